@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "pokedex",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "pokedex", targets: ["pokedex"]),
+        .library(name: "PokedexKit", targets: ["PokedexKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/console-kit", from: "4.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .target(
+            name: "PokedexKit",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ConsoleKitTerminal", package: "console-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "pokedex",
+            dependencies: [
+                "PokedexKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "PokedexKitTests",
+            dependencies: [
+                "PokedexKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+    ]
+)

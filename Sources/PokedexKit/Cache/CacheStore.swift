@@ -1,0 +1,151 @@
+import Foundation
+import Logging
+
+/// What is kept with every cached resource: the validators and freshness of the response it came from.
+public struct CacheMetadata: Codable, Sendable, Equatable {
+    public var url: String
+    /// Seconds since 1970 when the response was received or last revalidated.
+    public var storedAt: Double
+    /// `Cache-Control: max-age`, in seconds; nil when the server gave none (the entry is stale at once).
+    public var maxAge: Int?
+    public var etag: String?
+    public var lastModified: String?
+    /// PokeAPI's data hash (`/meta/`) at the time the entry was fetched or revalidated, when known.
+    public var dataHash: String?
+
+    public func isFresh(at now: Date) -> Bool {
+        guard let maxAge else { return false }
+        return now.timeIntervalSince1970 < storedAt + Double(maxAge)
+    }
+
+    /// Request headers that ask the server to answer 304 when the entry is still current.
+    public var conditionalHeaders: [(String, String)] {
+        var headers: [(String, String)] = []
+        if let etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+}
+
+/// A cached JSON resource: its metadata and the projection the site needs of its body.
+public struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
+    public var metadata: CacheMetadata
+    public var body: Body
+}
+
+/// The on-disk cache. One small JSON file per resource (or a PNG and its metadata for images), under a folder
+/// per API base URL so that two servers never mix. Every write is atomic.
+public struct CacheStore: Sendable {
+    /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
+    public static let formatVersion = "v1"
+
+    public let root: URL
+    public let folder: URL
+    private let logger: Logger
+
+    public init(root: URL, apiBase: String, logger: Logger) {
+        self.root = root
+        self.folder = root.appendingPathComponent(Self.formatVersion).appendingPathComponent(Self.folderName(for: apiBase))
+        self.logger = logger
+    }
+
+    /// `https://pokeapi.co/api/v2` → `pokeapi.co-api-v2`: readable, and only `[a-z0-9.-]`.
+    static func folderName(for apiBase: String) -> String {
+        var name = apiBase.lowercased()
+        for scheme in ["https://", "http://"] where name.hasPrefix(scheme) { name.removeFirst(scheme.count) }
+        let mapped = name.unicodeScalars.map { scalar -> Character in
+            let c = Character(scalar)
+            return (c.isASCII && (c.isLetter || c.isNumber || c == ".")) ? c : "-"
+        }
+        let collapsed = String(mapped).split(separator: "-").joined(separator: "-")
+        return collapsed.isEmpty ? "api" : collapsed
+    }
+
+    func url(for key: String) -> URL {
+        folder.appendingPathComponent(key)
+    }
+
+    /// The entry stored under `key`; nil when there is none or when it cannot be read as one (a file of an older
+    /// format, say), which then counts as missing and is replaced by the next successful fetch.
+    public func read<Body>(_ key: String, as type: Body.Type) throws -> CacheEntry<Body>? {
+        let file = url(for: key + ".json")
+        let data: Data
+        do {
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            data = try Data(contentsOf: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        do {
+            return try JSONDecoder().decode(CacheEntry<Body>.self, from: data)
+        } catch {
+            logger.warning("unreadable cache entry ignored", metadata: ["path": "\(file.path)"])
+            return nil
+        }
+    }
+
+    public func write<Body>(_ entry: CacheEntry<Body>, key: String) throws {
+        let file = url(for: key + ".json")
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try AtomicFile.write(try encoder.encode(entry), to: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+    }
+
+    // MARK: Images
+
+    /// A cached image: the PNG's bytes are in their own file beside the metadata.
+    public func readImage(_ key: String) throws -> (metadata: CacheMetadata, png: Data)? {
+        guard let entry = try read(key, as: ImageInfo.self) else { return nil }
+        let file = url(for: key + ".png")
+        let data: Data
+        do {
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            data = try Data(contentsOf: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        // The metadata is written after the image, so a kill between the two leaves a mismatch: treat as absent.
+        guard data.count == entry.body.byteCount, PNGImage.isComplete(data) else { return nil }
+        return (entry.metadata, data)
+    }
+
+    public func writeImage(_ png: Data, metadata: CacheMetadata, key: String) throws {
+        let file = url(for: key + ".png")
+        do {
+            try AtomicFile.write(png, to: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: png.count)), key: key)
+    }
+
+    public func imageFile(_ key: String) -> URL {
+        url(for: key + ".png")
+    }
+
+    struct ImageInfo: Codable, Sendable {
+        var byteCount: Int
+    }
+
+    // MARK: Build state
+
+    /// Facts about the last build that a later one uses: the data hash it saw and when it finished.
+    public struct BuildState: Codable, Sendable, Equatable {
+        public var dataHash: String?
+        public var completedAt: Double
+    }
+
+    public func readBuildState() throws -> BuildState? {
+        try read("build-state", as: BuildState.self)?.body
+    }
+
+    public func writeBuildState(_ state: BuildState, apiBase: String) throws {
+        let metadata = CacheMetadata(url: apiBase, storedAt: state.completedAt, maxAge: nil, etag: nil,
+                                     lastModified: nil, dataHash: state.dataHash)
+        try write(CacheEntry(metadata: metadata, body: state), key: "build-state")
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Logging
+
+/// How the build may use the network.
+public enum FetchMode: String, Sendable, CaseIterable {
+    /// Fresh entries cost nothing; stale ones are revalidated; failures fall back to the cached copy.
+    case normal
+    /// Every entry is revalidated whatever its age.
+    case refresh
+    /// The network is never touched; the cache must serve everything.
+    case offline
+}
+
+/// Where a loaded resource came from.
+public enum Provenance: Sendable, Equatable {
+    /// Downloaded in full (200).
+    case fetched
+    /// The server confirmed the cached copy (304).
+    case revalidated
+    /// Served from the cache within its max-age: no request.
+    case fresh
+    /// Stale by age, but PokeAPI's data hash is the one the entry was fetched under: no request.
+    case unchangedDataHash
+    /// The network could not confirm it; the cached copy from `storedAt` was used.
+    case stale(storedAt: Double, reason: String)
+}
+
+public struct Loaded<Value: Sendable>: Sendable {
+    public var value: Value
+    public var provenance: Provenance
+}
+
+/// Tallies of provenance over a build, for the summary line and the offline banner.
+public struct LoadCounts: Sendable, Equatable {
+    public var fetched = 0
+    public var revalidated = 0
+    public var fromCache = 0
+    public var unchangedDataHash = 0
+    public var stale = 0
+    /// The oldest `storedAt` among stale entries used.
+    public var oldestStale: Double?
+
+    mutating func add(_ provenance: Provenance) {
+        switch provenance {
+        case .fetched: fetched += 1
+        case .revalidated: revalidated += 1
+        case .fresh: fromCache += 1
+        case .unchangedDataHash: unchangedDataHash += 1
+        case .stale(let storedAt, _):
+            stale += 1
+            oldestStale = min(oldestStale ?? storedAt, storedAt)
+        }
+    }
+}
+
+actor LoadTally {
+    private(set) var counts = LoadCounts()
+    func add(_ provenance: Provenance) { counts.add(provenance) }
+}
+
+/// PokeAPI's `/meta/` hash, asked once per build and only when the network is needed anyway.
+actor DataHashGate {
+    private var task: Task<String?, Never>?
+    private let fetch: @Sendable () async -> String?
+
+    init(fetch: @escaping @Sendable () async -> String?) {
+        self.fetch = fetch
+    }
+
+    func current() async -> String? {
+        if let task { return await task.value }
+        let task = Task { await fetch() }
+        self.task = task
+        return await task.value
+    }
+}
+
+/// Cache first, network when needed: decides per resource whether to use the cached copy, revalidate it,
+/// download it, or fall back to it when the network fails. Only complete, well-formed answers are stored.
+public final class ResourceLoader: Sendable {
+    public let store: CacheStore
+    private let fetcher: HTTPFetcher?
+    public let mode: FetchMode
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let tally = LoadTally()
+    private let dataHash: DataHashGate
+
+    public init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String, logger: Logger,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.fetcher = fetcher
+        self.mode = mode
+        self.now = now
+        self.logger = logger
+        let metaURL = apiBase + "/meta/"
+        dataHash = DataHashGate { [fetcher, logger] in
+            guard let fetcher, mode != .offline else { return nil }
+            do {
+                let result = try await fetcher.get(metaURL)
+                guard result.status == 200 else { return nil }
+                return try MetaRecord.decodeAPI(result.body).hash
+            } catch {
+                logger.debug("no data hash", metadata: ["url": "\(metaURL)", "error": "\(error)"])
+                return nil
+            }
+        }
+    }
+
+    public var counts: LoadCounts {
+        get async { await tally.counts }
+    }
+
+    /// What went over the wire so far.
+    public var networkCounts: FetchCounts {
+        get async { await fetcher?.counts ?? FetchCounts() }
+    }
+
+    /// The data hash this build saw, if it asked for it.
+    public func observedDataHash() async -> String? {
+        guard mode != .offline else { return nil }
+        return await dataHash.current()
+    }
+
+    /// A JSON resource, decoded into its projection and checked by `validate` before it may be cached.
+    public func json<T: APIDecodable>(_ type: T.Type, url: String, key: String,
+                                      validate: @escaping @Sendable (T) throws -> Void = { _ in }) async throws -> Loaded<T> {
+        let cached = try store.read(key, as: T.self)
+        return try await resolve(
+            url: url, cached: cached.map { ($0.metadata, $0.body) }, useDataHash: true,
+            accept: { result in
+                try Self.checkJSONContentType(result, url: url)
+                let value: T
+                do {
+                    value = try T.decodeAPI(result.body)
+                } catch let error as DecodingError {
+                    let (path, detail) = error.jsonPathAndDetail
+                    if case .dataCorrupted = error, path.isEmpty {
+                        throw PokedexError(.model, url, .invalidResponse("malformed JSON (\(result.body.count) bytes)"))
+                    }
+                    throw PokedexError(.model, url, .decoding(path: path, detail: detail))
+                }
+                try validate(value)
+                return value
+            },
+            persist: { metadata, value in try self.store.write(CacheEntry(metadata: metadata, body: value), key: key) })
+    }
+
+    /// A PNG image, stored only when complete. A 404 is thrown as `.httpStatus(404)` so callers can try another sprite.
+    public func image(url: String, key: String) async throws -> Loaded<Data> {
+        let cached = try store.readImage(key)
+        return try await resolve(
+            url: url, cached: cached.map { ($0.metadata, $0.png) }, useDataHash: false,
+            accept: { result in
+                guard PNGImage.isComplete(result.body) else {
+                    throw PokedexError(.source, url, .invalidResponse("not a complete PNG (\(result.body.count) bytes)"))
+                }
+                return result.body
+            },
+            persist: { metadata, png in try self.store.writeImage(png, metadata: metadata, key: key) })
+    }
+
+    private func resolve<Value: Sendable>(
+        url: String, cached: (CacheMetadata, Value)?, useDataHash: Bool,
+        accept: @Sendable (HTTPResult) throws -> Value,
+        persist: @Sendable (CacheMetadata, Value) throws -> Void
+    ) async throws -> Loaded<Value> {
+        let now = self.now()
+        if let (metadata, value) = cached, mode != .refresh {
+            if metadata.isFresh(at: now) { return await record(value, .fresh) }
+            if mode == .offline {
+                return await record(value, .stale(storedAt: metadata.storedAt, reason: "offline"))
+            }
+            if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(), entryHash == current {
+                return await record(value, .unchangedDataHash)
+            }
+        }
+        guard let fetcher, mode != .offline else {
+            throw PokedexError(.cache, url, .notCached, hint: "run once with the network (without --offline) to fill the cache")
+        }
+
+        do {
+            let result = try await fetcher.get(url, headers: cached?.0.conditionalHeaders ?? [])
+            let hash = useDataHash ? await dataHash.current() : nil
+            let control = CacheControl(result.headers.first(name: "Cache-Control"))
+            if result.status == 304, let (old, value) = cached {
+                var renewed = old
+                renewed.storedAt = self.now().timeIntervalSince1970
+                renewed.maxAge = control.maxAge ?? old.maxAge
+                renewed.etag = result.headers.first(name: "ETag") ?? old.etag
+                renewed.dataHash = hash
+                try persist(renewed, value)
+                return await record(value, .revalidated)
+            }
+            guard result.status == 200 else {
+                throw PokedexError(.source, url, .httpStatus(result.status))
+            }
+            let value = try accept(result)
+            let metadata = CacheMetadata(
+                url: url, storedAt: self.now().timeIntervalSince1970, maxAge: control.noStore ? 0 : control.maxAge,
+                etag: result.headers.first(name: "ETag"), lastModified: result.headers.first(name: "Last-Modified"),
+                dataHash: hash)
+            try persist(metadata, value)
+            return await record(value, .fetched)
+        } catch let error as PokedexError where error.stage != .cache {
+            // The cached copy is never deleted for a failed refresh: it serves until a good answer replaces it.
+            guard let (metadata, value) = cached else { throw error }
+            logger.info("using stale cache entry", metadata: ["url": "\(url)", "why": "\(error.reason)"])
+            return await record(value, .stale(storedAt: metadata.storedAt, reason: error.description))
+        }
+    }
+
+    private func record<Value>(_ value: Value, _ provenance: Provenance) async -> Loaded<Value> {
+        await tally.add(provenance)
+        return Loaded(value: value, provenance: provenance)
+    }
+
+    /// An HTML error page served with 200 must not pass for data.
+    static func checkJSONContentType(_ result: HTTPResult, url: String) throws {
+        guard let type = result.headers.first(name: "Content-Type")?.lowercased() else { return }
+        if !type.contains("json") {
+            throw PokedexError(.source, url, .invalidResponse("expected JSON, got \(type)"))
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// PokeAPI's flavor texts keep the line breaks of the game screens they came from: `\n` and `\f` (page
+/// breaks) where a space was meant, and soft hyphens (U+00AD) where a word was split across lines.
+public enum FlavorText {
+    public static func normalise(_ raw: String) -> String {
+        var output = ""
+        output.reserveCapacity(raw.unicodeScalars.count)
+        var pendingSpace = false
+        var afterSoftHyphen = false
+        for scalar in raw.unicodeScalars {
+            switch scalar {
+            case "\u{AD}":
+                // A word split across lines: drop the hyphen and the break that follows it.
+                afterSoftHyphen = true
+            case "\n", "\u{0C}", "\r", "\t", " ", "\u{A0}", "\u{2028}", "\u{2029}":
+                if !afterSoftHyphen { pendingSpace = true }
+            default:
+                if pendingSpace && !output.isEmpty { output.append(" ") }
+                pendingSpace = false
+                afterSoftHyphen = false
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        // Generation I–III texts shout the brand name.
+        return output.replacingOccurrences(of: "POKéMON", with: "Pokémon")
+    }
+}
+

@@ -1,0 +1,168 @@
+import Foundation
+
+/// Where a page finds a Pokémon's picture.
+public enum ImageSource: Sendable, Equatable {
+    /// A copy in the output folder, relative to the site root, with its pixel size.
+    case local(path: String, width: Int, height: Int)
+    /// A URL on the web: the download failed, or `--images remote`.
+    case remote(url: String)
+    /// The theme's placeholder: PokeAPI has no picture at all.
+    case placeholder
+}
+
+/// One Pokémon as the site shows it: the API's facts plus everything derived for display.
+public struct PokemonEntry: Sendable, Equatable {
+    public var record: PokemonRecord
+    public var species: SpeciesRecord?
+    public var displayName: String
+    public var slug: String
+    public var image: ImageSource
+
+    public var id: Int { record.id }
+    public var number: String { DisplayName.number(record.id) }
+}
+
+/// Everything the render stage needs, in list order.
+public struct Pokedex: Sendable {
+    public var entries: [PokemonEntry]
+    public var favorites: FavoritesResolution
+    /// Set when some data could not be refreshed: the date of the oldest cached copy used.
+    public var offlineSince: Date?
+
+    public init(entries: [PokemonEntry], favorites: FavoritesResolution, offlineSince: Date?) {
+        self.entries = entries
+        self.favorites = favorites
+        self.offlineSince = offlineSince
+    }
+
+    /// Builds entries in list order, giving each a unique, clean slug.
+    public static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
+                               images: [Int: ImageSource]) -> [PokemonEntry] {
+        var used = Set<String>()
+        var entries: [PokemonEntry] = []
+        entries.reserveCapacity(list.count)
+        for item in list {
+            guard let record = records[item.id] else { continue }
+            var slug = Slug.make(name: record.name, id: record.id)
+            if used.contains(slug) { slug = Slug.make(name: "\(slug)-\(record.id)", id: record.id) }
+            used.insert(slug)
+            let speciesRecord = species[record.speciesID]
+            entries.append(PokemonEntry(
+                record: record, species: speciesRecord,
+                displayName: DisplayName.of(record, species: speciesRecord), slug: slug,
+                image: images[record.id] ?? .placeholder))
+        }
+        return entries
+    }
+}
+
+/// The favorites file matched against the exported Pokémon.
+public struct FavoritesResolution: Sendable, Equatable {
+    public struct Unknown: Sendable, Equatable {
+        public var entry: String
+        public var suggestion: String?
+    }
+
+    /// Ids of the favorites, in list order.
+    public var ids: [Int]
+    public var unknown: [Unknown]
+
+    public init(ids: [Int] = [], unknown: [Unknown] = []) {
+        self.ids = ids
+        self.unknown = unknown
+    }
+
+    public static func resolve(_ file: FavoritesFile, against entries: [PokemonEntry]) -> FavoritesResolution {
+        let catalog = FavoritesCatalog(entries.map { .init(id: $0.id, name: $0.record.name, displayName: $0.displayName) })
+        var chosen = Set<Int>()
+        var unknown: [Unknown] = []
+        for reference in file.entries {
+            if let id = catalog.match(reference) {
+                chosen.insert(id)
+            } else {
+                unknown.append(Unknown(entry: reference.description, suggestion: catalog.suggestions(for: reference).first))
+            }
+        }
+        return FavoritesResolution(ids: entries.map(\.id).filter(chosen.contains), unknown: unknown)
+    }
+}
+
+/// Names and ids that favorites can refer to, with fuzzy suggestions for the ones that match nothing.
+public struct FavoritesCatalog: Sendable {
+    public struct Item: Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var displayName: String
+
+        public init(id: Int, name: String, displayName: String) {
+            self.id = id
+            self.name = name
+            self.displayName = displayName
+        }
+    }
+
+    public let items: [Item]
+    private let byID: [Int: Item]
+    private let byName: [String: Int]
+
+    public init(_ items: [Item]) {
+        self.items = items
+        byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var names: [String: Int] = [:]
+        for item in items {
+            names[item.name] = names[item.name] ?? item.id
+            let display = Self.normalise(item.displayName)
+            names[display] = names[display] ?? item.id
+        }
+        byName = names
+    }
+
+    public func item(id: Int) -> Item? { byID[id] }
+
+    /// The id `reference` names: an id or `#025` that exists, or an API or display name in any case.
+    public func match(_ reference: FavoriteReference) -> Int? {
+        if let id = reference.explicitID { return byID[id] != nil ? id : nil }
+        guard let name = reference.lookupName else { return nil }
+        return byName[name] ?? byName[Self.normalise(name)]
+    }
+
+    /// Up to three closest names, nearest first.
+    public func suggestions(for reference: FavoriteReference, limit: Int = 3) -> [String] {
+        guard let name = reference.lookupName.map(Self.normalise), !name.isEmpty else { return [] }
+        let scored = items.map { item -> (Int, String) in
+            let distance = min(Self.distance(name, item.name), Self.distance(name, Self.normalise(item.displayName)))
+            let bonus = item.name.hasPrefix(name) ? -2 : 0
+            return (distance + bonus, item.name)
+        }
+        let threshold = max(2, name.count / 2)
+        return scored.filter { $0.0 <= threshold }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            .prefix(limit).map(\.1)
+    }
+
+    /// "Mr. Mime" → "mr-mime", "Farfetch’d" → "farfetchd", "Nidoran♀" → "nidoran-f".
+    static func normalise(_ text: String) -> String {
+        var result = text.lowercased()
+            .replacingOccurrences(of: "♀", with: "-f").replacingOccurrences(of: "♂", with: "-m")
+        result = result.filter { !".’':".contains($0) }
+        result = result.replacingOccurrences(of: "é", with: "e")
+        return result.split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "-")
+    }
+
+    /// Levenshtein distance over Unicode scalars.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,29 @@
+/// File names for detail pages. API names are untrusted: only `[a-z0-9-]` ever reaches a path.
+public enum Slug {
+    /// The API name when it is already a clean slug; otherwise a sanitised form tagged with the id so two
+    /// sanitised names cannot collide with each other or with a clean one.
+    public static func make(name: String, id: Int) -> String {
+        if isClean(name) { return name }
+        var slug = ""
+        var lastWasDash = true
+        for scalar in name.lowercased().unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                slug.unicodeScalars.append(scalar)
+                lastWasDash = false
+            } else if !lastWasDash {
+                slug.append("-")
+                lastWasDash = true
+            }
+        }
+        if slug.hasSuffix("-") { slug.removeLast() }
+        let trimmed = String(slug.prefix(60))
+        return (trimmed.isEmpty ? "pokemon" : trimmed) + "-\(id)"
+    }
+
+    /// `[a-z0-9]` words joined by single dashes, at most 100 characters.
+    public static func isClean(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 100, !name.hasPrefix("-"), !name.hasSuffix("-"),
+              !name.contains("--") else { return false }
+        return name.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 45 }
+    }
+}

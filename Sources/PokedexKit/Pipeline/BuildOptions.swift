@@ -1,0 +1,72 @@
+import Foundation
+
+/// `--images`: where pages find pictures.
+public enum ImageMode: String, Sendable, CaseIterable {
+    /// Download into the cache and copy into `Output/images/`.
+    case local
+    /// Never download; pages reference the sprite URLs.
+    case remote
+}
+
+/// Everything `pokedex build` is told.
+public struct BuildOptions: Sendable {
+    public static let defaultAPI = "https://pokeapi.co/api/v2"
+
+    public var apiBase: String
+    public var output: String
+    public var cache: String
+    public var templates: String
+    public var favorites: String
+    /// Export only the first N of the list; nil for all.
+    public var limit: Int?
+    public var perPage: Int
+    public var concurrency: Int
+    public var mode: FetchMode
+    public var images: ImageMode
+    public var retry: RetryPolicy
+    /// The working directory that relative paths resolve against.
+    public var currentDirectory: String
+
+    public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
+                templates: String = "Templates", favorites: String = "favorites.json", limit: Int? = nil,
+                perPage: Int = 10, concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
+                retry: RetryPolicy = .standard,
+                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.apiBase = apiBase
+        self.output = output
+        self.cache = cache
+        self.templates = templates
+        self.favorites = favorites
+        self.limit = limit
+        self.perPage = perPage
+        self.concurrency = concurrency
+        self.mode = mode
+        self.images = images
+        self.retry = retry
+        self.currentDirectory = currentDirectory
+    }
+
+    /// Checks the values and normalises the API base (no trailing slash).
+    public func validated() throws -> BuildOptions {
+        var options = self
+        while options.apiBase.hasSuffix("/") { options.apiBase.removeLast() }
+        guard let url = URL(string: options.apiBase), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
+            throw PokedexError(.options, apiBase, .invalidInput("--api must be an http(s) URL such as \(Self.defaultAPI)"))
+        }
+        if let limit, limit < 1 {
+            throw PokedexError(.options, nil, .invalidInput("--limit must be at least 1 (got \(limit))"))
+        }
+        guard (1...1000).contains(perPage) else {
+            throw PokedexError(.options, nil, .invalidInput("--per-page must be between 1 and 1000 (got \(perPage))"))
+        }
+        guard (1...64).contains(concurrency) else {
+            throw PokedexError(.options, nil, .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))"))
+        }
+        return options
+    }
+
+    func resolve(_ path: String) -> URL {
+        OutputFolder.resolve(path, from: currentDirectory)
+    }
+}

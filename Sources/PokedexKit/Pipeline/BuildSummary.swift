@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a build did, for the summary line and for tests.
+public struct BuildSummary: Sendable {
+    public var pokemon: Int
+    public var indexPages: Int
+    public var loads: LoadCounts
+    public var network: FetchCounts
+    /// Files written because they were new or changed.
+    public var filesWritten: Int
+    public var filesUnchanged: Int
+    public var filesRemoved: Int
+    /// Images referenced by URL because downloading failed.
+    public var imagesRemote: Int
+    /// Pokémon with no picture at all (theme placeholder).
+    public var imagesPlaceholder: Int
+    public var imagesLocal: Int
+    public var unknownFavorites: [FavoritesResolution.Unknown]
+    public var offline: Bool
+    public var seconds: Double
+
+    /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
+    public var line: String {
+        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages"]
+        parts.append("fetched \(loads.fetched)")
+        parts.append("revalidated \(loads.revalidated)")
+        parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")
+        if loads.stale > 0 { parts.append("stale \(loads.stale)") }
+        parts.append("requests \(network.requests)")
+        if network.retries > 0 { parts.append("retries \(network.retries)") }
+        parts.append("pages written \(filesWritten)")
+        parts.append("unchanged \(filesUnchanged)")
+        if filesRemoved > 0 { parts.append("removed \(filesRemoved)") }
+        parts.append("images local \(imagesLocal)")
+        if imagesRemote > 0 { parts.append("images by URL \(imagesRemote)") }
+        if imagesPlaceholder > 0 { parts.append("placeholders \(imagesPlaceholder)") }
+        parts.append(String(format: "%.1f s", seconds))
+        var text = parts.joined(separator: ", ")
+        if offline {
+            text += loads.stale > 0 ? " — offline: \(loads.stale) resource(s) from a stale cache" : " — built offline from the cache"
+        }
+        return text
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import Logging
+
+/// `pokedex build`: source → cache → model → render → output.
+///
+/// Every resource is attempted before the build decides: when some could be had neither fresh nor from the
+/// cache, it fails naming them (exit 3) without touching the site, and a rerun fetches only what is missing.
+public struct SiteBuilder: Sendable {
+    public let options: BuildOptions
+    let logger: Logger
+    let progress: any BuildProgress
+    let now: @Sendable () -> Date
+
+    public init(options: BuildOptions, logger: Logger, progress: any BuildProgress = SilentProgress(),
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.options = options
+        self.logger = logger
+        self.progress = progress
+        self.now = now
+    }
+
+    public func run() async throws -> BuildSummary {
+        let started = Date()
+        let options = try self.options.validated()
+
+        // Everything that can fail without the network fails first.
+        let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
+                                      currentDirectory: options.currentDirectory)
+        let theme = try Theme(directory: options.resolve(options.templates))
+        let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
+        let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
+        let swept = try sweep(store: store, output: output)
+        if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
+
+        let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
+        let loader = ResourceLoader(store: store, fetcher: fetcher, mode: options.mode, apiBase: options.apiBase,
+                                    logger: logger, now: now)
+        let summary: BuildSummary
+        do {
+            summary = try await build(options: options, loader: loader, theme: theme, favoritesFile: favoritesFile,
+                                      output: output, started: started)
+        } catch {
+            do {
+                try await fetcher?.shutdown()
+            } catch let shutdownError {
+                logger.debug("HTTP client shutdown failed", metadata: ["error": "\(shutdownError)"])
+            }
+            throw error
+        }
+        try await fetcher?.shutdown()
+        return summary
+    }
+
+    private func sweep(store: CacheStore, output: OutputFolder) throws -> Int {
+        var removed = try output.sweep()
+        if FileManager.default.fileExists(atPath: store.root.path) {
+            do {
+                removed += try AtomicFile.sweepTemporaries(in: store.root)
+            } catch {
+                throw PokedexError.file(.cache, store.root.path, error)
+            }
+        }
+        return removed
+    }
+
+    private func build(options: BuildOptions, loader: ResourceLoader, theme: Theme, favoritesFile: FavoritesFile,
+                       output: OutputFolder, started: Date) async throws -> BuildSummary {
+        var missing: [String] = []
+
+        // Source + cache: the list, then details, then species, then images.
+        let list: [ListPage.Entry]
+        switch await fetchList(options: options, loader: loader) {
+        case .success(let entries): list = entries
+        case .failure(let error): throw error
+        }
+
+        progress.begin("Pokémon", total: list.count)
+        let detailResults = await concurrently(list, limit: options.concurrency * 2) { entry in
+            defer { self.progress.advance() }
+            return try await loader.json(PokemonRecord.self, url: "\(options.apiBase)/pokemon/\(entry.id)/",
+                                         key: "pokemon/\(entry.id)") { record in
+                guard record.id == entry.id else {
+                    throw PokedexError(.model, "\(options.apiBase)/pokemon/\(entry.id)/",
+                                       .invalidResponse("answer is for id \(record.id), not \(entry.id)"))
+                }
+            }.value
+        }
+        progress.end()
+        var records: [Int: PokemonRecord] = [:]
+        for (entry, result) in zip(list, detailResults) {
+            switch result {
+            case .success(let record): records[entry.id] = record
+            case .failure(let error): missing.append(describeMissing(error))
+            }
+        }
+
+        let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
+        progress.begin("Species", total: speciesIDs.count)
+        let speciesResults = await concurrently(speciesIDs, limit: options.concurrency * 2) { id in
+            defer { self.progress.advance() }
+            return try await loader.json(SpeciesRecord.self, url: "\(options.apiBase)/pokemon-species/\(id)/",
+                                         key: "species/\(id)").value
+        }
+        progress.end()
+        var species: [Int: SpeciesRecord] = [:]
+        for (id, result) in zip(speciesIDs, speciesResults) {
+            switch result {
+            case .success(let record): species[id] = record
+            case .failure(let error): missing.append(describeMissing(error))
+            }
+        }
+
+        guard missing.isEmpty else {
+            throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
+                               hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
+        }
+
+        // Images are not required: a failed download falls back to the sprite's URL.
+        let ordered = list.compactMap { records[$0.id] }
+        let images = ImagePlacer(loader: loader, output: output, mode: options.images, logger: logger)
+        progress.begin("Images", total: ordered.count)
+        let placed = await images.place(ordered, limit: options.concurrency * 2) { self.progress.advance() }
+        progress.end()
+
+        // Model
+        let entries = Pokedex.entries(list: list, records: records, species: species, images: placed.sources)
+        let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
+        for unknown in favorites.unknown {
+            let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
+            logger.warning("favorites: no Pokémon \"\(unknown.entry)\" in this Pokédex\(hint)")
+        }
+        let counts = await loader.counts
+        let offlineSince = counts.oldestStale.map { Date(timeIntervalSince1970: $0) }
+        let pokedex = Pokedex(entries: entries, favorites: favorites, offlineSince: offlineSince)
+
+        // Render
+        let renderer = SiteRenderer(theme: theme, perPage: options.perPage)
+        let files = try renderer.render(pokedex)
+
+        // Output
+        var written = placed.written
+        var unchanged = placed.unchanged
+        for file in files {
+            if try await output.write(file.data, to: file.path) { written += 1 } else { unchanged += 1 }
+        }
+        for relative in theme.staticFiles {
+            let source = theme.directory.appendingPathComponent(relative)
+            let data: Data
+            do {
+                data = try Data(contentsOf: source)
+            } catch {
+                throw PokedexError.file(.render, source.path, error)
+            }
+            if try await output.write(data, to: relative) { written += 1 } else { unchanged += 1 }
+        }
+        let removed = try await output.finish(complete: true)
+
+        let hash = await loader.observedDataHash()
+        if counts.stale == 0 && options.mode != .offline {
+            try loader.store.writeBuildState(.init(dataHash: hash, completedAt: now().timeIntervalSince1970),
+                                             apiBase: options.apiBase)
+        }
+        let network = await loader.networkCounts
+        return BuildSummary(
+            pokemon: entries.count, indexPages: max(1, (entries.count + options.perPage - 1) / options.perPage),
+            loads: counts, network: network, filesWritten: written, filesUnchanged: unchanged, filesRemoved: removed,
+            imagesRemote: placed.remote, imagesPlaceholder: placed.placeholder, imagesLocal: placed.local,
+            unknownFavorites: favorites.unknown, offline: network.requests == 0 || counts.stale > 0,
+            seconds: Date().timeIntervalSince(started))
+    }
+
+    /// Page 1 tells the count; the other pages are then fetched concurrently.
+    private func fetchList(options: BuildOptions, loader: ResourceLoader) async -> Result<[ListPage.Entry], PokedexError> {
+        let perPage = options.perPage
+        @Sendable func page(_ offset: Int, expectedCount: Int?) async throws -> ListPage {
+            let url = "\(options.apiBase)/pokemon?limit=\(perPage)&offset=\(offset)"
+            return try await loader.json(ListPage.self, url: url, key: "list/limit-\(perPage)-offset-\(offset)") { page in
+                let count = expectedCount ?? page.count
+                if page.results.isEmpty && offset < count {
+                    throw PokedexError(.source, url, .invalidResponse("empty list where \(count - offset) result(s) were due"))
+                }
+            }.value
+        }
+        let first: ListPage
+        do {
+            first = try await page(0, expectedCount: nil)
+        } catch {
+            return .failure(Self.firstFailure(error, apiBase: options.apiBase))
+        }
+        let wanted = min(first.count, options.limit ?? Int.max)
+        let offsets = Array(stride(from: perPage, to: wanted, by: perPage))
+        let rest = await concurrently(offsets, limit: options.concurrency) { offset in
+            try await page(offset, expectedCount: first.count)
+        }
+        var entries = first.results
+        var missing: [String] = []
+        for result in rest {
+            switch result {
+            case .success(let page): entries += page.results
+            case .failure(let error): missing.append(describeMissing(error))
+            }
+        }
+        guard missing.isEmpty else {
+            return .failure(PokedexError(.source, options.apiBase, .incomplete(missing: missing),
+                                         hint: "run the build again when the server answers"))
+        }
+        // A list that shifted between pages can repeat an entry: keep the first.
+        var seen = Set<Int>()
+        entries = entries.filter { seen.insert($0.id).inserted }
+        return .success(Array(entries.prefix(wanted)))
+    }
+
+    /// The first request tells most about a bad setup: say what to do about it.
+    static func firstFailure(_ error: any Error, apiBase: String) -> PokedexError {
+        guard var error = error as? PokedexError else {
+            return PokedexError(.source, apiBase, .other(PokedexError.describe(error)))
+        }
+        if error.hint == nil {
+            switch error.reason {
+            case .network, .httpStatus:
+                error.hint = "nothing is cached for this API yet: check the connection, or pass --api (or set POKEAPI_URL) to a reachable PokeAPI server"
+            case .notCached:
+                error.hint = "--offline needs a cache filled by an earlier build with the same --api"
+            default: break
+            }
+        }
+        return error
+    }
+
+    func describeMissing(_ error: any Error) -> String {
+        guard let error = error as? PokedexError else { return PokedexError.describe(error) }
+        var copy = error
+        copy.hint = nil
+        return copy.description
+    }
+}
+
+/// Runs `body` over `items` with at most `limit` at once; results in input order.
+func concurrently<Item: Sendable, Value: Sendable>(
+    _ items: [Item], limit: Int, _ body: @escaping @Sendable (Item) async throws -> Value
+) async -> [Result<Value, any Error>] {
+    await withTaskGroup(of: (Int, Result<Value, any Error>).self) { group in
+        var results = [Result<Value, any Error>?](repeating: nil, count: items.count)
+        var next = 0
+        func add() {
+            let index = next
+            let item = items[index]
+            group.addTask {
+                do { return (index, .success(try await body(item))) } catch { return (index, .failure(error)) }
+            }
+            next += 1
+        }
+        while next < min(limit, items.count) { add() }
+        while let (index, result) = await group.next() {
+            results[index] = result
+            if next < items.count { add() }
+        }
+        return results.map { $0! }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+
+/// A file of the site, by path relative to the output folder.
+public struct RenderedFile: Sendable {
+    public var path: String
+    public var data: Data
+}
+
+/// Turns the model into the site's pages. Pure: same model and theme in, same bytes out, so an offline rebuild
+/// from the cache is byte-identical (nothing here reads a clock).
+public struct SiteRenderer: Sendable {
+    public static let placeholderImage = "assets/placeholder.svg"
+    public static let dataScript = "assets/pokedex-data.js"
+    /// Cells per index page that load eagerly: roughly a phone screen and a desktop row or two.
+    static let eagerCells = 4
+
+    public let theme: Theme
+    public let perPage: Int
+
+    public init(theme: Theme, perPage: Int) {
+        self.theme = theme
+        self.perPage = perPage
+    }
+
+    /// Every page of the site plus the data script; static theme files are copied separately.
+    public func render(_ pokedex: Pokedex) throws -> [RenderedFile] {
+        let entries = pokedex.entries
+        let favorites = Set(pokedex.favorites.ids)
+        let pageCount = max(1, (entries.count + perPage - 1) / perPage)
+        let site = SiteContext(
+            title: "Pokédex", count: entries.count, pageCount: pageCount, perPage: perPage,
+            offlineBanner: pokedex.offlineSince.map { "Offline — showing data cached on \(Self.bannerDate($0))" },
+            generator: "pokedex \(PokedexVersion.current)")
+
+        var files: [RenderedFile] = []
+        files.reserveCapacity(entries.count + pageCount + 2)
+
+        for page in 1...pageCount {
+            let path = Self.indexPath(page)
+            let root = page == 1 ? "" : "../"
+            let slice = entries[min(entries.count, (page - 1) * perPage)..<min(entries.count, page * perPage)]
+            let cells = slice.enumerated().map { offset, entry in
+                cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id))
+            }
+            var context = base(site: site, root: root, kind: "index", path: path,
+                               title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)")
+            context.pokemon = cells
+            context.pagination = pagination(page: page, total: pageCount, root: root)
+            files.append(RenderedFile(path: path, data: Data(try theme.render("index", context).utf8)))
+        }
+
+        for (index, entry) in entries.enumerated() {
+            let path = "pokemon/\(entry.slug).html"
+            var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex")
+            context.detail = detail(entry, favorite: favorites.contains(entry.id),
+                                    previous: index > 0 ? entries[index - 1] : nil,
+                                    next: index + 1 < entries.count ? entries[index + 1] : nil)
+            files.append(RenderedFile(path: path, data: Data(try theme.render("pokemon", context).utf8)))
+        }
+
+        var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex")
+        context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
+            cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true)
+        }
+        context.hasFavorites = !context.favorites.isEmpty
+        context.unknownFavorites = pokedex.favorites.unknown.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
+        context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
+        files.append(RenderedFile(path: "favorites.html", data: Data(try theme.render("favorites", context).utf8)))
+
+        files.append(RenderedFile(path: Self.dataScript, data: try DataScript.make(pokedex, perPage: perPage)))
+        return files
+    }
+
+    /// `index.html` for page 1, `page/<n>.html` after.
+    public static func indexPath(_ page: Int) -> String {
+        page == 1 ? "index.html" : "page/\(page).html"
+    }
+
+    static func bannerDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
+        return formatter.string(from: date)
+    }
+
+    private func base(site: SiteContext, root: String, kind: String, path: String, title: String) -> PageContext {
+        PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
+                    isFavorites: kind == "favorites", pageTitle: title, path: path, pokemon: [], pagination: nil,
+                    detail: nil, favorites: [], hasFavorites: false, unknownFavorites: [], hasUnknownFavorites: false)
+    }
+
+    func image(_ entry: PokemonEntry, root: String, lazy: Bool) -> ImageContext {
+        let fallback = root + Self.placeholderImage
+        switch entry.image {
+        case .local(let path, let width, let height):
+            return ImageContext(src: root + path, width: width, height: height, alt: entry.displayName, fallback: fallback,
+                                isLocal: true, isRemote: false, isPlaceholder: false, lazy: lazy)
+        case .remote(let url):
+            return ImageContext(src: url, width: 475, height: 475, alt: entry.displayName, fallback: fallback,
+                                isLocal: false, isRemote: true, isPlaceholder: false, lazy: lazy)
+        case .placeholder:
+            return ImageContext(src: fallback, width: 475, height: 475, alt: entry.displayName, fallback: fallback,
+                                isLocal: false, isRemote: false, isPlaceholder: true, lazy: lazy)
+        }
+    }
+
+    static func types(_ entry: PokemonEntry) -> [TypeContext] {
+        entry.record.types.map { TypeContext(name: Slug.isClean($0) ? $0 : "unknown", label: DisplayName.titleCase($0)) }
+    }
+
+    func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool) -> CellContext {
+        CellContext(id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
+                    href: root + "pokemon/\(entry.slug).html", image: image(entry, root: root, lazy: lazy),
+                    types: Self.types(entry), isFavorite: favorite)
+    }
+
+    func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?) -> DetailContext {
+        let record = entry.record
+        let stats = record.stats.map { stat in
+            StatContext(name: stat.name, label: Self.statLabels[stat.name]?.0 ?? DisplayName.titleCase(stat.name),
+                        short: Self.statLabels[stat.name]?.1 ?? DisplayName.titleCase(stat.name), value: stat.value,
+                        percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))))
+        }
+        return DetailContext(
+            id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
+            image: image(entry, root: "../", lazy: false), types: Self.types(entry),
+            baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
+            height: MeasureContext(metric: Units.metres(decimetres: record.height),
+                                   imperial: Units.feetAndInches(decimetres: record.height)),
+            weight: MeasureContext(metric: Units.kilograms(hectograms: record.weight),
+                                   imperial: Units.pounds(hectograms: record.weight)),
+            stats: stats, statTotal: record.stats.reduce(0) { $0 + $1.value },
+            abilities: record.abilities.map {
+                AbilityContext(name: $0.name, label: DisplayName.titleCase($0.name), isHidden: $0.isHidden)
+            },
+            genus: entry.species?.genus, flavorText: entry.species?.flavorText, isFavorite: favorite,
+            previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
+            next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) })
+    }
+
+    static let statLabels: [String: (String, String)] = [
+        "hp": ("HP", "HP"), "attack": ("Attack", "Atk"), "defense": ("Defense", "Def"),
+        "special-attack": ("Special Attack", "Sp. Atk"), "special-defense": ("Special Defense", "Sp. Def"),
+        "speed": ("Speed", "Spe"),
+    ]
+
+    func pagination(page: Int, total: Int, root: String) -> PaginationContext {
+        func href(_ n: Int) -> String { root + Self.indexPath(n) }
+        var numbers: [PageNumberContext] = []
+        var last = 0
+        for n in 1...total where n == 1 || n == total || abs(n - page) <= 2 {
+            if n > last + 1 { numbers.append(PageNumberContext(number: 0, href: "", isCurrent: false, isGap: true)) }
+            numbers.append(PageNumberContext(number: n, href: href(n), isCurrent: n == page, isGap: false))
+            last = n
+        }
+        return PaginationContext(
+            current: page, total: total,
+            previous: page > 1 ? LinkContext(href: href(page - 1), label: "Previous page") : nil,
+            next: page < total ? LinkContext(href: href(page + 1), label: "Next page") : nil,
+            pages: numbers, hasPages: total > 1)
+    }
+}
+
+/// `assets/pokedex-data.js`: the exported Pokémon in compact form, for search and the favorites view. A script,
+/// not JSON, so that it loads from `file://` too.
+enum DataScript {
+    struct Item: Encodable {
+        var id: Int
+        var slug: String
+        var name: String
+        var number: String
+        var types: [String]
+        /// Relative to the site root, or absolute for remote images.
+        var image: String
+        var w: Int
+        var h: Int
+    }
+
+    struct Payload: Encodable {
+        var version: Int
+        var perPage: Int
+        var pageCount: Int
+        var favorites: [Int]
+        var pokemon: [Item]
+    }
+
+    static func make(_ pokedex: Pokedex, perPage: Int) throws -> Data {
+        let items = pokedex.entries.map { entry -> Item in
+            let (image, width, height): (String, Int, Int)
+            switch entry.image {
+            case .local(let path, let w, let h): (image, width, height) = (path, w, h)
+            case .remote(let url): (image, width, height) = (url, 475, 475)
+            case .placeholder: (image, width, height) = (SiteRenderer.placeholderImage, 475, 475)
+            }
+            return Item(id: entry.id, slug: entry.slug, name: entry.displayName, number: entry.number,
+                        types: entry.record.types, image: image, w: width, h: height)
+        }
+        let payload = Payload(version: 1, perPage: perPage,
+                              pageCount: max(1, (pokedex.entries.count + perPage - 1) / perPage),
+                              favorites: pokedex.favorites.ids, pokemon: items)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json: Data
+        do {
+            json = try encoder.encode(payload)
+        } catch {
+            throw PokedexError(.render, SiteRenderer.dataScript, .other("cannot encode the data file: \(error)"))
+        }
+        return Data(("window.POKEDEX_DATA = " + scriptSafe(String(decoding: json, as: UTF8.self)) + ";\n").utf8)
+    }
+
+    /// JSON inside a script: `<` could close the script element, and U+2028/U+2029 end lines in older JavaScript.
+    static func scriptSafe(_ json: String) -> String {
+        json.replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+    }
+}

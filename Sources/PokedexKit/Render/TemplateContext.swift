@@ -1,0 +1,165 @@
+import Foundation
+
+// The values each template receives. Templates read these by name (Mustache looks properties up by reflection),
+// so every property name here is part of the theme contract documented in README.md: rename nothing lightly.
+
+/// Shared by every page.
+public struct SiteContext: Sendable {
+    /// "Pokédex".
+    public var title: String
+    /// How many Pokémon the site holds.
+    public var count: Int
+    /// How many index pages there are.
+    public var pageCount: Int
+    /// Cells per index page.
+    public var perPage: Int
+    /// Set when some data could not be refreshed: "Offline — showing data cached on 21 Nov 2026".
+    public var offlineBanner: String?
+    /// The pokedex version that built the site.
+    public var generator: String
+}
+
+/// A link to another page, relative to the page it appears on.
+public struct LinkContext: Sendable {
+    public var href: String
+    public var label: String
+}
+
+public struct ImageContext: Sendable {
+    /// Relative to the page, or an absolute URL for remote images.
+    public var src: String
+    public var width: Int
+    public var height: Int
+    /// "Pikachu".
+    public var alt: String
+    /// The theme placeholder, relative to the page: what a failed image swaps to.
+    public var fallback: String
+    public var isLocal: Bool
+    public var isRemote: Bool
+    public var isPlaceholder: Bool
+    /// False for the first cells of an index page (above the fold): they load eagerly.
+    public var lazy: Bool
+}
+
+public struct TypeContext: Sendable {
+    /// API name, safe for a CSS class: "grass".
+    public var name: String
+    /// "Grass".
+    public var label: String
+}
+
+/// One Pokémon in a grid: index pages and favorites.
+public struct CellContext: Sendable {
+    public var id: Int
+    /// "#025".
+    public var number: String
+    public var name: String
+    public var slug: String
+    /// The detail page, relative to the page the cell is on.
+    public var href: String
+    public var image: ImageContext
+    public var types: [TypeContext]
+    /// In the favorites file the site was built with.
+    public var isFavorite: Bool
+}
+
+public struct StatContext: Sendable {
+    public var name: String
+    /// "Special Attack".
+    public var label: String
+    /// "Sp. Atk".
+    public var short: String
+    public var value: Int
+    /// 0–100, of the highest base stat (255).
+    public var percent: Int
+}
+
+public struct AbilityContext: Sendable {
+    public var name: String
+    public var label: String
+    public var isHidden: Bool
+}
+
+public struct MeasureContext: Sendable {
+    /// "0.7 m" / "6.9 kg".
+    public var metric: String
+    /// "2′ 04″" / "15.2 lb".
+    public var imperial: String
+}
+
+public struct DetailContext: Sendable {
+    public var id: Int
+    public var number: String
+    public var name: String
+    public var slug: String
+    public var image: ImageContext
+    public var types: [TypeContext]
+    /// "64", or "—" when PokeAPI has none.
+    public var baseExperience: String
+    public var hasBaseExperience: Bool
+    public var height: MeasureContext
+    public var weight: MeasureContext
+    public var stats: [StatContext]
+    /// Sum of the base stats.
+    public var statTotal: Int
+    public var abilities: [AbilityContext]
+    /// "Seed Pokémon".
+    public var genus: String?
+    public var flavorText: String?
+    public var isFavorite: Bool
+    /// Previous and next Pokémon in list order (nil at the ends).
+    public var previous: LinkContext?
+    public var next: LinkContext?
+}
+
+public struct PageNumberContext: Sendable {
+    public var number: Int
+    public var href: String
+    public var isCurrent: Bool
+    /// A "…" between non-adjacent numbers; `number` and `href` are then meaningless.
+    public var isGap: Bool
+}
+
+public struct PaginationContext: Sendable {
+    public var current: Int
+    public var total: Int
+    public var previous: LinkContext?
+    public var next: LinkContext?
+    /// First, last and nearby page numbers, with `isGap` entries where numbers are skipped.
+    public var pages: [PageNumberContext]
+    public var hasPages: Bool
+}
+
+public struct UnknownFavoriteContext: Sendable {
+    public var entry: String
+    public var suggestion: String?
+}
+
+/// The context of every template: `site` and `root` always, then what the page kind needs.
+public struct PageContext: Sendable {
+    public var site: SiteContext
+    /// Prefix from this page to the site root: "" or "../".
+    public var root: String
+    /// "index", "pokemon" or "favorites".
+    public var kind: String
+    public var isIndex: Bool
+    public var isPokemon: Bool
+    public var isFavorites: Bool
+    /// The document title: "Pikachu · Pokédex".
+    public var pageTitle: String
+    /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".
+    public var path: String
+
+    /// Index pages: the cells of this page and its pagination.
+    public var pokemon: [CellContext]
+    public var pagination: PaginationContext?
+
+    /// Detail pages.
+    public var detail: DetailContext?
+
+    /// Favorites page: the favorite cells, whether there are none, and entries of the file that matched nothing.
+    public var favorites: [CellContext]
+    public var hasFavorites: Bool
+    public var unknownFavorites: [UnknownFavoriteContext]
+    public var hasUnknownFavorites: Bool
+}

@@ -1,0 +1,185 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOFoundationCompat
+import NIOHTTP1
+
+/// What one GET ended with, after retries.
+public struct HTTPResult: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: Data
+    /// Attempts it took (1 when the first answered).
+    public var attempts: Int
+}
+
+/// Counts of what went over the wire, for the summary and for tests.
+public struct FetchCounts: Sendable, Equatable {
+    public var requests = 0
+    public var retries = 0
+    public var notModified = 0
+    public var bytes = 0
+    public var failures = 0
+}
+
+actor FetchCounter {
+    private(set) var counts = FetchCounts()
+    func record(_ change: (inout FetchCounts) -> Void) { change(&counts) }
+}
+
+/// GETs with the manners PokeAPI asks for: bounded concurrency, a User-Agent, gzip, conditional requests,
+/// and retries with backoff for what is worth retrying.
+public final class HTTPFetcher: Sendable {
+    private let client: HTTPClient
+    private let slots: AsyncSemaphore
+    private let policy: RetryPolicy
+    private let logger: Logger
+    private let counter = FetchCounter()
+    /// The longest body accepted; PokeAPI's largest detail is about 1.3 MB.
+    private let maxBodyBytes = 32 * 1024 * 1024
+
+    public static let userAgent = "pokedex/\(PokedexVersion.current) (static Pokédex site generator; swift)"
+
+    public init(concurrency: Int, policy: RetryPolicy, logger: Logger) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: 5, allowCycles: false),
+            timeout: .init(connect: .milliseconds(Int64(policy.connectTimeout * 1000)),
+                           read: .milliseconds(Int64(policy.readTimeout * 1000))),
+            decompression: .enabled(limit: .ratio(200)))
+        // Our own retry loop decides; the pool's built-in one would keep trying a dead host until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, concurrency)
+        configuration.httpVersion = .http1Only
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        slots = AsyncSemaphore(limit: concurrency)
+        self.policy = policy
+        self.logger = logger
+    }
+
+    public func shutdown() async throws {
+        try await client.shutdown()
+    }
+
+    public var counts: FetchCounts {
+        get async { await counter.counts }
+    }
+
+    /// GET `url`, retrying transient failures. Any final status is returned (the caller judges it); a transport
+    /// failure that outlives the retries is thrown as a `.source` error.
+    public func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
+        let started = Date()
+        var attempt = 0
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            attempt += 1
+            let outcome: Result<HTTPResult, any Error>
+            do {
+                let number = attempt
+                outcome = .success(try await slots.withSlot { try await self.attemptOnce(url, headers: extra, attempt: number) })
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                outcome = .failure(error)
+            }
+
+            var retryAfter: Double?
+            let failureDescription: String
+            switch outcome {
+            case .success(let result):
+                guard RetryPolicy.isTransient(status: result.status) else { return result }
+                retryAfter = RetryPolicy.parseRetryAfter(result.headers.first(name: "Retry-After"))
+                failureDescription = "HTTP \(result.status)"
+                if attempt >= policy.maxAttempts { return result }
+            case .failure(let error):
+                guard Self.isTransient(error) else {
+                    await counter.record { $0.failures += 1 }
+                    throw PokedexError(.source, url, .network(Self.describe(error)))
+                }
+                failureDescription = Self.describe(error)
+                if attempt >= policy.maxAttempts {
+                    await counter.record { $0.failures += 1 }
+                    throw PokedexError(.source, url, .network("\(failureDescription) (after \(attempt) attempts)"))
+                }
+            }
+
+            let wait = policy.delay(afterAttempt: attempt, retryAfter: retryAfter,
+                                    random: Double.random(in: 0...1, using: &generator))
+            let elapsed = Date().timeIntervalSince(started)
+            if elapsed + wait > policy.totalBudget {
+                await counter.record { $0.failures += 1 }
+                if case .success(let result) = outcome { return result }
+                throw PokedexError(.source, url, .network(
+                    "\(failureDescription) (gave up after \(attempt) attempts in \(Int(elapsed)) s)"))
+            }
+            logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "why": "\(failureDescription)",
+                                                "wait": "\(String(format: "%.2f", wait))"])
+            await counter.record { $0.retries += 1 }
+            try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+        }
+    }
+
+    private func attemptOnce(_ url: String, headers extra: [(String, String)], attempt: Int) async throws -> HTTPResult {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: Self.userAgent)
+        request.headers.add(name: "Accept-Encoding", value: "gzip")
+        for (name, value) in extra { request.headers.add(name: name, value: value) }
+        await counter.record { $0.requests += 1 }
+        let response = try await client.execute(
+            request, deadline: .now() + .milliseconds(Int64(policy.attemptDeadline * 1000)), logger: logger)
+        var buffer = try await response.body.collect(upTo: maxBodyBytes)
+        let body = buffer.readData(length: buffer.readableBytes) ?? Data()
+        // A body cut short is a failed attempt, never a response: check it against the length promised.
+        if response.headers.first(name: "Content-Encoding") == nil,
+           let promised = response.headers.first(name: "Content-Length").flatMap(Int.init), promised != body.count {
+            throw TruncatedBody(expected: promised, received: body.count)
+        }
+        let status = Int(response.status.code)
+        await counter.record {
+            $0.bytes += body.count
+            if status == 304 { $0.notModified += 1 }
+        }
+        return HTTPResult(status: status, headers: response.headers, body: body, attempts: attempt)
+    }
+
+    struct TruncatedBody: Error, CustomStringConvertible {
+        var expected: Int
+        var received: Int
+        var description: String { "truncated body: \(received) of \(expected) bytes" }
+    }
+
+    /// Transport failures worth another attempt: anything but a request that can never work.
+    static func isTransient(_ error: any Error) -> Bool {
+        if let error = error as? HTTPClientError {
+            let permanent: [HTTPClientError] = [
+                .invalidURL, .emptyHost, .emptyScheme, .alreadyShutdown, .cancelled, .redirectLimitReached,
+                .redirectCycleDetected, .missingSocketPath,
+            ]
+            return !permanent.contains(error)
+        }
+        if error is NIOTooManyBytesError { return false }
+        return true
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .readTimeout: return "no data for too long (read timeout)"
+            case .connectTimeout: return "connection timed out"
+            case .deadlineExceeded: return "response took too long (deadline exceeded)"
+            case .remoteConnectionClosed: return "connection closed by the server"
+            default: return String(describing: error)
+            }
+        }
+        if error is NIOTooManyBytesError { return "response larger than allowed" }
+        if let error = error as? TruncatedBody { return error.description }
+        let text = String(describing: error)
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        return text
+    }
+}
+
+/// The version the User-Agent and `--version` report.
+public enum PokedexVersion {
+    public static let current = "0.1.0"
+}

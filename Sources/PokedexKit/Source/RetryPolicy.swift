@@ -1,0 +1,95 @@
+import Foundation
+
+/// When and how long to wait before trying a request again.
+public struct RetryPolicy: Sendable {
+    /// Attempts per request, the first included.
+    public var maxAttempts: Int
+    /// The first backoff; each retry doubles it, up to `maxDelay`.
+    public var baseDelay: Double
+    public var maxDelay: Double
+    /// No request is retried once this many seconds have passed since its first attempt.
+    public var totalBudget: Double
+    /// A response stalled for this long fails the attempt (async-http-client has no read timeout by default).
+    public var readTimeout: Double
+    /// A connection not made within this long fails the attempt.
+    public var connectTimeout: Double
+    /// Hard deadline of one attempt, headers to last byte, for 1.3 MB bodies on slow links.
+    public var attemptDeadline: Double
+
+    public init(maxAttempts: Int = 5, baseDelay: Double = 0.5, maxDelay: Double = 10, totalBudget: Double = 90,
+                readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60) {
+        self.maxAttempts = maxAttempts
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.totalBudget = totalBudget
+        self.readTimeout = readTimeout
+        self.connectTimeout = connectTimeout
+        self.attemptDeadline = attemptDeadline
+    }
+
+    public static let standard = RetryPolicy()
+
+    /// Statuses that say "try again later" rather than "this will never work".
+    public static func isTransient(status: Int) -> Bool {
+        [408, 429, 500, 502, 503, 504].contains(status)
+    }
+
+    /// Seconds to wait before attempt `attempt + 1` (attempt counts from 1): exponential backoff with full jitter,
+    /// or the server's `Retry-After` when it gave one (never less).
+    public func delay(afterAttempt attempt: Int, retryAfter: Double?, random: Double) -> Double {
+        let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
+        let jittered = ceiling * (0.5 + random / 2)
+        if let retryAfter { return max(retryAfter, jittered * 0.5) }
+        return jittered
+    }
+
+    /// `Retry-After` in seconds, from either of its forms: delta-seconds or an HTTP date.
+    public static func parseRetryAfter(_ value: String?, now: Date = Date()) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value), seconds >= 0, seconds.isFinite { return seconds }
+        guard let date = HTTPDate.parse(value) else { return nil }
+        return max(0, date.timeIntervalSince(now))
+    }
+}
+
+/// RFC 9110 dates (IMF-fixdate, and the two obsolete forms a server may still send).
+public enum HTTPDate {
+    public static func parse(_ text: String) -> Date? {
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+
+    public static func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter.string(from: date)
+    }
+}
+
+/// `Cache-Control` directives that matter to a private cache (RFC 9111).
+public struct CacheControl: Sendable, Equatable {
+    public var maxAge: Int?
+    public var noStore = false
+    public var noCache = false
+
+    public init(_ header: String?) {
+        guard let header else { return }
+        for part in header.split(separator: ",") {
+            let directive = part.trimmingCharacters(in: .whitespaces).lowercased()
+            if directive == "no-store" { noStore = true }
+            if directive == "no-cache" { noCache = true }
+            if directive.hasPrefix("max-age=") {
+                let value = directive.dropFirst("max-age=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                if let seconds = Int(value), seconds >= 0 { maxAge = seconds }
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import PokedexKit
+
+@main
+struct PokedexCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pokedex",
+        abstract: "Build a static, offline-browsable Pokédex website from PokeAPI.",
+        version: PokedexVersion.current,
+        subcommands: [BuildCommand.self, FavoritesCommand.self],
+        defaultSubcommand: BuildCommand.self)
+}
