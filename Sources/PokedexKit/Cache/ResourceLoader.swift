@@ -67,6 +67,11 @@ actor DataHashGate {
         self.fetch = fetch
     }
 
+    /// The hash if some request already asked for it; never starts a request.
+    func ifAsked() async -> String? {
+        await task?.value
+    }
+
     func current() async -> String? {
         if let task { return await task.value }
         let task = Task { await fetch() }
@@ -116,10 +121,9 @@ public final class ResourceLoader: Sendable {
         get async { await fetcher?.counts ?? FetchCounts() }
     }
 
-    /// The data hash this build saw, if it asked for it.
+    /// The data hash this build saw, if it needed the network and so asked for it.
     public func observedDataHash() async -> String? {
-        guard mode != .offline else { return nil }
-        return await dataHash.current()
+        await dataHash.ifAsked()
     }
 
     /// A JSON resource, decoded into its projection and checked by `validate` before it may be cached.
@@ -146,18 +150,37 @@ public final class ResourceLoader: Sendable {
             persist: { metadata, value in try self.store.write(CacheEntry(metadata: metadata, body: value), key: key) })
     }
 
-    /// A PNG image, stored only when complete. A 404 is thrown as `.httpStatus(404)` so callers can try another sprite.
+    /// A PNG image, stored only when complete. A 404 is thrown as `.httpStatus(404)` so callers can try another
+    /// sprite, and remembered for a day like any cacheable answer (RFC 9111 lets a cache keep a 404), so a warm
+    /// build asks nothing and an offline one decides the same way.
     public func image(url: String, key: String) async throws -> Loaded<Data> {
-        let cached = try store.readImage(key)
-        return try await resolve(
-            url: url, cached: cached.map { ($0.metadata, $0.png) }, useDataHash: false,
-            accept: { result in
-                guard PNGImage.isComplete(result.body) else {
-                    throw PokedexError(.source, url, .invalidResponse("not a complete PNG (\(result.body.count) bytes)"))
-                }
-                return result.body
-            },
-            persist: { metadata, png in try self.store.writeImage(png, metadata: metadata, key: key) })
+        let absentKey = key + ".absent"
+        let absent = try store.read(absentKey, as: String.self).flatMap { $0.body == url ? $0 : nil }
+        if let absent, mode == .offline || (mode == .normal && absent.metadata.isFresh(at: now())) {
+            throw PokedexError(.source, url, .httpStatus(404))
+        }
+        let cached = try store.readImage(key).flatMap { $0.metadata.url == url ? $0 : nil }
+        do {
+            return try await resolve(
+                url: url, cached: cached.map { ($0.metadata, $0.png) }, useDataHash: false,
+                accept: { result in
+                    guard PNGImage.isComplete(result.body) else {
+                        throw PokedexError(.source, url, .invalidResponse("not a complete PNG (\(result.body.count) bytes)"))
+                    }
+                    return result.body
+                },
+                persist: { metadata, png in try self.store.writeImage(png, metadata: metadata, key: key) })
+        } catch let error as PokedexError {
+            if case .httpStatus(404) = error.reason {
+                let metadata = CacheMetadata(url: url, storedAt: now().timeIntervalSince1970, maxAge: 86_400,
+                                             etag: nil, lastModified: nil, dataHash: nil)
+                try store.write(CacheEntry(metadata: metadata, body: url), key: absentKey)
+            } else if absent != nil {
+                // Known missing, and the server cannot say otherwise now: still missing.
+                throw PokedexError(.source, url, .httpStatus(404))
+            }
+            throw error
+        }
     }
 
     private func resolve<Value: Sendable>(

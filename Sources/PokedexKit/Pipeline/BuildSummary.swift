@@ -37,7 +37,7 @@ public struct BuildSummary: Sendable {
         parts.append(String(format: "%.1f s", seconds))
         var text = parts.joined(separator: ", ")
         if offline {
-            text += loads.stale > 0 ? " — offline: \(loads.stale) resource(s) from a stale cache" : " — built offline from the cache"
+            text += loads.stale > 0 ? " — offline: \(loads.stale) resource(s) from a stale cache" : " — no request needed: built offline from the cache"
         }
         return text
     }
