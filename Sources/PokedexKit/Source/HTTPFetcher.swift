@@ -21,6 +21,8 @@ public struct FetchCounts: Sendable, Equatable {
     public var notModified = 0
     public var bytes = 0
     public var failures = 0
+    /// 429 answers that came with a Retry-After.
+    public var rateLimited = 0
 }
 
 actor FetchCounter {
@@ -36,6 +38,7 @@ public final class HTTPFetcher: Sendable {
     private let policy: RetryPolicy
     private let logger: Logger
     private let counter = FetchCounter()
+    private let health = OriginHealth()
     /// The longest body accepted; PokeAPI's largest detail is about 1.3 MB.
     private let maxBodyBytes = 32 * 1024 * 1024
 
@@ -67,11 +70,23 @@ public final class HTTPFetcher: Sendable {
 
     /// GET `url`, retrying transient failures. Any final status is returned (the caller judges it); a transport
     /// failure that outlives the retries is thrown as a `.source` error.
+    ///
+    /// Attempts that failed count towards `maxAttempts`; a 429 with `Retry-After` does not (it is the server
+    /// pacing us, not failing) but still counts towards `totalBudget`. A `Retry-After` pauses every request to
+    /// that host, not just this one, and a host that keeps failing whole requests is given up on for the rest
+    /// of the build, so a dead origin costs seconds rather than thousands of doomed retries.
     public func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
         let started = Date()
+        let host = URL(string: url)?.host ?? ""
         var attempt = 0
+        var failedAttempts = 0
         var generator = SystemRandomNumberGenerator()
         while true {
+            if let reason = await health.unavailable(host) {
+                await counter.record { $0.failures += 1 }
+                throw PokedexError(.source, url, .network(reason))
+            }
+            await health.waitForPause(host)
             attempt += 1
             let outcome: Result<HTTPResult, any Error>
             do {
@@ -87,27 +102,40 @@ public final class HTTPFetcher: Sendable {
             let failureDescription: String
             switch outcome {
             case .success(let result):
-                guard RetryPolicy.isTransient(status: result.status) else { return result }
+                guard RetryPolicy.isTransient(status: result.status) else {
+                    await health.succeeded(host)
+                    return result
+                }
                 retryAfter = RetryPolicy.parseRetryAfter(result.headers.first(name: "Retry-After"))
                 failureDescription = "HTTP \(result.status)"
-                if attempt >= policy.maxAttempts { return result }
+                if result.status == 429 && retryAfter != nil {
+                    await counter.record { $0.rateLimited += 1 }
+                } else {
+                    failedAttempts += 1
+                }
+                if let retryAfter { await health.pause(host, for: retryAfter) }
+                if failedAttempts >= policy.maxAttempts {
+                    await exhausted(host)
+                    return result
+                }
             case .failure(let error):
                 guard Self.isTransient(error) else {
                     await counter.record { $0.failures += 1 }
                     throw PokedexError(.source, url, .network(Self.describe(error)))
                 }
+                failedAttempts += 1
                 failureDescription = Self.describe(error)
-                if attempt >= policy.maxAttempts {
-                    await counter.record { $0.failures += 1 }
+                if failedAttempts >= policy.maxAttempts {
+                    await exhausted(host)
                     throw PokedexError(.source, url, .network("\(failureDescription) (after \(attempt) attempts)"))
                 }
             }
 
-            let wait = policy.delay(afterAttempt: attempt, retryAfter: retryAfter,
+            let wait = policy.delay(afterAttempt: max(1, failedAttempts), retryAfter: retryAfter,
                                     random: Double.random(in: 0...1, using: &generator))
             let elapsed = Date().timeIntervalSince(started)
             if elapsed + wait > policy.totalBudget {
-                await counter.record { $0.failures += 1 }
+                await exhausted(host)
                 if case .success(let result) = outcome { return result }
                 throw PokedexError(.source, url, .network(
                     "\(failureDescription) (gave up after \(attempt) attempts in \(Int(elapsed)) s)"))
@@ -117,6 +145,11 @@ public final class HTTPFetcher: Sendable {
             await counter.record { $0.retries += 1 }
             try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
         }
+    }
+
+    private func exhausted(_ host: String) async {
+        await counter.record { $0.failures += 1 }
+        await health.exhausted(host, threshold: policy.giveUpAfterFailedRequests)
     }
 
     private func attemptOnce(_ url: String, headers extra: [(String, String)], attempt: Int) async throws -> HTTPResult {
@@ -182,4 +215,44 @@ public final class HTTPFetcher: Sendable {
 /// The version the User-Agent and `--version` report.
 public enum PokedexVersion {
     public static let current = "0.1.0"
+}
+
+/// Per-host state shared by all requests of a build: a pause asked for by `Retry-After`, and whether the host has
+/// failed so many whole requests in a row (each after its retries) that asking it again is pointless.
+actor OriginHealth {
+    private var pausedUntil: [String: Date] = [:]
+    private var exhaustedInARow: [String: Int] = [:]
+    private var givenUp: [String: String] = [:]
+
+    func unavailable(_ host: String) -> String? {
+        givenUp[host]
+    }
+
+    func pause(_ host: String, for seconds: Double) {
+        let until = Date().addingTimeInterval(min(seconds, 120))
+        if until > pausedUntil[host] ?? .distantPast { pausedUntil[host] = until }
+    }
+
+    func waitForPause(_ host: String) async {
+        while let until = pausedUntil[host], until > Date() {
+            let wait = until.timeIntervalSinceNow
+            do {
+                try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1_000_000_000))
+            } catch {
+                return  // cancelled: the caller's own cancellation check ends the request
+            }
+        }
+    }
+
+    func succeeded(_ host: String) {
+        exhaustedInARow[host] = 0
+    }
+
+    func exhausted(_ host: String, threshold: Int) {
+        let count = (exhaustedInARow[host] ?? 0) + 1
+        exhaustedInARow[host] = count
+        if count >= threshold && givenUp[host] == nil {
+            givenUp[host] = "\(host) failed \(count) requests in a row after retries; not asking it again in this build"
+        }
+    }
 }

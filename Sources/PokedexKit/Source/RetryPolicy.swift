@@ -15,9 +15,13 @@ public struct RetryPolicy: Sendable {
     public var connectTimeout: Double
     /// Hard deadline of one attempt, headers to last byte, for 1.3 MB bodies on slow links.
     public var attemptDeadline: Double
+    /// After this many requests in a row to one host failed even with retries, the host is given up on for the
+    /// rest of the build (its resources then come from the cache, or are reported missing).
+    public var giveUpAfterFailedRequests: Int
 
-    public init(maxAttempts: Int = 5, baseDelay: Double = 0.5, maxDelay: Double = 10, totalBudget: Double = 90,
-                readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60) {
+    public init(maxAttempts: Int = 8, baseDelay: Double = 0.5, maxDelay: Double = 10, totalBudget: Double = 120,
+                readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60,
+                giveUpAfterFailedRequests: Int = 3) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -25,6 +29,7 @@ public struct RetryPolicy: Sendable {
         self.readTimeout = readTimeout
         self.connectTimeout = connectTimeout
         self.attemptDeadline = attemptDeadline
+        self.giveUpAfterFailedRequests = giveUpAfterFailedRequests
     }
 
     public static let standard = RetryPolicy()
