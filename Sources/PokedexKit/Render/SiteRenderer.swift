@@ -54,7 +54,8 @@ public struct SiteRenderer: Sendable {
             var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex")
             context.detail = detail(entry, favorite: favorites.contains(entry.id),
                                     previous: index > 0 ? entries[index - 1] : nil,
-                                    next: index + 1 < entries.count ? entries[index + 1] : nil)
+                                    next: index + 1 < entries.count ? entries[index + 1] : nil,
+                                    listPage: index / perPage + 1)
             files.append(RenderedFile(path: path, data: Data(try theme.render("pokemon", context).utf8)))
         }
 
@@ -115,7 +116,8 @@ public struct SiteRenderer: Sendable {
                     types: Self.types(entry), isFavorite: favorite)
     }
 
-    func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?) -> DetailContext {
+    func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?,
+                listPage: Int = 1) -> DetailContext {
         let record = entry.record
         let stats = record.stats.map { stat in
             StatContext(name: stat.name, label: Self.statLabels[stat.name]?.0 ?? DisplayName.titleCase(stat.name),
@@ -136,7 +138,8 @@ public struct SiteRenderer: Sendable {
             },
             genus: entry.species?.genus, flavorText: entry.species?.flavorText, isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
-            next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) })
+            next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
+            list: LinkContext(href: "../" + Self.indexPath(listPage), label: "Page \(listPage)"))
     }
 
     static let statLabels: [String: (String, String)] = [

@@ -110,6 +110,8 @@ public struct DetailContext: Sendable {
     /// Previous and next Pokémon in list order (nil at the ends).
     public var previous: LinkContext?
     public var next: LinkContext?
+    /// The index page that lists this Pokémon, relative to the detail page: "../page/3.html", label "Page 3".
+    public var list: LinkContext
 }
 
 public struct PageNumberContext: Sendable {

@@ -1,0 +1,554 @@
+/* Pokédex: progressive enhancement. Every page is complete without this file; it adds favorites (stars,
+   All | Favorites, delete all, export), search, infinite scroll over http(s), image fallbacks, the offline
+   indicator and the service worker. Cells built here mirror Templates/partials/cell.mustache, and API data only
+   ever reaches the DOM through textContent and setAttribute. */
+(function () {
+  'use strict';
+
+  var doc = document;
+  var html = doc.documentElement;
+  html.classList.add('js');
+
+  var DATA = window.POKEDEX_DATA || { pokemon: [], favorites: [], perPage: 10, pageCount: 1 };
+  var root = html.getAttribute('data-root') || '';
+  var kind = html.getAttribute('data-kind') || '';
+  var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
+  var STORE_KEY = 'pokedex.favorites';
+  var STAR_PATH = 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z';
+  var SEARCH_LIMIT = 120;
+  var EAGER = 4;
+
+  var byId = new Map();
+  DATA.pokemon.forEach(function (p) { byId.set(p.id, p); });
+
+  function $(sel, from) { return (from || doc).querySelector(sel); }
+  function $$(sel, from) { return Array.prototype.slice.call((from || doc).querySelectorAll(sel)); }
+  function el(tag, cls) {
+    var e = doc.createElement(tag);
+    if (cls) e.className = cls;
+    return e;
+  }
+
+  /* ---------- Images: swap to the placeholder instead of a broken-image icon ---------- */
+
+  function useFallback(img) {
+    var fallback = img.getAttribute('data-fallback');
+    if (!fallback) return;
+    img.removeAttribute('data-fallback');
+    img.classList.add('is-fallback');
+    img.setAttribute('src', fallback);
+  }
+  doc.addEventListener('error', function (event) {
+    var target = event.target;
+    if (target && target.tagName === 'IMG') useFallback(target);
+  }, true);
+  function checkImages(scope) {
+    // Images that failed before this script ran fire no further error event.
+    $$('img[data-fallback]', scope).forEach(function (img) {
+      if (img.complete && img.naturalWidth === 0) useFallback(img);
+    });
+  }
+  checkImages(doc);
+
+  /* ---------- Favorites state: localStorage, seeded from the build's favorites file ---------- */
+
+  var storage = null;
+  try {
+    storage = window.localStorage;
+    storage.getItem(STORE_KEY);
+  } catch (e) {
+    storage = null;
+  }
+
+  function readStored() {
+    if (!storage) return null;
+    var raw;
+    try { raw = storage.getItem(STORE_KEY); } catch (e) { return null; }
+    if (raw === null) return null;
+    try {
+      var list = JSON.parse(raw);
+      return Array.isArray(list) ? list.filter(function (id) { return Number.isInteger(id) && id > 0; }) : [];
+    } catch (e) {
+      return [];
+    }
+  }
+  function writeStored() {
+    if (!storage) return;
+    try { storage.setItem(STORE_KEY, JSON.stringify(Array.from(favorites))); } catch (e) { /* full or denied */ }
+  }
+
+  var favorites = new Set();
+  (function load() {
+    var stored = readStored();
+    if (stored === null) {
+      (DATA.favorites || []).forEach(function (id) { favorites.add(id); });
+      writeStored();
+    } else {
+      stored.forEach(function (id) { favorites.add(id); });
+    }
+  })();
+
+  function favoriteList() {
+    return DATA.pokemon.filter(function (p) { return favorites.has(p.id); });
+  }
+
+  /* ---------- Cells ---------- */
+
+  function isAbsolute(url) { return /^(https?:|data:)/i.test(url); }
+  function typeClass(type) { return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(type) ? type : 'unknown'; }
+  function titleCase(name) {
+    return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
+  }
+
+  function starButton(id, name) {
+    var button = el('button', 'star');
+    button.setAttribute('type', 'button');
+    button.setAttribute('data-id', String(id));
+    button.setAttribute('data-name', name);
+    var svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('viewBox', '0 0 24 24');
+    svg.setAttribute('aria-hidden', 'true');
+    svg.setAttribute('focusable', 'false');
+    var path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
+    path.setAttribute('d', STAR_PATH);
+    svg.appendChild(path);
+    button.appendChild(svg);
+    paintStar(button);
+    return button;
+  }
+
+  function buildCell(p, lazy) {
+    var li = el('li', 'cell');
+    li.setAttribute('data-id', String(p.id));
+    li.setAttribute('data-slug', p.slug);
+    var link = el('a', 'cell-link');
+    link.setAttribute('href', root + 'pokemon/' + p.slug + '.html');
+    var art = el('span', 'art');
+    var img = el('img');
+    var fallback = root + 'assets/placeholder.svg';
+    var src = typeof p.image === 'string' && p.image ? (isAbsolute(p.image) ? p.image : root + p.image) : fallback;
+    img.setAttribute('src', src);
+    img.setAttribute('width', String(p.w || 475));
+    img.setAttribute('height', String(p.h || 475));
+    img.setAttribute('alt', p.name);
+    img.setAttribute('decoding', 'async');
+    if (lazy) img.setAttribute('loading', 'lazy');
+    img.setAttribute('data-fallback', fallback);
+    art.appendChild(img);
+    var num = el('span', 'num');
+    num.textContent = p.number;
+    var name = el('span', 'name');
+    name.textContent = p.name;
+    var types = el('span', 'types');
+    (p.types || []).forEach(function (t) {
+      var badge = el('span', 'type type-' + typeClass(t));
+      badge.textContent = titleCase(t);
+      types.appendChild(badge);
+    });
+    link.appendChild(art);
+    link.appendChild(num);
+    link.appendChild(name);
+    link.appendChild(types);
+    li.appendChild(link);
+    li.appendChild(starButton(p.id, p.name));
+    return li;
+  }
+
+  // Re-fills a grid with `list`, reusing the cells it already has (no image reloads, no flicker).
+  function fillGrid(grid, list) {
+    var existing = new Map();
+    $$(':scope > .cell', grid).forEach(function (cell) { existing.set(cell.getAttribute('data-id'), cell); });
+    var fragment = doc.createDocumentFragment();
+    list.forEach(function (p, index) {
+      var cell = existing.get(String(p.id)) || buildCell(p, index >= EAGER);
+      existing.delete(String(p.id));
+      fragment.appendChild(cell);
+    });
+    existing.forEach(function (cell) { cell.remove(); });
+    grid.appendChild(fragment);
+    $$('.star', grid).forEach(paintStar);
+  }
+
+  /* ---------- Stars ---------- */
+
+  function paintStar(button) {
+    var on = favorites.has(Number(button.getAttribute('data-id')));
+    var name = button.getAttribute('data-name') || 'this Pokémon';
+    button.setAttribute('aria-pressed', on ? 'true' : 'false');
+    button.setAttribute('aria-label', on ? 'Remove ' + name + ' from favorites' : 'Add ' + name + ' to favorites');
+  }
+  function paintStars() { $$('.star').forEach(paintStar); }
+
+  function toggle(button) {
+    var id = Number(button.getAttribute('data-id'));
+    if (!Number.isInteger(id)) return;
+    if (favorites.has(id)) favorites.delete(id); else favorites.add(id);
+    writeStored();
+    button.classList.remove('pop');
+    void button.offsetWidth;
+    button.classList.add('pop');
+    paintStars();
+    var view = button.closest('.view-favorites');
+    if (view && !favorites.has(id)) {
+      // Un-starred in the favorites list: the cell leaves; keep keyboard focus nearby.
+      var cell = button.closest('.cell');
+      var neighbour = cell && (cell.nextElementSibling || cell.previousElementSibling);
+      refreshFavorites();
+      var target = neighbour && neighbour.isConnected ? $('.star', neighbour) : $('.empty-title', view);
+      if (target && doc.activeElement === doc.body) target.focus();
+    } else {
+      refreshFavorites();
+    }
+  }
+
+  /* ---------- Favorites views (index "Favorites" segment and favorites.html) ---------- */
+
+  var dialog = $('#confirm-clear');
+  var lastTrash = null;
+
+  function refreshFavorites() {
+    var list = favoriteList();
+    $$('.view-favorites').forEach(function (view) {
+      var grid = $('.fav-grid', view);
+      if (grid && (!view.hidden || kind === 'favorites')) fillGrid(grid, list);
+      var empty = $('.empty', view);
+      if (empty) empty.hidden = list.length > 0;
+      if (grid) grid.hidden = list.length === 0;
+      var count = $('.fav-count', view);
+      if (count) count.textContent = list.length === 1 ? '1 favorite' : list.length + ' favorites';
+      $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = list.length === 0; });
+    });
+    if (searchInput && searchInput.value.trim() && view === 'favorites') runSearch();
+  }
+
+  function clearFavorites() {
+    favorites.clear();
+    writeStored();
+    paintStars();
+    refreshFavorites();
+    var title = lastTrash && lastTrash.closest('.view-favorites');
+    title = title ? $('.empty-title', title) : null;
+    if (title) title.focus();
+  }
+
+  function askClear(button) {
+    lastTrash = button;
+    if (dialog && typeof dialog.showModal === 'function') {
+      dialog.returnValue = '';
+      dialog.showModal();
+    } else if (window.confirm('Are you sure you want to delete all favorites?')) {
+      clearFavorites();
+    }
+  }
+  if (dialog) {
+    dialog.addEventListener('close', function () {
+      if (dialog.returnValue === 'delete') clearFavorites();
+      else if (lastTrash && !lastTrash.disabled) lastTrash.focus();
+    });
+  }
+
+  // The CLI reads a JSON array of API names or ids: names for clean slugs (the API name), ids otherwise.
+  function exportFavorites() {
+    var entries = favoriteList().map(function (p) {
+      return /-\d+$/.test(p.slug) && p.slug.slice(-String(p.id).length - 1) === '-' + p.id ? p.id : p.slug;
+    });
+    favorites.forEach(function (id) { if (!byId.has(id)) entries.push(id); });
+    var blob = new Blob([JSON.stringify(entries, null, 2) + '\n'], { type: 'application/json' });
+    var link = el('a');
+    link.href = URL.createObjectURL(blob);
+    link.download = 'favorites.json';
+    link.hidden = true;
+    doc.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(function () { URL.revokeObjectURL(link.href); }, 4000);
+  }
+
+  /* ---------- All | Favorites segmented control (index) ---------- */
+
+  var view = 'all';
+  var allScroll = 0;
+  var viewAll = $('#view-all');
+  var viewFavorites = kind === 'index' ? $('#favorites') : null;
+  var viewSearch = $('#view-search');
+
+  function setView(next, fromHash) {
+    if (!viewAll || !viewFavorites) return;
+    if (next === view && !fromHash) return;
+    if (view === 'all') allScroll = window.scrollY;
+    view = next;
+    $$('.seg').forEach(function (b) { b.setAttribute('aria-pressed', b.getAttribute('data-view') === next ? 'true' : 'false'); });
+    viewFavorites.hidden = next !== 'favorites';
+    viewAll.hidden = next !== 'all';
+    if (next === 'favorites') refreshFavorites();
+    var hash = next === 'favorites' ? '#favorites' : '';
+    if (location.hash !== hash) history.replaceState(history.state, '', location.pathname + location.search + hash);
+    if (searchInput && searchInput.value.trim()) runSearch();
+    else window.scrollTo(0, next === 'all' ? allScroll : 0);
+  }
+
+  /* ---------- Search over POKEDEX_DATA ---------- */
+
+  var searchInput = $('#search');
+
+  function fold(text) {
+    return String(text).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  }
+  var folded = new Map();
+  function foldedName(p) {
+    var f = folded.get(p.id);
+    if (!f) { f = fold(p.name) + ' ' + p.slug.replace(/-/g, ' '); folded.set(p.id, f); }
+    return f;
+  }
+
+  // "pikachu", "pika", "25", "#25", "#025": exact number first, then prefix matches, then the rest.
+  function search(query, list) {
+    var q = fold(query).trim().replace(/\s+/g, ' ');
+    if (!q) return [];
+    var numeric = /^#?\d+$/.test(q);
+    var scored = [];
+    list.forEach(function (p) {
+      var score = -1;
+      if (numeric) {
+        var digits = q.replace('#', '');
+        var n = parseInt(digits, 10);
+        var idText = String(p.id);
+        if (p.id === n) score = 0;
+        else if (String(n) !== '0' && idText.indexOf(String(n)) === 0) score = 1;
+      } else {
+        var name = foldedName(p);
+        var at = name.indexOf(q);
+        if (at === 0) score = 0;
+        else if (at > 0) score = name.charAt(at - 1) === ' ' ? 1 : 2;
+      }
+      if (score >= 0) scored.push([score, p]);
+    });
+    scored.sort(function (a, b) { return a[0] - b[0]; });
+    return scored.map(function (s) { return s[1]; });
+  }
+
+  function runSearch() {
+    if (!viewSearch || !searchInput) return;
+    var query = searchInput.value.trim();
+    var current = view === 'favorites' ? viewFavorites : viewAll;
+    if (!query) {
+      viewSearch.hidden = true;
+      current.hidden = false;
+      return;
+    }
+    var pool = view === 'favorites' ? favoriteList() : DATA.pokemon;
+    var results = search(query, pool);
+    var shown = results.slice(0, SEARCH_LIMIT);
+    var grid = $('.search-grid', viewSearch);
+    grid.textContent = '';
+    var fragment = doc.createDocumentFragment();
+    shown.forEach(function (p, index) { fragment.appendChild(buildCell(p, index >= EAGER)); });
+    grid.appendChild(fragment);
+    var where = view === 'favorites' ? ' among favorites' : '';
+    var status = results.length === 0 ? 'No Pokémon match “' + query + '”' + where + '.'
+      : (results.length === 1 ? '1 Pokémon matches' : results.length + ' Pokémon match') + ' “' + query + '”' + where
+        + (results.length > shown.length ? ', showing the first ' + shown.length + '.' : '.');
+    $('.search-status', viewSearch).textContent = status;
+    viewAll.hidden = true;
+    if (viewFavorites) viewFavorites.hidden = true;
+    viewSearch.hidden = false;
+  }
+
+  if (searchInput) {
+    searchInput.addEventListener('input', runSearch);
+    searchInput.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && searchInput.value) {
+        searchInput.value = '';
+        runSearch();
+      }
+    });
+  }
+
+  /* ---------- Infinite scroll (http(s) only: file:// keeps the pagination links) ---------- */
+
+  var grid = kind === 'index' ? $('#grid') : null;
+  var loader = $('#loader');
+  var loadError = $('#load-error');
+  var listEnd = $('#list-end');
+  var startPage = grid ? Number(grid.getAttribute('data-page')) || 1 : 1;
+  var nextPage = startPage + 1;
+  var loading = false;
+  var observer = null;
+  var shownPage = startPage;
+
+  function pageHref(n) { return n === 1 ? 'index.html' : 'page/' + n + '.html'; }
+  var rootURL = new URL(root || './', doc.baseURI);
+
+  function pinBase() {
+    // history.replaceState may move the address to another folder (index.html → page/3.html); a <base> keeps
+    // this page's relative links resolving where they were written.
+    if ($('base')) return;
+    var base = el('base');
+    base.setAttribute('href', location.href.split('#')[0]);
+    doc.head.insertBefore(base, doc.head.firstChild);
+  }
+
+  function rebase(node, fromRoot) {
+    // Cells of page/N.html are written relative to "../": re-root them for this page.
+    ['href', 'src', 'data-fallback'].forEach(function (attr) {
+      $$('[' + attr + ']', node).forEach(function (e) {
+        var value = e.getAttribute(attr);
+        if (!isAbsolute(value) && value.indexOf(fromRoot) === 0) e.setAttribute(attr, root + value.slice(fromRoot.length));
+      });
+    });
+  }
+
+  function loadNext() {
+    if (loading || nextPage > (DATA.pageCount || 1)) return;
+    loading = true;
+    loader.hidden = false;
+    loadError.hidden = true;
+    var page = nextPage;
+    var url = new URL(pageHref(page), rootURL);
+    fetch(url.href, { credentials: 'same-origin' }).then(function (response) {
+      if (!response.ok) throw new Error('HTTP ' + response.status);
+      return response.text();
+    }).then(function (text) {
+      var parsed = new DOMParser().parseFromString(text, 'text/html');
+      var cells = $$('#grid > .cell', parsed);
+      if (!cells.length) throw new Error('no cells on ' + url.href);
+      var fromRoot = parsed.documentElement.getAttribute('data-root') || '';
+      var fragment = doc.createDocumentFragment();
+      cells.forEach(function (cell, index) {
+        var adopted = doc.adoptNode(cell);
+        rebase(adopted, fromRoot);
+        if (index === 0) adopted.setAttribute('data-page', String(page));
+        $$('.star', adopted).forEach(paintStar);
+        fragment.appendChild(adopted);
+      });
+      grid.appendChild(fragment);
+      nextPage = page + 1;
+      loading = false;
+      loader.hidden = true;
+      if (nextPage > DATA.pageCount) finishScroll();
+      else requestAnimationFrame(recheck);
+    }).catch(function () {
+      loading = false;
+      loader.hidden = true;
+      loadError.hidden = false;
+    });
+  }
+
+  function recheck() {
+    // The observer only reports changes: load again if the loader is still within reach.
+    if (loading || !observer || viewAll.hidden) return;
+    var rect = loader.getBoundingClientRect();
+    if (rect.top - window.innerHeight < 800) loadNext();
+  }
+
+  function finishScroll() {
+    if (observer) observer.disconnect();
+    observer = null;
+    loader.hidden = true;
+    listEnd.hidden = false;
+  }
+
+  function trackAddress() {
+    // The address follows the page whose cells are at the top of the screen.
+    var markers = $$('.cell[data-page]', grid);
+    var line = window.innerHeight * 0.35;
+    var current = startPage;
+    for (var i = 0; i < markers.length; i++) {
+      if (markers[i].getBoundingClientRect().top <= line) current = Number(markers[i].getAttribute('data-page'));
+      else break;
+    }
+    if (current === shownPage) return;
+    shownPage = current;
+    pinBase();
+    var target = new URL(pageHref(current), rootURL);
+    history.replaceState(history.state, '', target.pathname + target.search + location.hash);
+    doc.title = current === 1 ? 'Pokédex' : 'Pokédex · Page ' + current;
+  }
+
+  function startInfiniteScroll() {
+    if (!grid || !loader || !isHTTP || !('IntersectionObserver' in window) || !window.fetch || !window.DOMParser) return;
+    var first = $('.cell', grid);
+    if (first) first.setAttribute('data-page', String(startPage));
+    if (startPage > 1) $$('.jump').forEach(function (j) { j.hidden = false; });
+    html.classList.add('infinite');
+    if (nextPage > (DATA.pageCount || 1)) { listEnd.hidden = false; return; }
+    observer = new IntersectionObserver(function (entries) {
+      if (entries.some(function (e) { return e.isIntersecting; }) && !viewAll.hidden) loadNext();
+    }, { rootMargin: '0px 0px 800px 0px' });
+    loader.hidden = false;
+    observer.observe(loader);
+    var ticking = false;
+    window.addEventListener('scroll', function () {
+      if (ticking || viewAll.hidden) return;
+      ticking = true;
+      requestAnimationFrame(function () { ticking = false; trackAddress(); });
+    }, { passive: true });
+  }
+
+  /* ---------- Offline indicator and service worker ---------- */
+
+  var offlineBanner = $('#offline-banner');
+  function paintOnline() { if (offlineBanner) offlineBanner.hidden = navigator.onLine !== false; }
+  window.addEventListener('online', paintOnline);
+  window.addEventListener('offline', paintOnline);
+  paintOnline();
+
+  if (isHTTP && 'serviceWorker' in navigator) {
+    window.addEventListener('load', function () {
+      navigator.serviceWorker.register(new URL('sw.js', rootURL).href).catch(function () { /* optional */ });
+    });
+  }
+
+  /* ---------- Events ---------- */
+
+  doc.addEventListener('click', function (event) {
+    var target = event.target;
+    if (!(target instanceof Element)) return;
+    var star = target.closest('.star');
+    if (star) { toggle(star); return; }
+    var seg = target.closest('.seg');
+    if (seg) { setView(seg.getAttribute('data-view')); return; }
+    var action = target.closest('[data-action]');
+    if (action) {
+      var name = action.getAttribute('data-action');
+      if (name === 'clear' && !action.disabled) askClear(action);
+      else if (name === 'export' && !action.disabled) exportFavorites();
+      else if (name === 'retry') loadNext();
+      return;
+    }
+    var skip = target.closest('a.skip');
+    if (skip) {
+      // After the address moved (infinite scroll), a fragment link would leave the page: focus in place.
+      event.preventDefault();
+      var main = $('#main');
+      if (main) { main.focus(); main.scrollIntoView(); }
+    }
+  });
+
+  // Another tab changed the favorites.
+  window.addEventListener('storage', function (event) {
+    if (event.key !== STORE_KEY) return;
+    var stored = readStored();
+    favorites = new Set(stored || []);
+    paintStars();
+    refreshFavorites();
+  });
+
+  /* ---------- Start ---------- */
+
+  paintStars();
+  if (kind === 'favorites') refreshFavorites();
+  if (kind === 'index') {
+    if (location.hash === '#favorites') setView('favorites', true);
+    else refreshFavorites();
+    startInfiniteScroll();
+  }
+  window.addEventListener('pageshow', function (event) {
+    // Back/forward cache: another page may have changed the favorites meanwhile.
+    if (!event.persisted) return;
+    var stored = readStored();
+    if (stored) favorites = new Set(stored);
+    paintStars();
+    refreshFavorites();
+  });
+})();
