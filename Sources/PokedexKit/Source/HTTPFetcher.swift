@@ -73,8 +73,8 @@ public final class HTTPFetcher: Sendable {
     ///
     /// Attempts that failed count towards `maxAttempts`; a 429 with `Retry-After` does not (it is the server
     /// pacing us, not failing) but still counts towards `totalBudget`. A `Retry-After` pauses every request to
-    /// that host, not just this one, and a host that keeps failing whole requests is given up on for the rest
-    /// of the build, so a dead origin costs seconds rather than thousands of doomed retries.
+    /// that host, not just this one, and a host whose last attempts all failed, across requests, is given up on
+    /// for the rest of the build, so a dead origin costs seconds rather than thousands of doomed retries.
     public func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
         let started = Date()
         let host = URL(string: url)?.host ?? ""
@@ -103,7 +103,7 @@ public final class HTTPFetcher: Sendable {
             switch outcome {
             case .success(let result):
                 guard RetryPolicy.isTransient(status: result.status) else {
-                    await health.succeeded(host)
+                    await health.answered(host)
                     return result
                 }
                 retryAfter = RetryPolicy.parseRetryAfter(result.headers.first(name: "Retry-After"))
@@ -112,10 +112,11 @@ public final class HTTPFetcher: Sendable {
                     await counter.record { $0.rateLimited += 1 }
                 } else {
                     failedAttempts += 1
+                    await health.failed(host, giveUpAfter: policy.giveUpAfterFailedAttempts)
                 }
                 if let retryAfter { await health.pause(host, for: retryAfter) }
                 if failedAttempts >= policy.maxAttempts {
-                    await exhausted(host)
+                    await counter.record { $0.failures += 1 }
                     return result
                 }
             case .failure(let error):
@@ -124,9 +125,10 @@ public final class HTTPFetcher: Sendable {
                     throw PokedexError(.source, url, .network(Self.describe(error)))
                 }
                 failedAttempts += 1
+                await health.failed(host, giveUpAfter: policy.giveUpAfterFailedAttempts)
                 failureDescription = Self.describe(error)
                 if failedAttempts >= policy.maxAttempts {
-                    await exhausted(host)
+                    await counter.record { $0.failures += 1 }
                     throw PokedexError(.source, url, .network("\(failureDescription) (after \(attempt) attempts)"))
                 }
             }
@@ -135,7 +137,7 @@ public final class HTTPFetcher: Sendable {
                                     random: Double.random(in: 0...1, using: &generator))
             let elapsed = Date().timeIntervalSince(started)
             if elapsed + wait > policy.totalBudget {
-                await exhausted(host)
+                await counter.record { $0.failures += 1 }
                 if case .success(let result) = outcome { return result }
                 throw PokedexError(.source, url, .network(
                     "\(failureDescription) (gave up after \(attempt) attempts in \(Int(elapsed)) s)"))
@@ -145,11 +147,6 @@ public final class HTTPFetcher: Sendable {
             await counter.record { $0.retries += 1 }
             try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
         }
-    }
-
-    private func exhausted(_ host: String) async {
-        await counter.record { $0.failures += 1 }
-        await health.exhausted(host, threshold: policy.giveUpAfterFailedRequests)
     }
 
     private func attemptOnce(_ url: String, headers extra: [(String, String)], attempt: Int) async throws -> HTTPResult {
@@ -217,11 +214,11 @@ public enum PokedexVersion {
     public static let current = "0.1.0"
 }
 
-/// Per-host state shared by all requests of a build: a pause asked for by `Retry-After`, and whether the host has
-/// failed so many whole requests in a row (each after its retries) that asking it again is pointless.
+/// Per-host state shared by all requests of a build: a pause asked for by `Retry-After`, and whether the host's
+/// last attempts all failed, across requests, so many in a row that asking it again is pointless.
 actor OriginHealth {
     private var pausedUntil: [String: Date] = [:]
-    private var exhaustedInARow: [String: Int] = [:]
+    private var failedInARow: [String: Int] = [:]
     private var givenUp: [String: String] = [:]
 
     func unavailable(_ host: String) -> String? {
@@ -244,15 +241,16 @@ actor OriginHealth {
         }
     }
 
-    func succeeded(_ host: String) {
-        exhaustedInARow[host] = 0
+    /// Any answer that is not a transient failure shows the host is alive.
+    func answered(_ host: String) {
+        failedInARow[host] = 0
     }
 
-    func exhausted(_ host: String, threshold: Int) {
-        let count = (exhaustedInARow[host] ?? 0) + 1
-        exhaustedInARow[host] = count
+    func failed(_ host: String, giveUpAfter threshold: Int) {
+        let count = (failedInARow[host] ?? 0) + 1
+        failedInARow[host] = count
         if count >= threshold && givenUp[host] == nil {
-            givenUp[host] = "\(host) failed \(count) requests in a row after retries; not asking it again in this build"
+            givenUp[host] = "\(host) failed its last \(count) attempts in a row; not asking it again in this build"
         }
     }
 }
