@@ -1,0 +1,122 @@
+import Foundation
+import Logging
+
+/// The Pokémon the cache knows for one API base: every cached list page (of any page size) merged, with display
+/// names from the cached pokemon and species records when there are some. What `pokedex favorites` checks names
+/// and ids against, without touching the network.
+public struct CachedCatalog: Sendable {
+    public let catalog: FavoritesCatalog
+    /// How many Pokémon the API said its list holds (from the most recently stored page).
+    public let total: Int
+    /// The API base the cache was read for, for messages.
+    public let apiBase: String
+
+    public init(catalog: FavoritesCatalog, total: Int, apiBase: String) {
+        self.catalog = catalog
+        self.total = total
+        self.apiBase = apiBase
+    }
+
+    /// How many Pokémon the cached pages name.
+    public var cachedCount: Int { catalog.items.count }
+
+    /// Whether the cached pages cover the whole list, so that a name it does not know is truly unknown.
+    public var isComplete: Bool { cachedCount >= total }
+
+    /// The catalog for `store`'s API base; nil when no list page is cached for it.
+    public static func load(from store: CacheStore, apiBase: String) throws -> CachedCatalog? {
+        let pages = try store.cachedListPages()
+        guard !pages.isEmpty else { return nil }
+
+        // Newest pages first: when two pages disagree on an id (the list shifted between fetches), the newest wins,
+        // and the newest page's count is the list's size.
+        let newestFirst = pages.sorted { $0.entry.metadata.storedAt > $1.entry.metadata.storedAt }
+        var names: [Int: String] = [:]
+        for page in newestFirst {
+            for item in page.entry.body.results where item.id > 0 && names[item.id] == nil {
+                names[item.id] = item.name
+            }
+        }
+        let total = newestFirst[0].entry.body.count
+
+        var species: [Int: SpeciesRecord?] = [:]
+        let items = names.keys.sorted().map { id -> FavoritesCatalog.Item in
+            let name = names[id]!
+            guard let record = try? store.read("pokemon/\(id)", as: PokemonRecord.self)?.body, record.id == id else {
+                return .init(id: id, name: name, displayName: DisplayName.titleCase(name))
+            }
+            if species[record.speciesID] == nil {
+                species[record.speciesID] = .some(try? store.read("species/\(record.speciesID)", as: SpeciesRecord.self)?.body)
+            }
+            return .init(id: id, name: name, displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil))
+        }
+        return CachedCatalog(catalog: FavoritesCatalog(items), total: total, apiBase: apiBase)
+    }
+
+    /// Reads the catalog of the cache folder `cache` for `apiBase` (paths relative to `currentDirectory`).
+    public static func load(cache: String, apiBase: String, logger: Logger = quietLogger,
+                            currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> CachedCatalog? {
+        let base = normalisedAPIBase(apiBase)
+        return try load(from: store(cache: cache, apiBase: base, logger: logger, currentDirectory: currentDirectory),
+                        apiBase: base)
+    }
+
+    /// The cache store `pokedex build --cache cache --api apiBase` uses.
+    public static func store(cache: String, apiBase: String, logger: Logger = quietLogger,
+                             currentDirectory: String = FileManager.default.currentDirectoryPath) -> CacheStore {
+        CacheStore(root: OutputFolder.resolve(cache, from: currentDirectory), apiBase: normalisedAPIBase(apiBase),
+                   logger: logger)
+    }
+
+    /// Says nothing: an unreadable cache entry just counts as missing.
+    public static var quietLogger: Logger {
+        Logger(label: "pokedex.favorites") { _ in SwiftLogNoOpLogHandler() }
+    }
+
+    /// The API base as `pokedex build` keys its cache folder: no trailing slash.
+    public static func normalisedAPIBase(_ apiBase: String) -> String {
+        var base = apiBase.trimmingCharacters(in: .whitespaces)
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
+    }
+}
+
+extension CacheStore {
+    /// A cached page of the Pokémon list, with the page size and offset its key names.
+    struct CachedListPage {
+        var limit: Int
+        var offset: Int
+        var entry: CacheEntry<ListPage>
+    }
+
+    /// Every readable `list/limit-N-offset-M` entry of this API base, whatever page size built it. Read-only.
+    func cachedListPages() throws -> [CachedListPage] {
+        let folder = url(for: "list")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return []
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            throw PokedexError.file(.cache, folder.path, error)
+        }
+        var pages: [CachedListPage] = []
+        for name in names.sorted() {
+            guard let (limit, offset) = Self.parseListKey(name),
+                  let entry = try read("list/" + String(name.dropLast(".json".count)), as: ListPage.self) else { continue }
+            pages.append(CachedListPage(limit: limit, offset: offset, entry: entry))
+        }
+        return pages
+    }
+
+    /// `limit-20-offset-40.json` → (20, 40); nil for any other file name (temporaries, strays).
+    static func parseListKey(_ fileName: String) -> (limit: Int, offset: Int)? {
+        guard fileName.hasPrefix("limit-"), fileName.hasSuffix(".json") else { return nil }
+        let parts = fileName.dropFirst("limit-".count).dropLast(".json".count).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1] == "offset", let limit = Int(parts[0]), let offset = Int(parts[2]),
+              limit > 0, offset >= 0 else { return nil }
+        return (limit, offset)
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import PokedexKit
+
+struct FavoritesAddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add Pokémon to the favorites file.",
+        discussion: """
+            Give names or ids: pikachu, Pikachu, 25, '#025' (quote # in the shell). A Pokémon the cache knows is \
+            written as its API name ("pikachu"), however it was given; without a cached list, a name is written \
+            as its lower-case slug and an id as a number. Pokémon already in the file (by any spelling) are not \
+            added again. An unknown name is refused with the closest matches, and nothing is written.
+            """)
+
+    @OptionGroup var favoritesFile: FavoritesFileOption
+    @OptionGroup var source: FavoritesCacheOptions
+
+    @Argument(help: ArgumentHelp("Pokémon names or ids.", valueName: "name-or-id"))
+    var pokemon: [String]
+
+    func validate() throws {
+        if pokemon.isEmpty { throw ValidationError("give at least one Pokémon name or id") }
+    }
+
+    func run() async throws {
+        let report = try await reportingErrors { try source.editor(for: favoritesFile).add(pokemon) }
+        printReport(report.messages, notes: report.notes)
+    }
+}

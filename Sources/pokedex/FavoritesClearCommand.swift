@@ -1,0 +1,28 @@
+import ArgumentParser
+import Foundation
+import PokedexKit
+
+struct FavoritesClearCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Delete all favorites (the file is kept, holding []).",
+        discussion: """
+            On a terminal, asks for confirmation first. Without a terminal (a script, a pipe) it needs --yes, \
+            and otherwise refuses with exit status 1. An empty favorites file is not an error.
+            """)
+
+    @OptionGroup var favoritesFile: FavoritesFileOption
+
+    @Flag(name: [.customShort("y"), .long], help: "Delete without asking.")
+    var yes = false
+
+    func run() async throws {
+        let editor = FavoritesEditor(path: favoritesFile.favorites)
+        let outcome = try await reportingErrors { try editor.clear(confirmed: yes, prompt: TerminalPrompt()) }
+        switch outcome {
+        case .cleared(let count): print("Deleted \(count) favorite(s) from \(favoritesFile.favorites).")
+        case .nothingToClear: print("No favorites to clear.")
+        case .declined: FileHandle.standardError.write(Data("Nothing was deleted.\n".utf8))
+        }
+    }
+}

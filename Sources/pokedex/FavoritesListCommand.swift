@@ -1,0 +1,25 @@
+import ArgumentParser
+import PokedexKit
+
+struct FavoritesListCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Print the favorites, one per line in file order (#025 Pikachu).",
+        discussion: "Entries the cache cannot resolve are printed as written, with a note in parentheses.")
+
+    @OptionGroup var favoritesFile: FavoritesFileOption
+    @OptionGroup var source: FavoritesCacheOptions
+
+    @Flag(help: "Print the file's JSON array instead (normalised, entries as the file holds them).")
+    var json = false
+
+    func run() async throws {
+        let editor = source.editor(for: favoritesFile)
+        if json {
+            print(try await reportingErrors { try editor.listJSON() }, terminator: "")
+            return
+        }
+        let listing = try await reportingErrors { try editor.list() }
+        printReport(listing.entries.map(\.line), notes: listing.notes)
+    }
+}
