@@ -375,6 +375,7 @@
   var loading = false;
   var observer = null;
   var shownPage = startPage;
+  var markers = [];   // [page, first cell of that page], in order
 
   function pageHref(n) { return n === 1 ? 'index.html' : 'page/' + n + '.html'; }
   var rootURL = new URL(root || './', doc.baseURI);
@@ -417,7 +418,7 @@
       cells.forEach(function (cell, index) {
         var adopted = doc.adoptNode(cell);
         rebase(adopted, fromRoot);
-        if (index === 0) adopted.setAttribute('data-page', String(page));
+        if (index === 0) markers.push([page, adopted]);
         $$('.star', adopted).forEach(paintStar);
         fragment.appendChild(adopted);
       });
@@ -450,11 +451,10 @@
 
   function trackAddress() {
     // The address follows the page whose cells are at the top of the screen.
-    var markers = $$('.cell[data-page]', grid);
     var line = window.innerHeight * 0.35;
     var current = startPage;
     for (var i = 0; i < markers.length; i++) {
-      if (markers[i].getBoundingClientRect().top <= line) current = Number(markers[i].getAttribute('data-page'));
+      if (markers[i][1].getBoundingClientRect().top <= line) current = markers[i][0];
       else break;
     }
     if (current === shownPage) return;
@@ -468,7 +468,7 @@
   function startInfiniteScroll() {
     if (!grid || !loader || !isHTTP || !('IntersectionObserver' in window) || !window.fetch || !window.DOMParser) return;
     var first = $('.cell', grid);
-    if (first) first.setAttribute('data-page', String(startPage));
+    if (first) markers.push([startPage, first]);
     if (startPage > 1) $$('.jump').forEach(function (j) { j.hidden = false; });
     html.classList.add('infinite');
     if (nextPage > (DATA.pageCount || 1)) { listEnd.hidden = false; return; }
@@ -506,6 +506,8 @@
     if (!(target instanceof Element)) return;
     var star = target.closest('.star');
     if (star) { toggle(star); return; }
+    var closer = target.closest('[data-close]');
+    if (closer && dialog && dialog.open) { dialog.close(closer.getAttribute('data-close')); return; }
     var seg = target.closest('.seg');
     if (seg) { setView(seg.getAttribute('data-view')); return; }
     var action = target.closest('[data-action]');
@@ -541,6 +543,9 @@
   if (kind === 'index') {
     if (location.hash === '#favorites') setView('favorites', true);
     else refreshFavorites();
+    window.addEventListener('hashchange', function () {
+      setView(location.hash === '#favorites' ? 'favorites' : 'all');
+    });
     startInfiniteScroll();
   }
   window.addEventListener('pageshow', function (event) {

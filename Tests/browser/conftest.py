@@ -1,0 +1,146 @@
+"""Shared fixtures of the browser suite: the built site, a loopback static server, headless Chromium.
+
+The suite runs against an already-built, full-data Output folder, named by the POKEDEX_OUTPUT environment
+variable (run.sh sets it). It installs nothing and reaches no network beyond 127.0.0.1.
+"""
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent.parent
+
+# Page weights measured by test_static, printed at the end of the run.
+PAGE_WEIGHTS = []
+
+
+def output_dir() -> Path:
+    value = os.environ.get("POKEDEX_OUTPUT")
+    if not value:
+        pytest.exit("set POKEDEX_OUTPUT to a built Output folder (or use Tests/browser/run.sh OUTPUT_DIR)", 2)
+    path = Path(value).resolve()
+    if not (path / "index.html").is_file():
+        pytest.exit(f"{path} holds no index.html: build the site first", 2)
+    return path
+
+
+@pytest.fixture(scope="session")
+def output() -> Path:
+    return output_dir()
+
+
+@pytest.fixture(scope="session")
+def site_data(output):
+    """window.POKEDEX_DATA, read the way the browser reads it."""
+    text = (output / "assets" / "pokedex-data.js").read_text(encoding="utf-8")
+    match = re.fullmatch(r"window\.POKEDEX_DATA = (.*);\n?", text, re.S)
+    assert match, "assets/pokedex-data.js is not `window.POKEDEX_DATA = {...};`"
+    return json.loads(match.group(1))
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+    def end_headers(self):
+        # Every test starts from what is on disk.
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+@pytest.fixture(scope="session")
+def server(output):
+    """A static server for Output on a random free loopback port; yields its base URL ("http://127.0.0.1:N/")."""
+    handler = functools.partial(_QuietHandler, directory=str(output))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _chromium_paths():
+    browser = os.environ.get("CHROMIUM_BIN") or shutil.which("chromium") or shutil.which("chromium-browser") \
+        or shutil.which("google-chrome")
+    driver = os.environ.get("CHROMEDRIVER_BIN") or shutil.which("chromedriver")
+    if not driver and Path("/usr/lib/chromium/chromedriver").exists():
+        driver = "/usr/lib/chromium/chromedriver"
+    return browser, driver
+
+
+def make_driver(download_dir=None, javascript=True, width=390, height=844):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    browser, driver = _chromium_paths()
+    if not browser or not driver:
+        pytest.exit("chromium and chromedriver are needed (Debian: apt-get install chromium chromium-driver)", 2)
+    options = webdriver.ChromeOptions()
+    options.binary_location = browser
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--allow-file-access-from-files", f"--window-size={width},{height}", "--lang=en-US"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    prefs = {}
+    if download_dir:
+        prefs.update({"download.default_directory": str(download_dir), "download.prompt_for_download": False,
+                      "download.directory_upgrade": True, "safebrowsing.enabled": False})
+    if not javascript:
+        prefs["profile.managed_default_content_settings.javascript"] = 2
+    if prefs:
+        options.add_experimental_option("prefs", prefs)
+    os.environ.setdefault("SE_OFFLINE", "true")
+    web = webdriver.Chrome(options=options, service=Service(executable_path=driver))
+    web.set_page_load_timeout(30)
+    web.set_script_timeout(30)
+    if download_dir:
+        web.execute_cdp_cmd("Browser.setDownloadBehavior",
+                            {"behavior": "allow", "downloadPath": str(download_dir), "eventsEnabled": True})
+    return web
+
+
+@pytest.fixture(scope="session")
+def downloads():
+    path = Path(tempfile.mkdtemp(prefix="pokedex-downloads-"))
+    yield path
+    shutil.rmtree(path, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browser(downloads):
+    web = make_driver(download_dir=downloads)
+    yield web
+    web.quit()
+
+
+@pytest.fixture
+def driver(browser):
+    """The shared browser, reset to light mode and the phone viewport, its log drained."""
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+        {"name": "prefers-color-scheme", "value": "light"}, {"name": "prefers-reduced-motion", "value": "reduce"}]})
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    browser.set_window_size(390, 844)
+    browser.get_log("browser")
+    yield browser
+    browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+def pytest_terminal_summary(terminalreporter):
+    if PAGE_WEIGHTS:
+        terminalreporter.section("page weight (HTML + CSS + JS, no images)")
+        for line in PAGE_WEIGHTS:
+            terminalreporter.write_line(line)

