@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+@testable import PokedexKit
+
+/// Retries, timeouts and bad answers: what is retried, what is not, and that nothing bad is ever cached.
+@Suite struct FetchTests {
+    static let pikachu = "/api/v2/pokemon/25/"
+    static let farfetchd = "/api/v2/pokemon/83/"
+
+    func cacheFile(_ env: TestEnvironment, _ key: String) -> URL {
+        CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger).url(for: key + ".json")
+    }
+
+    func cachedRecord(_ env: TestEnvironment, id: Int) throws -> CacheEntry<PokemonRecord>? {
+        try CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+            .read("pokemon/\(id)", as: PokemonRecord.self)
+    }
+
+    // MARK: Retried
+
+    @Test func serviceUnavailableBurstThenSuccess() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.status(503), at: Self.pikachu, times: 2)
+            let summary = try await env.build()
+            #expect(env.server.count(Self.pikachu) == 3)
+            #expect(summary.network.retries == 2)
+            #expect(summary.pokemon == 12)
+            #expect(try env.read("pokemon/pikachu.html").contains("Pikachu"))
+        }
+    }
+
+    @Test func serviceUnavailableForeverFailsNamingTheURL() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.status(503), at: Self.pikachu)
+            let error = try #require(await env.failingBuild())
+            #expect(env.server.count(Self.pikachu) == fastRetry.maxAttempts)
+            #expect(error.exitCode == 3)
+            #expect(error.reason.missing.count == 1)
+            #expect(error.description.contains(env.server.apiBase + "/pokemon/25/"), "\(error)")
+            #expect(error.description.contains("HTTP status 503"), "\(error)")
+        }
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfterSeconds() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.status(429, headers: [("Retry-After", "1")]), at: Self.pikachu, times: 1)
+            let started = Date()
+            let summary = try await env.build()
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed >= 1.0, "waited only \(elapsed) s")
+            #expect(env.server.count(Self.pikachu) == 2)
+            #expect(summary.network.rateLimited == 1)
+            let answers = env.server.requests.filter { $0.path == Self.pikachu }
+            if answers.count == 2 {
+                #expect(answers[1].at.timeIntervalSince(answers[0].at) >= 0.95)
+            }
+        }
+    }
+
+    @Test func tooManyRequestsHonoursRetryAfterDate() async throws {
+        try await withEnvironment { env in
+            // An HTTP date has whole seconds: two seconds ahead is at least one second away.
+            let date = HTTPDate.format(Date().addingTimeInterval(2))
+            env.server.inject(.status(429, headers: [("Retry-After", date)]), at: Self.pikachu, times: 1)
+            try await env.build()
+            let answers = env.server.requests.filter { $0.path == Self.pikachu }
+            #expect(answers.count == 2)
+            if answers.count == 2 {
+                #expect(answers[1].at.timeIntervalSince(answers[0].at) >= 0.95)
+            }
+        }
+    }
+
+    @Test func retryAfterParsing() {
+        let now = Date(timeIntervalSince1970: 1_750_000_000)
+        #expect(RetryPolicy.parseRetryAfter("3", now: now) == 3)
+        #expect(RetryPolicy.parseRetryAfter(" 0 ", now: now) == 0)
+        #expect(RetryPolicy.parseRetryAfter(HTTPDate.format(now.addingTimeInterval(5)), now: now) == 5)
+        #expect(RetryPolicy.parseRetryAfter(HTTPDate.format(now.addingTimeInterval(-5)), now: now) == 0)
+        #expect(RetryPolicy.parseRetryAfter("soon", now: now) == nil)
+        #expect(RetryPolicy.parseRetryAfter("-1", now: now) == nil)
+        #expect(RetryPolicy.parseRetryAfter(nil, now: now) == nil)
+    }
+
+    @Test func notFoundIsNotRetried() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.status(404), at: Self.pikachu)
+            let error = try #require(await env.failingBuild())
+            #expect(env.server.count(Self.pikachu) == 1)
+            #expect(error.exitCode == 3)
+            #expect(error.description.contains(env.server.apiBase + "/pokemon/25/"), "\(error)")
+            #expect(error.description.contains("HTTP status 404"), "\(error)")
+        }
+    }
+
+    @Test func connectionResetIsRetried() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.reset, at: Self.pikachu, times: 2)
+            let summary = try await env.build()
+            #expect(env.server.count(Self.pikachu) == 3)
+            #expect(summary.network.retries >= 2)
+            #expect(try cachedRecord(env, id: 25)?.body.name == "pikachu")
+        }
+    }
+
+    @Test func truncatedBodyIsRetried() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.truncatedBody, at: Self.pikachu, times: 1)
+            env.server.inject(.truncatedBody, at: "/api/v2/pokemon-species/25/", times: 1)
+            let summary = try await env.build()
+            #expect(env.server.count(Self.pikachu) == 2)
+            #expect(env.server.count("/api/v2/pokemon-species/25/") == 2)
+            #expect(summary.network.retries >= 2)
+            #expect(try env.read("pokemon/pikachu.html").contains("It stores electricity in its cheeks."))
+        }
+    }
+
+    @Test func hungResponseTimesOutAndTheRerunFetchesOnlyWhatWasMissing() async throws {
+        try await withEnvironment { env in
+            // Short enough for a test, long enough that a loaded machine does not time out healthy answers.
+            var retry = fastRetry
+            retry.readTimeout = 1
+            retry.maxAttempts = 2
+            env.server.inject(.hang, at: Self.farfetchd)
+            let started = Date()
+            let error = try #require(await env.failingBuild(retry: retry))
+            #expect(Date().timeIntervalSince(started) >= 2 * retry.readTimeout)
+            #expect(error.exitCode == 3)
+            #expect(error.reason.missing.count == 1)
+            #expect(error.description.contains(env.server.apiBase + "/pokemon/83/"), "\(error)")
+            #expect(env.server.count(Self.farfetchd) == 2)
+            // Everything else was fetched and cached; the site was not written.
+            for fixture in Fixtures.pokemon where fixture.id != 83 {
+                #expect(FileManager.default.fileExists(atPath: cacheFile(env, "pokemon/\(fixture.id)").path), "\(fixture.id)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: cacheFile(env, "pokemon/83").path))
+            #expect(!env.exists("index.html"))
+
+            env.server.clearFaults()
+            env.server.resetCounts()
+            let summary = try await env.build(retry: retry)
+            let json = Set(env.server.requests.filter { $0.path.hasPrefix("/api/") }.map(\.path))
+            #expect(json == ["/api/v2/pokemon/83/", "/api/v2/pokemon-species/83/", "/api/v2/meta/"])
+            #expect(env.server.requests.filter { $0.path.hasPrefix("/media/") }.allSatisfy { $0.path.hasSuffix("/83.png") })
+            #expect(summary.pokemon == 12)
+            #expect(env.exists("pokemon/farfetchd.html"))
+        }
+    }
+
+    // MARK: Never cached
+
+    @Test func malformedJSONIsNeverCached() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.malformedJSON, at: Self.pikachu)
+            let error = try #require(await env.failingBuild())
+            #expect(error.exitCode == 3)
+            #expect(error.description.contains(env.server.apiBase + "/pokemon/25/"), "\(error)")
+            #expect(error.description.contains("malformed JSON"), "\(error)")
+            #expect(try cachedRecord(env, id: 25) == nil)
+        }
+    }
+
+    @Test func htmlErrorPageWithOKIsNeverCached() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.htmlPage, at: Self.pikachu)
+            let error = try #require(await env.failingBuild())
+            #expect(error.description.contains(env.server.apiBase + "/pokemon/25/"), "\(error)")
+            #expect(error.description.contains("text/html"), "\(error)")
+            #expect(try cachedRecord(env, id: 25) == nil)
+        }
+    }
+
+    @Test func unexpectedShapeNamesTheJSONPath() async throws {
+        try await withEnvironment { env in
+            var detail = Fixtures.detail(Fixtures.pokemon[2], api: env.server.apiBase, origin: env.server.origin)
+            var stats = detail["stats"] as! [[String: Any]]
+            stats[3]["base_stat"] = NSNull()
+            detail["stats"] = stats
+            env.server.inject(.json(String(decoding: Fixtures.encode(detail), as: UTF8.self)), at: Self.pikachu)
+            let error = try #require(await env.failingBuild())
+            #expect(error.description.contains(env.server.apiBase + "/pokemon/25/"), "\(error)")
+            #expect(error.description.contains("unexpected JSON at stats[3].base_stat"), "\(error)")
+            #expect(try cachedRecord(env, id: 25) == nil)
+        }
+    }
+
+    @Test func answerForAnotherIDIsRefused() async throws {
+        try await withEnvironment { env in
+            let other = Fixtures.detail(Fixtures.pokemon[0], api: env.server.apiBase, origin: env.server.origin)
+            env.server.inject(.json(String(decoding: Fixtures.encode(other), as: UTF8.self)), at: Self.pikachu)
+            let error = try #require(await env.failingBuild())
+            #expect(error.description.contains("answer is for id 1, not 25"), "\(error)")
+            #expect(try cachedRecord(env, id: 25) == nil)
+        }
+    }
+
+    @Test func emptyListPageIsNeverCached() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.emptyList, at: "/api/v2/pokemon?limit=5&offset=0", times: 1)
+            let error = try #require(await env.failingBuild())
+            #expect(error.subject == env.server.apiBase + "/pokemon?limit=5&offset=0", "\(error)")
+            #expect(error.description.contains("empty list"), "\(error)")
+            #expect(!FileManager.default.fileExists(atPath: cacheFile(env, "list/limit-5-offset-0").path))
+
+            // A later page that comes back empty: reported by URL, and the rest is cached for the rerun.
+            env.server.inject(.emptyList, at: "/api/v2/pokemon?limit=5&offset=5", times: 1)
+            let second = try #require(await env.failingBuild())
+            #expect(second.exitCode == 3)
+            #expect(second.description.contains(env.server.apiBase + "/pokemon?limit=5&offset=5"), "\(second)")
+            #expect(FileManager.default.fileExists(atPath: cacheFile(env, "list/limit-5-offset-0").path))
+            #expect(!FileManager.default.fileExists(atPath: cacheFile(env, "list/limit-5-offset-5").path))
+
+            let summary = try await env.build()
+            #expect(summary.pokemon == 12)
+        }
+    }
+
+    @Test(arguments: ["malformed", "html", "shape", "reset", "503", "empty"])
+    func badAnswersNeverReplaceAGoodEntry(fault: String) async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let key = fault == "empty" ? "list/limit-5-offset-0" : "pokemon/25"
+            let good = try Data(contentsOf: cacheFile(env, key))
+            env.server.dataHash = "changed"  // so every stale entry is revalidated
+            let list = "/api/v2/pokemon?limit=5&offset=0"
+            switch fault {
+            case "malformed": env.server.inject(.malformedJSON, at: Self.pikachu)
+            case "html": env.server.inject(.htmlPage, at: Self.pikachu)
+            case "shape": env.server.inject(.json(#"{"id": 25, "name": "pikachu"}"#), at: Self.pikachu)
+            case "reset": env.server.inject(.reset, at: Self.pikachu)
+            case "503": env.server.inject(.status(503), at: Self.pikachu)
+            default: env.server.inject(.emptyList, at: list)
+            }
+            let summary = try await env.build(now: clock(ahead: pastMaxAge))
+            #expect(summary.loads.stale == 1)
+            #expect(summary.pokemon == 12)
+            // The entry is kept as it was, not even renewed: the next build tries again.
+            #expect(try Data(contentsOf: cacheFile(env, key)) == good)
+            #expect(try env.read("pokemon/pikachu.html").contains("Offline — showing data cached on"))
+        }
+    }
+
+    @Test func serverDownAfterAWarmRunFallsBackToTheStaleCache() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let before = try snapshot(env.cache)
+            await env.server.stop()
+            let started = Date()
+            let summary = try await env.build(now: clock(ahead: pastMaxAge))
+            // A dead host is given up on quickly rather than retried per resource.
+            #expect(Date().timeIntervalSince(started) < 10)
+            #expect(summary.loads.stale == 35)
+            #expect(summary.loads.fetched == 0)
+            #expect(summary.pokemon == 12)
+            #expect(summary.imagesLocal == 11)
+            // The cache is untouched by the failed revalidations (only the build state may move).
+            let after = try snapshot(env.cache).filter { !$0.key.hasSuffix("build-state.json") }
+            #expect(after == before.filter { !$0.key.hasSuffix("build-state.json") })
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import NIOCore
+import Testing
+@testable import PokedexKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real binary, killed with SIGKILL at random moments while it builds against the test server: whatever
+/// instant it dies at, the cache and the site must never hold a torn file, and the next run must finish.
+///
+/// The binary is the one `swift build` made (`.build/debug/pokedex`); CI builds before it tests.
+@Suite(.serialized) struct KillTests {
+    static let binary = packageRoot.appendingPathComponent(".build/debug/pokedex")
+
+    func requireBinary() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path),
+                     "\(Self.binary.path) is missing: run `swift build` before `swift test`")
+    }
+
+    func arguments(_ env: TestEnvironment, extra: [String] = []) -> [String] {
+        ["build", "--api", env.server.apiBase, "--output", "Output", "--cache", "cache", "--templates", "theme",
+         "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4"] + extra
+    }
+
+    func launch(_ env: TestEnvironment, _ arguments: [String], stderr: FileHandle? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = env.root
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "POKEAPI_URL")
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits without blocking a test thread; gives up (and kills) after `timeout` seconds.
+    func wait(_ process: Process, timeout: Double = 60) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning {
+            if Date() > deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                Issue.record("pokedex did not finish within \(timeout) s")
+                return
+            }
+            try await Task.sleep(nanoseconds: 5_000_000)
+        }
+        process.waitUntilExit()
+    }
+
+    /// Runs the binary to its end: exit status and standard error.
+    func run(_ env: TestEnvironment, _ arguments: [String]) async throws -> (Int32, String) {
+        let errors = env.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
+        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: errors)
+        let process = try launch(env, arguments, stderr: handle)
+        try await wait(process)
+        try handle.close()
+        let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: errors)
+        return (process.terminationStatus, text)
+    }
+
+    /// Every cache file whole: JSON that parses, PNGs complete.
+    func checkCache(_ env: TestEnvironment, round: Int) throws {
+        for relative in pathsBelow(env.cache) where !relative.contains(AtomicFile.temporaryMarker) {
+            let url = env.cache.appendingPathComponent(relative)
+            if relative.hasSuffix(".json") {
+                let data = try Data(contentsOf: url)
+                #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "round \(round): torn cache file \(relative)")
+            } else if relative.hasSuffix(".png") {
+                #expect(PNGImage.isComplete(try Data(contentsOf: url)), "round \(round): torn cached image \(relative)")
+            }
+        }
+    }
+
+    /// Every site file whole: pages end as the theme ends them, the data script is complete, images are PNGs.
+    func checkOutput(_ env: TestEnvironment, round: Int) throws {
+        for relative in pathsBelow(env.output) where !relative.contains(AtomicFile.temporaryMarker) {
+            let url = env.output.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let data = try Data(contentsOf: url)
+            if relative.hasSuffix(".html") {
+                #expect(String(decoding: data, as: UTF8.self).hasSuffix("</body></html>\n"), "round \(round): torn page \(relative)")
+            } else if relative.hasSuffix(".png") {
+                #expect(PNGImage.isComplete(data), "round \(round): torn image \(relative)")
+            } else if relative.hasSuffix(".js") {
+                #expect(String(decoding: data, as: UTF8.self).hasSuffix(";\n"), "round \(round): torn script \(relative)")
+            } else if relative.hasSuffix(".json") {
+                #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "round \(round): torn manifest \(relative)")
+            }
+        }
+    }
+
+    @Test func killedAtRandomMomentsLeavesNothingTorn() async throws {
+        try requireBinary()
+        try await withEnvironment { env in
+            try env.writeFavorites(#"["pikachu", "mr-mime-galar"]"#)
+            // Slow answers: a cold build takes a good fraction of a second, so there is something to interrupt.
+            env.server.delay = .milliseconds(12)
+            var generator = SystemRandomNumberGenerator()
+            let rounds = 20
+            var killed = 0
+            for round in 0..<rounds {
+                // Every third run revalidates everything, so cache entries are rewritten while it may die.
+                let extra = round % 3 == 2 ? ["--refresh"] : []
+                let process = try launch(env, arguments(env, extra: extra))
+                let delay = UInt64.random(in: 20...400, using: &generator)
+                try await Task.sleep(nanoseconds: delay * 1_000_000)
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    killed += 1
+                }
+                try await wait(process)
+                try checkCache(env, round: round)
+                try checkOutput(env, round: round)
+                if round == rounds / 2 {
+                    // Start the second half from a cold output folder: page writes are interrupted again.
+                    try? FileManager.default.removeItem(at: env.output)
+                }
+            }
+            #expect(killed >= rounds / 4, "only \(killed) of \(rounds) runs were still running when the kill came")
+
+            env.server.delay = .zero
+            let (status, errors) = try await run(env, arguments(env))
+            #expect(status == 0, "final run failed: \(errors)")
+            try checkCache(env, round: rounds)
+            try checkOutput(env, round: rounds)
+            #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
+            #expect(!pathsBelow(env.cache).contains { $0.contains(AtomicFile.temporaryMarker) })
+            for page in PipelineTests.detailPages + ["index.html", "page/2.html", "page/3.html", "favorites.html",
+                                                     "assets/pokedex-data.js", "assets/placeholder.svg"] {
+                #expect(env.exists(page), "\(page) missing after the final run")
+            }
+            #expect(pathsBelow(env.output.appendingPathComponent("images")).count == 11)
+        }
+    }
+
+    @Test func binaryExitCodes() async throws {
+        try requireBinary()
+        try await withEnvironment { env in
+            let (offline, offlineErrors) = try await run(env, arguments(env, extra: ["--offline"]))
+            #expect(offline == 3, "\(offlineErrors)")
+            #expect(offlineErrors.contains("hint:"), "\(offlineErrors)")
+            #expect(env.server.requests.isEmpty)
+
+            let (bad, _) = try await run(env, arguments(env, extra: ["--per-page", "0"]))
+            #expect(bad == 64)
+
+            env.server.inject(.status(404), at: "/api/v2/pokemon/25/")
+            let (missing, missingErrors) = try await run(env, arguments(env))
+            #expect(missing == 3, "\(missingErrors)")
+            #expect(missingErrors.contains(env.server.apiBase + "/pokemon/25/"), "\(missingErrors)")
+
+            env.server.clearFaults()
+            let (ok, okErrors) = try await run(env, arguments(env))
+            #expect(ok == 0, "\(okErrors)")
+            #expect(env.exists("pokemon/pikachu.html"))
+        }
+    }
+}

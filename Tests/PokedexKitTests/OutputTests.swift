@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+@testable import PokedexKit
+
+/// The output folder is guarded: pokedex writes only below it, deletes only what it wrote, and leaves no
+/// temporary files behind.
+@Suite struct OutputTests {
+    func refusal(_ path: String, cache: String = "cache", cwd: String) -> String? {
+        do {
+            _ = try OutputFolder(path: path, cacheFolder: cache, currentDirectory: cwd)
+            return nil
+        } catch let error as PokedexError {
+            #expect(error.exitCode == 64)
+            #expect(error.hint != nil)
+            return error.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func refusesFoldersWhoseContentsMatter() throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let cwd = scratch.path
+
+        #expect(refusal("/", cwd: cwd)?.contains("file system root") == true)
+        #expect(refusal(NSHomeDirectory(), cwd: cwd)?.contains("home folder") == true)
+        #expect(refusal(".", cwd: cwd)?.contains("current folder") == true)
+        #expect(refusal(cwd, cwd: cwd)?.contains("current folder") == true)
+        #expect(refusal("..", cache: "/nonexistent/pokedex-cache", cwd: cwd)?.contains("contains the current folder") == true)
+        #expect(refusal("cache", cache: "cache", cwd: cwd)?.contains("cache folder") == true)
+        #expect(refusal("cache/site", cache: "cache", cwd: cwd)?.contains("cache folder") == true)
+        #expect(refusal("site", cache: "site/cache", cwd: cwd)?.contains("cache folder") == true)
+
+        let project = scratch.appendingPathComponent("project")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: project.appendingPathComponent("Package.swift"))
+        #expect(refusal("project", cwd: cwd)?.contains("Package.swift") == true)
+
+        let repo = scratch.appendingPathComponent("repo/.git")
+        try FileManager.default.createDirectory(at: repo, withIntermediateDirectories: true)
+        #expect(refusal("repo", cwd: cwd)?.contains(".git") == true)
+
+        #expect(refusal("Output", cwd: cwd) == nil)
+        #expect(refusal(scratch.appendingPathComponent("elsewhere/site").path, cwd: cwd) == nil)
+    }
+
+    @Test func theBuildRefusesBeforeTouchingAnything() async throws {
+        try await withEnvironment { env in
+            var options = env.options()
+            options.output = env.root.path
+            do {
+                _ = try await SiteBuilder(options: options, logger: quietLogger).run()
+                Issue.record("built into the current folder")
+            } catch let error as PokedexError {
+                #expect(error.exitCode == 64)
+            }
+            #expect(env.server.requests.isEmpty)
+        }
+    }
+
+    @Test func neverWritesOutsideTheFolder() async throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = try OutputFolder(path: "site", cacheFolder: "cache", currentDirectory: scratch.path)
+        for path in ["../escape.html", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\\b"] {
+            await #expect(throws: PokedexError.self, "\(path)") { try await folder.write(Data("x".utf8), to: path) }
+        }
+        #expect(pathsBelow(scratch).isEmpty)
+        #expect(try await folder.write(Data("x".utf8), to: "pokemon/ok.html"))
+        #expect(try await folder.write(Data("x".utf8), to: "pokemon/ok.html") == false)
+    }
+
+    @Test func filesNotWrittenByPokedexSurvive() async throws {
+        try await withEnvironment { env in
+            try FileManager.default.createDirectory(at: env.output.appendingPathComponent("pokemon"), withIntermediateDirectories: true)
+            try Data("mine".utf8).write(to: env.output.appendingPathComponent("notes.txt"))
+            try Data("mine too".utf8).write(to: env.output.appendingPathComponent("pokemon/custom.html"))
+            try await env.build()
+            try await env.build(limit: 3)
+            #expect(try env.read("notes.txt") == "mine")
+            #expect(try env.read("pokemon/custom.html") == "mine too")
+        }
+    }
+
+    @Test func filesNoLongerProducedAreRemoved() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            #expect(env.exists("pokemon/mr-mime-galar.html"))
+            #expect(env.exists("page/3.html"))
+            let summary = try await env.build(limit: 5)
+            #expect(!env.exists("pokemon/mr-mime-galar.html"))
+            #expect(!env.exists("images/10168.png"))
+            #expect(!env.exists("page"))  // emptied, so removed
+            #expect(env.exists("pokemon/bulbasaur.html"))
+            #expect(env.exists("images/1.png"))
+            // 7 detail pages, 6 images (one of the 7 has none), 2 index pages.
+            #expect(summary.filesRemoved == 7 + 6 + 2)
+            let manifest = try JSONDecoder().decode(OutputFolder.Manifest.self,
+                                                    from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
+            #expect(!manifest.files.contains("pokemon/mr-mime-galar.html"))
+            #expect(manifest.files.contains("pokemon/bulbasaur.html"))
+        }
+    }
+
+    @Test func aFailedBuildLeavesTheSiteAsItWas() async throws {
+        try await withEnvironment { env in
+            try await env.build(limit: 5)
+            let before = try snapshot(env.output)
+            env.server.inject(.status(404), at: "/api/v2/pokemon/10168/")
+            let error = try #require(await env.failingBuild())
+            #expect(error.exitCode == 3)
+            // No page is touched and none removed; pictures of the new Pokémon may already have been added (and
+            // the manifest then lists them, so that a later complete build can remove them if need be).
+            let after = try snapshot(env.output)
+            for (path, data) in before where path != OutputFolder.manifestName {
+                #expect(after[path] == data, "\(path) changed")
+            }
+            for path in after.keys where before[path] == nil { #expect(path.hasPrefix("images/"), "\(path) added") }
+        }
+    }
+
+    @Test func temporaryFilesOfAKilledRunAreSwept() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let leftovers = [
+                env.output.appendingPathComponent(".index.html.pokedex-tmp-1a2b3c4d"),
+                env.output.appendingPathComponent("pokemon/.pikachu.html.pokedex-tmp-deadbeef"),
+                env.cache.appendingPathComponent("v1/.build-state.json.pokedex-tmp-00000000"),
+            ]
+            for file in leftovers { try Data("torn".utf8).write(to: file) }
+            try await env.build()
+            for file in leftovers { #expect(!FileManager.default.fileExists(atPath: file.path), "\(file.path)") }
+            #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
+            #expect(!pathsBelow(env.cache).contains { $0.contains(AtomicFile.temporaryMarker) })
+        }
+    }
+
+    @Test func unchangedFilesAreNotRewritten() throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("a/b.html")
+        #expect(try AtomicFile.writeIfChanged(Data("one".utf8), to: file))
+        #expect(try AtomicFile.writeIfChanged(Data("one".utf8), to: file) == false)
+        #expect(try AtomicFile.writeIfChanged(Data("two".utf8), to: file))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "two")
+        #expect(pathsBelow(scratch) == ["a", "a/b.html"])
+    }
+}

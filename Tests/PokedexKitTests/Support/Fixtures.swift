@@ -1,0 +1,228 @@
+import Foundation
+
+/// The test server's data set: twelve Pokémon in PokeAPI's shape, written for these tests (not copied from
+/// PokeAPI). Chosen for their awkward corners: odd species names, forms of 10001+ sharing a species, a null
+/// base experience, missing artwork, no sprites at all, and flavor texts with `\f`, `\n` and soft hyphens.
+enum Fixtures {
+    struct Pokemon: Sendable {
+        var id: Int
+        var name: String
+        var speciesID: Int
+        var isDefault: Bool
+        var baseExperience: Int?
+        var height: Int
+        var weight: Int
+        var types: [String]
+        /// hp, attack, defense, special-attack, special-defense, speed.
+        var stats: [Int]
+        var abilities: [(String, Bool)]
+        /// Which sprite kinds exist: "official", "home", "front". A kind not listed is null in the JSON.
+        var sprites: Set<String>
+        /// Raw sprite URL overrides (for hostile values), by kind.
+        var spriteOverrides: [String: String] = [:]
+        var moveCount: Int = 40
+    }
+
+    struct Species: Sendable {
+        var id: Int
+        var name: String
+        var englishName: String
+        var japaneseName: String
+        var genus: String
+        /// Flavor texts in API order (oldest game first): (language, text).
+        var flavorTexts: [(String, String)]
+    }
+
+    static let hostileName = #"../../"><img src=x onerror=alert(1)><script>alert(2)</script>&amp;/evil"#
+    static let hostileID = 999
+
+    static let pokemon: [Pokemon] = [
+        Pokemon(id: 1, name: "bulbasaur", speciesID: 1, isDefault: true, baseExperience: 64, height: 7, weight: 69,
+                types: ["grass", "poison"], stats: [45, 49, 49, 65, 65, 45],
+                abilities: [("overgrow", false), ("chlorophyll", true)], sprites: ["official", "home", "front"],
+                moveCount: 80),
+        Pokemon(id: 6, name: "charizard", speciesID: 6, isDefault: true, baseExperience: 267, height: 17, weight: 905,
+                types: ["fire", "flying"], stats: [78, 84, 78, 109, 85, 100],
+                abilities: [("blaze", false), ("solar-power", true)], sprites: ["official", "home", "front"]),
+        Pokemon(id: 25, name: "pikachu", speciesID: 25, isDefault: true, baseExperience: 112, height: 4, weight: 60,
+                types: ["electric"], stats: [35, 55, 40, 50, 50, 90],
+                abilities: [("static", false), ("lightning-rod", true)], sprites: ["official", "home", "front"]),
+        Pokemon(id: 29, name: "nidoran-f", speciesID: 29, isDefault: true, baseExperience: 55, height: 4, weight: 70,
+                types: ["poison"], stats: [55, 47, 52, 40, 40, 41],
+                abilities: [("poison-point", false), ("rivalry", false), ("hustle", true)],
+                sprites: ["official", "home", "front"]),
+        Pokemon(id: 83, name: "farfetchd", speciesID: 83, isDefault: true, baseExperience: 132, height: 8, weight: 150,
+                types: ["normal", "flying"], stats: [52, 90, 55, 58, 62, 60],
+                abilities: [("keen-eye", false), ("inner-focus", false), ("defiant", true)],
+                sprites: ["official", "home", "front"]),
+        Pokemon(id: 122, name: "mr-mime", speciesID: 122, isDefault: true, baseExperience: 161, height: 13, weight: 545,
+                types: ["psychic", "fairy"], stats: [40, 45, 65, 100, 120, 90],
+                abilities: [("soundproof", false), ("filter", false), ("technician", true)],
+                sprites: ["official", "home", "front"]),
+        Pokemon(id: 669, name: "flabebe", speciesID: 669, isDefault: true, baseExperience: 61, height: 1, weight: 1,
+                types: ["fairy"], stats: [44, 38, 39, 61, 79, 42],
+                abilities: [("flower-veil", false), ("symbiosis", true)], sprites: ["official", "home", "front"]),
+        Pokemon(id: 772, name: "type-null", speciesID: 772, isDefault: true, baseExperience: 107, height: 19, weight: 1205,
+                types: ["normal"], stats: [95, 95, 95, 95, 95, 59],
+                abilities: [("battle-armor", false)], sprites: ["official", "home", "front"]),
+        Pokemon(id: 10034, name: "charizard-mega-x", speciesID: 6, isDefault: false, baseExperience: 285, height: 17,
+                weight: 1105, types: ["fire", "dragon"], stats: [78, 130, 111, 130, 85, 100],
+                abilities: [("tough-claws", false)], sprites: ["official", "home", "front"], moveCount: 0),
+        Pokemon(id: 10080, name: "pikachu-rock-star", speciesID: 25, isDefault: false, baseExperience: 112, height: 4,
+                weight: 60, types: ["electric"], stats: [35, 55, 40, 50, 50, 90],
+                abilities: [("static", false)], sprites: [], moveCount: 3),
+        Pokemon(id: 10143, name: "mimikyu-busted", speciesID: 778, isDefault: false, baseExperience: nil, height: 2,
+                weight: 7, types: ["ghost", "fairy"], stats: [55, 90, 80, 50, 105, 96],
+                abilities: [("disguise", false)], sprites: ["front"], moveCount: 0),
+        Pokemon(id: 10168, name: "mr-mime-galar", speciesID: 122, isDefault: false, baseExperience: 161, height: 14,
+                weight: 568, types: ["ice", "psychic"], stats: [50, 65, 65, 90, 90, 100],
+                abilities: [("vital-spirit", false), ("screen-cleaner", false), ("ice-body", true)],
+                sprites: ["official", "home", "front"]),
+    ]
+
+    static let hostilePokemon = Pokemon(
+        id: hostileID, name: hostileName, speciesID: hostileID, isDefault: true, baseExperience: 1, height: 1, weight: 1,
+        types: ["normal", "<b>bold</b>"], stats: [1, 1, 1, 1, 1, 1], abilities: [(hostileName, false)],
+        sprites: ["official"], spriteOverrides: ["official": "javascript:alert(3)"], moveCount: 0)
+
+    static let species: [Species] = [
+        Species(id: 1, name: "bulbasaur", englishName: "Bulbasaur", japaneseName: "フシギダネ", genus: "Seed Pokémon",
+                flavorTexts: [
+                    ("en", "An older entry that\nmust not be shown."),
+                    ("en", "A seed sleeps on\nits back.\u{0C}It wakes as the\nPOKéMON grows and\nsoaks up sun\u{AD}\nlight all day."),
+                    ("ja", "せなかに　たねを\nせおっている。"),
+                ]),
+        Species(id: 6, name: "charizard", englishName: "Charizard", japaneseName: "リザードン", genus: "Flame Pokémon",
+                flavorTexts: [("en", "Its tail flame\nburns hotter\u{0C}when it is angry.")]),
+        Species(id: 25, name: "pikachu", englishName: "Pikachu", japaneseName: "ピカチュウ", genus: "Mouse Pokémon",
+                flavorTexts: [("en", "It stores elec\u{AD}\ntricity in its\ncheeks.")]),
+        Species(id: 29, name: "nidoran-f", englishName: "Nidoran♀", japaneseName: "ニドラン♀", genus: "Poison Pin Pokémon",
+                flavorTexts: [("en", "Small, but its\nbarbs are poison\u{AD}\nous.")]),
+        Species(id: 83, name: "farfetchd", englishName: "Farfetch’d", japaneseName: "カモネギ", genus: "Wild Duck Pokémon",
+                flavorTexts: [("en", "It never lets go\nof its stalk.")]),
+        Species(id: 122, name: "mr-mime", englishName: "Mr. Mime", japaneseName: "バリヤード", genus: "Barrier Pokémon",
+                flavorTexts: [("en", "It builds walls\u{0C}out of thin air.")]),
+        Species(id: 669, name: "flabebe", englishName: "Flabébé", japaneseName: "フラベベ", genus: "Single Bloom Pokémon",
+                flavorTexts: [("en", "It floats on the\nwind with its\nflower.")]),
+        Species(id: 772, name: "type-null", englishName: "Type: Null", japaneseName: "タイプ：ヌル", genus: "Synthetic Pokémon",
+                flavorTexts: [("en", "Its heavy mask\nholds its power\nin check.")]),
+        Species(id: 778, name: "mimikyu", englishName: "Mimikyu", japaneseName: "ミミッキュ", genus: "Disguise Pokémon",
+                flavorTexts: [("en", "It hides under a\nrag.")]),
+    ]
+
+    static let hostileSpecies = Species(
+        id: hostileID, name: hostileName, englishName: hostileName, japaneseName: hostileName, genus: hostileName,
+        flavorTexts: [("en", hostileName)])
+
+    // MARK: JSON in PokeAPI's shape
+
+    /// `origin` is the scheme, host and port, e.g. `http://127.0.0.1:8080`.
+    static func spriteURL(origin: String, id: Int, kind: String) -> String {
+        switch kind {
+        case "official": return "\(origin)/media/sprites/pokemon/other/official-artwork/\(id).png"
+        case "home": return "\(origin)/media/sprites/pokemon/other/home/\(id).png"
+        default: return "\(origin)/media/sprites/pokemon/\(id).png"
+        }
+    }
+
+    static func spritePaths(for pokemon: Pokemon) -> [String: (id: Int, kind: String)] {
+        var paths: [String: (id: Int, kind: String)] = [:]
+        for kind in pokemon.sprites where pokemon.spriteOverrides[kind] == nil {
+            let path = String(spriteURL(origin: "", id: pokemon.id, kind: kind))
+            paths[path] = (pokemon.id, kind)
+        }
+        return paths
+    }
+
+    static func ref(_ name: String, _ url: String) -> [String: Any] {
+        ["name": name, "url": url]
+    }
+
+    static func detail(_ p: Pokemon, api: String, origin: String) -> [String: Any] {
+        let statNames = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
+        func sprite(_ kind: String) -> Any {
+            if let raw = p.spriteOverrides[kind] { return raw }
+            return p.sprites.contains(kind) ? spriteURL(origin: origin, id: p.id, kind: kind) : NSNull()
+        }
+        let moves: [[String: Any]] = (0..<p.moveCount).map { n in
+            [
+                "move": ref("move-\(n + 1)", "\(api)/move/\(n + 1)/"),
+                "version_group_details": [[
+                    "level_learned_at": n % 50,
+                    "move_learn_method": ref("level-up", "\(api)/move-learn-method/1/"),
+                    "version_group": ref("red-blue", "\(api)/version-group/1/"),
+                ]],
+            ]
+        }
+        return [
+            "id": p.id,
+            "name": p.name,
+            "base_experience": p.baseExperience.map { $0 as Any } ?? NSNull(),
+            "height": p.height,
+            "weight": p.weight,
+            "is_default": p.isDefault,
+            "order": p.id,
+            "species": ref(species(p.speciesID)?.name ?? "unknown", "\(api)/pokemon-species/\(p.speciesID)/"),
+            "forms": [ref(p.name, "\(api)/pokemon-form/\(p.id)/")],
+            "location_area_encounters": "\(api)/pokemon/\(p.id)/encounters",
+            "types": p.types.enumerated().map { index, type in
+                ["slot": index + 1, "type": ref(type, "\(api)/type/\(index + 1)/")] as [String: Any]
+            },
+            "stats": zip(statNames, p.stats).enumerated().map { index, pair in
+                ["base_stat": pair.1, "effort": 0, "stat": ref(pair.0, "\(api)/stat/\(index + 1)/")] as [String: Any]
+            },
+            "abilities": p.abilities.enumerated().map { index, ability in
+                ["ability": ref(ability.0, "\(api)/ability/\(index + 1)/"), "is_hidden": ability.1,
+                 "slot": index + 1] as [String: Any]
+            },
+            "sprites": [
+                "front_default": sprite("front"),
+                "front_shiny": NSNull(),
+                "back_default": NSNull(),
+                "other": [
+                    "dream_world": ["front_default": NSNull()],
+                    "home": ["front_default": sprite("home"), "front_shiny": NSNull()],
+                    "official-artwork": ["front_default": sprite("official"), "front_shiny": NSNull()],
+                ] as [String: Any],
+            ] as [String: Any],
+            "moves": moves,
+            "past_types": [Any](),
+            "cries": ["latest": "\(origin)/media/cries/\(p.id).ogg", "legacy": NSNull()],
+        ]
+    }
+
+    static func speciesJSON(_ s: Species, api: String) -> [String: Any] {
+        let varieties = (pokemon + [hostilePokemon]).filter { $0.speciesID == s.id }.map { p in
+            ["is_default": p.isDefault, "pokemon": ref(p.name, "\(api)/pokemon/\(p.id)/")] as [String: Any]
+        }
+        return [
+            "id": s.id,
+            "name": s.name,
+            "order": s.id,
+            "names": [
+                ["language": ref("ja-Hrkt", "\(api)/language/1/"), "name": s.japaneseName],
+                ["language": ref("en", "\(api)/language/9/"), "name": s.englishName],
+            ],
+            "genera": [
+                ["language": ref("ja-Hrkt", "\(api)/language/1/"), "genus": "ポケモン"],
+                ["language": ref("en", "\(api)/language/9/"), "genus": s.genus],
+            ],
+            "flavor_text_entries": s.flavorTexts.enumerated().map { index, entry in
+                ["flavor_text": entry.1, "language": ref(entry.0, "\(api)/language/\(entry.0 == "en" ? 9 : 1)/"),
+                 "version": ref("version-\(index + 1)", "\(api)/version/\(index + 1)/")] as [String: Any]
+            },
+            "varieties": varieties,
+            "gender_rate": 4,
+            "capture_rate": 45,
+        ]
+    }
+
+    static func species(_ id: Int) -> Species? {
+        species.first { $0.id == id } ?? (id == hostileID ? hostileSpecies : nil)
+    }
+
+    static func encode(_ object: Any) -> Data {
+        // Sorted keys: the same fixture is the same bytes, so ETags stay stable.
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+    }
+}

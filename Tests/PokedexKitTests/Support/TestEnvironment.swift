@@ -1,0 +1,224 @@
+import Foundation
+import Logging
+import Testing
+@testable import PokedexKit
+
+/// Retries as the real policy does them, with waits and timeouts small enough for a test suite.
+let fastRetry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, totalBudget: 20, readTimeout: 5,
+                            connectTimeout: 2, attemptDeadline: 20)
+
+let quietLogger = Logger(label: "pokedex-tests") { _ in SwiftLogNoOpLogHandler() }
+
+/// Where the package is: two levels above this file's folder.
+let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Support
+    .deletingLastPathComponent()  // PokedexKitTests
+    .deletingLastPathComponent()  // Tests
+    .deletingLastPathComponent()
+
+/// One test's world: a running fixture server and a scratch folder holding the output, cache, theme and
+/// favorites file.
+final class TestEnvironment: Sendable {
+    let server: TestServer
+    let root: URL
+
+    var output: URL { root.appendingPathComponent("Output") }
+    var cache: URL { root.appendingPathComponent("cache") }
+    var favorites: URL { root.appendingPathComponent("favorites.json") }
+    var testTheme: URL { root.appendingPathComponent("theme") }
+
+    init(server: TestServer, root: URL) {
+        self.server = server
+        self.root = root
+    }
+
+    static func makeScratchFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("pokedex-tests-\(UUID().uuidString.prefix(12))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Resolve symlinks (/tmp may be one) so paths compare equal to what OutputFolder resolves.
+        return folder.resolvingSymlinksInPath()
+    }
+
+    func options(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
+                 concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil) -> BuildOptions {
+        BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
+                     templates: (templates ?? testTheme).path, favorites: favorites.path, limit: limit,
+                     perPage: perPage, concurrency: concurrency, mode: mode, images: images, retry: retry,
+                     currentDirectory: root.path)
+    }
+
+    @discardableResult
+    func build(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
+               retry: RetryPolicy = fastRetry, templates: URL? = nil,
+               now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
+        let options = options(mode: mode, images: images, limit: limit, perPage: perPage, retry: retry, templates: templates)
+        return try await SiteBuilder(options: options, logger: quietLogger, now: now).run()
+    }
+
+    /// Runs a build expected to fail, returning its error.
+    func failingBuild(mode: FetchMode = .normal, limit: Int? = nil, retry: RetryPolicy = fastRetry,
+                      now: @escaping @Sendable () -> Date = Date.init,
+                      sourceLocation: SourceLocation = #_sourceLocation) async -> PokedexError? {
+        do {
+            let summary = try await build(mode: mode, limit: limit, retry: retry, now: now)
+            Issue.record("the build succeeded (\(summary.line)) where it should have failed", sourceLocation: sourceLocation)
+            return nil
+        } catch let error as PokedexError {
+            return error
+        } catch {
+            Issue.record("not a PokedexError: \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    func writeFavorites(_ text: String) throws {
+        try Data(text.utf8).write(to: favorites)
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: output.appendingPathComponent(relative).path)
+    }
+}
+
+/// A running server and a scratch folder for `body`; both are gone afterwards, whatever `body` did.
+func withEnvironment<T>(_ body: (TestEnvironment) async throws -> T) async throws -> T {
+    let server = try await TestServer.start()
+    let root: URL
+    do {
+        root = try TestEnvironment.makeScratchFolder()
+        try TestTheme.write(to: root.appendingPathComponent("theme"))
+    } catch {
+        await server.stop()
+        throw error
+    }
+    let environment = TestEnvironment(server: server, root: root)
+    do {
+        let result = try await body(environment)
+        await server.stop()
+        try? FileManager.default.removeItem(at: root)
+        return result
+    } catch {
+        await server.stop()
+        try? FileManager.default.removeItem(at: root)
+        throw error
+    }
+}
+
+/// A clock `seconds` ahead of the real one.
+func clock(ahead seconds: Double) -> @Sendable () -> Date {
+    { Date().addingTimeInterval(seconds) }
+}
+
+/// One day and a bit: past the fixtures' `max-age=86400`.
+let pastMaxAge: Double = 86_400 + 3_600
+
+// MARK: Trees of files
+
+/// Every regular file below `folder`, by relative path, with its bytes.
+func snapshot(_ folder: URL) throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+    for case let relative as String in enumerator {
+        let url = folder.appendingPathComponent(relative)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        files[relative] = try Data(contentsOf: url)
+    }
+    return files
+}
+
+func modificationDates(_ folder: URL) throws -> [String: Date] {
+    var dates: [String: Date] = [:]
+    guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return dates }
+    for case let relative as String in enumerator {
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(relative).path)
+        if attributes[.type] as? FileAttributeType == .typeRegular {
+            dates[relative] = attributes[.modificationDate] as? Date
+        }
+    }
+    return dates
+}
+
+func pathsBelow(_ folder: URL) -> [String] {
+    (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+}
+
+/// A minimal theme that shows everything the pipeline tests look for, independent of the real theme
+/// (which is being restyled): the real `Templates/` is exercised by the golden tests.
+enum TestTheme {
+    static let index = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#site.offlineBanner}}<p class="offline">{{site.offlineBanner}}</p>{{/site.offlineBanner}}
+        <ul>
+        {{#pokemon}}<li><a href="{{href}}">{{number}} {{name}}</a> <img src="{{image.src}}" width="{{image.width}}" height="{{image.height}}" alt="{{image.alt}}">{{#types}} <span class="type-{{name}}">{{label}}</span>{{/types}}</li>
+        {{/pokemon}}
+        </ul>
+        {{#pagination}}<nav>{{#pages}}{{^isGap}}<a href="{{href}}">{{number}}</a> {{/isGap}}{{/pages}}</nav>{{/pagination}}
+        </body></html>
+
+        """
+
+    static let pokemon = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#site.offlineBanner}}<p class="offline">{{site.offlineBanner}}</p>{{/site.offlineBanner}}
+        {{#detail}}
+        <h1>{{number}} {{name}}</h1>
+        <img src="{{image.src}}" width="{{image.width}}" height="{{image.height}}" alt="{{image.alt}}">
+        <p class="genus">{{genus}}</p>
+        <p class="flavor">{{flavorText}}</p>
+        <p class="exp">{{baseExperience}}</p>
+        <p class="height">{{height.metric}} / {{height.imperial}}</p>
+        <p class="weight">{{weight.metric}} / {{weight.imperial}}</p>
+        {{#types}}<span class="type-{{name}}">{{label}}</span>{{/types}}
+        {{#abilities}}<span class="ability">{{label}}</span>{{/abilities}}
+        {{#stats}}<span class="stat">{{short}} {{value}}</span>{{/stats}}
+        {{#previous}}<a rel="prev" href="{{href}}">{{label}}</a>{{/previous}}
+        {{#next}}<a rel="next" href="{{href}}">{{label}}</a>{{/next}}
+        {{/detail}}
+        </body></html>
+
+        """
+
+    static let favorites = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#site.offlineBanner}}<p class="offline">{{site.offlineBanner}}</p>{{/site.offlineBanner}}
+        <ul>{{#favorites}}<li><a href="{{href}}">{{name}}</a></li>{{/favorites}}</ul>
+        {{^hasFavorites}}<p>No favorites.</p>{{/hasFavorites}}
+        {{#unknownFavorites}}<p class="unknown">{{entry}}{{#suggestion}} (did you mean {{suggestion}}?){{/suggestion}}</p>{{/unknownFavorites}}
+        </body></html>
+
+        """
+
+    static func write(to folder: URL) throws {
+        let files = [
+            "index.mustache": index, "pokemon.mustache": pokemon, "favorites.mustache": favorites,
+            "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
+            "assets/site.css": "body { font-family: sans-serif; }\n",
+        ]
+        for (relative, text) in files {
+            let url = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
+}
+
+extension PokedexError.Reason {
+    var isIncomplete: Bool {
+        if case .incomplete = self { return true }
+        return false
+    }
+
+    var missing: [String] {
+        if case .incomplete(let missing) = self { return missing }
+        return []
+    }
+}
