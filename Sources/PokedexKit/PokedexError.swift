@@ -78,7 +78,8 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
     /// The process exit status this error maps to (documented in README.md).
     public var exitCode: Int32 {
         switch reason {
-        case .incomplete, .notCached: return 3
+        // 3: the data could not be had, now: a rerun when the server answers may succeed.
+        case .incomplete, .notCached, .network, .httpStatus, .invalidResponse, .decoding: return 3
         case .invalidInput: return stage == .options ? 64 : 1
         default: return 1
         }

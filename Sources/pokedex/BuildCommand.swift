@@ -10,9 +10,10 @@ struct BuildCommand: AsyncParsableCommand {
         commandName: "build",
         abstract: "Fetch Pokémon from PokeAPI (through the cache) and write the site.",
         discussion: """
-            Exit status: 0 when the whole site was built; 1 on an error (templates, output folder, favorites file, \
-            I/O); 3 when some resources could be had neither from the network nor from the cache (what could be \
-            fetched is cached, the site is left as it was: run again); 64 on a bad option.
+            Exit status: 0 when the whole site was built (possibly from a stale cache: the site then shows an \
+            offline banner); 1 on a local error (templates, output folder, favorites file, disk); 3 when some \
+            data could be had neither from the network nor from the cache (everything else was fetched and \
+            cached, the site is left as it was: run again later); 64 on a bad option.
             """)
 
     @Option(help: ArgumentHelp("PokeAPI base URL (env POKEAPI_URL).", valueName: "url"))

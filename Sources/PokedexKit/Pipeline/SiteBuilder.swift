@@ -110,17 +110,19 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        guard missing.isEmpty else {
-            throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
-                               hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
-        }
-
-        // Images are not required: a failed download falls back to the sprite's URL.
+        // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
+        // some JSON is missing, so that a rerun has only the missing resources left to fetch.
         let ordered = list.compactMap { records[$0.id] }
         let images = ImagePlacer(loader: loader, output: output, mode: options.images, logger: logger)
         progress.begin("Images", total: ordered.count)
         let placed = await images.place(ordered, limit: options.concurrency * 2) { self.progress.advance() }
         progress.end()
+
+        guard missing.isEmpty else {
+            try await output.finish(complete: false)
+            throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
+                               hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
+        }
 
         // Model
         let entries = Pokedex.entries(list: list, records: records, species: species, images: placed.sources)

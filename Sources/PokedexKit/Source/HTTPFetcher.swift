@@ -204,6 +204,9 @@ public final class HTTPFetcher: Sendable {
         if error is NIOTooManyBytesError { return "response larger than allowed" }
         if let error = error as? TruncatedBody { return error.description }
         let text = String(describing: error)
+        if text.contains("invalidEOFState") || text.contains("unexpected time") {
+            return "connection closed before the body was complete"
+        }
         if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
         return text
     }

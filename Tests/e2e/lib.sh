@@ -1,0 +1,55 @@
+# Shared by the end-to-end scripts: start and stop pokeapi-mirror on a free loopback port, and assertions.
+MIRROR_PID=""
+MIRROR_PORT=""
+
+start_mirror() {  # start_mirror SHARED PORTFILE [mirror args…]
+  local shared="$1" portfile="$2"; shift 2
+  rm -f "$portfile"
+  "$shared/tools/pokeapi-mirror" --port "${MIRROR_PORT:-0}" --port-file "$portfile" "$@" >/tmp/pokeapi-mirror.log 2>&1 &
+  MIRROR_PID=$!
+  for _ in $(seq 1 300); do
+    [ -s "$portfile" ] && break
+    kill -0 "$MIRROR_PID" 2>/dev/null || { cat /tmp/pokeapi-mirror.log; fail "mirror did not start"; }
+    sleep 0.2
+  done
+  MIRROR_PORT=$(cat "$portfile")
+  API="http://127.0.0.1:$MIRROR_PORT/api/v2"
+}
+
+stop_mirror() {
+  if [ -n "$MIRROR_PID" ]; then kill "$MIRROR_PID" 2>/dev/null || true; wait "$MIRROR_PID" 2>/dev/null || true; fi
+  MIRROR_PID=""
+}
+
+fail() { echo "FAIL: $*" >&2; stop_mirror; exit 1; }
+pass() { echo "ok - $*"; }
+
+expect_eq() {  # expect_eq WHAT GOT WANT
+  [ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
+  pass "$1 = $3"
+}
+
+mirror_stats() { curl -s "http://127.0.0.1:$MIRROR_PORT/__mirror/stats"; echo; }
+
+# run_timed LABEL command…: runs it, prints wall time and peak memory, keeps its exit code in RC.
+run_timed() {
+  local label="$1"; shift
+  set +e
+  /usr/bin/time -f "%e %M" -o /tmp/pokedex-time "$@" >/tmp/pokedex-out 2>/tmp/pokedex-err
+  RC=$?
+  set -e
+  read -r secs kb < <(tail -n 1 /tmp/pokedex-time) || true
+  echo "[$label] exit $RC, wall ${secs}s, peak RSS $((kb / 1024)) MiB"
+  sed 's/^/    /' /tmp/pokedex-out
+  grep -v '^\s*$' /tmp/pokedex-err | head -n 8 | sed 's/^/    stderr: /' || true
+}
+
+# data_count OUTPUT EXPR: how many Pokémon p of OUTPUT/assets/pokedex-data.js satisfy the Python expression EXPR.
+data_count() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+text = open(sys.argv[1] + "/assets/pokedex-data.js", encoding="utf-8").read()
+data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
+print(sum(1 for p in data["pokemon"] if eval(sys.argv[2], {}, {"p": p})))
+PY
+}

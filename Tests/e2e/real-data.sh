@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# The full real data set through pokeapi-mirror: cold build (timed), page counts and known values,
+# warm rebuild (timed), then the mirror stopped and the site rebuilt from the cache, byte for byte.
+set -euo pipefail
+SHARED="$1"; POKEDEX="$2"; WORK="$3"
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+. "$(dirname "$0")/lib.sh"
+trap stop_mirror EXIT
+
+DIR="$WORK/real"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
+start_mirror "$SHARED" "$DIR/port"
+printf '["pikachu", 6, "mr-mime"]\n' > favorites.json
+BUILD=("$POKEDEX" build --api "$API" --templates "$ROOT/Templates")
+
+run_timed "cold fetch+build" "${BUILD[@]}"
+[ "$RC" = 0 ] || fail "cold build exited $RC"
+mirror_stats
+
+expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
+expect_eq "index pages" "$(( $(find Output/page -name '*.html' | wc -l) + 1 ))" 136
+[ -f Output/index.html ] && [ -f Output/favorites.html ] || fail "index.html or favorites.html missing"
+B=Output/pokemon/bulbasaur.html
+grep -q '64' "$B" && grep -q '0\.7 m' "$B" && grep -q '6\.9 kg' "$B" || fail "Bulbasaur facts (64, 0.7 m, 6.9 kg) not in $B"
+pass "Bulbasaur: base experience 64, 0.7 m, 6.9 kg"
+grep -q 'Farfetch’d' Output/pokemon/farfetchd.html || fail "Farfetch’d display name"
+grep -q 'Nidoran♀' Output/pokemon/nidoran-f.html || fail "Nidoran♀ display name"
+grep -q 'Charizard (Mega X)' Output/pokemon/charizard-mega-x.html || fail "form display name"
+pass "display names: Farfetch’d, Nidoran♀, Charizard (Mega X)"
+grep -q 'Pikachu' Output/favorites.html || fail "favorites page lacks Pikachu"
+pass "favorites page lists the favorites file"
+
+# One image per Pokémon with any downloadable sprite; the rest use the theme placeholder.
+with_art=$(ls Output/images | wc -l)
+placeholders=$(data_count Output 'p["image"] == "assets/placeholder.svg"')
+echo "images: $with_art local files, $placeholders detail pages on the placeholder"
+expect_eq "images + placeholders" "$((with_art + placeholders))" 1351
+for f in Output/images/*.png; do head -c 8 "$f" | od -An -tx1 | grep -q '89 50 4e 47' || fail "$f is not a PNG"; done
+pass "every image is a PNG"
+
+cp -a Output Output.cold
+curl -s -X POST "http://127.0.0.1:$MIRROR_PORT/__mirror/reset" >/dev/null
+run_timed "warm rebuild" "${BUILD[@]}"
+[ "$RC" = 0 ] || fail "warm rebuild exited $RC"
+expect_eq "requests on a warm rebuild" "$(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("requests", 0))')" 0
+
+stop_mirror
+run_timed "rebuild, mirror stopped" "${BUILD[@]}"
+[ "$RC" = 0 ] || fail "offline rebuild exited $RC"
+grep -q 'offline' /tmp/pokedex-out || fail "the summary does not say it worked offline"
+diff -r Output.cold Output >/dev/null || fail "offline rebuild differs from the cold build"
+pass "offline rebuild is byte-identical"
+run_timed "rebuild --offline" "${BUILD[@]}" --offline
+[ "$RC" = 0 ] || fail "--offline rebuild exited $RC"
+diff -r Output.cold Output >/dev/null || fail "--offline rebuild differs from the cold build"
+pass "--offline rebuild is byte-identical"
+rm -rf Output.cold
