@@ -130,6 +130,23 @@ import Testing
         }
     }
 
+    @Test(arguments: ["no-cache, max-age=86400", "public, no-store"])
+    func noCacheMeansRevalidateEveryTime(cacheControl: String) async throws {
+        try await withEnvironment { env in
+            env.server.cacheControl = cacheControl
+            try await env.build()
+            env.server.resetCounts()
+            env.server.dataHash = "fixture-hash-2"
+            let summary = try await env.build()
+            #expect(summary.loads.fromCache == 0)
+            #expect(summary.loads.revalidated == Self.jsonResources + Self.images)
+            // Still usable as a fallback when the server is gone.
+            await env.server.stop()
+            let offline = try await env.build()
+            #expect(offline.loads.stale == Self.jsonResources + Self.images)
+        }
+    }
+
     @Test func unreadableCacheEntryIsRefetched() async throws {
         try await withEnvironment { env in
             try await env.build()

@@ -105,14 +105,20 @@ import Darwin
         try requireBinary()
         try await withEnvironment { env in
             try env.writeFavorites(#"["pikachu", "mr-mime-galar"]"#)
-            // Slow answers: a cold build takes a good fraction of a second, so there is something to interrupt.
-            env.server.delay = .milliseconds(12)
             var generator = SystemRandomNumberGenerator()
             let rounds = 20
             var killed = 0
             for round in 0..<rounds {
-                // Every third run revalidates everything, so cache entries are rewritten while it may die.
-                let extra = round % 3 == 2 ? ["--refresh"] : []
+                if round % 7 == 6 {
+                    // Cold again now and then: downloads and first writes get interrupted, not just rewrites.
+                    try? FileManager.default.removeItem(at: env.cache)
+                    try? FileManager.default.removeItem(at: env.output)
+                }
+                // Slow answers, slower or faster from run to run, so that a kill lands in every stage: downloads,
+                // cache writes, page writes. At 40 ms a cold build takes most of a second.
+                env.server.delay = .milliseconds(Int64.random(in: 5...40, using: &generator))
+                // Every other run revalidates everything, so cache entries are rewritten while it may die.
+                let extra = round % 2 == 1 ? ["--refresh"] : []
                 let process = try launch(env, arguments(env, extra: extra))
                 let delay = UInt64.random(in: 20...400, using: &generator)
                 try await Task.sleep(nanoseconds: delay * 1_000_000)
@@ -123,10 +129,6 @@ import Darwin
                 try await wait(process)
                 try checkCache(env, round: round)
                 try checkOutput(env, round: round)
-                if round == rounds / 2 {
-                    // Start the second half from a cold output folder: page writes are interrupted again.
-                    try? FileManager.default.removeItem(at: env.output)
-                }
             }
             #expect(killed >= rounds / 4, "only \(killed) of \(rounds) runs were still running when the kill came")
 

@@ -145,7 +145,7 @@ import Testing
             #expect(error.stage == .source)
             #expect(error.subject?.hasPrefix(env.server.apiBase + "/pokemon?") == true, "\(error)")
             #expect(error.hint?.contains("--api") == true, "\(error)")
-            #expect(error.exitCode == 1)
+            #expect(error.exitCode == 3)  // the data could not be had now: a rerun may succeed
             #expect(!FileManager.default.fileExists(atPath: env.output.appendingPathComponent("index.html").path))
 
             let offline = try #require(await env.failingBuild(mode: .offline))
@@ -155,6 +155,19 @@ import Testing
         }
     }
 
+    @Test func exitCodes() {
+        func code(_ stage: PokedexError.Stage, _ reason: PokedexError.Reason) -> Int32 {
+            PokedexError(stage, nil, reason).exitCode
+        }
+        #expect(code(.source, .incomplete(missing: ["x"])) == 3)
+        #expect(code(.cache, .notCached) == 3)
+        #expect(code(.source, .network("refused")) == 3)
+        #expect(code(.options, .invalidInput("--limit")) == 64)
+        #expect(code(.favorites, .invalidInput("malformed")) == 1)
+        #expect(code(.render, .template("bad")) == 1)
+        #expect(code(.output, .fileSystem("read-only")) == 1)
+    }
+
     @Test func offlineWithAPartialCacheNamesWhatIsMissing() async throws {
         try await withEnvironment { env in
             try await env.build(limit: 5)
@@ -162,6 +175,24 @@ import Testing
             #expect(error.exitCode == 3)
             #expect(error.reason.isIncomplete)
             #expect(error.description.contains("\(env.server.apiBase)/pokemon?limit=5&offset=5"), "\(error)")
+        }
+    }
+
+    @Test func localProblemsFailBeforeAnyRequest() async throws {
+        try await withEnvironment { env in
+            try env.writeFavorites("[\"pikachu\" \"bulbasaur\"]")
+            let favorites = try #require(await env.failingBuild())
+            #expect(favorites.stage == .favorites)
+            #expect(favorites.description.contains("line 1, column 12"), "\(favorites)")
+            #expect(favorites.exitCode == 1)
+            try env.writeFavorites("[]")
+
+            try FileManager.default.removeItem(at: env.testTheme.appendingPathComponent("pokemon.mustache"))
+            let theme = try #require(await env.failingBuild())
+            #expect(theme.stage == .render)
+            #expect(theme.subject?.hasSuffix("pokemon.mustache") == true, "\(theme)")
+            #expect(env.server.requests.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: env.cache.path))
         }
     }
 

@@ -209,7 +209,8 @@ public final class ResourceLoader: Sendable {
             if result.status == 304, let (old, value) = cached {
                 var renewed = old
                 renewed.storedAt = self.now().timeIntervalSince1970
-                renewed.maxAge = control.maxAge ?? old.maxAge
+                // no-cache / no-store: keep the copy (it still serves as a fallback) but revalidate it every time.
+                renewed.maxAge = control.noCache || control.noStore ? 0 : (control.maxAge ?? old.maxAge)
                 renewed.etag = result.headers.first(name: "ETag") ?? old.etag
                 renewed.dataHash = hash
                 try persist(renewed, value)
@@ -220,7 +221,7 @@ public final class ResourceLoader: Sendable {
             }
             let value = try accept(result)
             let metadata = CacheMetadata(
-                url: url, storedAt: self.now().timeIntervalSince1970, maxAge: control.noStore ? 0 : control.maxAge,
+                url: url, storedAt: self.now().timeIntervalSince1970, maxAge: control.noStore || control.noCache ? 0 : control.maxAge,
                 etag: result.headers.first(name: "ETag"), lastModified: result.headers.first(name: "Last-Modified"),
                 dataHash: hash)
             try persist(metadata, value)

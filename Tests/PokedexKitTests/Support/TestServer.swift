@@ -53,6 +53,8 @@ final class TestServer: Sendable {
         var requests: [Request] = []
         var dataHash = "fixture-hash-1"
         var maxAge = 86_400
+        /// Replaces the whole `Cache-Control` value when set.
+        var cacheControl: String?
         var delay: TimeAmount = .zero
         var hostile = false
         /// Overrides of a resource's normal body (a changed detail, say), by path.
@@ -124,6 +126,11 @@ final class TestServer: Sendable {
     var maxAge: Int {
         get { state.withLockedValue { $0.maxAge } }
         set { state.withLockedValue { $0.maxAge = newValue } }
+    }
+
+    var cacheControl: String? {
+        get { state.withLockedValue { $0.cacheControl } }
+        set { state.withLockedValue { $0.cacheControl = newValue } }
     }
 
     /// Every answer waits this long (for the kill test: something to interrupt).
@@ -254,7 +261,7 @@ final class TestServer: Sendable {
             ("Content-Type", resource.contentType),
             ("ETag", "\"\(Self.hash(resource.body))\""),
             ("Last-Modified", Self.lastModified),
-            ("Cache-Control", "public, max-age=\(state.maxAge)"),
+            ("Cache-Control", state.cacheControl ?? "public, max-age=\(state.maxAge)"),
             ("Access-Control-Allow-Origin", "*"),
         ])
     }
