@@ -402,7 +402,7 @@
   function loadNext() {
     if (loading || nextPage > (DATA.pageCount || 1)) return;
     loading = true;
-    loader.hidden = false;
+    loader.classList.remove('idle');
     loadError.hidden = true;
     var page = nextPage;
     var url = new URL(pageHref(page), rootURL);
@@ -425,19 +425,19 @@
       grid.appendChild(fragment);
       nextPage = page + 1;
       loading = false;
-      loader.hidden = true;
+      loader.classList.add('idle');
       if (nextPage > DATA.pageCount) finishScroll();
       else requestAnimationFrame(recheck);
     }).catch(function () {
       loading = false;
-      loader.hidden = true;
+      loader.classList.add('idle');
       loadError.hidden = false;
     });
   }
 
   function recheck() {
     // The observer only reports changes: load again if the loader is still within reach.
-    if (loading || !observer || viewAll.hidden) return;
+    if (loading || !observer || viewAll.hidden || !loadError.hidden) return;
     var rect = loader.getBoundingClientRect();
     if (rect.top - window.innerHeight < 800) loadNext();
   }
@@ -475,6 +475,8 @@
     observer = new IntersectionObserver(function (entries) {
       if (entries.some(function (e) { return e.isIntersecting; }) && !viewAll.hidden) loadNext();
     }, { rootMargin: '0px 0px 800px 0px' });
+    // The loader stays in the layout (invisible when idle) as the observed sentinel.
+    loader.classList.add('idle');
     loader.hidden = false;
     observer.observe(loader);
     var ticking = false;
@@ -488,7 +490,11 @@
   /* ---------- Offline indicator and service worker ---------- */
 
   var offlineBanner = $('#offline-banner');
-  function paintOnline() { if (offlineBanner) offlineBanner.hidden = navigator.onLine !== false; }
+  function paintOnline() {
+    if (offlineBanner) offlineBanner.hidden = navigator.onLine !== false;
+    // Back online after a failed page load: try again without waiting for a tap on Retry.
+    if (navigator.onLine !== false && loadError && !loadError.hidden && observer) loadNext();
+  }
   window.addEventListener('online', paintOnline);
   window.addEventListener('offline', paintOnline);
   paintOnline();

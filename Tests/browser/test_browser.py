@@ -101,8 +101,8 @@ def test_star_toggle_persists_across_reloads_and_pages(driver, server, site_data
     tap(driver, star)
     assert star.get_attribute("aria-pressed") == "true"
     assert star.get_attribute("aria-label") == f"Remove {first['name']} from favorites"
-    fill = js(driver, "return getComputedStyle(arguments[0].querySelector('path')).fill", star)
-    assert fill not in ("none", "rgb(255, 255, 255)"), f"a pressed star is filled, got {fill}"
+    fill = lambda: js(driver, "return getComputedStyle(arguments[0].querySelector('path')).fill", star)
+    wait(driver, lambda d: fill() == "rgb(255, 196, 0)", message=f"a pressed star is filled yellow, got {fill()}")
 
     driver.refresh()
     wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
@@ -204,7 +204,7 @@ def test_delete_all_favorites_asks_first(driver, server, site_data):
     wait(driver, lambda d: "Are you sure you want to delete all favorites?" in dialog.text,
          message="the confirmation does not show its question")
     buttons = dialog.find_elements(By.CSS_SELECTOR, "button")
-    assert [b.text for b in buttons] == ["Cancel", "Delete"]
+    wait(driver, lambda d: [b.text for b in buttons] == ["Cancel", "Delete"])
     tap(driver, buttons[0])
     wait(driver, lambda d: dialog.get_attribute("open") is None)
     assert len(view.find_elements(By.CSS_SELECTOR, ".fav-grid > .cell")) == 2, "Cancel keeps the favorites"
@@ -213,7 +213,7 @@ def test_delete_all_favorites_asks_first(driver, server, site_data):
     tap(driver, trash)
     wait(driver, lambda d: dialog.get_attribute("open") is not None)
     delete = dialog.find_element(By.CSS_SELECTOR, ".btn-danger")
-    assert delete.text == "Delete"
+    wait(driver, lambda d: delete.is_displayed() and delete.text == "Delete")
     color = js(driver, "return getComputedStyle(arguments[0]).color", delete)
     assert re.match(r"rgb\((\d+), (\d+), (\d+)\)", color) and int(color[4:].split(",")[0]) > 150, \
         f"Delete is styled destructive (red), got {color}"
@@ -275,9 +275,23 @@ def test_export_downloads_a_favorites_file_the_cli_accepts(driver, server, site_
         return  # `pokedex favorites list` does not exist in this build: the JSON checks above stand.
     copy = tmp_path / "favorites.json"
     copy.write_text(target.read_text(encoding="utf-8"), encoding="utf-8")
-    run = subprocess.run([binary, "favorites", "list", "--favorites", str(copy)], capture_output=True, text=True,
-                         timeout=120, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"})
+    command = [binary, "favorites", "list", "--favorites", str(copy)]
+    cache = os.environ.get("POKEDEX_CACHE")
+    if cache:
+        # The cache the site was built from: then every entry must resolve to a Pokémon.
+        command += ["--cache", str(Path(cache).resolve())]
+        if os.environ.get("POKEAPI_URL"):
+            command += ["--api", os.environ["POKEAPI_URL"]]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**os.environ, "NO_COLOR": "1"})
     assert run.returncode == 0, f"pokedex favorites list rejected the export:\n{run.stdout}\n{run.stderr}"
+    lines = run.stdout.strip().splitlines()
+    assert len(lines) == len(exported), run.stdout
+    if cache:
+        assert lines == [f"{p['number']} {p['name']}" for p in chosen], run.stdout + run.stderr
+    normalised = subprocess.run(command + ["--json"], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    if normalised.returncode == 0 and normalised.stdout.strip().startswith("["):
+        assert json.loads(normalised.stdout) == exported
 
 
 # ---------- index: infinite scroll and search ----------
@@ -294,7 +308,9 @@ def test_infinite_scroll_appends_the_next_page(driver, server, site_data):
     js(driver, "window.scrollTo(0, document.body.scrollHeight)")
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) >= per_page * 2, timeout=15,
          message="page 2 was not appended")
+    time.sleep(1.0)
     cells = driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")
+    assert len(cells) <= per_page * 3, f"{len(cells)} cells after one scroll: pages load on demand, not all at once"
     assert [int(c.get_attribute("data-id")) for c in cells[per_page:per_page * 2]] == [p["id"] for p in page2]
     appended = cells[per_page]
     assert appended.find_element(By.CSS_SELECTOR, ".star").get_attribute("aria-pressed") == "true", \
