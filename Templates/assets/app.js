@@ -242,8 +242,8 @@
   }
   if (dialog) {
     dialog.addEventListener('close', function () {
-      if (dialog.returnValue === 'delete') clearFavorites();
-      else if (lastTrash && !lastTrash.disabled) lastTrash.focus();
+      // Cancel or Escape: back to the trash button (Delete moves focus to the empty state itself).
+      if (dialog.returnValue !== 'delete' && lastTrash && !lastTrash.disabled) lastTrash.focus();
     });
   }
 
@@ -513,7 +513,12 @@
     var star = target.closest('.star');
     if (star) { toggle(star); return; }
     var closer = target.closest('[data-close]');
-    if (closer && dialog && dialog.open) { dialog.close(closer.getAttribute('data-close')); return; }
+    if (closer && dialog && dialog.open) {
+      var answer = closer.getAttribute('data-close');
+      dialog.close(answer);
+      if (answer === 'delete') clearFavorites();
+      return;
+    }
     var seg = target.closest('.seg');
     if (seg) { setView(seg.getAttribute('data-view')); return; }
     var action = target.closest('[data-action]');
