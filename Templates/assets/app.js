@@ -264,6 +264,10 @@
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 4000);
   }
 
+  function replaceAddress(url) {
+    try { history.replaceState(history.state, '', url); } catch (e) { /* some file:// setups refuse */ }
+  }
+
   /* ---------- All | Favorites segmented control (index) ---------- */
 
   var view = 'all';
@@ -282,7 +286,7 @@
     viewAll.hidden = next !== 'all';
     if (next === 'favorites') refreshFavorites();
     var hash = next === 'favorites' ? '#favorites' : '';
-    if (location.hash !== hash) history.replaceState(history.state, '', location.pathname + location.search + hash);
+    if (location.hash !== hash) replaceAddress(location.pathname + location.search + hash);
     if (searchInput && searchInput.value.trim()) runSearch();
     else window.scrollTo(0, next === 'all' ? allScroll : 0);
   }
@@ -461,7 +465,7 @@
     shownPage = current;
     pinBase();
     var target = new URL(pageHref(current), rootURL);
-    history.replaceState(history.state, '', target.pathname + target.search + location.hash);
+    replaceAddress(target.pathname + target.search + location.hash);
     doc.title = current === 1 ? 'Pokédex' : 'Pokédex · Page ' + current;
   }
 

