@@ -211,6 +211,14 @@ import Testing
         #expect(error.exitCode == 1)
     }
 
+    @Test func favoritesTrailingCommaIsMalformed() throws {
+        // Foundation's decoder would accept it; the file must be strict JSON so the browser and other tools read it.
+        let error = try #require(throws: PokedexError.self) {
+            try FavoritesFile.parse(Data("[\"pikachu\",\n]\n".utf8), path: "favorites.json")
+        }
+        #expect(error.description.contains("line 2, column 1"), "\(error.description)")
+    }
+
     @Test func favoritesEntriesThatAreNeither() throws {
         let error = try #require(throws: PokedexError.self) {
             try FavoritesFile.parse(Data(#"["pikachu", true, 6]"#.utf8), path: "favorites.json")

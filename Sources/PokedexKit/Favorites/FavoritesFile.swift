@@ -75,6 +75,11 @@ public struct FavoritesFile: Sendable, Equatable {
 
     public static func parse(_ data: Data, path: String) throws -> FavoritesFile {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return FavoritesFile() }
+        // Foundation's parser is lenient (it takes `["pikachu",]`) and gives no position: a strict scan first.
+        if let location = JSONLocation.find(in: data) {
+            throw PokedexError(.favorites, path, .invalidInput("malformed JSON at line \(location.line), column \(location.column)"),
+                               hint: "the favorites file is a JSON array of names or ids, e.g. [\"pikachu\", 6]; it was left untouched")
+        }
         do {
             return FavoritesFile(entries: try JSONDecoder().decode([FavoriteReference].self, from: data))
         } catch let error as DecodingError {
