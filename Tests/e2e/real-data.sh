@@ -19,9 +19,15 @@ mirror_stats
 expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
 expect_eq "index pages" "$(( $(find Output/page -name '*.html' | wc -l) + 1 ))" 136
 [ -f Output/index.html ] && [ -f Output/favorites.html ] || fail "index.html or favorites.html missing"
-B=Output/pokemon/bulbasaur.html
-grep -q '64' "$B" && grep -q '0\.7 m' "$B" && grep -q '6\.9 kg' "$B" || fail "Bulbasaur facts (64, 0.7 m, 6.9 kg) not in $B"
+page_text() {  # the page's text, tags stripped and white space folded
+  python3 -c 'import html,re,sys; t=re.sub(r"<[^>]+>"," ",open(sys.argv[1],encoding="utf-8").read()); print(" ".join(html.unescape(t).split()))' "$1"
+}
+B=$(page_text Output/pokemon/bulbasaur.html)
+for fact in "Base experience 64" "Height 0.7 m" "Weight 6.9 kg"; do
+  case "$B" in *"$fact"*) ;; *) fail "Bulbasaur's page lacks \"$fact\"";; esac
+done
 pass "Bulbasaur: base experience 64, 0.7 m, 6.9 kg"
+case "$(page_text Output/pokemon/clefable-mega.html)" in *"Base experience —"*) pass "null base_experience shows a dash";; *) fail "clefable-mega: no dash for null base experience";; esac
 grep -q 'Farfetch’d' Output/pokemon/farfetchd.html || fail "Farfetch’d display name"
 grep -q 'Nidoran♀' Output/pokemon/nidoran-f.html || fail "Nidoran♀ display name"
 grep -q 'Charizard (Mega X)' Output/pokemon/charizard-mega-x.html || fail "form display name"
