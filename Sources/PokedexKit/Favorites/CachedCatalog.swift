@@ -40,13 +40,14 @@ public struct CachedCatalog: Sendable {
         let total = newestFirst[0].entry.body.count
 
         var species: [Int: SpeciesRecord?] = [:]
-        let items = names.keys.sorted().map { id -> FavoritesCatalog.Item in
+        // Missing or unreadable entries are nil (CacheStore.read); only a real I/O failure throws.
+        let items = try names.keys.sorted().map { id -> FavoritesCatalog.Item in
             let name = names[id]!
-            guard let record = try? store.read("pokemon/\(id)", as: PokemonRecord.self)?.body, record.id == id else {
+            guard let record = try store.read("pokemon/\(id)", as: PokemonRecord.self)?.body, record.id == id else {
                 return .init(id: id, name: name, displayName: DisplayName.titleCase(name))
             }
             if species[record.speciesID] == nil {
-                species[record.speciesID] = .some(try? store.read("species/\(record.speciesID)", as: SpeciesRecord.self)?.body)
+                species[record.speciesID] = .some(try store.read("species/\(record.speciesID)", as: SpeciesRecord.self)?.body)
             }
             return .init(id: id, name: name, displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil))
         }

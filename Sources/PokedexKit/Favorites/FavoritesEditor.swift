@@ -254,14 +254,16 @@ public struct FavoritesEditor {
     /// Writes atomically through a symbolic link (to its target, so the link stays) and keeps the file's mode.
     private func save(_ file: FavoritesFile) throws {
         let target = url.resolvingSymlinksInPath()
-        let mode = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.posixPermissions] as? NSNumber
         do {
+            let mode = FileManager.default.fileExists(atPath: target.path)
+                ? try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? NSNumber
+                : nil
             try AtomicFile.write(file.serialized(), to: target)
+            if let mode {
+                try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path)
+            }
         } catch {
             throw PokedexError.file(.favorites, path, error)
-        }
-        if let mode {
-            try? FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: target.path)
         }
     }
 }
