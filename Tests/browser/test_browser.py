@@ -326,6 +326,45 @@ def test_infinite_scroll_appends_the_next_page(driver, server, site_data):
     assert not severe_logs(driver)
 
 
+def test_infinite_scroll_failure_offers_retry(driver, server, site_data):
+    if site_data["pageCount"] < 2:
+        pytest.skip("a single index page")
+    per_page = site_data["perPage"]
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/page/2.html"]})
+    open_page(driver, server + "index.html")
+    js(driver, "window.scrollTo(0, document.body.scrollHeight)")
+    error = driver.find_element(By.ID, "load-error")
+    wait(driver, lambda d: error.is_displayed(), timeout=15, message="a failed page load says so")
+    assert "Couldn’t load more Pokémon" in error.text
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")) == per_page
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    tap(driver, error.find_element(By.CSS_SELECTOR, "[data-action='retry']"))
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) >= per_page * 2, timeout=15)
+    assert not error.is_displayed()
+
+
+def test_keyboard_only(driver, server, site_data):
+    first = site_data["pokemon"][0]
+    open_page(driver, server + "index.html#favorites", favorites=[first["id"]])
+    trash = driver.find_element(By.CSS_SELECTOR, "#favorites [data-action='clear']")
+    js(driver, "arguments[0].focus()", trash)
+    trash.send_keys(Keys.ENTER)
+    dialog = driver.find_element(By.ID, "confirm-clear")
+    wait(driver, lambda d: dialog.get_attribute("open") is not None)
+    assert js(driver, "return document.activeElement.textContent") == "Cancel", "focus starts on Cancel"
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: dialog.get_attribute("open") is None)
+    assert stored(driver) == [first["id"]], "Escape cancels"
+    wait(driver, lambda d: js(d, "return document.activeElement === arguments[0]", trash), message="focus returns")
+    tap(driver, driver.find_element(By.CSS_SELECTOR, ".seg[data-view='all']"))
+    star = star_of(driver, "#grid", first["id"])
+    js(driver, "arguments[0].focus()", star)
+    star.send_keys(Keys.SPACE)
+    wait(driver, lambda d: star.get_attribute("aria-pressed") == "false")
+    outline = js(driver, "return getComputedStyle(arguments[0]).outlineStyle", star)
+    assert outline != "none", "keyboard focus is visible"
+
+
 def test_infinite_scroll_stops_at_the_last_page(driver, server, site_data):
     last = site_data["pageCount"]
     if last < 2:
