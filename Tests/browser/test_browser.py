@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import threading
 import time
@@ -304,18 +305,19 @@ def test_infinite_scroll_appends_the_next_page(driver, server, site_data):
     assert not driver.find_element(By.CSS_SELECTOR, ".pagination").is_displayed(), "links give way to scrolling"
     assert len(driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")) == per_page
     js(driver, "window.scrollTo(0, document.body.scrollHeight)")
-    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) >= per_page * 2, timeout=15,
-         message="page 2 was not appended")
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) >= per_page + len(page2),
+         timeout=15, message="page 2 was not appended")
     time.sleep(1.0)
     cells = driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")
     assert len(cells) <= per_page * 3, f"{len(cells)} cells after one scroll: pages load on demand, not all at once"
-    assert [int(c.get_attribute("data-id")) for c in cells[per_page:per_page * 2]] == [p["id"] for p in page2]
+    assert [int(c.get_attribute("data-id")) for c in cells[per_page:per_page + len(page2)]] == [p["id"] for p in page2]
     appended = cells[per_page]
     assert appended.find_element(By.CSS_SELECTOR, ".star").get_attribute("aria-pressed") == "true", \
         "appended cells show the stored favorites"
     # Scroll page 2 to the top: the address follows with history.replaceState.
     js(driver, "arguments[0].scrollIntoView({block: 'start'}); window.scrollBy(0, -60)", appended)
-    wait(driver, lambda d: d.current_url.endswith("/page/2.html"), message="the address did not follow")
+    if site_data["pageCount"] >= 4:   # else the page may be too short to scroll page 2 to the top
+        wait(driver, lambda d: d.current_url.endswith("/page/2.html"), message="the address did not follow")
     # Links keep resolving where they were written, old and new alike.
     hrefs = js(driver, "return [arguments[0].querySelector('a').href, arguments[1].querySelector('a').href,"
                        " arguments[1].querySelector('img').src]", cells[0], appended)
@@ -339,7 +341,7 @@ def test_infinite_scroll_failure_offers_retry(driver, server, site_data):
     assert len(driver.find_elements(By.CSS_SELECTOR, "#grid > .cell")) == per_page
     driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
     tap(driver, error.find_element(By.CSS_SELECTOR, "[data-action='retry']"))
-    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) >= per_page * 2, timeout=15)
+    wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) > per_page, timeout=15)
     assert not error.is_displayed()
 
 
@@ -607,12 +609,34 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def setup(self):
+        super().setup()
+        self.server.connections.add(self.connection)
+
+
+class _StoppableServer(http.server.ThreadingHTTPServer):
+    """Stops for real: closes the connections Chrome opened ahead of time too (a pre-connected idle socket
+    would otherwise still be answered after shutdown)."""
+    daemon_threads = True
+
+    def __init__(self, *args, **kwargs):
+        self.connections = set()
+        super().__init__(*args, **kwargs)
+
+    def stop(self):
+        self.shutdown()
+        self.server_close()
+        for connection in list(self.connections):
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            connection.close()
+
 
 def test_service_worker_serves_visited_pages_offline(output, site_data):
     """A second server, stopped mid-test: the pages seen before come from the service worker's cache."""
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                            functools.partial(_Handler, directory=str(output)))
-    httpd.daemon_threads = True
+    httpd = _StoppableServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(output)))
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{httpd.server_address[1]}/"
     detail = _pages(site_data)[1]
@@ -628,8 +652,7 @@ def test_service_worker_serves_visited_pages_offline(output, site_data):
         driver.get(base + detail)
         wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
         name = driver.find_element(By.TAG_NAME, "h1").text
-        httpd.shutdown()
-        httpd.server_close()
+        httpd.stop()
         stopped = True
         driver.get(base + "index.html")
         wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#grid > .cell"))
@@ -643,8 +666,7 @@ def test_service_worker_serves_visited_pages_offline(output, site_data):
     finally:
         driver.quit()
         if not stopped:
-            httpd.shutdown()
-            httpd.server_close()
+            httpd.stop()
 
 
 # ---------- layout ----------
