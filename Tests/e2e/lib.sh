@@ -7,7 +7,7 @@ start_mirror() {  # start_mirror SHARED PORTFILE [mirror args…]
   rm -f "$portfile"
   "$shared/tools/pokeapi-mirror" --port "${MIRROR_PORT:-0}" --port-file "$portfile" "$@" >/tmp/pokeapi-mirror.log 2>&1 &
   MIRROR_PID=$!
-  for _ in $(seq 1 300); do
+  for _ in $(seq 1 600); do
     [ -s "$portfile" ] && break
     kill -0 "$MIRROR_PID" 2>/dev/null || { cat /tmp/pokeapi-mirror.log; fail "mirror did not start"; }
     sleep 0.2
