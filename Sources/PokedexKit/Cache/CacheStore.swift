@@ -130,22 +130,4 @@ public struct CacheStore: Sendable {
     struct ImageInfo: Codable, Sendable {
         var byteCount: Int
     }
-
-    // MARK: Build state
-
-    /// Facts about the last build that a later one uses: the data hash it saw and when it finished.
-    public struct BuildState: Codable, Sendable, Equatable {
-        public var dataHash: String?
-        public var completedAt: Double
-    }
-
-    public func readBuildState() throws -> BuildState? {
-        try read("build-state", as: BuildState.self)?.body
-    }
-
-    public func writeBuildState(_ state: BuildState, apiBase: String) throws {
-        let metadata = CacheMetadata(url: apiBase, storedAt: state.completedAt, maxAge: nil, etag: nil,
-                                     lastModified: nil, dataHash: state.dataHash)
-        try write(CacheEntry(metadata: metadata, body: state), key: "build-state")
-    }
 }

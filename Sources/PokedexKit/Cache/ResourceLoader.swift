@@ -67,11 +67,6 @@ actor DataHashGate {
         self.fetch = fetch
     }
 
-    /// The hash if some request already asked for it; never starts a request.
-    func ifAsked() async -> String? {
-        await task?.value
-    }
-
     func current() async -> String? {
         if let task { return await task.value }
         let task = Task { await fetch() }
@@ -119,11 +114,6 @@ public final class ResourceLoader: Sendable {
     /// What went over the wire so far.
     public var networkCounts: FetchCounts {
         get async { await fetcher?.counts ?? FetchCounts() }
-    }
-
-    /// The data hash this build saw, if it needed the network and so asked for it.
-    public func observedDataHash() async -> String? {
-        await dataHash.ifAsked()
     }
 
     /// A JSON resource, decoded into its projection and checked by `validate` before it may be cached.

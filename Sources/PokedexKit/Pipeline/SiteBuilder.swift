@@ -157,11 +157,6 @@ public struct SiteBuilder: Sendable {
         }
         let removed = try await output.finish(complete: true)
 
-        let hash = await loader.observedDataHash()
-        if counts.stale == 0 && options.mode != .offline {
-            try loader.store.writeBuildState(.init(dataHash: hash, completedAt: now().timeIntervalSince1970),
-                                             apiBase: options.apiBase)
-        }
         let network = await loader.networkCounts
         return BuildSummary(
             pokemon: entries.count, indexPages: max(1, (entries.count + options.perPage - 1) / options.perPage),

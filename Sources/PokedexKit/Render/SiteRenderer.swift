@@ -117,7 +117,7 @@ public struct SiteRenderer: Sendable {
     }
 
     func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?,
-                listPage: Int = 1) -> DetailContext {
+                listPage: Int) -> DetailContext {
         let record = entry.record
         let stats = record.stats.map { stat in
             StatContext(name: stat.name, label: Self.statLabels[stat.name]?.0 ?? DisplayName.titleCase(stat.name),
