@@ -10,6 +10,7 @@ var SHELL = [
   'assets/style.css',
   'assets/app.js',
   'assets/pokedex-data.js',
+  'assets/pokedex-favorites.js',
   'assets/placeholder.svg',
   'assets/icon.svg'
 ];

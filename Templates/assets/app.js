@@ -81,7 +81,8 @@
   (function load() {
     var stored = readStored();
     if (stored === null) {
-      (DATA.favorites || []).forEach(function (id) { favorites.add(id); });
+      // Seeded once from the favorites file the site was built with (a small script every page loads).
+      (window.POKEDEX_FAVORITES || DATA.favorites || []).forEach(function (id) { favorites.add(id); });
       writeStored();
     } else {
       stored.forEach(function (id) { favorites.add(id); });

@@ -11,6 +11,9 @@ public struct RenderedFile: Sendable {
 public struct SiteRenderer: Sendable {
     public static let placeholderImage = "assets/placeholder.svg"
     public static let dataScript = "assets/pokedex-data.js"
+    /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
+    /// visit), not the whole data script.
+    public static let favoritesScript = "assets/pokedex-favorites.js"
     /// Cells per index page that load eagerly: roughly a phone screen and a desktop row or two.
     static let eagerCells = 4
 
@@ -69,6 +72,7 @@ public struct SiteRenderer: Sendable {
         files.append(RenderedFile(path: "favorites.html", data: Data(try theme.render("favorites", context).utf8)))
 
         files.append(RenderedFile(path: Self.dataScript, data: try DataScript.make(pokedex, perPage: perPage)))
+        files.append(RenderedFile(path: Self.favoritesScript, data: DataScript.favorites(pokedex.favorites.ids)))
         return files
     }
 
@@ -211,6 +215,10 @@ enum DataScript {
             throw PokedexError(.render, SiteRenderer.dataScript, .other("cannot encode the data file: \(error)"))
         }
         return Data(("window.POKEDEX_DATA = " + scriptSafe(String(decoding: json, as: UTF8.self)) + ";\n").utf8)
+    }
+
+    static func favorites(_ ids: [Int]) -> Data {
+        Data("window.POKEDEX_FAVORITES = [\(ids.map(String.init).joined(separator: ","))];\n".utf8)
     }
 
     /// JSON inside a script: `<` could close the script element, and U+2028/U+2029 end lines in older JavaScript.
