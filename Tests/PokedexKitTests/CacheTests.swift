@@ -177,7 +177,6 @@ import Testing
             #expect(entry.metadata.dataHash == "fixture-hash-1")
             let text = try String(contentsOf: store.url(for: "pokemon/1.json"), encoding: .utf8)
             #expect(!text.contains("move"))
-            #expect(!text.contains("game_indices"))
         }
     }
 
