@@ -28,7 +28,8 @@ public struct BuildSummary: Sendable {
         if loads.stale > 0 { parts.append("stale \(loads.stale)") }
         parts.append("requests \(network.requests)")
         if network.retries > 0 { parts.append("retries \(network.retries)") }
-        parts.append("pages written \(filesWritten)")
+        // Pages, images and theme files alike: all are written only when their bytes changed.
+        parts.append("files written \(filesWritten)")
         parts.append("unchanged \(filesUnchanged)")
         if filesRemoved > 0 { parts.append("removed \(filesRemoved)") }
         parts.append("images local \(imagesLocal)")

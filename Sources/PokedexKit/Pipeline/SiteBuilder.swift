@@ -159,7 +159,7 @@ public struct SiteBuilder: Sendable {
 
         let network = await loader.networkCounts
         return BuildSummary(
-            pokemon: entries.count, indexPages: max(1, (entries.count + options.perPage - 1) / options.perPage),
+            pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
             loads: counts, network: network, filesWritten: written, filesUnchanged: unchanged, filesRemoved: removed,
             imagesRemote: placed.remote, imagesPlaceholder: placed.placeholder, imagesLocal: placed.local,
             unknownFavorites: favorites.unknown, offline: network.requests == 0 || counts.stale > 0,

@@ -29,7 +29,7 @@ public struct SiteRenderer: Sendable {
     public func render(_ pokedex: Pokedex) throws -> [RenderedFile] {
         let entries = pokedex.entries
         let favorites = Set(pokedex.favorites.ids)
-        let pageCount = max(1, (entries.count + perPage - 1) / perPage)
+        let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
         let site = SiteContext(
             title: "Pokédex", count: entries.count, pageCount: pageCount, perPage: perPage,
             offlineBanner: pokedex.offlineSince.map { "Offline — showing data cached on \(Self.bannerDate($0))" },
@@ -74,6 +74,11 @@ public struct SiteRenderer: Sendable {
         files.append(RenderedFile(path: Self.dataScript, data: try DataScript.make(pokedex, perPage: perPage)))
         files.append(RenderedFile(path: Self.favoritesScript, data: DataScript.favorites(pokedex.favorites.ids)))
         return files
+    }
+
+    /// Index pages for `pokemon` cells, `perPage` a page: at least one, so an empty Pokédex still has an index.
+    public static func pageCount(pokemon: Int, perPage: Int) -> Int {
+        max(1, (pokemon + perPage - 1) / perPage)
     }
 
     /// `index.html` for page 1, `page/<n>.html` after.
@@ -204,7 +209,7 @@ enum DataScript {
                         types: entry.record.types, image: image, w: width, h: height)
         }
         let payload = Payload(version: 1, perPage: perPage,
-                              pageCount: max(1, (pokedex.entries.count + perPage - 1) / perPage),
+                              pageCount: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: perPage),
                               favorites: pokedex.favorites.ids, pokemon: items)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
