@@ -5,6 +5,8 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
     /// The pipeline stage, in the order the build runs them.
     public enum Stage: String, Sendable {
         case options
+        case config
+        case snapshot
         case source
         case cache
         case model

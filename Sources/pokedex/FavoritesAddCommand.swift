@@ -12,8 +12,7 @@ struct FavoritesAddCommand: AsyncParsableCommand {
             added again. An unknown name is refused with the closest matches, and nothing is written.
             """)
 
-    @OptionGroup var favoritesFile: FavoritesFileOption
-    @OptionGroup var source: FavoritesCacheOptions
+    @OptionGroup var site: SiteOptions
 
     @Argument(help: ArgumentHelp("Pokémon names or ids.", valueName: "name-or-id"))
     var pokemon: [String]
@@ -23,7 +22,8 @@ struct FavoritesAddCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = try await reportingErrors { try source.editor(for: favoritesFile).add(pokemon) }
+        let editor = try await site.favoritesEditor().editor
+        let report = try await reportingErrors { try editor.add(pokemon) }
         printReport(report.messages, notes: report.notes)
     }
 }

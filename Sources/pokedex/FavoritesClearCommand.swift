@@ -11,16 +11,16 @@ struct FavoritesClearCommand: AsyncParsableCommand {
             and otherwise refuses with exit status 1. An empty favorites file is not an error.
             """)
 
-    @OptionGroup var favoritesFile: FavoritesFileOption
+    @OptionGroup var site: SiteOptions
 
     @Flag(name: [.customShort("y"), .long], help: "Delete without asking.")
     var yes = false
 
     func run() async throws {
-        let editor = FavoritesEditor(path: favoritesFile.favorites)
+        let (editor, path) = try await site.favoritesEditor()
         let outcome = try await reportingErrors { try editor.clear(confirmed: yes, prompt: TerminalPrompt()) }
         switch outcome {
-        case .cleared(let count): print("Deleted \(count) favorite(s) from \(favoritesFile.favorites).")
+        case .cleared(let count): print("Deleted \(count) favorite(s) from \(path).")
         case .nothingToClear: print("No favorites to clear.")
         case .declined: FileHandle.standardError.write(Data("Nothing was deleted.\n".utf8))
         }

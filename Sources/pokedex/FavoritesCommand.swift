@@ -7,10 +7,11 @@ struct FavoritesCommand: AsyncParsableCommand {
         commandName: "favorites",
         abstract: "Edit the favorites file the site is built with.",
         discussion: """
-            Names and ids are checked against the Pokémon list that `pokedex build` cached for --api (no network \
-            is used). Exit status: 0 on success (also when nothing had to change); 1 on an unknown name, a \
-            malformed favorites file (left untouched), an I/O error, or `clear` without a terminal or --yes; 64 \
-            on a bad option.
+            Names and ids are checked against the Pokémon list that `pokedex build` cached for the API (or, \
+            before any build, the data snapshot's list); no network is used. --config, --api, --cache and \
+            --favorites default to what pokedex.toml says, as for `pokedex build`. Exit status: 0 on success (also \
+            when nothing had to change); 1 on an unknown name, a malformed favorites or config file (left \
+            untouched), an I/O error, or `clear` without a terminal or --yes; 64 on a bad option.
             """,
         subcommands: [
             FavoritesAddCommand.self, FavoritesRemoveCommand.self, FavoritesListCommand.self,
@@ -18,22 +19,15 @@ struct FavoritesCommand: AsyncParsableCommand {
         ])
 }
 
-/// Where the favorites commands find the cached Pokémon list that names are checked against.
-struct FavoritesCacheOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("PokeAPI base URL whose cached list names are checked against (env POKEAPI_URL).",
-                               valueName: "url"))
-    var api: String = ProcessInfo.processInfo.environment["POKEAPI_URL"] ?? BuildOptions.defaultAPI
-
-    @Option(help: ArgumentHelp("Folder of the HTTP cache.", valueName: "dir"))
-    var cache = ".pokedex-cache"
-
-    /// An editor for `file` that reads the cached list only once the favorites file has been read.
-    func editor(for file: FavoritesFileOption) -> FavoritesEditor {
-        let apiBase = CachedCatalog.normalisedAPIBase(api)
-        let cache = self.cache
-        return FavoritesEditor(path: file.favorites, apiBase: apiBase) {
-            try CachedCatalog.load(cache: cache, apiBase: apiBase)
+extension SiteOptions {
+    /// An editor for the favorites file that reads the cached list only once the file has been read.
+    func favoritesEditor() async throws -> (editor: FavoritesEditor, path: String) {
+        let settings = try await settings()
+        let apiBase = CachedCatalog.normalisedAPIBase(settings.apiBase)
+        let editor = FavoritesEditor(path: settings.favorites, apiBase: apiBase) {
+            try CachedCatalog.load(cache: settings.cache, apiBase: apiBase, snapshot: settings.snapshot)
         }
+        return (editor, settings.favorites)
     }
 }
 

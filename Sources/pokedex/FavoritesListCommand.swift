@@ -7,14 +7,13 @@ struct FavoritesListCommand: AsyncParsableCommand {
         abstract: "Print the favorites, one per line in file order (#025 Pikachu).",
         discussion: "Entries the cache cannot resolve are printed as written, with a note in parentheses.")
 
-    @OptionGroup var favoritesFile: FavoritesFileOption
-    @OptionGroup var source: FavoritesCacheOptions
+    @OptionGroup var site: SiteOptions
 
     @Flag(help: "Print the file's JSON array instead (normalised, entries as the file holds them).")
     var json = false
 
     func run() async throws {
-        let editor = source.editor(for: favoritesFile)
+        let editor = try await site.favoritesEditor().editor
         if json {
             print(try await reportingErrors { try editor.listJSON() }, terminator: "")
             return

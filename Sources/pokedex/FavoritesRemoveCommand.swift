@@ -11,8 +11,7 @@ struct FavoritesRemoveCommand: AsyncParsableCommand {
             nor in the cached list is refused with the closest matches, and nothing is written.
             """)
 
-    @OptionGroup var favoritesFile: FavoritesFileOption
-    @OptionGroup var source: FavoritesCacheOptions
+    @OptionGroup var site: SiteOptions
 
     @Argument(help: ArgumentHelp("Pokémon names or ids.", valueName: "name-or-id"))
     var pokemon: [String]
@@ -22,7 +21,8 @@ struct FavoritesRemoveCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let report = try await reportingErrors { try source.editor(for: favoritesFile).remove(pokemon) }
+        let editor = try await site.favoritesEditor().editor
+        let report = try await reportingErrors { try editor.remove(pokemon) }
         printReport(report.messages, notes: report.notes)
     }
 }

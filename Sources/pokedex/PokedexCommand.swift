@@ -7,6 +7,8 @@ struct PokedexCommand: AsyncParsableCommand {
         commandName: "pokedex",
         abstract: "Build a static, offline-browsable Pokédex website from PokeAPI.",
         version: PokedexVersion.current,
-        subcommands: [BuildCommand.self, FavoritesCommand.self],
+        subcommands: [
+            BuildCommand.self, InitCommand.self, FavoritesCommand.self, ThemeCommand.self, SnapshotCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self)
 }

@@ -20,8 +20,32 @@ func makeLogger(verbose: Bool) -> Logger {
     return logger
 }
 
-/// Options shared by every command that reads the favorites file.
-struct FavoritesFileOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The favorites file: a JSON array of names or ids.", valueName: "file"))
-    var favorites = "favorites.json"
+/// Where every command finds the site: its config file, the API, the cache and the favorites file. Each falls
+/// back to the environment (`POKEAPI_URL`), then `pokedex.toml`, then its default.
+struct SiteOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The site config (default: pokedex.toml in the current folder, if there is one).",
+                               valueName: "file"))
+    var config: String?
+
+    @Option(help: ArgumentHelp("PokeAPI base URL (default: $POKEAPI_URL, else api in pokedex.toml, else \(SiteSettings.defaultAPI)).",
+                               valueName: "url"))
+    var api: String?
+
+    @Option(help: ArgumentHelp("Folder of the HTTP cache (default: cache in pokedex.toml, else \(SiteSettings.defaultCache)).",
+                               valueName: "dir"))
+    var cache: String?
+
+    @Option(help: ArgumentHelp("The favorites file, a JSON array of names or ids (default: favorites in pokedex.toml, else \(SiteSettings.defaultFavorites)).",
+                               valueName: "file"))
+    var favorites: String?
+
+    /// These options over the environment, the config file and the defaults; `more` adds a command's own flags.
+    func settings(_ more: (inout CommandLineSettings) -> Void = { _ in }) async throws -> SiteSettings {
+        var flags = CommandLineSettings(config: config, api: api, cache: cache, favorites: favorites)
+        more(&flags)
+        return try await reportingErrors {
+            try SiteSettings.resolve(flags, environment: ProcessInfo.processInfo.environment,
+                                     currentDirectory: FileManager.default.currentDirectoryPath)
+        }
+    }
 }

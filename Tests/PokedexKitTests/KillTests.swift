@@ -23,7 +23,7 @@ import Darwin
 
     func arguments(_ env: TestEnvironment, extra: [String] = []) -> [String] {
         ["build", "--api", env.server.apiBase, "--output", "Output", "--cache", "cache", "--templates", "theme",
-         "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4"] + extra
+         "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4", "--no-snapshot"] + extra
     }
 
     func launch(_ env: TestEnvironment, _ arguments: [String], stderr: FileHandle? = nil) throws -> Process {

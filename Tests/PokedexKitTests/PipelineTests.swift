@@ -187,10 +187,11 @@ import Testing
             #expect(favorites.exitCode == 1)
             try env.writeFavorites("[]")
 
-            try FileManager.default.removeItem(at: env.testTheme.appendingPathComponent("pokemon.mustache"))
+            // A file missing from a theme folder comes from the built-in theme; a broken one stops the build.
+            try Data("<h1>\n{{#detail}}\n".utf8).write(to: env.testTheme.appendingPathComponent("pokemon.mustache"))
             let theme = try #require(await env.failingBuild())
             #expect(theme.stage == .render)
-            #expect(theme.subject?.hasSuffix("pokemon.mustache") == true, "\(theme)")
+            #expect(theme.subject?.hasPrefix(env.testTheme.appendingPathComponent("pokemon.mustache").path + ":") == true, "\(theme)")
             #expect(env.server.requests.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: env.cache.path))
         }

@@ -23,6 +23,8 @@ public enum Provenance: Sendable, Equatable {
     case unchangedDataHash
     /// The network could not confirm it; the cached copy from `storedAt` was used.
     case stale(storedAt: Double, reason: String)
+    /// Nothing cached and the network could not confirm it: the data snapshot taken at `createdAt` was used.
+    case snapshot(createdAt: Double)
 }
 
 public struct Loaded<Value: Sendable>: Sendable {
@@ -39,6 +41,10 @@ public struct LoadCounts: Sendable, Equatable {
     public var stale = 0
     /// The oldest `storedAt` among stale entries used.
     public var oldestStale: Double?
+    /// Resources the data snapshot served unconfirmed (the network could not be had).
+    public var snapshot = 0
+    /// When that snapshot was taken.
+    public var snapshotDate: Double?
 
     mutating func add(_ provenance: Provenance) {
         switch provenance {
@@ -49,6 +55,9 @@ public struct LoadCounts: Sendable, Equatable {
         case .stale(let storedAt, _):
             stale += 1
             oldestStale = min(oldestStale ?? storedAt, storedAt)
+        case .snapshot(let createdAt):
+            snapshot += 1
+            snapshotDate = createdAt
         }
     }
 }
@@ -58,16 +67,22 @@ actor LoadTally {
     func add(_ provenance: Provenance) { counts.add(provenance) }
 }
 
+/// What `/meta/` said: the data set's hash, and for how long the answer holds.
+struct DataHashAnswer: Sendable, Equatable {
+    var hash: String
+    var maxAge: Int?
+}
+
 /// PokeAPI's `/meta/` hash, asked once per build and only when the network is needed anyway.
 actor DataHashGate {
-    private var task: Task<String?, Never>?
-    private let fetch: @Sendable () async -> String?
+    private var task: Task<DataHashAnswer?, Never>?
+    private let fetch: @Sendable () async -> DataHashAnswer?
 
-    init(fetch: @escaping @Sendable () async -> String?) {
+    init(fetch: @escaping @Sendable () async -> DataHashAnswer?) {
         self.fetch = fetch
     }
 
-    func current() async -> String? {
+    func current() async -> DataHashAnswer? {
         if let task { return await task.value }
         let task = Task { await fetch() }
         self.task = task
@@ -85,10 +100,13 @@ public final class ResourceLoader: Sendable {
     private let logger: Logger
     private let tally = LoadTally()
     private let dataHash: DataHashGate
+    /// Serves what the cache lacks, stale, until `/meta/` confirms it or the network cannot be had.
+    private let snapshot: SnapshotProvider?
 
-    public init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String, logger: Logger,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String,
+                snapshot: SnapshotProvider? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
+        self.snapshot = snapshot
         self.fetcher = fetcher
         self.mode = mode
         self.now = now
@@ -99,7 +117,9 @@ public final class ResourceLoader: Sendable {
             do {
                 let result = try await fetcher.get(metaURL)
                 guard result.status == 200 else { return nil }
-                return try MetaRecord.decodeAPI(result.body).hash
+                let control = CacheControl(result.headers.first(name: "Cache-Control"))
+                return DataHashAnswer(hash: try MetaRecord.decodeAPI(result.body).hash,
+                                      maxAge: control.noCache || control.noStore ? 0 : control.maxAge)
             } catch {
                 logger.debug("no data hash", metadata: ["url": "\(metaURL)", "error": "\(error)"])
                 return nil
@@ -119,9 +139,16 @@ public final class ResourceLoader: Sendable {
     /// A JSON resource, decoded into its projection and checked by `validate` before it may be cached.
     public func json<T: APIDecodable>(_ type: T.Type, url: String, key: String,
                                       validate: @escaping @Sendable (T) throws -> Void = { _ in }) async throws -> Loaded<T> {
-        let cached = try store.read(key, as: T.self)
+        let cached: Cached<T>?
+        if let entry = try store.read(key, as: T.self) {
+            cached = Cached(metadata: entry.metadata, value: entry.body, fromSnapshot: false)
+        } else if let entry = snapshot?.seed?.entry(key: key, url: url, as: T.self) {
+            cached = Cached(metadata: entry.metadata, value: entry.body, fromSnapshot: true)
+        } else {
+            cached = nil
+        }
         return try await resolve(
-            url: url, cached: cached.map { ($0.metadata, $0.body) }, useDataHash: true,
+            url: url, cached: cached, useDataHash: true,
             accept: { result in
                 try Self.checkJSONContentType(result, url: url)
                 let value: T
@@ -152,7 +179,8 @@ public final class ResourceLoader: Sendable {
         let cached = try store.readImage(key).flatMap { $0.metadata.url == url ? $0 : nil }
         do {
             return try await resolve(
-                url: url, cached: cached.map { ($0.metadata, $0.png) }, useDataHash: false,
+                url: url, cached: cached.map { Cached(metadata: $0.metadata, value: $0.png, fromSnapshot: false) },
+                useDataHash: false,
                 accept: { result in
                     guard PNGImage.isComplete(result.body) else {
                         throw PokedexError(.source, url, .invalidResponse("not a complete PNG (\(result.body.count) bytes)"))
@@ -173,38 +201,58 @@ public final class ResourceLoader: Sendable {
         }
     }
 
+    /// A copy to serve or revalidate: from the cache, or from the data snapshot when the cache has none.
+    private struct Cached<Value: Sendable>: Sendable {
+        var metadata: CacheMetadata
+        var value: Value
+        var fromSnapshot: Bool
+    }
+
     private func resolve<Value: Sendable>(
-        url: String, cached: (CacheMetadata, Value)?, useDataHash: Bool,
+        url: String, cached: Cached<Value>?, useDataHash: Bool,
         accept: @Sendable (HTTPResult) throws -> Value,
         persist: @Sendable (CacheMetadata, Value) throws -> Void
     ) async throws -> Loaded<Value> {
         let now = self.now()
-        if let (metadata, value) = cached, mode != .refresh {
-            if metadata.isFresh(at: now) { return await record(value, .fresh) }
-            if mode == .offline {
-                return await record(value, .stale(storedAt: metadata.storedAt, reason: "offline"))
-            }
-            if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(), entryHash == current {
-                return await record(value, .unchangedDataHash)
+        /// The copy at hand, when the network cannot confirm it.
+        func fallback(_ cached: Cached<Value>, reason: String) async -> Loaded<Value> {
+            if cached.fromSnapshot { return await record(cached.value, .snapshot(createdAt: cached.metadata.storedAt)) }
+            return await record(cached.value, .stale(storedAt: cached.metadata.storedAt, reason: reason))
+        }
+        if let cached, mode != .refresh {
+            let metadata = cached.metadata
+            if metadata.isFresh(at: now) { return await record(cached.value, .fresh) }
+            if mode == .offline { return await fallback(cached, reason: "offline") }
+            if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(), entryHash == current.hash {
+                if cached.fromSnapshot {
+                    // Confirmed by the server: from now on it is a cache entry like any other.
+                    var confirmed = metadata
+                    confirmed.storedAt = self.now().timeIntervalSince1970
+                    confirmed.maxAge = current.maxAge
+                    try persist(confirmed, cached.value)
+                }
+                return await record(cached.value, .unchangedDataHash)
             }
         }
         guard let fetcher, mode != .offline else {
             throw PokedexError(.cache, url, .notCached, hint: "run once with the network (without --offline) to fill the cache")
         }
 
+        // Validators only for a copy the server gave us: a snapshot entry has none.
+        let validated = cached.flatMap { $0.fromSnapshot ? nil : $0 }
         do {
-            let result = try await fetcher.get(url, headers: cached?.0.conditionalHeaders ?? [])
-            let hash = useDataHash ? await dataHash.current() : nil
+            let result = try await fetcher.get(url, headers: validated?.metadata.conditionalHeaders ?? [])
+            let hash = useDataHash ? await dataHash.current()?.hash : nil
             let control = CacheControl(result.headers.first(name: "Cache-Control"))
-            if result.status == 304, let (old, value) = cached {
-                var renewed = old
+            if result.status == 304, let validated {
+                var renewed = validated.metadata
                 renewed.storedAt = self.now().timeIntervalSince1970
                 // no-cache / no-store: keep the copy (it still serves as a fallback) but revalidate it every time.
-                renewed.maxAge = control.noCache || control.noStore ? 0 : (control.maxAge ?? old.maxAge)
-                renewed.etag = result.headers.first(name: "ETag") ?? old.etag
+                renewed.maxAge = control.noCache || control.noStore ? 0 : (control.maxAge ?? validated.metadata.maxAge)
+                renewed.etag = result.headers.first(name: "ETag") ?? validated.metadata.etag
                 renewed.dataHash = hash
-                try persist(renewed, value)
-                return await record(value, .revalidated)
+                try persist(renewed, validated.value)
+                return await record(validated.value, .revalidated)
             }
             guard result.status == 200 else {
                 throw PokedexError(.source, url, .httpStatus(result.status))
@@ -218,9 +266,9 @@ public final class ResourceLoader: Sendable {
             return await record(value, .fetched)
         } catch let error as PokedexError where error.stage != .cache {
             // The cached copy is never deleted for a failed refresh: it serves until a good answer replaces it.
-            guard let (metadata, value) = cached else { throw error }
+            guard let cached else { throw error }
             logger.info("using stale cache entry", metadata: ["url": "\(url)", "why": "\(error.reason)"])
-            return await record(value, .stale(storedAt: metadata.storedAt, reason: error.description))
+            return await fallback(cached, reason: error.description)
         }
     }
 

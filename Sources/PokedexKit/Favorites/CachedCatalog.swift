@@ -54,12 +54,29 @@ public struct CachedCatalog: Sendable {
         return CachedCatalog(catalog: FavoritesCatalog(items), total: total, apiBase: apiBase)
     }
 
-    /// Reads the catalog of the cache folder `cache` for `apiBase` (paths relative to `currentDirectory`).
-    public static func load(cache: String, apiBase: String, logger: Logger = quietLogger,
+    /// Reads the catalog of the cache folder `cache` for `apiBase` (paths relative to `currentDirectory`); with
+    /// nothing cached, the data snapshot's list stands in for it, as it does for `pokedex build`.
+    public static func load(cache: String, apiBase: String, snapshot: SnapshotChoice = .off, logger: Logger = quietLogger,
                             currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> CachedCatalog? {
         let base = normalisedAPIBase(apiBase)
-        return try load(from: store(cache: cache, apiBase: base, logger: logger, currentDirectory: currentDirectory),
-                        apiBase: base)
+        if let cached = try load(from: store(cache: cache, apiBase: base, logger: logger, currentDirectory: currentDirectory),
+                                 apiBase: base) {
+            return cached
+        }
+        return SnapshotProvider(snapshot, logger: logger).seed.map { fromSnapshot($0.snapshot, apiBase: base) }
+    }
+
+    /// The catalog of a data snapshot: its whole list, with display names from its records.
+    static func fromSnapshot(_ snapshot: DataSnapshot, apiBase: String) -> CachedCatalog {
+        let records = Dictionary(snapshot.pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let species = Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let items = snapshot.list.map { entry -> FavoritesCatalog.Item in
+            guard let record = records[entry.id] else {
+                return .init(id: entry.id, name: entry.name, displayName: DisplayName.titleCase(entry.name))
+            }
+            return .init(id: entry.id, name: entry.name, displayName: DisplayName.of(record, species: species[record.speciesID]))
+        }
+        return CachedCatalog(catalog: FavoritesCatalog(items), total: snapshot.list.count, apiBase: apiBase)
     }
 
     /// The cache store `pokedex build --cache cache --api apiBase` uses.

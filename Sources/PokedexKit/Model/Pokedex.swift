@@ -22,17 +22,25 @@ public struct PokemonEntry: Sendable, Equatable {
     public var number: String { DisplayName.number(record.id) }
 }
 
+/// Where data the network could not confirm came from, and how old it is.
+public enum DataAge: Sendable, Equatable {
+    /// The oldest cached copy used was stored then.
+    case cached(Date)
+    /// A data snapshot taken then: the one compiled into pokedex, or a file.
+    case snapshot(Date, bundled: Bool)
+}
+
 /// Everything the render stage needs, in list order.
 public struct Pokedex: Sendable {
     public var entries: [PokemonEntry]
     public var favorites: FavoritesResolution
-    /// Set when some data could not be refreshed: the date of the oldest cached copy used.
-    public var offlineSince: Date?
+    /// Set when some data could not be refreshed.
+    public var dataAge: DataAge?
 
-    public init(entries: [PokemonEntry], favorites: FavoritesResolution, offlineSince: Date?) {
+    public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?) {
         self.entries = entries
         self.favorites = favorites
-        self.offlineSince = offlineSince
+        self.dataAge = dataAge
     }
 
     /// Builds entries in list order, giving each a unique, clean slug.

@@ -10,12 +10,15 @@ public enum ImageMode: String, Sendable, CaseIterable {
 
 /// Everything `pokedex build` is told.
 public struct BuildOptions: Sendable {
-    public static let defaultAPI = "https://pokeapi.co/api/v2"
+    public static let defaultAPI = SiteSettings.defaultAPI
+    public static let perPageRange = 1...1000
+    public static let concurrencyRange = 1...64
 
     public var apiBase: String
     public var output: String
     public var cache: String
-    public var templates: String
+    /// A folder overriding the built-in theme file by file; nil for the built-in theme alone.
+    public var templates: String?
     public var favorites: String
     /// Export only the first N of the list; nil for all.
     public var limit: Int?
@@ -23,14 +26,15 @@ public struct BuildOptions: Sendable {
     public var concurrency: Int
     public var mode: FetchMode
     public var images: ImageMode
+    public var snapshot: SnapshotChoice
     public var retry: RetryPolicy
     /// The working directory that relative paths resolve against.
     public var currentDirectory: String
 
     public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
-                templates: String = "Templates", favorites: String = "favorites.json", limit: Int? = nil,
+                templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,
                 perPage: Int = 10, concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
-                retry: RetryPolicy = .standard,
+                snapshot: SnapshotChoice = .bundled, retry: RetryPolicy = .standard,
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.apiBase = apiBase
         self.output = output
@@ -42,8 +46,18 @@ public struct BuildOptions: Sendable {
         self.concurrency = concurrency
         self.mode = mode
         self.images = images
+        self.snapshot = snapshot
         self.retry = retry
         self.currentDirectory = currentDirectory
+    }
+
+    /// The options `settings` give, for a build of the first `limit` Pokémon in `mode`.
+    public init(settings: SiteSettings, limit: Int?, mode: FetchMode,
+                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+        self.init(apiBase: settings.apiBase, output: settings.output, cache: settings.cache, templates: settings.templates,
+                  favorites: settings.favorites, limit: limit, perPage: settings.perPage,
+                  concurrency: settings.concurrency, mode: mode, images: settings.images, snapshot: settings.snapshot,
+                  currentDirectory: currentDirectory)
     }
 
     /// Checks the values and normalises the API base (no trailing slash).
@@ -57,10 +71,10 @@ public struct BuildOptions: Sendable {
         if let limit, limit < 1 {
             throw PokedexError(.options, nil, .invalidInput("--limit must be at least 1 (got \(limit))"))
         }
-        guard (1...1000).contains(perPage) else {
+        guard Self.perPageRange.contains(perPage) else {
             throw PokedexError(.options, nil, .invalidInput("--per-page must be between 1 and 1000 (got \(perPage))"))
         }
-        guard (1...64).contains(concurrency) else {
+        guard Self.concurrencyRange.contains(concurrency) else {
             throw PokedexError(.options, nil, .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))"))
         }
         return options

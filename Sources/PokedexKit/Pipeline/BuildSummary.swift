@@ -26,6 +26,7 @@ public struct BuildSummary: Sendable {
         parts.append("revalidated \(loads.revalidated)")
         parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")
         if loads.stale > 0 { parts.append("stale \(loads.stale)") }
+        if loads.snapshot > 0 { parts.append("from snapshot \(loads.snapshot)") }
         parts.append("requests \(network.requests)")
         if network.retries > 0 { parts.append("retries \(network.retries)") }
         // Pages, images and theme files alike: all are written only when their bytes changed.
@@ -38,7 +39,14 @@ public struct BuildSummary: Sendable {
         parts.append(String(format: "%.1f s", seconds))
         var text = parts.joined(separator: ", ")
         if offline {
-            text += loads.stale > 0 ? " — offline: \(loads.stale) resource(s) from a stale cache" : " — no request needed: built offline from the cache"
+            if loads.snapshot > 0 {
+                text += " — offline: \(loads.snapshot) resource(s) from the data snapshot"
+                if loads.stale > 0 { text += ", \(loads.stale) from a stale cache" }
+            } else if loads.stale > 0 {
+                text += " — offline: \(loads.stale) resource(s) from a stale cache"
+            } else {
+                text += " — no request needed: built offline from the cache"
+            }
         }
         return text
     }

@@ -26,19 +26,20 @@ public struct SiteBuilder: Sendable {
         // Everything that can fail without the network fails first.
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
                                       currentDirectory: options.currentDirectory)
-        let theme = try Theme(directory: options.resolve(options.templates))
+        let theme = try Theme(overrides: options.templates.map(options.resolve))
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
         let swept = try sweep(store: store, output: output)
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
 
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
+        let snapshot = SnapshotProvider(options.snapshot, logger: logger)
         let loader = ResourceLoader(store: store, fetcher: fetcher, mode: options.mode, apiBase: options.apiBase,
-                                    logger: logger, now: now)
+                                    snapshot: snapshot, logger: logger, now: now)
         let summary: BuildSummary
         do {
-            summary = try await build(options: options, loader: loader, theme: theme, favoritesFile: favoritesFile,
-                                      output: output, started: started)
+            summary = try await build(options: options, loader: loader, snapshot: snapshot, theme: theme,
+                                      favoritesFile: favoritesFile, output: output, started: started)
         } catch {
             do {
                 try await fetcher?.shutdown()
@@ -63,15 +64,82 @@ public struct SiteBuilder: Sendable {
         return removed
     }
 
-    private func build(options: BuildOptions, loader: ResourceLoader, theme: Theme, favoritesFile: FavoritesFile,
-                       output: OutputFolder, started: Date) async throws -> BuildSummary {
-        var missing: [String] = []
+    private func build(options: BuildOptions, loader: ResourceLoader, snapshot: SnapshotProvider, theme: Theme,
+                       favoritesFile: FavoritesFile, output: OutputFolder, started: Date) async throws -> BuildSummary {
+        let data = try await fetchData(options: options, loader: loader, snapshot: snapshot)
+        let (list, records, species, missing) = (data.list, data.records, data.species, data.missing)
 
-        // Source + cache: the list, then details, then species, then images.
+        // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
+        // some JSON is missing, so that a rerun has only the missing resources left to fetch.
+        let ordered = list.compactMap { records[$0.id] }
+        let images = ImagePlacer(loader: loader, output: output, mode: options.images, logger: logger)
+        progress.begin("Images", total: ordered.count)
+        let placed = await images.place(ordered, limit: options.concurrency * 2) { self.progress.advance() }
+        progress.end()
+
+        guard missing.isEmpty else {
+            try await output.finish(complete: false)
+            throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
+                               hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
+        }
+
+        // Model
+        let entries = Pokedex.entries(list: list, records: records, species: species, images: placed.sources)
+        let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
+        for unknown in favorites.unknown {
+            let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
+            logger.warning("favorites: no Pokémon \"\(unknown.entry)\" in this Pokédex\(hint)")
+        }
+        let counts = await loader.counts
+        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot))
+
+        // Render
+        let renderer = SiteRenderer(theme: theme, perPage: options.perPage)
+        let files = try renderer.render(pokedex)
+
+        // Output
+        var written = placed.written
+        var unchanged = placed.unchanged
+        for file in files {
+            if try await output.write(file.data, to: file.path) { written += 1 } else { unchanged += 1 }
+        }
+        for file in theme.staticFiles {
+            if try await output.write(file.data, to: file.path) { written += 1 } else { unchanged += 1 }
+        }
+        let removed = try await output.finish(complete: true)
+
+        let network = await loader.networkCounts
+        return BuildSummary(
+            pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
+            loads: counts, network: network, filesWritten: written, filesUnchanged: unchanged, filesRemoved: removed,
+            imagesRemote: placed.remote, imagesPlaceholder: placed.placeholder, imagesLocal: placed.local,
+            unknownFavorites: favorites.unknown,
+            offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
+            seconds: Date().timeIntervalSince(started))
+    }
+
+    /// How old the data is when the network could not confirm some of it: the snapshot's date when it served any,
+    /// else the oldest stale cache entry's.
+    static func dataAge(_ counts: LoadCounts, snapshot: SnapshotProvider) -> DataAge? {
+        if let date = counts.snapshotDate {
+            return .snapshot(Date(timeIntervalSince1970: date), bundled: snapshot.seed?.isBundled ?? true)
+        }
+        return counts.oldestStale.map { .cached(Date(timeIntervalSince1970: $0)) }
+    }
+
+    /// The list, every Pokémon and every species, through the loader (the source and cache stages). A resource that
+    /// could be had neither from the network nor from the cache is named in `missing`; a list that cannot be had
+    /// at all is thrown.
+    func fetchData(options: BuildOptions, loader: ResourceLoader, snapshot: SnapshotProvider) async throws -> FetchedData {
+        var missing: [String] = []
         let list: [ListPage.Entry]
         switch await fetchList(options: options, loader: loader) {
         case .success(let entries): list = entries
-        case .failure(let error): throw error
+        case .failure(var error):
+            if let unusable = snapshot.failure, error.hint != nil {
+                error.hint! += " (the snapshot could not help: \(unusable.description))"
+            }
+            throw error
         }
 
         progress.begin("Pokémon", total: list.count)
@@ -110,60 +178,7 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
-        // some JSON is missing, so that a rerun has only the missing resources left to fetch.
-        let ordered = list.compactMap { records[$0.id] }
-        let images = ImagePlacer(loader: loader, output: output, mode: options.images, logger: logger)
-        progress.begin("Images", total: ordered.count)
-        let placed = await images.place(ordered, limit: options.concurrency * 2) { self.progress.advance() }
-        progress.end()
-
-        guard missing.isEmpty else {
-            try await output.finish(complete: false)
-            throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
-                               hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
-        }
-
-        // Model
-        let entries = Pokedex.entries(list: list, records: records, species: species, images: placed.sources)
-        let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
-        for unknown in favorites.unknown {
-            let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
-            logger.warning("favorites: no Pokémon \"\(unknown.entry)\" in this Pokédex\(hint)")
-        }
-        let counts = await loader.counts
-        let offlineSince = counts.oldestStale.map { Date(timeIntervalSince1970: $0) }
-        let pokedex = Pokedex(entries: entries, favorites: favorites, offlineSince: offlineSince)
-
-        // Render
-        let renderer = SiteRenderer(theme: theme, perPage: options.perPage)
-        let files = try renderer.render(pokedex)
-
-        // Output
-        var written = placed.written
-        var unchanged = placed.unchanged
-        for file in files {
-            if try await output.write(file.data, to: file.path) { written += 1 } else { unchanged += 1 }
-        }
-        for relative in theme.staticFiles {
-            let source = theme.directory.appendingPathComponent(relative)
-            let data: Data
-            do {
-                data = try Data(contentsOf: source)
-            } catch {
-                throw PokedexError.file(.render, source.path, error)
-            }
-            if try await output.write(data, to: relative) { written += 1 } else { unchanged += 1 }
-        }
-        let removed = try await output.finish(complete: true)
-
-        let network = await loader.networkCounts
-        return BuildSummary(
-            pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
-            loads: counts, network: network, filesWritten: written, filesUnchanged: unchanged, filesRemoved: removed,
-            imagesRemote: placed.remote, imagesPlaceholder: placed.placeholder, imagesLocal: placed.local,
-            unknownFavorites: favorites.unknown, offline: network.requests == 0 || counts.stale > 0,
-            seconds: Date().timeIntervalSince(started))
+        return FetchedData(list: list, records: records, species: species, missing: missing)
     }
 
     /// Page 1 tells the count; the other pages are then fetched concurrently.
@@ -230,6 +245,15 @@ public struct SiteBuilder: Sendable {
         copy.hint = nil
         return copy.description
     }
+}
+
+/// What the source and cache stages gathered, by id.
+struct FetchedData: Sendable {
+    var list: [ListPage.Entry]
+    var records: [Int: PokemonRecord]
+    var species: [Int: SpeciesRecord]
+    /// Resources that could be had neither from the network nor from the cache, described.
+    var missing: [String]
 }
 
 /// Runs `body` over `items` with at most `limit` at once; results in input order.

@@ -32,7 +32,7 @@ public struct SiteRenderer: Sendable {
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
         let site = SiteContext(
             title: "Pokédex", count: entries.count, pageCount: pageCount, perPage: perPage,
-            offlineBanner: pokedex.offlineSince.map { "Offline — showing data cached on \(Self.bannerDate($0))" },
+            offlineBanner: pokedex.dataAge.map(Self.banner),
             generator: "pokedex \(PokedexVersion.current)")
 
         var files: [RenderedFile] = []
@@ -84,6 +84,22 @@ public struct SiteRenderer: Sendable {
     /// `index.html` for page 1, `page/<n>.html` after.
     public static func indexPath(_ page: Int) -> String {
         page == 1 ? "index.html" : "page/\(page).html"
+    }
+
+    static func banner(_ age: DataAge) -> String {
+        switch age {
+        case .cached(let date): return "Offline — showing data cached on \(bannerDate(date))"
+        case .snapshot(let date, let bundled):
+            return "Offline — showing data from the \(bundled ? "bundled " : "")snapshot of \(snapshotDate(date))"
+        }
+    }
+
+    static func snapshotDate(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "d MMM yyyy"
+        return formatter.string(from: date)
     }
 
     static func bannerDate(_ date: Date) -> String {

@@ -1,79 +1,102 @@
 import Foundation
 import Mustache
 
-/// A theme folder: Mustache templates (`index`, `pokemon`, `favorites`, and partials) and static files copied
-/// as they are (CSS, JS, SVG). Editable without recompiling: it is read at every build.
+/// The site's theme: Mustache templates (`index`, `pokemon`, `favorites`, and partials) and static files copied
+/// as they are (CSS, JS, SVG). The default theme is compiled into pokedex; a theme folder overrides it file by
+/// file (a file there wins, anything it lacks comes from the default), and is read at every build, so it is
+/// edited without recompiling.
 public struct Theme: Sendable {
     public static let requiredTemplates = ["index", "pokemon", "favorites"]
 
-    public let directory: URL
+    /// The overriding folder, when there is one.
+    public let directory: URL?
     let library: MustacheLibrary
-    /// Every file that is not a template, by path relative to the theme folder.
-    public let staticFiles: [String]
+    /// Every file that is not a template, by path relative to the theme root, with its bytes.
+    public let staticFiles: [(path: String, data: Data)]
+    /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
+    public let origins: [String: String]
 
-    public init(directory: URL) throws {
-        self.directory = directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw PokedexError(.render, directory.path, .fileSystem("templates folder not found"),
-                               hint: "pass --templates DIR, or run from the project folder that holds Templates/")
-        }
-        library = try Self.loadLibrary(directory)
-        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
-            throw PokedexError(.render, directory.appendingPathComponent(name + ".mustache").path,
-                               .template("required template is missing"))
-        }
-        staticFiles = try Self.listStaticFiles(directory)
+    /// The default theme alone.
+    public static func builtIn() throws -> Theme {
+        try Theme(overrides: nil)
     }
 
-    private static func loadLibrary(_ directory: URL) throws -> MustacheLibrary {
-        // MustacheLibrary's own folder loader is async for no I/O reason; this reads the same files synchronously.
+    /// The default theme with the files of `directory` (nil for none) in place of its own. A folder that does not
+    /// exist is an error; an empty one means the default theme.
+    public init(overrides directory: URL?) throws {
+        self.directory = directory
+        var files = EmbeddedTheme.files()
+        var origins = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, "\(EmbeddedTheme.label)/\($0)") })
+        if let directory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw PokedexError(.render, directory.path, .fileSystem("templates folder not found"),
+                                   hint: "drop --templates (and the templates key) to use the built-in theme, or `pokedex theme eject` to get a copy")
+            }
+            for relative in try Self.listFiles(directory) {
+                let file = directory.appendingPathComponent(relative)
+                do {
+                    files[relative] = try Data(contentsOf: file)
+                } catch {
+                    throw PokedexError.file(.render, file.path, error)
+                }
+                origins[relative] = file.path
+            }
+        }
         var library = MustacheLibrary()
-        for relative in try listFiles(directory) where relative.hasSuffix(".mustache") {
-            let file = directory.appendingPathComponent(relative)
-            let text: String
-            do {
-                text = try String(contentsOf: file, encoding: .utf8)
-            } catch {
-                throw PokedexError.file(.render, file.path, error)
+        var staticFiles: [(path: String, data: Data)] = []
+        for relative in files.keys.sorted() where Self.isPartOfTheme(relative) {
+            let data = files[relative]!
+            guard relative.hasSuffix(".mustache") else {
+                staticFiles.append((relative, data))
+                continue
+            }
+            let origin = origins[relative] ?? relative
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw PokedexError(.render, origin, .template("not UTF-8 text"))
             }
             do {
                 library.register(try MustacheTemplate(string: text), named: String(relative.dropLast(".mustache".count)))
             } catch let error as MustacheTemplate.ParserError {
                 let context = error.context
-                throw PokedexError(.render, "\(file.path):\(context.lineNumber):\(context.columnNumber)",
+                throw PokedexError(.render, "\(origin):\(context.lineNumber):\(context.columnNumber)",
                                    .template("\(error.error) in: \(context.line.trimmingCharacters(in: .whitespaces))"))
             }
         }
-        return library
+        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+            throw PokedexError(.render, "\(name).mustache", .template("required template is missing"))
+        }
+        self.library = library
+        self.staticFiles = staticFiles
+        self.origins = origins
     }
 
-    private static func listFiles(_ directory: URL) throws -> [String] {
+    /// Editor and OS droppings, and the theme's own README, are not part of a theme.
+    static func isPartOfTheme(_ relative: String) -> Bool {
+        let name = (relative as NSString).lastPathComponent
+        return !(name.hasPrefix(".") || name.hasSuffix("~") || name == "README.md")
+    }
+
+    /// Every regular file below `directory`, by relative path, sorted; hidden files and folders skipped.
+    static func listFiles(_ directory: URL) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else {
             throw PokedexError(.render, directory.path, .fileSystem("cannot list the templates folder"))
         }
         var files: [String] = []
         for case let relative as String in enumerator {
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var isDirectory: ObjCBool = false
             let path = directory.appendingPathComponent(relative).path
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            // Editor and OS droppings are not part of a theme.
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || name.hasSuffix("~") || name == "README.md" { continue }
             files.append(relative)
         }
         return files.sorted()
     }
 
-    private static func listStaticFiles(_ directory: URL) throws -> [String] {
-        try listFiles(directory).filter { !$0.hasSuffix(".mustache") }
-    }
-
     /// Renders `template` with `context`.
     func render(_ template: String, _ context: PageContext) throws -> String {
         guard let text = library.render(context, withTemplate: template) else {
-            throw PokedexError(.render, directory.appendingPathComponent(template + ".mustache").path,
-                               .template("template is missing"))
+            throw PokedexError(.render, origins[template + ".mustache"] ?? template + ".mustache", .template("template is missing"))
         }
         return text
     }

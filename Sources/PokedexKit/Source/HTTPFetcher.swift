@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import NIOPosix
 
 /// What one GET ended with, after retries.
 public struct HTTPResult: Sendable {
@@ -127,6 +128,14 @@ public final class HTTPFetcher: Sendable {
                 failedAttempts += 1
                 await health.failed(host, giveUpAfter: policy.giveUpAfterFailedAttempts)
                 failureDescription = Self.describe(error)
+                if Self.isConnectFailure(error) {
+                    await health.couldNotConnect(host, policy: policy)
+                }
+                // A host given up on (just now, or by another request meanwhile) is not waited for.
+                if let reason = await health.unavailable(host) {
+                    await counter.record { $0.failures += 1 }
+                    throw PokedexError(.source, url, .network("\(failureDescription); \(reason)"))
+                }
                 if failedAttempts >= policy.maxAttempts {
                     await counter.record { $0.failures += 1 }
                     throw PokedexError(.source, url, .network("\(failureDescription) (after \(attempt) attempts)"))
@@ -191,6 +200,17 @@ public final class HTTPFetcher: Sendable {
         return true
     }
 
+    /// No connection could be made at all: the name did not resolve, the connection was refused or timed out.
+    static func isConnectFailure(_ error: any Error) -> Bool {
+        if error is NIOConnectionError { return true }
+        if let error = error as? HTTPClientError, error == .connectTimeout { return true }
+        if let error = error as? ChannelError, case .connectTimeout = error { return true }
+        if let error = error as? IOError {
+            return [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(error.errnoCode)
+        }
+        return false
+    }
+
     static func describe(_ error: any Error) -> String {
         if let error = error as? HTTPClientError {
             switch error {
@@ -223,6 +243,10 @@ actor OriginHealth {
     private var pausedUntil: [String: Date] = [:]
     private var failedInARow: [String: Int] = [:]
     private var givenUp: [String: String] = [:]
+    /// Hosts that answered at least once in this build.
+    private var answeredOnce: Set<String> = []
+    /// Connect failures of hosts that never answered: the first one's time, and how many.
+    private var unreachable: [String: (since: Date, count: Int)] = [:]
 
     func unavailable(_ host: String) -> String? {
         givenUp[host]
@@ -247,6 +271,20 @@ actor OriginHealth {
     /// Any answer that is not a transient failure shows the host is alive.
     func answered(_ host: String) {
         failedInARow[host] = 0
+        answeredOnce.insert(host)
+    }
+
+    /// A host that has not answered once in this build and cannot be connected to (no such name, refused) is
+    /// given up on quickly, so an offline build falls back to the cache or the snapshot in about a second rather
+    /// than after every request's retries. Once it has answered, the usual rules apply.
+    func couldNotConnect(_ host: String, policy: RetryPolicy, now: Date = Date()) {
+        guard !answeredOnce.contains(host), givenUp[host] == nil else { return }
+        var record = unreachable[host] ?? (since: now, count: 0)
+        record.count += 1
+        unreachable[host] = record
+        if record.count >= policy.unreachableAttempts || now.timeIntervalSince(record.since) >= policy.unreachableWindow {
+            givenUp[host] = "\(host) could not be reached (\(record.count) connection attempt(s) failed before it ever answered); not asking it again in this build"
+        }
     }
 
     func failed(_ host: String, giveUpAfter threshold: Int) {

@@ -19,10 +19,15 @@ public struct RetryPolicy: Sendable {
     /// given up on for the rest of the build (its resources then come from the cache, or are reported missing).
     /// 12 in a row at a 20 % error rate happens once in 244 million attempts; a dead host reaches it in seconds.
     public var giveUpAfterFailedAttempts: Int
+    /// A host that has not answered once in this build is given up on after this many failed connection attempts
+    /// (a name that does not resolve, a refused connection), or once this many seconds have passed since the
+    /// first: an unreachable origin must not cost minutes when the cache or the snapshot can serve.
+    public var unreachableAttempts: Int
+    public var unreachableWindow: Double
 
     public init(maxAttempts: Int = 8, baseDelay: Double = 0.25, maxDelay: Double = 4, totalBudget: Double = 120,
                 readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60,
-                giveUpAfterFailedAttempts: Int = 12) {
+                giveUpAfterFailedAttempts: Int = 12, unreachableAttempts: Int = 3, unreachableWindow: Double = 5) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -31,6 +36,8 @@ public struct RetryPolicy: Sendable {
         self.connectTimeout = connectTimeout
         self.attemptDeadline = attemptDeadline
         self.giveUpAfterFailedAttempts = giveUpAfterFailedAttempts
+        self.unreachableAttempts = unreachableAttempts
+        self.unreachableWindow = unreachableWindow
     }
 
     public static let standard = RetryPolicy()

@@ -40,28 +40,32 @@ final class TestEnvironment: Sendable {
         return folder.resolvingSymlinksInPath()
     }
 
+    /// Options for a build against this environment's server and folders. No data snapshot unless asked: the
+    /// pipeline tests are about the network and the cache.
     func options(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
-                 concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil) -> BuildOptions {
+                 concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil,
+                 snapshot: SnapshotChoice = .off) -> BuildOptions {
         BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
                      templates: (templates ?? testTheme).path, favorites: favorites.path, limit: limit,
-                     perPage: perPage, concurrency: concurrency, mode: mode, images: images, retry: retry,
-                     currentDirectory: root.path)
+                     perPage: perPage, concurrency: concurrency, mode: mode, images: images, snapshot: snapshot,
+                     retry: retry, currentDirectory: root.path)
     }
 
     @discardableResult
     func build(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
-               retry: RetryPolicy = fastRetry, templates: URL? = nil,
-               now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
-        let options = options(mode: mode, images: images, limit: limit, perPage: perPage, retry: retry, templates: templates)
-        return try await SiteBuilder(options: options, logger: quietLogger, now: now).run()
+               retry: RetryPolicy = fastRetry, templates: URL? = nil, snapshot: SnapshotChoice = .off,
+               logger: Logger = quietLogger, now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
+        let options = options(mode: mode, images: images, limit: limit, perPage: perPage, retry: retry,
+                              templates: templates, snapshot: snapshot)
+        return try await SiteBuilder(options: options, logger: logger, now: now).run()
     }
 
     /// Runs a build expected to fail, returning its error.
     func failingBuild(mode: FetchMode = .normal, limit: Int? = nil, retry: RetryPolicy = fastRetry,
-                      now: @escaping @Sendable () -> Date = Date.init,
+                      snapshot: SnapshotChoice = .off, now: @escaping @Sendable () -> Date = Date.init,
                       sourceLocation: SourceLocation = #_sourceLocation) async -> PokedexError? {
         do {
-            let summary = try await build(mode: mode, limit: limit, retry: retry, now: now)
+            let summary = try await build(mode: mode, limit: limit, retry: retry, snapshot: snapshot, now: now)
             Issue.record("the build succeeded (\(summary.line)) where it should have failed", sourceLocation: sourceLocation)
             return nil
         } catch let error as PokedexError {

@@ -1,0 +1,152 @@
+import Foundation
+import TOMLKit
+
+/// Which data snapshot seeds an empty cache.
+public enum SnapshotChoice: Sendable, Equatable {
+    /// The snapshot compiled into pokedex.
+    case bundled
+    /// None: live data only.
+    case off
+    /// A file written by `pokedex snapshot`.
+    case file(String)
+}
+
+/// `pokedex.toml`: the site's settings, read by every command. Every key is optional; paths are already resolved
+/// against the file's folder.
+public struct SiteConfig: Sendable, Equatable {
+    public static let fileName = "pokedex.toml"
+
+    /// The file these settings came from; nil when there was none.
+    public var file: String?
+    public var api: String?
+    public var output: String?
+    public var cache: String?
+    public var templates: String?
+    public var favorites: String?
+    public var perPage: Int?
+    public var images: ImageMode?
+    public var concurrency: Int?
+    public var snapshot: SnapshotChoice?
+
+    public init(file: String? = nil, api: String? = nil, output: String? = nil, cache: String? = nil,
+                templates: String? = nil, favorites: String? = nil, perPage: Int? = nil, images: ImageMode? = nil,
+                concurrency: Int? = nil, snapshot: SnapshotChoice? = nil) {
+        self.file = file
+        self.api = api
+        self.output = output
+        self.cache = cache
+        self.templates = templates
+        self.favorites = favorites
+        self.perPage = perPage
+        self.images = images
+        self.concurrency = concurrency
+        self.snapshot = snapshot
+    }
+
+    /// The folder relative paths and defaults resolve against: the config file's, else the current one.
+    public func baseFolder(currentDirectory: String) -> String {
+        guard let file else { return currentDirectory }
+        return (file as NSString).deletingLastPathComponent
+    }
+
+    /// Every key the file may hold, in the order `pokedex init` writes them.
+    public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "images",
+                              "concurrency", "snapshot"]
+
+    /// `--config FILE` when given (it must exist), else `pokedex.toml` in `currentDirectory` when there is one,
+    /// else no settings at all.
+    public static func load(explicit: String?, currentDirectory: String) throws -> SiteConfig {
+        let path: String
+        if let explicit {
+            path = OutputFolder.resolve(explicit, from: currentDirectory).path
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw PokedexError(.config, path, .fileSystem("config file not found"),
+                                   hint: "run `pokedex init` to make one, or drop --config")
+            }
+        } else {
+            path = OutputFolder.resolve(fileName, from: currentDirectory).path
+            guard FileManager.default.fileExists(atPath: path) else { return SiteConfig() }
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw PokedexError.file(.config, path, error)
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Reads TOML `text` as the settings of `file`: malformed TOML is reported with line and column, an unknown key
+    /// or a value of the wrong type by its key.
+    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let at = error.source.begin
+            throw PokedexError(.config, "\(file):\(at.line):\(at.column)", .invalidInput("malformed TOML: \(error.description)"))
+        } catch {
+            throw PokedexError(.config, file, .invalidInput("malformed TOML: \(error)"))
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        var config = SiteConfig(file: file)
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            func wrongType(_ expected: String) -> PokedexError {
+                PokedexError(.config, file, .invalidInput("key \"\(key)\" must be \(expected), not \(describe(value.type))"))
+            }
+            func string() throws -> String {
+                guard value.type == .string, let text = value.string else { throw wrongType("a string") }
+                return text
+            }
+            func path() throws -> String {
+                let text = try string()
+                guard !text.isEmpty else { throw wrongType("a non-empty path") }
+                return OutputFolder.resolve(text, from: folder).path
+            }
+            func integer(_ range: ClosedRange<Int>) throws -> Int {
+                guard value.type == .int, let number = value.int else { throw wrongType("an integer") }
+                guard range.contains(number) else {
+                    throw PokedexError(.config, file, .invalidInput(
+                        "key \"\(key)\" must be between \(range.lowerBound) and \(range.upperBound) (got \(number))"))
+                }
+                return number
+            }
+            switch key {
+            case "api": config.api = try string()
+            case "output": config.output = try path()
+            case "cache": config.cache = try path()
+            case "templates": config.templates = try path()
+            case "favorites": config.favorites = try path()
+            case "per-page": config.perPage = try integer(BuildOptions.perPageRange)
+            case "concurrency": config.concurrency = try integer(BuildOptions.concurrencyRange)
+            case "images":
+                guard let mode = ImageMode(rawValue: try string()) else { throw wrongType("\"local\" or \"remote\"") }
+                config.images = mode
+            case "snapshot":
+                if value.type == .bool, let on = value.bool {
+                    config.snapshot = on ? .bundled : .off
+                } else if value.type == .string {
+                    config.snapshot = .file(try path())
+                } else {
+                    throw wrongType("true, false or the path of a snapshot file")
+                }
+            default:
+                let suggestion = keys.min { FavoritesCatalog.distance(key, $0) < FavoritesCatalog.distance(key, $1) }
+                    .flatMap { FavoritesCatalog.distance(key, $0) <= 3 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
+                throw PokedexError(.config, file, .invalidInput("unknown key \"\(key)\"\(suggestion)"),
+                                   hint: "the keys are: \(keys.joined(separator: ", "))")
+            }
+        }
+        return config
+    }
+
+    private static func describe(_ type: TOMLType) -> String {
+        switch type {
+        case .table: return "a table"
+        case .array: return "an array"
+        case .int: return "an integer"
+        default: return "a \(type.description)"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Logging
+
+/// `pokedex snapshot`: takes a data snapshot of a PokeAPI-compatible server. Every resource is revalidated (the
+/// cache makes that cheap), none may come from a stale copy, and the data hash must be the same before and after,
+/// so the snapshot is one consistent data set.
+public struct SnapshotMaker: Sendable {
+    public var apiBase: String
+    public var cache: String
+    public var concurrency: Int
+    public var retry: RetryPolicy
+    public var currentDirectory: String
+    let logger: Logger
+    let progress: any BuildProgress
+    let now: @Sendable () -> Date
+
+    public init(apiBase: String, cache: String, concurrency: Int = 8, retry: RetryPolicy = .standard,
+                currentDirectory: String = FileManager.default.currentDirectoryPath, logger: Logger,
+                progress: any BuildProgress = SilentProgress(), now: @escaping @Sendable () -> Date = Date.init) {
+        self.apiBase = apiBase
+        self.cache = cache
+        self.concurrency = concurrency
+        self.retry = retry
+        self.currentDirectory = currentDirectory
+        self.logger = logger
+        self.progress = progress
+        self.now = now
+    }
+
+    public func make() async throws -> DataSnapshot {
+        // Large list pages: the snapshot keeps the whole list whatever page size a build asks for.
+        let options = try BuildOptions(apiBase: apiBase, cache: cache, perPage: 200, concurrency: concurrency,
+                                       mode: .refresh, snapshot: .off, retry: retry,
+                                       currentDirectory: currentDirectory).validated()
+        let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
+        let fetcher = HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
+        do {
+            let snapshot = try await make(options: options, store: store, fetcher: fetcher)
+            try await fetcher.shutdown()
+            return snapshot
+        } catch {
+            do {
+                try await fetcher.shutdown()
+            } catch let shutdownError {
+                logger.debug("HTTP client shutdown failed", metadata: ["error": "\(shutdownError)"])
+            }
+            throw error
+        }
+    }
+
+    private func make(options: BuildOptions, store: CacheStore, fetcher: HTTPFetcher) async throws -> DataSnapshot {
+        let hashBefore = try await dataHash(fetcher: fetcher, apiBase: options.apiBase)
+        let loader = ResourceLoader(store: store, fetcher: fetcher, mode: .refresh, apiBase: options.apiBase,
+                                    snapshot: nil, logger: logger, now: now)
+        let builder = SiteBuilder(options: options, logger: logger, progress: progress, now: now)
+        let data = try await builder.fetchData(options: options, loader: loader, snapshot: SnapshotProvider(.off, logger: logger))
+        guard data.missing.isEmpty else {
+            throw PokedexError(.source, options.apiBase, .incomplete(missing: data.missing),
+                               hint: "a snapshot must be whole: run it again when the server answers")
+        }
+        let counts = await loader.counts
+        guard counts.stale == 0 else {
+            throw PokedexError(.source, options.apiBase, .other(
+                "\(counts.stale) resource(s) could not be confirmed by the server, only read from the cache"),
+                hint: "a snapshot must be current: run it again when the server answers")
+        }
+        let hashAfter = try await dataHash(fetcher: fetcher, apiBase: options.apiBase)
+        guard hashBefore == hashAfter else {
+            throw PokedexError(.source, options.apiBase + "/meta/", .other(
+                "the data changed while the snapshot was taken (hash \(hashBefore), then \(hashAfter))"),
+                hint: "run it again")
+        }
+        let pokemon = data.list.compactMap { data.records[$0.id] }
+        let species = data.species.keys.sorted().compactMap { data.species[$0] }
+        return DataSnapshot(createdAt: now().timeIntervalSince1970.rounded(), source: options.apiBase,
+                            dataHash: hashAfter, list: data.list, pokemon: pokemon, species: species)
+    }
+
+    private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {
+        let url = apiBase + "/meta/"
+        let result = try await fetcher.get(url)
+        guard result.status == 200 else { throw PokedexError(.source, url, .httpStatus(result.status)) }
+        do {
+            return try MetaRecord.decodeAPI(result.body).hash
+        } catch {
+            throw PokedexError(.model, url, .invalidResponse("no data hash: \(PokedexError.describe(error))"))
+        }
+    }
+
+    /// Writes `snapshot` to `path` atomically: as Swift source compiling it into pokedex when the name ends in
+    /// `.swift`, else as the snapshot file itself. Returns the bytes of the snapshot (before any Swift wrapping).
+    @discardableResult
+    public static func write(_ snapshot: DataSnapshot, to path: String) throws -> Int {
+        let encoded: Data
+        do {
+            encoded = try snapshot.encoded()
+        } catch {
+            throw PokedexError(.snapshot, path, .other("cannot encode the snapshot: \(PokedexError.describe(error))"))
+        }
+        let contents = path.hasSuffix(".swift") ? Data(DataSnapshot.swiftSource(encoded, snapshot: snapshot).utf8) : encoded
+        do {
+            try AtomicFile.write(contents, to: URL(fileURLWithPath: path))
+        } catch {
+            throw PokedexError.file(.snapshot, path, error)
+        }
+        return encoded.count
+    }
+}

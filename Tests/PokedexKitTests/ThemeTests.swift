@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+@testable import PokedexKit
+
+/// The theme compiled into pokedex, and theme folders overriding it file by file. After editing `Templates/`,
+/// regenerate the compiled copy (and review its diff):
+///
+///     UPDATE_EMBEDDED_THEME=1 swift test --filter EmbeddedTheme
+@Suite struct EmbeddedThemeTests {
+    static let templates = packageRoot.appendingPathComponent("Templates")
+    static let generated = packageRoot.appendingPathComponent("Sources/PokedexKit/Render/EmbeddedThemeFiles.swift")
+
+    static func templatesOnDisk() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        for relative in try Theme.listFiles(templates) {
+            files[relative] = try Data(contentsOf: templates.appendingPathComponent(relative))
+        }
+        return files
+    }
+
+    @Test func theCompiledThemeIsTemplatesFolderByteForByte() throws {
+        let onDisk = try Self.templatesOnDisk()
+        try #require(onDisk["index.mustache"] != nil, "the real theme is expected at \(Self.templates.path)")
+        if ProcessInfo.processInfo.environment["UPDATE_EMBEDDED_THEME"] == "1" {
+            try AtomicFile.write(Data(EmbeddedTheme.swiftSource(onDisk).utf8), to: Self.generated)
+            Issue.record("rewrote \(Self.generated.path): rebuild, then run the tests again without UPDATE_EMBEDDED_THEME")
+            return
+        }
+        let embedded = EmbeddedTheme.files()
+        #expect(Set(embedded.keys) == Set(onDisk.keys), """
+            Templates/ and the compiled theme hold different files: run UPDATE_EMBEDDED_THEME=1 swift test --filter EmbeddedTheme
+            """)
+        for (path, data) in onDisk where embedded[path] != data {
+            Issue.record("\(path) differs from its compiled copy: run UPDATE_EMBEDDED_THEME=1 swift test --filter EmbeddedTheme")
+        }
+    }
+
+    @Test func theGeneratedSourceRoundTrips() throws {
+        let files = ["a.css": Data("body{}\n".utf8), "partials/x.mustache": Data((0..<300).map { UInt8($0 % 256) })]
+        let source = EmbeddedTheme.swiftSource(files)
+        #expect(source.contains("(\"a.css\", \"\"\""))
+        // Every base64 line of the literal decodes back to the same bytes.
+        for (path, data) in files {
+            let start = try #require(source.range(of: "(\"\(path)\", \"\"\"\n"))
+            let end = try #require(source.range(of: "\"\"\"),", range: start.upperBound..<source.endIndex))
+            let body = String(source[start.upperBound..<end.lowerBound])
+            #expect(Data(base64Encoded: body, options: .ignoreUnknownCharacters) == data)
+        }
+    }
+}
+
+@Suite struct ThemeOverrideTests {
+    func scratch() throws -> URL {
+        try TestEnvironment.makeScratchFolder()
+    }
+
+    func write(_ text: String, _ relative: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    @Test func anEmptyFolderMeansTheBuiltInTheme() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builtIn = try Theme.builtIn()
+        let overridden = try Theme(overrides: folder)
+        #expect(builtIn.staticFiles.map(\.path) == overridden.staticFiles.map(\.path))
+        #expect(builtIn.staticFiles.map(\.data) == overridden.staticFiles.map(\.data))
+        #expect(builtIn.staticFiles.contains { $0.path == "assets/style.css" })
+        #expect(!builtIn.staticFiles.contains { $0.path == "README.md" })
+    }
+
+    @Test func aFileInTheFolderWinsAndEverythingElseComesFromTheBuiltInTheme() async throws {
+        try await withEnvironment { env in
+            let theme = env.root.appendingPathComponent("restyle")
+            try write("body { color: hotpink; }\n", "assets/style.css", in: theme)
+            try write(#"<li class="my-cell">{{name}}</li>"#, "partials/cell.mustache", in: theme)
+            try await env.build(templates: theme)
+            #expect(try env.read("assets/style.css") == "body { color: hotpink; }\n")
+            let builtIn = try #require(EmbeddedTheme.files()["assets/app.js"])
+            #expect(try Data(contentsOf: env.output.appendingPathComponent("assets/app.js")) == builtIn)
+            let index = try env.read("index.html")
+            #expect(index.contains(#"<li class="my-cell">Bulbasaur</li>"#))
+            // The rest of the page is the built-in index template.
+            #expect(index.contains("assets/style.css"))
+        }
+    }
+
+    @Test func aMissingFolderIsAnError() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = folder.appendingPathComponent("nope")
+        let error = try #require(throws: PokedexError.self) { try Theme(overrides: missing) }
+        #expect(error.subject == missing.path)
+        #expect(error.description.contains("templates folder not found"))
+    }
+
+    @Test func aTemplateErrorNamesTheOverridingFileWithLineAndColumn() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("<p>\n{{#detail}}\n</p>\n", "pokemon.mustache", in: folder)
+        let error = try #require(throws: PokedexError.self) { try Theme(overrides: folder) }
+        let subject = try #require(error.subject)
+        #expect(subject.hasPrefix(folder.appendingPathComponent("pokemon.mustache").path + ":"))
+        #expect(subject.split(separator: ":").count == 3, "file:line:column, got \(subject)")
+    }
+
+    @Test func ejectWritesTheWholeThemeAndRefusesToOverwrite() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("Templates")
+        let written = try ThemeEjector.eject(to: target, force: false)
+        let embedded = EmbeddedTheme.files()
+        #expect(Set(written) == Set(embedded.keys))
+        for (path, data) in embedded {
+            #expect(try Data(contentsOf: target.appendingPathComponent(path)) == data, "\(path)")
+        }
+
+        // One edited file: a second eject refuses and changes nothing; --force restores it.
+        let style = target.appendingPathComponent("assets/style.css")
+        try Data("edited\n".utf8).write(to: style)
+        let error = try #require(throws: PokedexError.self) { try ThemeEjector.eject(to: target, force: false) }
+        #expect(error.description.contains("already exist"))
+        #expect(error.hint?.contains("--force") == true)
+        #expect(try String(contentsOf: style, encoding: .utf8) == "edited\n")
+        _ = try ThemeEjector.eject(to: target, force: true)
+        #expect(try Data(contentsOf: style) == embedded["assets/style.css"])
+    }
+
+    @Test func anEjectedThemeBuildsTheSameSiteAsTheBuiltInOne() async throws {
+        try await withEnvironment { env in
+            let builtIn = env.options(templates: nil)
+            var options = builtIn
+            options.templates = nil
+            try await SiteBuilder(options: options, logger: quietLogger).run()
+            let first = try snapshot(env.output)
+            let ejected = env.root.appendingPathComponent("ejected")
+            _ = try ThemeEjector.eject(to: ejected, force: false)
+            try await env.build(templates: ejected)
+            #expect(try snapshot(env.output) == first)
+            #expect(first["index.html"] != nil && first["assets/app.js"] != nil)
+        }
+    }
+}
