@@ -17,7 +17,7 @@ ROWS=()
 bench() {  # bench LABEL [build options…]: one build, one row
   local label="$1"; shift
   curl -s -X POST "http://127.0.0.1:$MIRROR_PORT/__mirror/reset" >/dev/null
-  run_timed "$label" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" "$@"
+  run_timed "$label" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot "$@"
   [ "$RC" = 0 ] || fail "$label exited $RC"
   local stats; stats=$(mirror_stats)
   read -r secs kb < <(tail -n 1 /tmp/pokedex-time)

@@ -44,10 +44,11 @@ enum PokedexBinary {
         var stderr: String
     }
 
-    /// Runs `pokedex arguments` in `directory` with stdin from /dev/null (not a terminal).
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// Runs `pokedex arguments` in `directory` with stdin from /dev/null (not a terminal); `executable` for a copy
+    /// of the binary elsewhere.
+    static func run(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try locate()
+        process.executableURL = try executable ?? locate()
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment

@@ -7,7 +7,8 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 trap stop_mirror EXIT
 
 DIR="$WORK/faults"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
-build() { run_timed "$1" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" "${@:2}"; }
+# Live data only: these runs are about fetching (the snapshot runs are in first-run.sh).
+build() { run_timed "$1" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot "${@:2}"; }
 
 # 1. 20 % of API answers are 500/503 and at most 20 requests a second (429 + Retry-After): the full set still builds.
 if [ -z "${SKIP_LONG:-}" ]; then

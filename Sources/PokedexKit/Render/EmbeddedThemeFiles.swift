@@ -787,21 +787,21 @@ extension EmbeddedTheme {
             ZWlnaHQ6IDY1MDsgb3ZlcmZsb3ctd3JhcDogYW55d2hlcmU7IH0KCi5mb290ZXIgeyBwYWRkaW5n
             OiAxNnB4IDE2cHggY2FsYygyMHB4ICsgZW52KHNhZmUtYXJlYS1pbnNldC1ib3R0b20pKTsgdGV4
             dC1hbGlnbjogY2VudGVyOyBmb250LXNpemU6IC44cmVtOyBjb2xvcjogdmFyKC0tbXV0ZWQpOyB9
-            CgovKiBXaWRlciBzY3JlZW5zICovCkBtZWRpYSAobWluLXdpZHRoOiA2MDBweCkgewogIC53cmFw
-            IHsgcGFkZGluZzogMTZweCAyMHB4IDMycHg7IH0KICAudG9wYmFyLWluIHsgcGFkZGluZzogMCAy
-            MHB4OyB9CiAgLmdyaWQgeyBncmlkLXRlbXBsYXRlLWNvbHVtbnM6IHJlcGVhdChhdXRvLWZpbGws
-            IG1pbm1heCgxNzBweCwgMWZyKSk7IGdhcDogMTZweDsgfQp9CkBtZWRpYSAobWluLXdpZHRoOiA3
-            MjBweCkgewogIC5jb250cm9scyB7IGdyaWQtdGVtcGxhdGUtY29sdW1uczogbWlubWF4KDIyMHB4
-            LCAzMDBweCkgMWZyOyBhbGlnbi1pdGVtczogY2VudGVyOyB9CiAgLmRldGFpbCB7IGdyaWQtdGVt
-            cGxhdGUtY29sdW1uczogMWZyIDFmcjsgYWxpZ24taXRlbXM6IHN0YXJ0OyBjb2x1bW4tZ2FwOiAy
-            NHB4OyB9CiAgLmhlcm8geyBncmlkLXJvdzogc3BhbiA0OyB9CiAgLmRldGFpbCAucGFuZWwsIC5w
-            cmV2bmV4dCB7IGdyaWQtY29sdW1uOiAxIC8gLTE7IH0KfQoKQG1lZGlhIChob3Zlcjogbm9uZSkg
-            ewogIC5jZWxsOmhvdmVyIHsgdHJhbnNmb3JtOiBub25lOyB9Cn0KCkBtZWRpYSAocHJlZmVycy1y
-            ZWR1Y2VkLW1vdGlvbjogcmVkdWNlKSB7CiAgKiwgKjo6YmVmb3JlLCAqOjphZnRlciB7CiAgICBh
-            bmltYXRpb24tZHVyYXRpb246IC4wMW1zICFpbXBvcnRhbnQ7IGFuaW1hdGlvbi1pdGVyYXRpb24t
-            Y291bnQ6IDEgIWltcG9ydGFudDsKICAgIHRyYW5zaXRpb24tZHVyYXRpb246IC4wMW1zICFpbXBv
-            cnRhbnQ7IHNjcm9sbC1iZWhhdmlvcjogYXV0byAhaW1wb3J0YW50OwogIH0KICAuY2VsbDpob3Zl
-            ciB7IHRyYW5zZm9ybTogbm9uZTsgfQp9Cg==
+            Ci5mb290ZXIgYSB7IGNvbG9yOiBpbmhlcml0OyB9CgovKiBXaWRlciBzY3JlZW5zICovCkBtZWRp
+            YSAobWluLXdpZHRoOiA2MDBweCkgewogIC53cmFwIHsgcGFkZGluZzogMTZweCAyMHB4IDMycHg7
+            IH0KICAudG9wYmFyLWluIHsgcGFkZGluZzogMCAyMHB4OyB9CiAgLmdyaWQgeyBncmlkLXRlbXBs
+            YXRlLWNvbHVtbnM6IHJlcGVhdChhdXRvLWZpbGwsIG1pbm1heCgxNzBweCwgMWZyKSk7IGdhcDog
+            MTZweDsgfQp9CkBtZWRpYSAobWluLXdpZHRoOiA3MjBweCkgewogIC5jb250cm9scyB7IGdyaWQt
+            dGVtcGxhdGUtY29sdW1uczogbWlubWF4KDIyMHB4LCAzMDBweCkgMWZyOyBhbGlnbi1pdGVtczog
+            Y2VudGVyOyB9CiAgLmRldGFpbCB7IGdyaWQtdGVtcGxhdGUtY29sdW1uczogMWZyIDFmcjsgYWxp
+            Z24taXRlbXM6IHN0YXJ0OyBjb2x1bW4tZ2FwOiAyNHB4OyB9CiAgLmhlcm8geyBncmlkLXJvdzog
+            c3BhbiA0OyB9CiAgLmRldGFpbCAucGFuZWwsIC5wcmV2bmV4dCB7IGdyaWQtY29sdW1uOiAxIC8g
+            LTE7IH0KfQoKQG1lZGlhIChob3Zlcjogbm9uZSkgewogIC5jZWxsOmhvdmVyIHsgdHJhbnNmb3Jt
+            OiBub25lOyB9Cn0KCkBtZWRpYSAocHJlZmVycy1yZWR1Y2VkLW1vdGlvbjogcmVkdWNlKSB7CiAg
+            KiwgKjo6YmVmb3JlLCAqOjphZnRlciB7CiAgICBhbmltYXRpb24tZHVyYXRpb246IC4wMW1zICFp
+            bXBvcnRhbnQ7IGFuaW1hdGlvbi1pdGVyYXRpb24tY291bnQ6IDEgIWltcG9ydGFudDsKICAgIHRy
+            YW5zaXRpb24tZHVyYXRpb246IC4wMW1zICFpbXBvcnRhbnQ7IHNjcm9sbC1iZWhhdmlvcjogYXV0
+            byAhaW1wb3J0YW50OwogIH0KICAuY2VsbDpob3ZlciB7IHRyYW5zZm9ybTogbm9uZTsgfQp9Cg==
             """),
         ("favorites.mustache", """
             e3s+IHBhcnRpYWxzL2hlYWR9fQo8Ym9keSBjbGFzcz0icGFnZS1mYXZvcml0ZXMiPgp7ez4gcGFy
@@ -896,8 +896,8 @@ extension EmbeddedTheme {
             """),
         ("partials/footer.mustache", """
             PGZvb3RlciBjbGFzcz0iZm9vdGVyIj4KPHA+e3tzaXRlLmNvdW50fX0gUG9rw6ltb24gwrcgRGF0
-            YSBmcm9tIFBva2VBUEkgwrcgQnVpbHQgYnkge3tzaXRlLmdlbmVyYXRvcn19PC9wPgo8L2Zvb3Rl
-            cj4K
+            YSBmcm9tIDxhIGhyZWY9Imh0dHBzOi8vcG9rZWFwaS5jby8iPlBva8OpQVBJPC9hPiAoQlNELTMt
+            Q2xhdXNlKSDCtyBCdWlsdCBieSB7e3NpdGUuZ2VuZXJhdG9yfX08L3A+CjwvZm9vdGVyPgo=
             """),
         ("partials/head.mustache", """
             PCFET0NUWVBFIGh0bWw+CjxodG1sIGxhbmc9ImVuIiBkYXRhLXJvb3Q9Int7cm9vdH19IiBkYXRh

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import PokedexKit
+
+/// pokedex as a new user meets it: the binary copied alone into an empty folder, `pokedex init`, a config file that
+/// every command reads, and no network at all.
+@Suite(.serialized) struct FirstRunTests {
+    /// A copy of the built binary, alone in a folder of its own, and an empty folder to run it from.
+    struct Install {
+        let root: URL
+        let binary: URL
+        var home: URL { root.appendingPathComponent("home") }
+
+        init() throws {
+            root = try TestEnvironment.makeScratchFolder()
+            binary = root.appendingPathComponent("bin/pokedex")
+            try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: try PokedexBinary.locate(), to: binary)
+        }
+
+        func run(_ arguments: [String], in folder: URL? = nil) throws -> PokedexBinary.Result {
+            try PokedexBinary.run(arguments, in: folder ?? home, executable: binary)
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    /// Sets `key = value` in the pokedex.toml of `site`, replacing its commented default.
+    func configure(_ site: URL, _ key: String, _ value: String) throws {
+        let file = site.appendingPathComponent("pokedex.toml")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("# \(key) = ") ? "\(key) = \(value)" : String(line)
+        }
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+    }
+
+    @Test func initThenBuildThenFavoritesWithoutAFlag() async throws {
+        let install = try Install()
+        defer { install.remove() }
+        try await withEnvironment { env in
+            let initialised = try install.run(["init", "site"])
+            #expect(initialised.status == 0, "\(initialised.stderr)")
+            #expect(initialised.stdout.contains("Next: cd site && pokedex build"))
+            let site = install.home.appendingPathComponent("site")
+            try configure(site, "api", "\"\(env.server.apiBase)\"")
+            try configure(site, "per-page", "5")
+            try configure(site, "snapshot", "false")
+
+            let build = try install.run(["build"], in: site)
+            #expect(build.status == 0, "\(build.stderr)")
+            #expect(build.stdout.contains("\(Fixtures.pokemon.count) Pokémon"))
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/page/2.html").path))
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/assets/style.css").path))
+
+            env.server.resetCounts()
+            let add = try install.run(["favorites", "add", "pikachu", "Mr. Mime"], in: site)
+            #expect(add.status == 0, "\(add.stderr)")
+            #expect(add.stdout == "Added #025 Pikachu\nAdded #122 Mr. Mime\n")
+            let list = try install.run(["favorites", "list"], in: site)
+            #expect(list.stdout == "#025 Pikachu\n#122 Mr. Mime\n", "\(list.stderr)")
+            let clear = try install.run(["favorites", "clear", "--yes", "--cache", ".pokedex-cache"], in: site)
+            #expect(clear.status == 0, "\(clear.stderr)")
+            #expect(env.server.requests.isEmpty, "the favorites commands use no network")
+
+            // From another folder, --config finds the same site.
+            let elsewhere = try install.run(["favorites", "add", "bulbasaur", "--config", "site/pokedex.toml"])
+            #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
+            #expect(try String(contentsOf: site.appendingPathComponent("favorites.json"), encoding: .utf8)
+                    == "[\n  \"bulbasaur\"\n]\n")
+
+            let again = try install.run(["init", "site"])
+            #expect(again.status == 1)
+            #expect(again.stderr.contains("refusing to overwrite pokedex.toml"))
+        }
+    }
+
+    @Test func withNoNetworkAtAllTheBundledSnapshotBuildsTheWholeSite() throws {
+        let install = try Install()
+        defer { install.remove() }
+        #expect(try install.run(["init", "site"]).status == 0)
+        let site = install.home.appendingPathComponent("site")
+        // A port nothing listens on: connection refused, as with no network.
+        try configure(site, "api", "\"http://127.0.0.1:9/api/v2\"")
+        try configure(site, "per-page", "50")
+        let build = try install.run(["build"], in: site)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stdout.contains("1351 Pokémon, 28 index pages"), "\(build.stdout)")
+        #expect(build.stdout.contains("from the data snapshot"))
+        let pokemon = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Output/pokemon").path)
+        #expect(pokemon.count == 1351)
+        let pikachu = try String(contentsOf: site.appendingPathComponent("Output/pokemon/pikachu.html"), encoding: .utf8)
+        #expect(pikachu.contains("Offline — showing data from the bundled snapshot of"))
+        // Artwork could not be downloaded: the page references its URL.
+        #expect(pikachu.contains("https://raw.githubusercontent.com/PokeAPI/sprites/"))
+
+        // The favorites commands know the list from the snapshot, still without network.
+        let add = try install.run(["favorites", "add", "farfetchd"], in: site)
+        #expect(add.stdout == "Added #083 Farfetch’d\n", "\(add.stderr)")
+        let unknown = try install.run(["favorites", "add", "pikachuu"], in: site)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("did you mean pikachu"), "\(unknown.stderr)")
+    }
+
+    @Test func badConfigurationIsReportedAndNothingIsBuilt() throws {
+        let install = try Install()
+        defer { install.remove() }
+        let site = install.home
+        let cases: [(String, String)] = [
+            ("api = \"http://127.0.0.1:9/api/v2\"\nper-page = [\n", "pokedex.toml:2:14: malformed TOML"),
+            ("colour = \"red\"\n", #"unknown key "colour""#),
+            ("per-page = \"ten\"\n", #"key "per-page" must be an integer, not a string"#),
+        ]
+        for (toml, message) in cases {
+            try Data(toml.utf8).write(to: site.appendingPathComponent("pokedex.toml"))
+            for arguments in [["build", "--offline"], ["favorites", "list"]] {
+                let run = try install.run(arguments, in: site)
+                #expect(run.status == 1, "\(arguments) with \(toml)")
+                #expect(run.stderr.contains("pokedex: error: config: "), "\(run.stderr)")
+                #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
+        }
+        let missing = try install.run(["build", "--config", "nope.toml"], in: site)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("config file not found"))
+    }
+
+    @Test func themeEjectRefusesToOverwriteUnlessForced() throws {
+        let install = try Install()
+        defer { install.remove() }
+        let eject = try install.run(["theme", "eject"])
+        #expect(eject.status == 0, "\(eject.stderr)")
+        let style = install.home.appendingPathComponent("Templates/assets/style.css")
+        #expect(FileManager.default.fileExists(atPath: style.path))
+        try Data("/* mine */\n".utf8).write(to: style)
+        let again = try install.run(["theme", "eject"])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("already exist"))
+        #expect(try String(contentsOf: style, encoding: .utf8) == "/* mine */\n")
+        #expect(try install.run(["theme", "eject", "--force"]).status == 0)
+        #expect(try String(contentsOf: style, encoding: .utf8) != "/* mine */\n")
+    }
+}
