@@ -40,11 +40,11 @@ struct SiteOptions: ParsableArguments {
     var favorites: String?
 
     /// These options over the environment, the config file and the defaults; `more` adds a command's own flags.
-    func settings(_ more: (inout CommandLineSettings) -> Void = { _ in }) async throws -> SiteSettings {
-        var flags = CommandLineSettings(config: config, api: api, cache: cache, favorites: favorites)
+    func settings(_ more: (inout SettingsLayer) -> Void = { _ in }) async throws -> SiteSettings {
+        var flags = SettingsLayer(api: api, cache: cache, favorites: favorites)
         more(&flags)
         return try await reportingErrors {
-            try SiteSettings.resolve(flags, environment: ProcessInfo.processInfo.environment,
+            try SiteSettings.resolve(flags, configPath: config, environment: ProcessInfo.processInfo.environment,
                                      currentDirectory: FileManager.default.currentDirectoryPath)
         }
     }

@@ -18,12 +18,12 @@ import Testing
             concurrency = 4
             snapshot = false
             """, file: file)
-        #expect(config == SiteConfig(
-            file: file, api: "http://127.0.0.1:8765/api/v2", output: "/sites/mine/public", cache: "/var/cache/pokedex",
+        #expect(config == SiteConfig(file: file, values: SettingsLayer(
+            api: "http://127.0.0.1:8765/api/v2", output: "/sites/mine/public", cache: "/var/cache/pokedex",
             templates: "/sites/mine/theme", favorites: "/sites/shared/favorites.json", perPage: 24, images: .remote,
-            concurrency: 4, snapshot: .off))
-        #expect(try SiteConfig.parse("snapshot = true", file: file).snapshot == .bundled)
-        #expect(try SiteConfig.parse(#"snapshot = "data/pokedex.snapshot""#, file: file).snapshot
+            concurrency: 4, snapshot: .off)))
+        #expect(try SiteConfig.parse("snapshot = true", file: file).values.snapshot == .bundled)
+        #expect(try SiteConfig.parse(#"snapshot = "data/pokedex.snapshot""#, file: file).values.snapshot
                 == .file("/sites/mine/data/pokedex.snapshot"))
     }
 
@@ -61,10 +61,10 @@ import Testing
     }
 
     @Test func flagsWinOverTheEnvironmentWhichWinsOverTheFileWhichWinsOverDefaults() {
-        let config = SiteConfig(file: file, api: "http://file/api/v2", output: "/sites/mine/public", perPage: 24,
-                                snapshot: .off)
+        let config = SiteConfig(file: file, values: SettingsLayer(api: "http://file/api/v2", output: "/sites/mine/public",
+                                                                  perPage: 24, snapshot: .off))
         let cwd = "/home/me"
-        let fromFile = SiteSettings.resolve(CommandLineSettings(), environment: [:], config: config, currentDirectory: cwd)
+        let fromFile = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: cwd)
         #expect(fromFile.apiBase == "http://file/api/v2")
         #expect(fromFile.output == "/sites/mine/public")
         #expect(fromFile.perPage == 24)
@@ -76,18 +76,18 @@ import Testing
         #expect(fromFile.concurrency == 8)
 
         let environment = ["POKEAPI_URL": "http://env/api/v2"]
-        let fromEnvironment = SiteSettings.resolve(CommandLineSettings(), environment: environment, config: config,
+        let fromEnvironment = SiteSettings.resolve(SettingsLayer(), environment: environment, config: config,
                                                    currentDirectory: cwd)
         #expect(fromEnvironment.apiBase == "http://env/api/v2")
 
-        let flags = CommandLineSettings(api: "http://flag/api/v2", output: "out", perPage: 5, snapshot: .file("s.bin"))
+        let flags = SettingsLayer(api: "http://flag/api/v2", output: "out", perPage: 5, snapshot: .file("s.bin"))
         let fromFlags = SiteSettings.resolve(flags, environment: environment, config: config, currentDirectory: cwd)
         #expect(fromFlags.apiBase == "http://flag/api/v2")
         #expect(fromFlags.output == "/home/me/out", "flag paths are relative to the current folder")
         #expect(fromFlags.perPage == 5)
         #expect(fromFlags.snapshot == .file("/home/me/s.bin"))
 
-        let bare = SiteSettings.resolve(CommandLineSettings(), environment: [:], config: SiteConfig(), currentDirectory: cwd)
+        let bare = SiteSettings.resolve(SettingsLayer(), environment: [:], config: SiteConfig(), currentDirectory: cwd)
         #expect(bare == SiteSettings(configFile: nil, apiBase: SiteSettings.defaultAPI, output: "/home/me/Output",
                                      cache: "/home/me/.pokedex-cache", templates: nil, favorites: "/home/me/favorites.json",
                                      perPage: 10, images: .local, concurrency: 8, snapshot: .bundled))
@@ -98,11 +98,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try SiteConfig.load(explicit: nil, currentDirectory: root.path) == SiteConfig())
         try Data("per-page = 7\n".utf8).write(to: root.appendingPathComponent("pokedex.toml"))
-        #expect(try SiteConfig.load(explicit: nil, currentDirectory: root.path).perPage == 7)
+        #expect(try SiteConfig.load(explicit: nil, currentDirectory: root.path).values.perPage == 7)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
         try Data("per-page = 9\n".utf8).write(to: root.appendingPathComponent("other/site.toml"))
         let explicit = try SiteConfig.load(explicit: "other/site.toml", currentDirectory: root.path)
-        #expect(explicit.perPage == 9)
+        #expect(explicit.values.perPage == 9)
         #expect(explicit.file == root.appendingPathComponent("other/site.toml").path)
         let missing = #expect(throws: PokedexError.self) { try SiteConfig.load(explicit: "nope.toml", currentDirectory: root.path) }
         #expect(missing?.description.contains("config file not found") == true)
@@ -125,8 +125,8 @@ import Testing
             .filter { !$0.hasPrefix("templates") }
             .joined(separator: "\n")
         let config = try SiteConfig.parse(uncommented, file: site.appendingPathComponent("pokedex.toml").path)
-        let fromFile = SiteSettings.resolve(CommandLineSettings(), environment: [:], config: config, currentDirectory: "/elsewhere")
-        let defaults = SiteSettings.resolve(CommandLineSettings(), environment: [:],
+        let fromFile = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: "/elsewhere")
+        let defaults = SiteSettings.resolve(SettingsLayer(), environment: [:],
                                             config: SiteConfig(file: config.file), currentDirectory: "/elsewhere")
         #expect(fromFile == defaults)
         for key in SiteConfig.keys {

@@ -248,9 +248,8 @@ final class LogCapture: Sendable {
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
-                 file: String, function: String, line: UInt) {
-            box.withLockedValue { $0.append("\(level): \(message)") }
+        func log(event: LogEvent) {
+            box.withLockedValue { $0.append("\(event.level): \(event.message)") }
         }
     }
 }

@@ -18,29 +18,12 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// The file these settings came from; nil when there was none.
     public var file: String?
-    public var api: String?
-    public var output: String?
-    public var cache: String?
-    public var templates: String?
-    public var favorites: String?
-    public var perPage: Int?
-    public var images: ImageMode?
-    public var concurrency: Int?
-    public var snapshot: SnapshotChoice?
+    /// What it says, paths resolved.
+    public var values: SettingsLayer
 
-    public init(file: String? = nil, api: String? = nil, output: String? = nil, cache: String? = nil,
-                templates: String? = nil, favorites: String? = nil, perPage: Int? = nil, images: ImageMode? = nil,
-                concurrency: Int? = nil, snapshot: SnapshotChoice? = nil) {
+    public init(file: String? = nil, values: SettingsLayer = SettingsLayer()) {
         self.file = file
-        self.api = api
-        self.output = output
-        self.cache = cache
-        self.templates = templates
-        self.favorites = favorites
-        self.perPage = perPage
-        self.images = images
-        self.concurrency = concurrency
-        self.snapshot = snapshot
+        self.values = values
     }
 
     /// The folder relative paths and defaults resolve against: the config file's, else the current one.
@@ -113,21 +96,21 @@ public struct SiteConfig: Sendable, Equatable {
                 return number
             }
             switch key {
-            case "api": config.api = try string()
-            case "output": config.output = try path()
-            case "cache": config.cache = try path()
-            case "templates": config.templates = try path()
-            case "favorites": config.favorites = try path()
-            case "per-page": config.perPage = try integer(BuildOptions.perPageRange)
-            case "concurrency": config.concurrency = try integer(BuildOptions.concurrencyRange)
+            case "api": config.values.api = try string()
+            case "output": config.values.output = try path()
+            case "cache": config.values.cache = try path()
+            case "templates": config.values.templates = try path()
+            case "favorites": config.values.favorites = try path()
+            case "per-page": config.values.perPage = try integer(BuildOptions.perPageRange)
+            case "concurrency": config.values.concurrency = try integer(BuildOptions.concurrencyRange)
             case "images":
                 guard let mode = ImageMode(rawValue: try string()) else { throw wrongType("\"local\" or \"remote\"") }
-                config.images = mode
+                config.values.images = mode
             case "snapshot":
                 if value.type == .bool, let on = value.bool {
-                    config.snapshot = on ? .bundled : .off
+                    config.values.snapshot = on ? .bundled : .off
                 } else if value.type == .string {
-                    config.snapshot = .file(try path())
+                    config.values.snapshot = .file(try path())
                 } else {
                     throw wrongType("true, false or the path of a snapshot file")
                 }

@@ -1,8 +1,7 @@
 import Foundation
 
-/// What the command line said of the settings every command shares; nil where it said nothing.
-public struct CommandLineSettings: Sendable, Equatable {
-    public var config: String?
+/// One source of settings (the command line, or `pokedex.toml`): what it says, nil where it says nothing.
+public struct SettingsLayer: Sendable, Equatable {
     public var api: String?
     public var output: String?
     public var cache: String?
@@ -13,10 +12,9 @@ public struct CommandLineSettings: Sendable, Equatable {
     public var concurrency: Int?
     public var snapshot: SnapshotChoice?
 
-    public init(config: String? = nil, api: String? = nil, output: String? = nil, cache: String? = nil,
-                templates: String? = nil, favorites: String? = nil, perPage: Int? = nil, images: ImageMode? = nil,
-                concurrency: Int? = nil, snapshot: SnapshotChoice? = nil) {
-        self.config = config
+    public init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
+                favorites: String? = nil, perPage: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
+                snapshot: SnapshotChoice? = nil) {
         self.api = api
         self.output = output
         self.cache = cache
@@ -54,33 +52,35 @@ public struct SiteSettings: Sendable, Equatable {
     public var concurrency: Int
     public var snapshot: SnapshotChoice
 
-    public static func resolve(_ flags: CommandLineSettings, environment: [String: String],
+    /// `flags` over the environment, the config file (`configPath`, else `pokedex.toml` when present) and defaults.
+    public static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
                                currentDirectory: String) throws -> SiteSettings {
-        let config = try SiteConfig.load(explicit: flags.config, currentDirectory: currentDirectory)
+        let config = try SiteConfig.load(explicit: configPath, currentDirectory: currentDirectory)
         return resolve(flags, environment: environment, config: config, currentDirectory: currentDirectory)
     }
 
-    public static func resolve(_ flags: CommandLineSettings, environment: [String: String], config: SiteConfig,
+    public static func resolve(_ flags: SettingsLayer, environment: [String: String], config: SiteConfig,
                                currentDirectory: String) -> SiteSettings {
         let base = config.baseFolder(currentDirectory: currentDirectory)
+        let file = config.values
         func flagPath(_ path: String?) -> String? { path.map { OutputFolder.resolve($0, from: currentDirectory).path } }
         func defaultPath(_ path: String) -> String { OutputFolder.resolve(path, from: base).path }
         let environmentAPI = environment[apiEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
         let snapshot: SnapshotChoice
-        switch flags.snapshot ?? config.snapshot ?? .bundled {
+        switch flags.snapshot ?? file.snapshot ?? .bundled {
         case .file(let path) where flags.snapshot != nil: snapshot = .file(OutputFolder.resolve(path, from: currentDirectory).path)
         case let other: snapshot = other
         }
         return SiteSettings(
             configFile: config.file,
-            apiBase: flags.api ?? environmentAPI ?? config.api ?? defaultAPI,
-            output: flagPath(flags.output) ?? config.output ?? defaultPath(defaultOutput),
-            cache: flagPath(flags.cache) ?? config.cache ?? defaultPath(defaultCache),
-            templates: flagPath(flags.templates) ?? config.templates,
-            favorites: flagPath(flags.favorites) ?? config.favorites ?? defaultPath(defaultFavorites),
-            perPage: flags.perPage ?? config.perPage ?? defaultPerPage,
-            images: flags.images ?? config.images ?? .local,
-            concurrency: flags.concurrency ?? config.concurrency ?? defaultConcurrency,
+            apiBase: flags.api ?? environmentAPI ?? file.api ?? defaultAPI,
+            output: flagPath(flags.output) ?? file.output ?? defaultPath(defaultOutput),
+            cache: flagPath(flags.cache) ?? file.cache ?? defaultPath(defaultCache),
+            templates: flagPath(flags.templates) ?? file.templates,
+            favorites: flagPath(flags.favorites) ?? file.favorites ?? defaultPath(defaultFavorites),
+            perPage: flags.perPage ?? file.perPage ?? defaultPerPage,
+            images: flags.images ?? file.images ?? .local,
+            concurrency: flags.concurrency ?? file.concurrency ?? defaultConcurrency,
             snapshot: snapshot)
     }
 }

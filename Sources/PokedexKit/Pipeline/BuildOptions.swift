@@ -66,7 +66,7 @@ public struct BuildOptions: Sendable {
         while options.apiBase.hasSuffix("/") { options.apiBase.removeLast() }
         guard let url = URL(string: options.apiBase), let scheme = url.scheme?.lowercased(),
               scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw PokedexError(.options, apiBase, .invalidInput("--api must be an http(s) URL such as \(Self.defaultAPI)"))
+            throw PokedexError(.options, apiBase, .invalidInput("the API base (--api, POKEAPI_URL or api in pokedex.toml) must be an http(s) URL such as \(Self.defaultAPI)"))
         }
         if let limit, limit < 1 {
             throw PokedexError(.options, nil, .invalidInput("--limit must be at least 1 (got \(limit))"))

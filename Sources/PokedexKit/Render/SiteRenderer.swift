@@ -88,25 +88,17 @@ public struct SiteRenderer: Sendable {
 
     static func banner(_ age: DataAge) -> String {
         switch age {
-        case .cached(let date): return "Offline — showing data cached on \(bannerDate(date))"
+        case .cached(let date): return "Offline — showing data cached on \(utc(date, "d MMM yyyy, HH:mm 'UTC'"))"
         case .snapshot(let date, let bundled):
-            return "Offline — showing data from the \(bundled ? "bundled " : "")snapshot of \(snapshotDate(date))"
+            return "Offline — showing data from the \(bundled ? "bundled " : "")snapshot of \(utc(date, "d MMM yyyy"))"
         }
     }
 
-    static func snapshotDate(_ date: Date) -> String {
+    static func utc(_ date: Date, _ format: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "d MMM yyyy"
-        return formatter.string(from: date)
-    }
-
-    static func bannerDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "d MMM yyyy, HH:mm 'UTC'"
+        formatter.dateFormat = format
         return formatter.string(from: date)
     }
 
