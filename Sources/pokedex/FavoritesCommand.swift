@@ -25,7 +25,9 @@ extension SiteOptions {
         let settings = try await settings()
         let apiBase = CachedCatalog.normalisedAPIBase(settings.apiBase)
         let editor = FavoritesEditor(path: settings.favorites, apiBase: apiBase) {
-            try CachedCatalog.load(cache: settings.cache, apiBase: apiBase, snapshot: settings.snapshot)
+            // Warnings (an unusable snapshot file, an unreadable cache entry) go to stderr, as `build` says them.
+            try CachedCatalog.load(cache: settings.cache, apiBase: apiBase, snapshot: settings.snapshot,
+                                   logger: makeLogger(verbose: false))
         }
         return (editor, settings.favorites)
     }

@@ -224,7 +224,7 @@ import Testing
 
     @Test func aHostThatAnsweredKeepsTheUsualRetryRules() async {
         let health = OriginHealth()
-        await health.answered("a")
+        await health.reached("a")
         for _ in 0..<10 { await health.couldNotConnect("a", policy: .standard) }
         #expect(await health.unavailable("a") == nil)
     }

@@ -28,7 +28,7 @@ pass "the banner names the bundled snapshot"
 grep -q 'https://raw.githubusercontent.com/PokeAPI/sprites/' Output/pokemon/pikachu.html || fail "artwork not referenced by URL"
 pass "artwork that could not be downloaded is referenced by its URL"
 "$BIN" favorites add pikachu >/dev/null || fail "favorites add without a flag"
-expect_eq "favorites list without a flag" "$(cat <("$BIN" favorites list))" "#025 Pikachu"
+expect_eq "favorites list without a flag" "$("$BIN" favorites list)" "#025 Pikachu"
 cd ..
 
 start_mirror "$SHARED" "$DIR/port"
@@ -44,10 +44,11 @@ grep -q 'Offline — showing' Output/index.html && fail "a banner although the s
 pass "no banner: the server confirmed the snapshot's data"
 curl -s -X POST "http://127.0.0.1:$MIRROR_PORT/__mirror/reset" >/dev/null
 run_timed "second build" "$BIN" build
+[ "$RC" = 0 ] || fail "the second build exited $RC"
 expect_eq "JSON requests of the second build" \
   "$(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')" 0
 "$BIN" favorites add 'Mr. Mime' 25 >/dev/null
-expect_eq "favorites list" "$(cat <("$BIN" favorites list))" "#122 Mr. Mime
+expect_eq "favorites list" "$("$BIN" favorites list)" "#122 Mr. Mime
 #025 Pikachu"
 cd ..
 

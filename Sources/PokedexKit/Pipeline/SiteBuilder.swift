@@ -136,8 +136,8 @@ public struct SiteBuilder: Sendable {
         switch await fetchList(options: options, loader: loader) {
         case .success(let entries): list = entries
         case .failure(var error):
-            if let unusable = snapshot.failure, error.hint != nil {
-                error.hint! += " (the snapshot could not help: \(unusable.description))"
+            if let unusable = snapshot.failure {
+                error.hint = (error.hint.map { $0 + " " } ?? "") + "(the snapshot could not help: \(unusable.description))"
             }
             throw error
         }

@@ -103,6 +103,8 @@ public final class HTTPFetcher: Sendable {
             let failureDescription: String
             switch outcome {
             case .success(let result):
+                // Any HTTP answer, a 503 too, shows the host can be reached: the fail-fast rule no longer applies.
+                await health.reached(host)
                 guard RetryPolicy.isTransient(status: result.status) else {
                     await health.answered(host)
                     return result
@@ -271,6 +273,10 @@ actor OriginHealth {
     /// Any answer that is not a transient failure shows the host is alive.
     func answered(_ host: String) {
         failedInARow[host] = 0
+    }
+
+    /// The host sent an HTTP answer, whatever its status.
+    func reached(_ host: String) {
         answeredOnce.insert(host)
     }
 
