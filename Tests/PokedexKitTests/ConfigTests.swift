@@ -88,7 +88,7 @@ import Testing
         #expect(fromFlags.snapshot == .file("/home/me/s.bin"))
 
         let bare = SiteSettings.resolve(SettingsLayer(), environment: [:], config: SiteConfig(), currentDirectory: cwd)
-        #expect(bare == SiteSettings(configFile: nil, apiBase: SiteSettings.defaultAPI, output: "/home/me/Output",
+        #expect(bare == SiteSettings(apiBase: SiteSettings.defaultAPI, output: "/home/me/Output",
                                      cache: "/home/me/.pokedex-cache", templates: nil, favorites: "/home/me/favorites.json",
                                      perPage: 10, images: .local, concurrency: 8, snapshot: .bundled))
     }

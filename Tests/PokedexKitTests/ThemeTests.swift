@@ -63,7 +63,7 @@ import Testing
     @Test func anEmptyFolderMeansTheBuiltInTheme() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let builtIn = try Theme.builtIn()
+        let builtIn = try Theme(overrides: nil)
         let overridden = try Theme(overrides: folder)
         #expect(builtIn.staticFiles.map(\.path) == overridden.staticFiles.map(\.path))
         #expect(builtIn.staticFiles.map(\.data) == overridden.staticFiles.map(\.data))

@@ -39,8 +39,6 @@ public struct SiteSettings: Sendable, Equatable {
     public static let defaultConcurrency = 8
     public static let apiEnvironmentVariable = "POKEAPI_URL"
 
-    /// The config file read, if any.
-    public var configFile: String?
     public var apiBase: String
     public var output: String
     public var cache: String
@@ -72,7 +70,6 @@ public struct SiteSettings: Sendable, Equatable {
         case let other: snapshot = other
         }
         return SiteSettings(
-            configFile: config.file,
             apiBase: flags.api ?? environmentAPI ?? file.api ?? defaultAPI,
             output: flagPath(flags.output) ?? file.output ?? defaultPath(defaultOutput),
             cache: flagPath(flags.cache) ?? file.cache ?? defaultPath(defaultCache),

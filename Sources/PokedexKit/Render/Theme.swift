@@ -8,23 +8,15 @@ import Mustache
 public struct Theme: Sendable {
     public static let requiredTemplates = ["index", "pokemon", "favorites"]
 
-    /// The overriding folder, when there is one.
-    public let directory: URL?
     let library: MustacheLibrary
     /// Every file that is not a template, by path relative to the theme root, with its bytes.
     public let staticFiles: [(path: String, data: Data)]
     /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
     public let origins: [String: String]
 
-    /// The default theme alone.
-    public static func builtIn() throws -> Theme {
-        try Theme(overrides: nil)
-    }
-
     /// The default theme with the files of `directory` (nil for none) in place of its own. A folder that does not
     /// exist is an error; an empty one means the default theme.
     public init(overrides directory: URL?) throws {
-        self.directory = directory
         var files = EmbeddedTheme.files()
         var origins = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, "\(EmbeddedTheme.label)/\($0)") })
         if let directory {
