@@ -63,20 +63,19 @@ public struct CachedCatalog: Sendable {
                                  apiBase: base) {
             return cached
         }
-        return SnapshotProvider(snapshot, logger: logger).seed.map { fromSnapshot($0.snapshot, apiBase: base) }
+        return SnapshotProvider(snapshot, logger: logger).seed.map { fromSnapshot($0, apiBase: base) }
     }
 
     /// The catalog of a data snapshot: its whole list, with display names from its records.
-    static func fromSnapshot(_ snapshot: DataSnapshot, apiBase: String) -> CachedCatalog {
-        let records = Dictionary(snapshot.pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let species = Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let items = snapshot.list.map { entry -> FavoritesCatalog.Item in
-            guard let record = records[entry.id] else {
+    static func fromSnapshot(_ seed: SnapshotSeed, apiBase: String) -> CachedCatalog {
+        let list = seed.snapshot.list
+        let items = list.map { entry -> FavoritesCatalog.Item in
+            guard let record = seed.pokemon[entry.id] else {
                 return .init(id: entry.id, name: entry.name, displayName: DisplayName.titleCase(entry.name))
             }
-            return .init(id: entry.id, name: entry.name, displayName: DisplayName.of(record, species: species[record.speciesID]))
+            return .init(id: entry.id, name: entry.name, displayName: DisplayName.of(record, species: seed.species[record.speciesID]))
         }
-        return CachedCatalog(catalog: FavoritesCatalog(items), total: snapshot.list.count, apiBase: apiBase)
+        return CachedCatalog(catalog: FavoritesCatalog(items), total: list.count, apiBase: apiBase)
     }
 
     /// The cache store `pokedex build --cache cache --api apiBase` uses.

@@ -9,8 +9,8 @@ public final class SnapshotSeed: Sendable {
     public let snapshot: DataSnapshot
     /// Whether it is the one compiled into pokedex (the banner says "bundled").
     public let isBundled: Bool
-    private let pokemon: [Int: PokemonRecord]
-    private let species: [Int: SpeciesRecord]
+    let pokemon: [Int: PokemonRecord]
+    let species: [Int: SpeciesRecord]
 
     public init(_ snapshot: DataSnapshot, isBundled: Bool) {
         self.snapshot = snapshot
