@@ -104,7 +104,8 @@ import Testing
             #expect(env.server.count(Self.official(1)) == 2)
             #expect(summary.loads.stale == 1)
             let kept = try #require(try store.readImage("images/official/1"))
-            #expect(kept.png == good.png)
+            #expect(kept.image == good.image, "the good file was not replaced")
+            #expect(try Data(contentsOf: kept.image.file) == PNGMaker.sprite(id: 1, kind: "official"))
             #expect(try image(env, 1) == PNGMaker.sprite(id: 1, kind: "official"))
         }
     }

@@ -97,24 +97,24 @@ public struct CacheStore: Sendable {
 
     // MARK: Images
 
-    /// A cached image: the PNG's bytes are in their own file beside the metadata.
-    public func readImage(_ key: String) throws -> (metadata: CacheMetadata, png: Data)? {
+    /// A cached image: the PNG's bytes are in their own file beside the metadata, and stay there (the publish
+    /// step copies the file), so a warm build reads only the PNG's header and trailer.
+    public func readImage(_ key: String) throws -> (metadata: CacheMetadata, image: CachedImage)? {
         guard let entry = try read(key, as: ImageInfo.self) else { return nil }
-        let file = url(for: key + ".png")
-        let data: Data
+        let file = imageFile(key)
+        let shape: PNGImage.FileShape?
         do {
-            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-            data = try Data(contentsOf: file)
+            shape = try PNGImage.inspect(file: file)
         } catch {
             throw PokedexError.file(.cache, file.path, error)
         }
         // The metadata is written after the image, so a kill between the two leaves a mismatch: treat as absent.
-        guard data.count == entry.body.byteCount, PNGImage.isComplete(data) else { return nil }
-        return (entry.metadata, data)
+        guard let shape, shape.byteCount == entry.body.byteCount else { return nil }
+        return (entry.metadata, CachedImage(file: file, shape: shape))
     }
 
     public func writeImage(_ png: Data, metadata: CacheMetadata, key: String) throws {
-        let file = url(for: key + ".png")
+        let file = imageFile(key)
         do {
             try AtomicFile.write(png, to: file)
         } catch {
@@ -123,11 +123,34 @@ public struct CacheStore: Sendable {
         try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: png.count)), key: key)
     }
 
+    /// New validators for the image already on disk (a 304, or a copy confirmed by other means).
+    public func renewImage(_ image: CachedImage, metadata: CacheMetadata, key: String) throws {
+        try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: image.byteCount)), key: key)
+    }
+
     public func imageFile(_ key: String) -> URL {
         url(for: key + ".png")
     }
 
     struct ImageInfo: Codable, Sendable {
         var byteCount: Int
+    }
+}
+
+/// A PNG in the cache, by file, with what pages need to know of it.
+public struct CachedImage: Sendable, Equatable {
+    public var file: URL
+    public var byteCount: Int
+    public var width: Int
+    public var height: Int
+    /// Changes whenever the file is replaced (see `PNGImage.FileShape`): the fingerprint of its copy in the site.
+    public var identity: String
+
+    init(file: URL, shape: PNGImage.FileShape) {
+        self.file = file
+        byteCount = shape.byteCount
+        width = shape.width
+        height = shape.height
+        identity = shape.identity
     }
 }

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Just enough PNG to tell a complete file from a truncated or mislabelled one, and to size `<img>` tags.
 public enum PNGImage {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -32,4 +40,42 @@ public enum PNGImage {
         }
         return (int(16), int(20))
     }
+
+    /// What `inspect(file:)` learns of a PNG file without reading it all.
+    public struct FileShape: Sendable, Equatable {
+        public var byteCount: Int
+        public var width: Int
+        public var height: Int
+        /// Inode, size and modification time: changes whenever the file is replaced.
+        public var identity: String
+    }
+
+    /// The size of a PNG file and its pixel size, from its first 24 and last 12 bytes: nil when it is missing or
+    /// does not start with a PNG header and end with an IEND chunk. Files are written whole (rename), so a file
+    /// that begins and ends right is the one that was checked chunk by chunk when it was downloaded.
+    public static func inspect(file: URL) throws -> FileShape? {
+        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return nil }
+            throw AtomicFile.posixError("cannot open \(file.path)")
+        }
+        defer { close(fd) }  // read-only: nothing to lose on close
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw AtomicFile.posixError("cannot stat \(file.path)") }
+        let byteCount = Int(info.st_size)
+        guard byteCount >= 8 + 25 + 12 else { return nil }
+        func read(_ count: Int, at offset: Int) throws -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: count)
+            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+            guard got == count else { throw AtomicFile.posixError("cannot read \(file.path)") }
+            return bytes
+        }
+        let head = try read(24, at: 0)
+        guard try read(12, at: byteCount - 12) == iendChunk, let size = size(Data(head)) else { return nil }
+        let identity = "\(info.st_ino)-\(byteCount)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        return FileShape(byteCount: byteCount, width: size.width, height: size.height, identity: identity)
+    }
+
+    /// An empty IEND chunk: length 0, type, CRC.
+    static let iendChunk: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 }

@@ -167,27 +167,50 @@ public final class ResourceLoader: Sendable {
             persist: { metadata, value in try self.store.write(CacheEntry(metadata: metadata, body: value), key: key) })
     }
 
-    /// A PNG image, stored only when complete. A 404 is thrown as `.httpStatus(404)` so callers can try another
-    /// sprite, and remembered for a day like any cacheable answer (RFC 9111 lets a cache keep a 404), so a warm
-    /// build asks nothing and an offline one decides the same way.
-    public func image(url: String, key: String) async throws -> Loaded<Data> {
+    /// A PNG image, stored only when complete, and answered by file (see `CachedImage`). A 404 is thrown as
+    /// `.httpStatus(404)` so callers can try another sprite, and remembered for a day like any cacheable answer
+    /// (RFC 9111 lets a cache keep a 404), so a warm build asks nothing and an offline one decides the same way.
+    public func image(url: String, key: String) async throws -> Loaded<CachedImage> {
         let absentKey = key + ".absent"
         let absent = try store.read(absentKey, as: String.self).flatMap { $0.body == url ? $0 : nil }
         if let absent, mode == .offline || (mode == .normal && absent.metadata.isFresh(at: now())) {
             throw PokedexError(.source, url, .httpStatus(404))
         }
         let cached = try store.readImage(key).flatMap { $0.metadata.url == url ? $0 : nil }
+        let store = self.store
         do {
-            return try await resolve(
-                url: url, cached: cached.map { Cached(metadata: $0.metadata, value: $0.png, fromSnapshot: false) },
+            let loaded = try await resolve(
+                url: url, cached: cached.map { Cached(metadata: $0.metadata, value: ImageBody.onDisk($0.image), fromSnapshot: false) },
                 useDataHash: false,
                 accept: { result in
                     guard PNGImage.isComplete(result.body) else {
                         throw PokedexError(.source, url, .invalidResponse("not a complete PNG (\(result.body.count) bytes)"))
                     }
-                    return result.body
+                    return ImageBody.downloaded(result.body)
                 },
-                persist: { metadata, png in try self.store.writeImage(png, metadata: metadata, key: key) })
+                persist: { metadata, body in
+                    switch body {
+                    case .downloaded(let png): try store.writeImage(png, metadata: metadata, key: key)
+                    case .onDisk(let image): try store.renewImage(image, metadata: metadata, key: key)
+                    }
+                })
+            switch loaded.value {
+            case .onDisk(let image):
+                return Loaded(value: image, provenance: loaded.provenance)
+            case .downloaded:
+                // Just stored; read back by file like any cached image.
+                let file = store.imageFile(key)
+                let shape: PNGImage.FileShape?
+                do {
+                    shape = try PNGImage.inspect(file: file)
+                } catch {
+                    throw PokedexError.file(.cache, file.path, error)
+                }
+                guard let shape else {
+                    throw PokedexError(.cache, file.path, .fileSystem("the image just stored cannot be read back"))
+                }
+                return Loaded(value: CachedImage(file: file, shape: shape), provenance: loaded.provenance)
+            }
         } catch let error as PokedexError {
             if case .httpStatus(404) = error.reason {
                 let metadata = CacheMetadata(url: url, storedAt: now().timeIntervalSince1970, maxAge: 86_400,
@@ -199,6 +222,12 @@ public final class ResourceLoader: Sendable {
             }
             throw error
         }
+    }
+
+    /// An image as `resolve` handles it: the cached file, or the bytes just downloaded (not yet stored).
+    private enum ImageBody: Sendable {
+        case onDisk(CachedImage)
+        case downloaded(Data)
     }
 
     /// A copy to serve or revalidate: from the cache, or from the data snapshot when the cache has none.

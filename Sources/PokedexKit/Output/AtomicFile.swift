@@ -1,3 +1,4 @@
+import CPokedexShims
 import Foundation
 
 #if canImport(Glibc)
@@ -9,18 +10,15 @@ import Darwin
 #endif
 
 /// Whole-file writes that a kill at any instant cannot tear: the bytes go to a temporary file in the same
-/// folder, are flushed to disk, and the temporary file is renamed over the target (rename is atomic on POSIX).
+/// folder and the temporary file is renamed over the target (rename is atomic on POSIX). A durable write also
+/// flushes the bytes to disk before the rename, so that a power cut cannot leave an empty file either: the cache
+/// is written that way. Site files are not (a per-file fsync cost more than the render): a rerun rewrites them.
 public enum AtomicFile {
     /// Marks temporary files so that a later run can sweep what a killed run left behind.
     public static let temporaryMarker = ".pokedex-tmp-"
 
-    public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(
-            "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8))
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw posixError("cannot create \(temporary.path)") }
+    public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
+        let (fd, temporary) = try createTemporary(for: url)
         var closed = false
         defer {
             if !closed { close(fd) }
@@ -37,7 +35,7 @@ public enum AtomicFile {
                     offset += written
                 }
             }
-            guard fsync(fd) == 0 else { throw posixError("cannot flush \(temporary.path)") }
+            if durable { guard fsync(fd) == 0 else { throw posixError("cannot flush \(temporary.path)") } }
             closed = true
             guard close(fd) == 0 else { throw posixError("cannot close \(temporary.path)") }
             guard rename(temporary.path, url.path) == 0 else { throw posixError("cannot rename onto \(url.path)") }
@@ -47,13 +45,75 @@ public enum AtomicFile {
         }
     }
 
+    /// A new temporary file beside `url` (its folder created if need be), open for writing.
+    private static func createTemporary(for url: URL) throws -> (Int32, URL) {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(
+            "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8))
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw posixError("cannot create \(temporary.path)") }
+        return (fd, temporary)
+    }
+
     /// Writes only when the content differs, so unchanged pages keep their modification time.
     /// Returns whether the file was written.
     @discardableResult
-    public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {
+    public static func writeIfChanged(_ data: Data, to url: URL, durable: Bool = true) throws -> Bool {
         if let existing = FileManager.default.contents(atPath: url.path), existing == data { return false }
-        try write(data, to: url)
+        try write(data, to: url, durable: durable)
         return true
+    }
+
+    /// Copies `source` to `url` the same way (temporary file, rename; not flushed), in the kernel: with
+    /// `copy_file_range`, which shares the blocks where the file system can (btrfs, XFS) and never passes the
+    /// bytes through user space. A copy, never a hard link: editing the copy must not change the source.
+    public static func copy(_ source: URL, to url: URL) throws {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw posixError("cannot open \(source.path)") }
+        defer { close(input) }  // read-only
+        var info = stat()
+        guard fstat(input, &info) == 0 else { throw posixError("cannot stat \(source.path)") }
+        let (fd, temporary) = try createTemporary(for: url)
+        var closed = false
+        defer {
+            if !closed { close(fd) }
+        }
+        do {
+            var remaining = Int(info.st_size)
+            var useKernel = true
+            var buffer = [UInt8]()
+            while remaining > 0 {
+                if useKernel {
+                    let copied = pokedex_copy_file_range(input, fd, remaining)
+                    if copied > 0 { remaining -= copied; continue }
+                    if copied == 0 { throw posixError("\(source.path) ended early") }
+                    if errno == EINTR { continue }
+                    // Not supported between these file systems (older kernels: EXDEV) or at all: copy by hand.
+                    guard [EXDEV, ENOSYS, EOPNOTSUPP, EINVAL].contains(errno) else {
+                        throw posixError("cannot copy \(source.path) to \(temporary.path)")
+                    }
+                    useKernel = false
+                    buffer = [UInt8](repeating: 0, count: 1 << 16)
+                }
+                let got = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+                if got < 0 { if errno == EINTR { continue }; throw posixError("cannot read \(source.path)") }
+                if got == 0 { throw posixError("\(source.path) ended early") }
+                var offset = 0
+                while offset < got {
+                    let written = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!.advanced(by: offset), got - offset) }
+                    if written < 0 { if errno == EINTR { continue }; throw posixError("cannot write \(temporary.path)") }
+                    offset += written
+                }
+                remaining -= got
+            }
+            closed = true
+            guard close(fd) == 0 else { throw posixError("cannot close \(temporary.path)") }
+            guard rename(temporary.path, url.path) == 0 else { throw posixError("cannot rename onto \(url.path)") }
+        } catch {
+            unlink(temporary.path)
+            throw error
+        }
     }
 
     /// Removes the temporary files a killed run left anywhere below `folder`. Returns how many.

@@ -1,12 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The output folder, guarded: it must not be a folder whose other contents matter, pokedex writes only below it,
 /// and it deletes only files that it wrote before (listed in a manifest).
-public final class OutputFolder: Sendable {
+public struct OutputFolder: Sendable {
     public static let manifestName = ".pokedex-manifest.json"
 
     public let root: URL
-    private let written = WrittenFiles()
 
     /// Refuses `/`, the home folder, the cache folder (or a folder holding it or inside it), and a project root
     /// (the current folder or any folder with a Package.swift or .git).
@@ -53,18 +60,6 @@ public final class OutputFolder: Sendable {
         return root.appendingPathComponent(relative)
     }
 
-    /// Writes `data` at `relative` (atomically, and only if it changed). Returns whether it was written.
-    @discardableResult
-    public func write(_ data: Data, to relative: String) async throws -> Bool {
-        let url = try file(relative)
-        await written.add(relative)
-        do {
-            return try AtomicFile.writeIfChanged(data, to: url)
-        } catch {
-            throw PokedexError.file(.output, url.path, error)
-        }
-    }
-
     /// Leftover temporary files of a killed run.
     public func sweep() throws -> Int {
         guard FileManager.default.fileExists(atPath: root.path) else { return 0 }
@@ -75,58 +70,127 @@ public final class OutputFolder: Sendable {
         }
     }
 
-    /// After a complete build: deletes the files an earlier build wrote that this one did not, and records what
-    /// this build wrote. After a failed one (`complete: false`) nothing is deleted and the manifest keeps both.
-    /// Returns the number of files removed.
-    @discardableResult
-    public func finish(complete: Bool) async throws -> Int {
-        let current = await written.all
-        let previous = try readManifest()
-        var removed = 0
-        if complete {
-            for relative in previous.subtracting(current).sorted() {
-                let url = try file(relative)
-                guard FileManager.default.fileExists(atPath: url.path) else { continue }
-                do {
-                    try FileManager.default.removeItem(at: url)
-                } catch {
-                    throw PokedexError.file(.output, url.path, error)
-                }
-                removed += 1
-                try removeEmptyParents(of: url)
-            }
-        }
-        let listed = complete ? current : current.union(previous)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let manifest = Manifest(generator: "pokedex", files: listed.sorted())
-        do {
-            try AtomicFile.writeIfChanged(try encoder.encode(manifest), to: root.appendingPathComponent(Self.manifestName))
-        } catch {
-            throw PokedexError.file(.output, root.appendingPathComponent(Self.manifestName).path, error)
-        }
-        return removed
-    }
-
-    struct Manifest: Codable {
-        var generator: String
-        var files: [String]
-    }
-
-    func readManifest() throws -> Set<String> {
+    /// What the last complete build published here, by its manifest: every file pokedex wrote, with the
+    /// fingerprint of what it was made from. An unreadable manifest means nothing is known: everything is
+    /// rendered again and nothing is deleted.
+    public func published() throws -> PublishedSite {
         let url = root.appendingPathComponent(Self.manifestName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        guard FileManager.default.fileExists(atPath: url.path) else { return PublishedSite(root: root, fingerprints: [:]) }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw PokedexError.file(.output, url.path, error)
         }
-        guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
-            // An unreadable manifest means we cannot know what is ours: delete nothing.
-            return []
+        do {
+            return PublishedSite(root: root, fingerprints: try JSONDecoder().decode(Manifest.self, from: data).files)
+        } catch {
+            return PublishedSite(root: root, fingerprints: [:])
         }
-        return Set(manifest.files)
+    }
+
+    /// The output stage, and the only code that writes the site: every file of `files` is put in place (each
+    /// atomically, and only when its bytes changed), the files of the last build that this one no longer has
+    /// are deleted, and the manifest records what is there now. When a write fails (a full disk), the manifest
+    /// still lists every file pokedex wrote, old and new, and the error names the file; every file is whole.
+    public func publish(_ files: [SiteFile], over previous: PublishedSite) throws -> PublishCounts {
+        // Every path is checked before anything is written.
+        let targets = try files.map { try file($0.path) }
+        var counts = PublishCounts()
+        var fingerprints = previous.fingerprints
+        do {
+            for (file, url) in zip(files, targets) {
+                do {
+                    switch file.content {
+                    case .kept:
+                        counts.unchanged += 1
+                    case .bytes(let data):
+                        if try AtomicFile.writeIfChanged(data, to: url, durable: false) { counts.written += 1 } else { counts.unchanged += 1 }
+                    case .copy(let source):
+                        if try Self.sameContents(source, url) {
+                            counts.unchanged += 1
+                        } else {
+                            try AtomicFile.copy(source, to: url)
+                            counts.written += 1
+                        }
+                    }
+                } catch {
+                    throw PokedexError.file(.output, url.path, error)
+                }
+                fingerprints[file.path] = file.fingerprint
+            }
+        } catch {
+            do {
+                try writeManifest(fingerprints)
+            } catch {
+                // The disk that refused a page may refuse the manifest too: the old one then stays, whole, and
+                // the next build compares bytes where fingerprints disagree.
+            }
+            throw error
+        }
+        let current = Dictionary(files.map { ($0.path, $0.fingerprint) }, uniquingKeysWith: { _, last in last })
+        for relative in previous.fingerprints.keys.filter({ current[$0] == nil }).sorted() {
+            let url = try file(relative)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            do {
+                try FileManager.default.removeItem(at: url)
+                try removeEmptyParents(of: url)
+            } catch {
+                throw PokedexError.file(.output, url.path, error)
+            }
+            counts.removed += 1
+        }
+        try writeManifest(current)
+        return counts
+    }
+
+    /// Whether `target` already holds exactly the bytes of `source` (sizes first: a differing size is the
+    /// common answer, and costs a stat).
+    static func sameContents(_ source: URL, _ target: URL) throws -> Bool {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: target.path) else { return false }
+        let sizes = try [source, target].map { (try manager.attributesOfItem(atPath: $0.path)[.size] as? NSNumber)?.intValue ?? -1 }
+        guard sizes[0] == sizes[1] else { return false }
+        return manager.contentsEqual(atPath: source.path, andPath: target.path)
+    }
+
+    private func writeManifest(_ fingerprints: [String: String]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        let url = root.appendingPathComponent(Self.manifestName)
+        do {
+            let data = try encoder.encode(Manifest(generator: "pokedex", version: Manifest.currentVersion, files: fingerprints))
+            try AtomicFile.writeIfChanged(data, to: url)
+        } catch {
+            throw PokedexError.file(.output, url.path, error)
+        }
+    }
+
+    /// `.pokedex-manifest.json`. Version 1 listed paths only; read as such, every fingerprint is unknown.
+    struct Manifest: Codable {
+        static let currentVersion = 2
+        var generator: String
+        var version: Int
+        /// Path → fingerprint.
+        var files: [String: String]
+
+        init(generator: String, version: Int, files: [String: String]) {
+            self.generator = generator
+            self.version = version
+            self.files = files
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            generator = try container.decode(String.self, forKey: .generator)
+            version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
+            if version == 1 {
+                files = Dictionary(try container.decode([String].self, forKey: .files).map { ($0, "") },
+                                   uniquingKeysWith: { first, _ in first })
+            } else {
+                files = try container.decode([String: String].self, forKey: .files)
+            }
+        }
     }
 
     private func removeEmptyParents(of url: URL) throws {
@@ -140,7 +204,40 @@ public final class OutputFolder: Sendable {
     }
 }
 
-actor WrittenFiles {
-    private(set) var all = Set<String>()
-    func add(_ relative: String) { all.insert(relative) }
+/// A file of the site, as the render stage hands it to the output stage.
+public struct SiteFile: Sendable {
+    public enum Content: Sendable {
+        /// Rendered or generated bytes.
+        case bytes(Data)
+        /// A copy of a file (a cached picture).
+        case copy(URL)
+        /// Made from the same inputs as the file the last build published, which is still there: neither
+        /// rendered nor written.
+        case kept
+    }
+
+    /// Relative to the output folder.
+    public var path: String
+    /// What the file is made from (see `Fingerprint`), as recorded in the manifest.
+    public var fingerprint: String
+    public var content: Content
+}
+
+/// The site as the last build left it, by manifest.
+public struct PublishedSite: Sendable {
+    let root: URL
+    /// Path → fingerprint of every file the last build published.
+    public var fingerprints: [String: String]
+
+    /// Whether `path` was published from inputs with this fingerprint and is still there.
+    public func holds(_ path: String, fingerprint: String) -> Bool {
+        guard !fingerprint.isEmpty, fingerprints[path] == fingerprint else { return false }
+        return access(root.appendingPathComponent(path).path, F_OK) == 0
+    }
+}
+
+public struct PublishCounts: Sendable, Equatable {
+    public var written = 0
+    public var unchanged = 0
+    public var removed = 0
 }

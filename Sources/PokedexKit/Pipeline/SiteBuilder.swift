@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 
-/// `pokedex build`: source → cache → model → render → output.
+/// `pokedex build`: source → cache → model → render → output, one stage handing typed values to the next.
 ///
 /// Every resource is attempted before the build decides: when some could be had neither fresh nor from the
 /// cache, it fails naming them (exit 3) without touching the site, and a rerun fetches only what is missing.
+/// Only the output stage (`OutputFolder.publish`) writes the site, after that check.
 public struct SiteBuilder: Sendable {
     public let options: BuildOptions
     let logger: Logger
@@ -29,6 +30,10 @@ public struct SiteBuilder: Sendable {
         let theme = try Theme(overrides: options.templates.map(options.resolve))
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
+        // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
+        let cacheLock = try await BuildLock.acquire(store.root, stage: .cache, purpose: "the cache", logger: logger)
+        let outputLock = try await BuildLock.acquire(output.root, stage: .output, purpose: "the output folder", logger: logger)
+        defer { withExtendedLifetime((cacheLock, outputLock)) {} }
         let swept = try sweep(store: store, output: output)
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
 
@@ -72,19 +77,18 @@ public struct SiteBuilder: Sendable {
         // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
         // some JSON is missing, so that a rerun has only the missing resources left to fetch.
         let ordered = list.compactMap { records[$0.id] }
-        let images = ImagePlacer(loader: loader, output: output, mode: options.images, logger: logger)
+        let resolver = ImageResolver(loader: loader, mode: options.images, logger: logger)
         progress.begin("Images", total: ordered.count)
-        let placed = await images.place(ordered, limit: options.concurrency * 2) { self.progress.advance() }
+        let images = await resolver.resolve(ordered, limit: options.concurrency * 2) { self.progress.advance() }
         progress.end()
 
         guard missing.isEmpty else {
-            try await output.finish(complete: false)
             throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
                                hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
         }
 
         // Model
-        let entries = Pokedex.entries(list: list, records: records, species: species, images: placed.sources)
+        let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources)
         let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
         for unknown in favorites.unknown {
             let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
@@ -93,26 +97,20 @@ public struct SiteBuilder: Sendable {
         let counts = await loader.counts
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot))
 
-        // Render
+        // Render: what the last build published tells which pages need no rendering.
+        let published = try output.published()
         let renderer = SiteRenderer(theme: theme, perPage: options.perPage)
-        let files = try renderer.render(pokedex)
+        let files = try await renderer.render(pokedex, images: images.files, published: published)
 
         // Output
-        var written = placed.written
-        var unchanged = placed.unchanged
-        for file in files {
-            if try await output.write(file.data, to: file.path) { written += 1 } else { unchanged += 1 }
-        }
-        for file in theme.staticFiles {
-            if try await output.write(file.data, to: file.path) { written += 1 } else { unchanged += 1 }
-        }
-        let removed = try await output.finish(complete: true)
+        let written = try output.publish(files, over: published)
 
         let network = await loader.networkCounts
         return BuildSummary(
             pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
-            loads: counts, network: network, filesWritten: written, filesUnchanged: unchanged, filesRemoved: removed,
-            imagesRemote: placed.remote, imagesPlaceholder: placed.placeholder, imagesLocal: placed.local,
+            loads: counts, network: network, filesWritten: written.written, filesUnchanged: written.unchanged,
+            filesRemoved: written.removed,
+            imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
             unknownFavorites: favorites.unknown,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
             seconds: Date().timeIntervalSince(started))

@@ -1,13 +1,15 @@
 import Foundation
 
-/// A file of the site, by path relative to the output folder.
-public struct RenderedFile: Sendable {
-    public var path: String
-    public var data: Data
+/// One page to render: where it goes, with which template and context.
+struct PageJob: Sendable {
+    var path: String
+    var template: String
+    var context: PageContext
 }
 
-/// Turns the model into the site's pages. Pure: same model and theme in, same bytes out, so an offline rebuild
-/// from the cache is byte-identical (nothing here reads a clock).
+/// The render stage: turns the model into the site's files, and writes nothing. Pure: same model, theme and
+/// pictures in, same bytes out, whatever the core count or scheduling (pages are rendered concurrently and
+/// put back in order), so an offline rebuild from the cache is byte-identical (nothing here reads a clock).
 public struct SiteRenderer: Sendable {
     public static let placeholderImage = "assets/placeholder.svg"
     public static let dataScript = "assets/pokedex-data.js"
@@ -19,14 +21,80 @@ public struct SiteRenderer: Sendable {
 
     public let theme: Theme
     public let perPage: Int
+    /// Pages rendered at once: the cores.
+    public let parallelism: Int
 
-    public init(theme: Theme, perPage: Int) {
+    public init(theme: Theme, perPage: Int, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.theme = theme
         self.perPage = perPage
+        self.parallelism = max(1, parallelism)
     }
 
-    /// Every page of the site plus the data script; static theme files are copied separately.
-    public func render(_ pokedex: Pokedex) throws -> [RenderedFile] {
+    /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
+    /// file). A file whose fingerprint matches what `published` holds is `.kept`: neither rendered nor read.
+    public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:],
+                       published: PublishedSite? = nil) async throws -> [SiteFile] {
+        var files = try await renderPages(pages(pokedex), published: published)
+        func add(_ path: String, _ data: Data) {
+            let fingerprint = Fingerprint.of(data)
+            let kept = published?.holds(path, fingerprint: fingerprint) ?? false
+            files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
+        }
+        add(Self.dataScript, try DataScript.make(pokedex, perPage: perPage))
+        add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
+        for file in theme.staticFiles { add(file.path, file.data) }
+        for (path, image) in images.sorted(by: { $0.key < $1.key }) {
+            let fingerprint = Fingerprint.of("image", image.file.path, image.identity)
+            let kept = published?.holds(path, fingerprint: fingerprint) ?? false
+            files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file)))
+        }
+        return files
+    }
+
+    /// Renders `jobs` on `parallelism` tasks, in order; a page whose fingerprint `published` holds is kept.
+    func renderPages(_ jobs: [PageJob], published: PublishedSite?) async throws -> [SiteFile] {
+        let theme = self.theme
+        let chunkSize = max(1, (jobs.count + parallelism * 4 - 1) / (parallelism * 4))
+        let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { jobs[$0..<min(jobs.count, $0 + chunkSize)] }
+        return try await withThrowingTaskGroup(of: (Int, [SiteFile]).self) { group in
+            var next = 0
+            func add() {
+                let index = next
+                let chunk = chunks[index]
+                group.addTask {
+                    let encoder = JSONEncoder()
+                    encoder.outputFormatting = [.sortedKeys]
+                    return (index, try chunk.map { job in try Self.render(job, theme: theme, encoder: encoder, published: published) })
+                }
+                next += 1
+            }
+            while next < min(parallelism, chunks.count) { add() }
+            var done = [[SiteFile]?](repeating: nil, count: chunks.count)
+            while let (index, files) = try await group.next() {
+                done[index] = files
+                if next < chunks.count { add() }
+            }
+            return done.flatMap { $0! }
+        }
+    }
+
+    static func render(_ job: PageJob, theme: Theme, encoder: JSONEncoder, published: PublishedSite?) throws -> SiteFile {
+        let context: Data
+        do {
+            context = try encoder.encode(job.context)
+        } catch {
+            throw PokedexError(.render, job.path, .other("cannot fingerprint the page's context: \(error)"))
+        }
+        let fingerprint = Fingerprint.of([Data((theme.templateFingerprints[job.template] ?? "").utf8), context])
+        if published?.holds(job.path, fingerprint: fingerprint) == true {
+            return SiteFile(path: job.path, fingerprint: fingerprint, content: .kept)
+        }
+        return SiteFile(path: job.path, fingerprint: fingerprint,
+                        content: .bytes(Data(try theme.render(job.template, job.context).utf8)))
+    }
+
+    /// Every page of the site, with its context: index pages, detail pages, the favorites page.
+    func pages(_ pokedex: Pokedex) -> [PageJob] {
         let entries = pokedex.entries
         let favorites = Set(pokedex.favorites.ids)
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
@@ -35,8 +103,8 @@ public struct SiteRenderer: Sendable {
             offlineBanner: pokedex.dataAge.map(Self.banner),
             generator: "pokedex \(PokedexVersion.current)")
 
-        var files: [RenderedFile] = []
-        files.reserveCapacity(entries.count + pageCount + 2)
+        var jobs: [PageJob] = []
+        jobs.reserveCapacity(entries.count + pageCount + 1)
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
@@ -49,7 +117,7 @@ public struct SiteRenderer: Sendable {
                                title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)")
             context.pokemon = cells
             context.pagination = pagination(page: page, total: pageCount, root: root)
-            files.append(RenderedFile(path: path, data: Data(try theme.render("index", context).utf8)))
+            jobs.append(PageJob(path: path, template: "index", context: context))
         }
 
         for (index, entry) in entries.enumerated() {
@@ -59,7 +127,7 @@ public struct SiteRenderer: Sendable {
                                     previous: index > 0 ? entries[index - 1] : nil,
                                     next: index + 1 < entries.count ? entries[index + 1] : nil,
                                     listPage: index / perPage + 1)
-            files.append(RenderedFile(path: path, data: Data(try theme.render("pokemon", context).utf8)))
+            jobs.append(PageJob(path: path, template: "pokemon", context: context))
         }
 
         var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex")
@@ -69,11 +137,8 @@ public struct SiteRenderer: Sendable {
         context.hasFavorites = !context.favorites.isEmpty
         context.unknownFavorites = pokedex.favorites.unknown.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
         context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
-        files.append(RenderedFile(path: "favorites.html", data: Data(try theme.render("favorites", context).utf8)))
-
-        files.append(RenderedFile(path: Self.dataScript, data: try DataScript.make(pokedex, perPage: perPage)))
-        files.append(RenderedFile(path: Self.favoritesScript, data: DataScript.favorites(pokedex.favorites.ids)))
-        return files
+        jobs.append(PageJob(path: "favorites.html", template: "favorites", context: context))
+        return jobs
     }
 
     /// Index pages for `pokemon` cells, `perPage` a page: at least one, so an empty Pokédex still has an index.

@@ -1,10 +1,15 @@
 import Foundation
+import Mustache
 
-// The values each template receives. Templates read these by name (Mustache looks properties up by reflection),
-// so every property name here is part of the theme contract documented in README.md: rename nothing lightly.
+// The values each template receives. Templates read these by name, so every property name here is part of the
+// theme contract documented in README.md: rename nothing lightly.
+//
+// Each type answers `child(named:)` itself (swift-mustache's `MustacheParent`): without it, every `{{key}}` is
+// looked up by `Mirror` reflection, which was most of the render time. A test checks that every stored property
+// is reachable by its name. `Encodable` gives each page's context a stable fingerprint (see `PageFingerprint`).
 
 /// Shared by every page.
-public struct SiteContext: Sendable {
+public struct SiteContext: Sendable, Encodable {
     /// "Pokédex".
     public var title: String
     /// How many Pokémon the site holds.
@@ -20,12 +25,12 @@ public struct SiteContext: Sendable {
 }
 
 /// A link to another page, relative to the page it appears on.
-public struct LinkContext: Sendable {
+public struct LinkContext: Sendable, Encodable {
     public var href: String
     public var label: String
 }
 
-public struct ImageContext: Sendable {
+public struct ImageContext: Sendable, Encodable {
     /// Relative to the page, or an absolute URL for remote images.
     public var src: String
     public var width: Int
@@ -41,7 +46,7 @@ public struct ImageContext: Sendable {
     public var lazy: Bool
 }
 
-public struct TypeContext: Sendable {
+public struct TypeContext: Sendable, Encodable {
     /// API name, safe for a CSS class: "grass".
     public var name: String
     /// "Grass".
@@ -49,7 +54,7 @@ public struct TypeContext: Sendable {
 }
 
 /// One Pokémon in a grid: index pages and favorites.
-public struct CellContext: Sendable {
+public struct CellContext: Sendable, Encodable {
     public var id: Int
     /// "#025".
     public var number: String
@@ -63,7 +68,7 @@ public struct CellContext: Sendable {
     public var isFavorite: Bool
 }
 
-public struct StatContext: Sendable {
+public struct StatContext: Sendable, Encodable {
     public var name: String
     /// "Special Attack".
     public var label: String
@@ -74,20 +79,20 @@ public struct StatContext: Sendable {
     public var percent: Int
 }
 
-public struct AbilityContext: Sendable {
+public struct AbilityContext: Sendable, Encodable {
     public var name: String
     public var label: String
     public var isHidden: Bool
 }
 
-public struct MeasureContext: Sendable {
+public struct MeasureContext: Sendable, Encodable {
     /// "0.7 m" / "6.9 kg".
     public var metric: String
     /// "2′ 04″" / "15.2 lb".
     public var imperial: String
 }
 
-public struct DetailContext: Sendable {
+public struct DetailContext: Sendable, Encodable {
     public var id: Int
     public var number: String
     public var name: String
@@ -114,7 +119,7 @@ public struct DetailContext: Sendable {
     public var list: LinkContext
 }
 
-public struct PageNumberContext: Sendable {
+public struct PageNumberContext: Sendable, Encodable {
     public var number: Int
     public var href: String
     public var isCurrent: Bool
@@ -122,7 +127,7 @@ public struct PageNumberContext: Sendable {
     public var isGap: Bool
 }
 
-public struct PaginationContext: Sendable {
+public struct PaginationContext: Sendable, Encodable {
     public var current: Int
     public var total: Int
     public var previous: LinkContext?
@@ -132,13 +137,13 @@ public struct PaginationContext: Sendable {
     public var hasPages: Bool
 }
 
-public struct UnknownFavoriteContext: Sendable {
+public struct UnknownFavoriteContext: Sendable, Encodable {
     public var entry: String
     public var suggestion: String?
 }
 
 /// The context of every template: `site` and `root` always, then what the page kind needs.
-public struct PageContext: Sendable {
+public struct PageContext: Sendable, Encodable {
     public var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     public var root: String
@@ -164,4 +169,193 @@ public struct PageContext: Sendable {
     public var hasFavorites: Bool
     public var unknownFavorites: [UnknownFavoriteContext]
     public var hasUnknownFavorites: Bool
+}
+
+// MARK: - Lookup by name, without reflection
+
+extension SiteContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "title": self.title
+        case "count": self.count
+        case "pageCount": self.pageCount
+        case "perPage": self.perPage
+        case "offlineBanner": self.offlineBanner
+        case "generator": self.generator
+        default: nil
+        }
+    }
+}
+
+extension LinkContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "href": self.href
+        case "label": self.label
+        default: nil
+        }
+    }
+}
+
+extension ImageContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "src": self.src
+        case "width": self.width
+        case "height": self.height
+        case "alt": self.alt
+        case "fallback": self.fallback
+        case "isLocal": self.isLocal
+        case "isRemote": self.isRemote
+        case "isPlaceholder": self.isPlaceholder
+        case "lazy": self.lazy
+        default: nil
+        }
+    }
+}
+
+extension TypeContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "name": self.name
+        case "label": self.label
+        default: nil
+        }
+    }
+}
+
+extension CellContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "id": self.id
+        case "number": self.number
+        case "name": self.name
+        case "slug": self.slug
+        case "href": self.href
+        case "image": self.image
+        case "types": self.types
+        case "isFavorite": self.isFavorite
+        default: nil
+        }
+    }
+}
+
+extension StatContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "name": self.name
+        case "label": self.label
+        case "short": self.short
+        case "value": self.value
+        case "percent": self.percent
+        default: nil
+        }
+    }
+}
+
+extension AbilityContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "name": self.name
+        case "label": self.label
+        case "isHidden": self.isHidden
+        default: nil
+        }
+    }
+}
+
+extension MeasureContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "metric": self.metric
+        case "imperial": self.imperial
+        default: nil
+        }
+    }
+}
+
+extension DetailContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "id": self.id
+        case "number": self.number
+        case "name": self.name
+        case "slug": self.slug
+        case "image": self.image
+        case "types": self.types
+        case "baseExperience": self.baseExperience
+        case "hasBaseExperience": self.hasBaseExperience
+        case "height": self.height
+        case "weight": self.weight
+        case "stats": self.stats
+        case "statTotal": self.statTotal
+        case "abilities": self.abilities
+        case "genus": self.genus
+        case "flavorText": self.flavorText
+        case "isFavorite": self.isFavorite
+        case "previous": self.previous
+        case "next": self.next
+        case "list": self.list
+        default: nil
+        }
+    }
+}
+
+extension PageNumberContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "number": self.number
+        case "href": self.href
+        case "isCurrent": self.isCurrent
+        case "isGap": self.isGap
+        default: nil
+        }
+    }
+}
+
+extension PaginationContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "current": self.current
+        case "total": self.total
+        case "previous": self.previous
+        case "next": self.next
+        case "pages": self.pages
+        case "hasPages": self.hasPages
+        default: nil
+        }
+    }
+}
+
+extension UnknownFavoriteContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "entry": self.entry
+        case "suggestion": self.suggestion
+        default: nil
+        }
+    }
+}
+
+extension PageContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "site": self.site
+        case "root": self.root
+        case "kind": self.kind
+        case "isIndex": self.isIndex
+        case "isPokemon": self.isPokemon
+        case "isFavorites": self.isFavorites
+        case "pageTitle": self.pageTitle
+        case "path": self.path
+        case "pokemon": self.pokemon
+        case "pagination": self.pagination
+        case "detail": self.detail
+        case "favorites": self.favorites
+        case "hasFavorites": self.hasFavorites
+        case "unknownFavorites": self.unknownFavorites
+        case "hasUnknownFavorites": self.hasUnknownFavorites
+        default: nil
+        }
+    }
 }

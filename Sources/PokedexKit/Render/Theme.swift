@@ -13,6 +13,9 @@ public struct Theme: Sendable {
     public let staticFiles: [(path: String, data: Data)]
     /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
     public let origins: [String: String]
+    /// Per template name: a fingerprint of its text and of every partial it includes, directly or not. A page
+    /// made with it is rendered again only when this or its context changed.
+    public let templateFingerprints: [String: String]
 
     /// The default theme with the files of `directory` (nil for none) in place of its own. A folder that does not
     /// exist is an error; an empty one means the default theme.
@@ -36,6 +39,7 @@ public struct Theme: Sendable {
             }
         }
         var library = MustacheLibrary()
+        var texts: [String: String] = [:]
         var staticFiles: [(path: String, data: Data)] = []
         for relative in files.keys.sorted() where Self.isPartOfTheme(relative) {
             let data = files[relative]!
@@ -47,8 +51,10 @@ public struct Theme: Sendable {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw PokedexError(.render, origin, .template("not UTF-8 text"))
             }
+            let name = String(relative.dropLast(".mustache".count))
+            texts[name] = text
             do {
-                library.register(try MustacheTemplate(string: text), named: String(relative.dropLast(".mustache".count)))
+                library.register(try MustacheTemplate(string: text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 let context = error.context
                 throw PokedexError(.render, "\(origin):\(context.lineNumber):\(context.columnNumber)",
@@ -61,6 +67,46 @@ public struct Theme: Sendable {
         self.library = library
         self.staticFiles = staticFiles
         self.origins = origins
+        self.templateFingerprints = Self.fingerprints(texts)
+    }
+
+    /// For each template, a fingerprint over the texts of the templates it can reach through partials.
+    static func fingerprints(_ texts: [String: String]) -> [String: String] {
+        var fingerprints: [String: String] = [:]
+        for name in texts.keys {
+            var reached: Set<String> = [name]
+            var pending = [name]
+            while let next = pending.popLast() {
+                guard let text = texts[next] else { continue }
+                // Changed delimiters or a dynamic partial name: the includes cannot be read off, so all count.
+                guard let partials = Self.partialNames(in: text) else {
+                    reached = Set(texts.keys)
+                    break
+                }
+                for partial in partials where reached.insert(partial).inserted { pending.append(partial) }
+            }
+            fingerprints[name] = Fingerprint.of(reached.sorted().flatMap { [Data($0.utf8), Data((texts[$0] ?? "").utf8)] })
+        }
+        return fingerprints
+    }
+
+    /// Names of the partials and parents `text` includes (`{{> name}}`, `{{< name}}`); nil when they cannot be
+    /// told without parsing (`{{=…=}}` delimiters, `{{>*dynamic}}` names).
+    static func partialNames(in text: String) -> Set<String>? {
+        if text.contains("{{=") { return nil }
+        var names = Set<String>()
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.range(of: "}}") else { break }
+            let tag = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            rest = rest[close.upperBound...]
+            guard let sigil = tag.first, sigil == ">" || sigil == "<" else { continue }
+            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+            if name.hasPrefix("*") { return nil }
+            names.insert(name)
+        }
+        return names
     }
 
     /// Editor and OS droppings, and the theme's own README, are not part of a theme.
