@@ -52,6 +52,7 @@ let package = Package(
             name: "PokedexKitTests",
             dependencies: [
                 "PokedexKit",
+                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

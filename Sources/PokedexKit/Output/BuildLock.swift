@@ -42,7 +42,7 @@ public final class BuildLock: Sendable {
                 throw PokedexError.file(stage, folder.path, error)
             }
             if !noticed, clock.now - started >= noticeAfter {
-                logger.notice("waiting for another pokedex build to finish with \(purpose) \(folder.path)")
+                logger.warning("waiting for another pokedex build to finish with \(purpose) \(folder.path)")
                 noticed = true
             }
             do {

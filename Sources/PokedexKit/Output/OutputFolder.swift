@@ -75,7 +75,7 @@ public struct OutputFolder: Sendable {
     /// rendered again and nothing is deleted.
     public func published() throws -> PublishedSite {
         let url = root.appendingPathComponent(Self.manifestName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return PublishedSite(root: root, fingerprints: [:]) }
+        guard FileManager.default.fileExists(atPath: url.path) else { return PublishedSite(root: root, files: [:]) }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -83,9 +83,9 @@ public struct OutputFolder: Sendable {
             throw PokedexError.file(.output, url.path, error)
         }
         do {
-            return PublishedSite(root: root, fingerprints: try JSONDecoder().decode(Manifest.self, from: data).files)
+            return PublishedSite(root: root, files: try JSONDecoder().decode(Manifest.self, from: data).files)
         } catch {
-            return PublishedSite(root: root, fingerprints: [:])
+            return PublishedSite(root: root, files: [:])
         }
     }
 
@@ -97,9 +97,11 @@ public struct OutputFolder: Sendable {
         // Every path is checked before anything is written.
         let targets = try files.map { try file($0.path) }
         var counts = PublishCounts()
-        var fingerprints = previous.fingerprints
+        var listed = previous.files
+        var current: [String: PublishedFile] = [:]
         do {
             for (file, url) in zip(files, targets) {
+                let size: Int
                 do {
                     switch file.content {
                     case .kept:
@@ -114,22 +116,28 @@ public struct OutputFolder: Sendable {
                             counts.written += 1
                         }
                     }
+                    if case .kept = file.content, let previous = previous.files[file.path] {
+                        size = previous.size
+                    } else {
+                        size = try Self.size(of: url)
+                    }
                 } catch {
                     throw PokedexError.file(.output, url.path, error)
                 }
-                fingerprints[file.path] = file.fingerprint
+                let entry = PublishedFile(fingerprint: file.fingerprint, size: size)
+                listed[file.path] = entry
+                current[file.path] = entry
             }
         } catch {
             do {
-                try writeManifest(fingerprints)
+                try writeManifest(listed)
             } catch {
                 // The disk that refused a page may refuse the manifest too: the old one then stays, whole, and
                 // the next build compares bytes where fingerprints disagree.
             }
             throw error
         }
-        let current = Dictionary(files.map { ($0.path, $0.fingerprint) }, uniquingKeysWith: { _, last in last })
-        for relative in previous.fingerprints.keys.filter({ current[$0] == nil }).sorted() {
+        for relative in previous.files.keys.filter({ current[$0] == nil }).sorted() {
             let url = try file(relative)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
             do {
@@ -154,12 +162,18 @@ public struct OutputFolder: Sendable {
         return manager.contentsEqual(atPath: source.path, andPath: target.path)
     }
 
-    private func writeManifest(_ fingerprints: [String: String]) throws {
+    static func size(of url: URL) throws -> Int {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { throw AtomicFile.posixError("cannot stat \(url.path)") }
+        return Int(info.st_size)
+    }
+
+    private func writeManifest(_ files: [String: PublishedFile]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let url = root.appendingPathComponent(Self.manifestName)
         do {
-            let data = try encoder.encode(Manifest(generator: "pokedex", version: Manifest.currentVersion, files: fingerprints))
+            let data = try encoder.encode(Manifest(generator: "pokedex", version: Manifest.currentVersion, files: files))
             try AtomicFile.writeIfChanged(data, to: url)
         } catch {
             throw PokedexError.file(.output, url.path, error)
@@ -171,10 +185,9 @@ public struct OutputFolder: Sendable {
         static let currentVersion = 2
         var generator: String
         var version: Int
-        /// Path → fingerprint.
-        var files: [String: String]
+        var files: [String: PublishedFile]
 
-        init(generator: String, version: Int, files: [String: String]) {
+        init(generator: String, version: Int, files: [String: PublishedFile]) {
             self.generator = generator
             self.version = version
             self.files = files
@@ -185,10 +198,10 @@ public struct OutputFolder: Sendable {
             generator = try container.decode(String.self, forKey: .generator)
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             if version == 1 {
-                files = Dictionary(try container.decode([String].self, forKey: .files).map { ($0, "") },
+                files = Dictionary(try container.decode([String].self, forKey: .files).map { ($0, PublishedFile.unknown) },
                                    uniquingKeysWith: { first, _ in first })
             } else {
-                files = try container.decode([String: String].self, forKey: .files)
+                files = try container.decode([String: PublishedFile].self, forKey: .files)
             }
         }
     }
@@ -223,16 +236,30 @@ public struct SiteFile: Sendable {
     public var content: Content
 }
 
+/// One file of the manifest: what it was made from, and its size once written. (No modification time: the
+/// manifest stays byte-identical across identical builds.)
+public struct PublishedFile: Codable, Sendable, Equatable {
+    public var fingerprint: String
+    public var size: Int
+
+    /// A file listed by a version 1 manifest: pokedex's, made from nobody knows what.
+    static let unknown = PublishedFile(fingerprint: "", size: -1)
+}
+
 /// The site as the last build left it, by manifest.
 public struct PublishedSite: Sendable {
     let root: URL
-    /// Path → fingerprint of every file the last build published.
-    public var fingerprints: [String: String]
+    /// Every file the last build published, by path.
+    public var files: [String: PublishedFile]
 
-    /// Whether `path` was published from inputs with this fingerprint and is still there.
+    /// Whether `path` was published from inputs with this fingerprint and is still there, at the size it was
+    /// written (one `stat`: a file deleted or resized since is made again; an edit that keeps the size stays
+    /// until the file's inputs change).
     public func holds(_ path: String, fingerprint: String) -> Bool {
-        guard !fingerprint.isEmpty, fingerprints[path] == fingerprint else { return false }
-        return access(root.appendingPathComponent(path).path, F_OK) == 0
+        guard !fingerprint.isEmpty, let file = files[path], file.fingerprint == fingerprint else { return false }
+        var info = stat()
+        guard stat(root.appendingPathComponent(path).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return Int(info.st_size) == file.size
     }
 }
 

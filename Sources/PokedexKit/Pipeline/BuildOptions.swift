@@ -30,6 +30,8 @@ public struct BuildOptions: Sendable {
     public var retry: RetryPolicy
     /// The working directory that relative paths resolve against.
     public var currentDirectory: String
+    /// Pages rendered at once: the cores unless set (tests set it to show the output does not depend on it).
+    public var renderParallelism = ProcessInfo.processInfo.activeProcessorCount
 
     public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
                 templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,

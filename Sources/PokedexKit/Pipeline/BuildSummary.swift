@@ -6,6 +6,8 @@ public struct BuildSummary: Sendable {
     public var indexPages: Int
     public var loads: LoadCounts
     public var network: FetchCounts
+    /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
+    public var pagesRendered: Int
     /// Files written because they were new or changed.
     public var filesWritten: Int
     public var filesUnchanged: Int
@@ -29,6 +31,7 @@ public struct BuildSummary: Sendable {
         if loads.snapshot > 0 { parts.append("from snapshot \(loads.snapshot)") }
         parts.append("requests \(network.requests)")
         if network.retries > 0 { parts.append("retries \(network.retries)") }
+        parts.append("pages rendered \(pagesRendered)")
         // Pages, images and theme files alike: all are written only when their bytes changed.
         parts.append("files written \(filesWritten)")
         parts.append("unchanged \(filesUnchanged)")

@@ -99,16 +99,16 @@ public struct SiteBuilder: Sendable {
 
         // Render: what the last build published tells which pages need no rendering.
         let published = try output.published()
-        let renderer = SiteRenderer(theme: theme, perPage: options.perPage)
-        let files = try await renderer.render(pokedex, images: images.files, published: published)
+        let renderer = SiteRenderer(theme: theme, perPage: options.perPage, parallelism: options.renderParallelism)
+        let site = try await renderer.render(pokedex, images: images.files, published: published)
 
         // Output
-        let written = try output.publish(files, over: published)
+        let written = try output.publish(site.files, over: published)
 
         let network = await loader.networkCounts
         return BuildSummary(
             pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
-            loads: counts, network: network, filesWritten: written.written, filesUnchanged: written.unchanged,
+            loads: counts, network: network, pagesRendered: site.pagesRendered, filesWritten: written.written, filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
             imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
             unknownFavorites: favorites.unknown,

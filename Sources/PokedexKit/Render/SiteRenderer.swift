@@ -1,5 +1,13 @@
 import Foundation
 
+/// What the render stage hands to the output stage.
+public struct RenderedSite: Sendable {
+    /// Every file of the site, pages first, in a fixed order.
+    public var files: [SiteFile]
+    /// Pages whose template ran (the others were kept by fingerprint).
+    public var pagesRendered: Int
+}
+
 /// One page to render: where it goes, with which template and context.
 struct PageJob: Sendable {
     var path: String
@@ -33,8 +41,9 @@ public struct SiteRenderer: Sendable {
     /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
     /// file). A file whose fingerprint matches what `published` holds is `.kept`: neither rendered nor read.
     public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:],
-                       published: PublishedSite? = nil) async throws -> [SiteFile] {
+                       published: PublishedSite? = nil) async throws -> RenderedSite {
         var files = try await renderPages(pages(pokedex), published: published)
+        let rendered = files.count { if case .bytes = $0.content { true } else { false } }
         func add(_ path: String, _ data: Data) {
             let fingerprint = Fingerprint.of(data)
             let kept = published?.holds(path, fingerprint: fingerprint) ?? false
@@ -48,7 +57,7 @@ public struct SiteRenderer: Sendable {
             let kept = published?.holds(path, fingerprint: fingerprint) ?? false
             files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file)))
         }
-        return files
+        return RenderedSite(files: files, pagesRendered: rendered)
     }
 
     /// Renders `jobs` on `parallelism` tasks, in order; a page whose fingerprint `published` holds is kept.

@@ -1,0 +1,205 @@
+import Foundation
+import Logging
+import Mustache
+import Testing
+@testable import PokedexKit
+
+/// The render and output stages: fingerprints that spare unchanged pages, output that does not depend on the
+/// core count, one writer, builds that take turns, and a failed write that leaves everything whole.
+@Suite struct IncrementalTests {
+    /// The real theme, copied where a test may edit it.
+    func editableTheme(_ env: TestEnvironment) throws -> URL {
+        let theme = env.root.appendingPathComponent("editable-theme")
+        try FileManager.default.copyItem(at: GoldenTests.templates, to: theme)
+        return theme
+    }
+
+    @Test func aRebuildWithNothingChangedRendersAndWritesNothing() async throws {
+        try await withEnvironment { env in
+            let first = try await env.build()
+            #expect(first.pagesRendered == first.pokemon + first.indexPages + 1)
+            let dates = try modificationDates(env.output)
+            let again = try await env.build()
+            #expect(again.pagesRendered == 0)
+            #expect(again.filesWritten == 0)
+            #expect(again.filesUnchanged == first.filesWritten)
+            #expect(try modificationDates(env.output) == dates)
+        }
+    }
+
+    @Test func editingAPartialRendersOnlyThePagesThatIncludeIt() async throws {
+        try await withEnvironment { env in
+            let theme = try editableTheme(env)
+            try env.writeFavorites(#"["pikachu"]"#)
+            let first = try await env.build(templates: theme)
+            let detail = try modificationDates(env.output.appendingPathComponent("pokemon"))
+            let cell = theme.appendingPathComponent("partials/cell.mustache")
+            try Data((try String(contentsOf: cell, encoding: .utf8) + "<!-- edited cell -->\n").utf8).write(to: cell)
+            let again = try await env.build(templates: theme)
+            // Index pages and the favorites page include the cell; detail pages do not.
+            #expect(again.pagesRendered == first.indexPages + 1)
+            #expect(again.filesWritten == first.indexPages + 1)
+            #expect(try env.read("index.html").contains("edited cell"))
+            #expect(try env.read("favorites.html").contains("edited cell"))
+            #expect(try modificationDates(env.output.appendingPathComponent("pokemon")) == detail)
+
+            // A partial every page includes: every page.
+            let footer = theme.appendingPathComponent("partials/footer.mustache")
+            try Data((try String(contentsOf: footer, encoding: .utf8) + "<!-- edited footer -->\n").utf8).write(to: footer)
+            #expect(try await env.build(templates: theme).pagesRendered == first.pagesRendered)
+        }
+    }
+
+    @Test func aPageDeletedOrEditedSinceTheLastBuildIsMadeAgain() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let page = env.output.appendingPathComponent("pokemon/pikachu.html")
+            let original = try Data(contentsOf: page)
+            try FileManager.default.removeItem(at: page)
+            try Data("edited".utf8).write(to: env.output.appendingPathComponent("index.html"))
+            let again = try await env.build()
+            #expect(again.pagesRendered == 2)
+            #expect(try Data(contentsOf: page) == original)
+            #expect(try env.read("index.html") != "edited")
+        }
+    }
+
+    @Test func theOutputDoesNotDependOnTheCoreCount() async throws {
+        try await withEnvironment { env in
+            try env.writeFavorites(GoldenTests.favorites)
+            var sites: [[String: Data]] = []
+            for parallelism in [1, 3, 16] {
+                var options = env.options(templates: GoldenTests.templates)
+                options.renderParallelism = parallelism
+                try FileManager.default.removeItem(at: env.output, ifExists: true)
+                try await SiteBuilder(options: options, logger: quietLogger).run()
+                // The manifest records modification times; every file of the site itself must be identical.
+                sites.append(try snapshot(env.output).filter { $0.key != OutputFolder.manifestName })
+            }
+            #expect(sites[0].count > Fixtures.pokemon.count)
+            #expect(sites[1] == sites[0])
+            #expect(sites[2] == sites[0])
+        }
+    }
+
+    @Test func anEditedPictureInTheSiteNeverChangesTheCache() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let store = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+            let cached = try #require(try store.readImage("images/official/25")).image.file
+            let before = try Data(contentsOf: cached)
+            // An editor writing in place, as image editors do.
+            let handle = try FileHandle(forWritingTo: env.output.appendingPathComponent("images/25.png"))
+            try handle.write(contentsOf: Data(repeating: 0, count: 64))
+            try handle.truncate(atOffset: 64)
+            try handle.close()
+            #expect(try Data(contentsOf: cached) == before)
+            // The next build puts the cached picture back (the edit changed the file's size, not its inputs).
+            try await env.build()
+            #expect(try Data(contentsOf: env.output.appendingPathComponent("images/25.png")) == before)
+        }
+    }
+
+    @Test func aManifestOfTheFirstFormatIsReadAsPathsWithoutFingerprints() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let manifest = env.output.appendingPathComponent(OutputFolder.manifestName)
+            let paths = try JSONDecoder().decode(OutputFolder.Manifest.self, from: Data(contentsOf: manifest)).files.keys
+            let old = try JSONSerialization.data(withJSONObject: ["generator": "pokedex", "files": paths.sorted()])
+            try old.write(to: manifest)
+            let again = try await env.build(limit: 3)
+            // Everything is rendered again (no fingerprints), nothing rewritten that did not change, and the
+            // files the old manifest listed are still pokedex's to remove.
+            #expect(again.pagesRendered == 3 + 1 + 1)
+            #expect(again.filesRemoved > 0)
+            #expect(!env.exists("pokemon/mr-mime-galar.html"))
+        }
+    }
+
+    @Test func aFailedWriteNamesTheFileLeavesEveryFileWholeAndARerunCompletes() async throws {
+        try await withEnvironment { env in
+            try await env.build(limit: 5)
+            // Where the next build must write a page, something it cannot replace (as a full disk refuses).
+            let blocked = env.output.appendingPathComponent("pokemon/mr-mime-galar.html")
+            try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: true)
+            try Data("not a page".utf8).write(to: blocked.appendingPathComponent("keep"))
+            let error = try #require(await env.failingBuild())
+            #expect(error.stage == .output)
+            #expect(error.subject == blocked.path)
+            #expect(error.exitCode != 0)
+            #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
+            // The manifest still lists what pokedex wrote, old and new, so nothing is orphaned.
+            let manifest = try JSONDecoder().decode(OutputFolder.Manifest.self,
+                                                    from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
+            #expect(manifest.files["pokemon/bulbasaur.html"] != nil)
+            #expect(manifest.files["index.html"] != nil)
+
+            try FileManager.default.removeItem(at: blocked)
+            let summary = try await env.build()
+            #expect(summary.pokemon == Fixtures.pokemon.count)
+            #expect(try env.read("pokemon/mr-mime-galar.html").contains("Mr. Mime"))
+        }
+    }
+
+    @Test func buildsOnTheSameCacheTakeTurns() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            var held: BuildLock? = try await BuildLock.acquire(env.cache.resolvingSymlinksInPath(), stage: .cache,
+                                                               purpose: "the cache", logger: quietLogger)
+            let messages = LogCapture()
+            let second = Task { try await env.build(logger: messages.logger) }
+            try await Task.sleep(for: .milliseconds(1_500))
+            #expect(messages.lines.contains { $0.contains("waiting for another pokedex build") && $0.contains(env.cache.lastPathComponent) })
+            #expect(held != nil)
+            held = nil  // released: the waiting build goes on
+            let summary = try await second.value
+            #expect(summary.filesWritten == 0)
+        }
+    }
+}
+
+extension FileManager {
+    func removeItem(at url: URL, ifExists: Bool) throws {
+        if ifExists && !fileExists(atPath: url.path) { return }
+        try removeItem(at: url)
+    }
+}
+
+/// Templates read contexts through `child(named:)`, not reflection: every stored property must answer to its
+/// name, or a theme would silently render it empty.
+@Suite struct TemplateContextLookupTests {
+    @Test func everyStoredPropertyAnswersToItsName() throws {
+        let entries = try ModelTests.entries()
+        let ids = entries.prefix(3).map(\.id)
+        let favorites = FavoritesResolution(ids: ids, unknown: [.init(entry: "missingno", suggestion: "missing")])
+        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true))
+        let renderer = SiteRenderer(theme: try Theme(overrides: nil), perPage: 5)
+        var checked = Set<String>()
+        func check(_ value: Any, path: String) {
+            if let array = value as? [Any] {
+                for item in array { check(item, path: path + "[]") }
+                return
+            }
+            guard let parent = value as? any MustacheParent else { return }
+            for child in Mirror(reflecting: value).children {
+                guard let label = child.label else { continue }
+                let found = parent.child(named: label)
+                let present = !Self.isNil(child.value)
+                #expect((found != nil) == present, "\(path).\(label)")
+                checked.insert("\(type(of: value)).\(label)")
+                if let found { check(found, path: "\(path).\(label)") }
+            }
+        }
+        for job in renderer.pages(pokedex) { check(job.context, path: job.path) }
+        for name in ["PageContext", "SiteContext", "CellContext", "ImageContext", "DetailContext", "StatContext",
+                     "AbilityContext", "MeasureContext", "LinkContext", "PaginationContext", "PageNumberContext",
+                     "TypeContext", "UnknownFavoriteContext"] {
+            #expect(checked.contains { $0.hasPrefix(name + ".") }, "\(name) was never checked")
+        }
+    }
+
+    static func isNil(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
+    }
+}
