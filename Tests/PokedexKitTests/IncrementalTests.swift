@@ -203,3 +203,11 @@ extension FileManager {
         return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 }
+
+@Suite struct DataScriptTests {
+    @Test func scriptSafeEscapesWhatCouldEndTheScriptOrALineAndNothingElse() {
+        #expect(DataScript.scriptSafe("a</script>\u{2028}b\u{2029}c—€é") == "a\\u003c/script>\\u2028b\\u2029c—€é")
+        #expect(DataScript.scriptSafe("") == "")
+        #expect(DataScript.scriptSafe("\u{2020}\u{2030}") == "\u{2020}\u{2030}")
+    }
+}

@@ -71,7 +71,9 @@ public struct SiteBuilder: Sendable {
 
     private func build(options: BuildOptions, loader: ResourceLoader, snapshot: SnapshotProvider, theme: Theme,
                        favoritesFile: FavoritesFile, output: OutputFolder, started: Date) async throws -> BuildSummary {
+        var timer = StageTimer(logger: logger)
         let data = try await fetchData(options: options, loader: loader, snapshot: snapshot)
+        timer.lap("source and cache: JSON")
         let (list, records, species, missing) = (data.list, data.records, data.species, data.missing)
 
         // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
@@ -81,6 +83,7 @@ public struct SiteBuilder: Sendable {
         progress.begin("Images", total: ordered.count)
         let images = await resolver.resolve(ordered, limit: options.concurrency * 2) { self.progress.advance() }
         progress.end()
+        timer.lap("source and cache: images")
 
         guard missing.isEmpty else {
             throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
@@ -97,13 +100,16 @@ public struct SiteBuilder: Sendable {
         let counts = await loader.counts
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot))
 
+        timer.lap("model")
         // Render: what the last build published tells which pages need no rendering.
         let published = try output.published()
         let renderer = SiteRenderer(theme: theme, perPage: options.perPage, parallelism: options.renderParallelism)
         let site = try await renderer.render(pokedex, images: images.files, published: published)
 
+        timer.lap("render (\(site.pagesRendered) pages)")
         // Output
         let written = try output.publish(site.files, over: published)
+        timer.lap("output (\(written.written) written)")
 
         let network = await loader.networkCounts
         return BuildSummary(
@@ -275,5 +281,25 @@ func concurrently<Item: Sendable, Value: Sendable>(
             if next < items.count { add() }
         }
         return results.map { $0! }
+    }
+}
+
+/// Debug-level wall time of each stage (`pokedex build -v`): where a build spends its time.
+struct StageTimer {
+    let logger: Logger
+    private let clock = ContinuousClock()
+    private var last: ContinuousClock.Instant
+
+    init(logger: Logger) {
+        self.logger = logger
+        last = clock.now
+    }
+
+    mutating func lap(_ stage: String) {
+        let now = clock.now
+        let elapsed = now - last
+        last = now
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.debug("stage \(stage): \(String(format: "%.0f", milliseconds)) ms")
     }
 }

@@ -71,9 +71,7 @@ public struct SiteRenderer: Sendable {
                 let index = next
                 let chunk = chunks[index]
                 group.addTask {
-                    let encoder = JSONEncoder()
-                    encoder.outputFormatting = [.sortedKeys]
-                    return (index, try chunk.map { job in try Self.render(job, theme: theme, encoder: encoder, published: published) })
+                    (index, try chunk.map { job in try Self.render(job, theme: theme, published: published) })
                 }
                 next += 1
             }
@@ -87,14 +85,13 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    static func render(_ job: PageJob, theme: Theme, encoder: JSONEncoder, published: PublishedSite?) throws -> SiteFile {
-        let context: Data
+    static func render(_ job: PageJob, theme: Theme, published: PublishedSite?) throws -> SiteFile {
+        let fingerprint: String
         do {
-            context = try encoder.encode(job.context)
+            fingerprint = try FingerprintEncoder.fingerprint(job.context, salt: theme.templateFingerprints[job.template] ?? "")
         } catch {
             throw PokedexError(.render, job.path, .other("cannot fingerprint the page's context: \(error)"))
         }
-        let fingerprint = Fingerprint.of([Data((theme.templateFingerprints[job.template] ?? "").utf8), context])
         if published?.holds(job.path, fingerprint: fingerprint) == true {
             return SiteFile(path: job.path, fingerprint: fingerprint, content: .kept)
         }
@@ -309,9 +306,32 @@ enum DataScript {
     }
 
     /// JSON inside a script: `<` could close the script element, and U+2028/U+2029 end lines in older JavaScript.
+    /// One pass over the UTF-8 bytes (Foundation's `replacingOccurrences` took a fifth of a no-op build).
     static func scriptSafe(_ json: String) -> String {
-        json.replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
-            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        var out = [UInt8]()
+        out.reserveCapacity(json.utf8.count + 64)
+        var bytes = json.utf8.makeIterator()
+        var pending: [UInt8] = []
+        while let byte = bytes.next() {
+            switch byte {
+            case UInt8(ascii: "<"):
+                out.append(contentsOf: Array("\\u003c".utf8))
+            case 0xE2:
+                // U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+                pending = [byte]
+                if let second = bytes.next() {
+                    pending.append(second)
+                    if second == 0x80, let third = bytes.next() {
+                        pending.append(third)
+                        if third == 0xA8 { out.append(contentsOf: Array("\\u2028".utf8)); continue }
+                        if third == 0xA9 { out.append(contentsOf: Array("\\u2029".utf8)); continue }
+                    }
+                }
+                out.append(contentsOf: pending)
+            default:
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
