@@ -18,7 +18,14 @@ for tool in hugo hyperfine curl /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install hugo hyperfine curl time)" >&2; exit 1; }
 done
 
-rm -rf "$WORK"; mkdir -p "$WORK"; cd "$WORK"
+# Both tools write their sites into OUT: /dev/shm (tmpfs) when there is one, so that the figures measure the
+# renderers rather than ext4's inode allocator, which after the previous run's `rm -rf` varied 2× between runs
+# on the CI disk. BENCH_OUT=DIR chooses another place.
+OUT="${BENCH_OUT:-}"
+if [ -z "$OUT" ]; then
+  if [ -d /dev/shm ] && [ -w /dev/shm ]; then OUT=/dev/shm/pokedex-render-bench; else OUT="$WORK/out"; fi
+fi
+rm -rf "$WORK" "$OUT"; mkdir -p "$WORK" "$OUT"; cd "$WORK"
 start_mirror "$SHARED" "$WORK/port"
 API_DIR="$("$SHARED/tools/pokeapi-mirror" --unpack-only)"
 python3 "$SHARED/peers/hugo/make_site.py" "$API_DIR" "$WORK/hugo" >/dev/null
@@ -38,16 +45,16 @@ bench() {  # bench NAME PREPARE COMMAND: median seconds into $NAME.json
 }
 
 # 1. Full render from the warm cache into an empty folder, pictures by URL, against Hugo into an empty folder.
-bench hugo "rm -rf $WORK/hugo/public" "hugo --quiet -s $WORK/hugo -d $WORK/hugo/public"
-bench remote "rm -rf $WORK/out-remote" "$POKEDEX ${P[*]} --output $WORK/out-remote --images remote"
+bench hugo "rm -rf $OUT/hugo" "hugo --quiet -s $WORK/hugo -d $OUT/hugo"
+bench remote "rm -rf $OUT/out-remote" "$POKEDEX ${P[*]} --output $OUT/out-remote --images remote"
 # 2. The same with local pictures (copied from the cache).
-bench local "rm -rf $WORK/out-local" "$POKEDEX ${P[*]} --output $WORK/out-local"
+bench local "rm -rf $OUT/out-local" "$POKEDEX ${P[*]} --output $OUT/out-local"
 # 3. Rebuild with nothing changed (out-local holds the last build).
-bench noop "true" "$POKEDEX ${P[*]} --output $WORK/out-local"
-NOOP_LINE="$("$POKEDEX" "${P[@]}" --output "$WORK/out-local" 2>&1 | tail -n 1)"
+bench noop "true" "$POKEDEX ${P[*]} --output $OUT/out-local"
+NOOP_LINE="$("$POKEDEX" "${P[@]}" --output "$OUT/out-local" 2>&1 | tail -n 1)"
 # 4. Rebuild after editing partials/cell.mustache (a new comment before every run).
-bench partial "echo \"<!-- edit \$RANDOM\$RANDOM -->\" >> $WORK/theme/partials/cell.mustache" "$POKEDEX ${P[*]} --output $WORK/out-local"
-PARTIAL_LINE="$(echo "<!-- last edit -->" >> "$WORK/theme/partials/cell.mustache"; "$POKEDEX" "${P[@]}" --output "$WORK/out-local" 2>&1 | tail -n 1)"
+bench partial "echo \"<!-- edit \$RANDOM\$RANDOM -->\" >> $WORK/theme/partials/cell.mustache" "$POKEDEX ${P[*]} --output $OUT/out-local"
+PARTIAL_LINE="$(echo "<!-- last edit -->" >> "$WORK/theme/partials/cell.mustache"; "$POKEDEX" "${P[@]}" --output "$OUT/out-local" 2>&1 | tail -n 1)"
 
 # 5. Cold fetch and build from the mirror against curl fetching the same URLs (every URL the cache holds).
 python3 - "$WORK/cache" > "$WORK/curl.conf" <<'PY'
@@ -65,24 +72,25 @@ for url in sorted(urls):
 PY
 URLS=$(grep -c '^url' "$WORK/curl.conf")
 bench curl "true" "curl --silent --fail --compressed --parallel --parallel-max 8 --config $WORK/curl.conf"
-bench cold "rm -rf $WORK/cold-cache $WORK/cold-out" \
-  "$POKEDEX build --api $API --cache $WORK/cold-cache --output $WORK/cold-out --no-snapshot --templates $WORK/theme"
+bench cold "rm -rf $WORK/cold-cache $OUT/cold-out" \
+  "$POKEDEX build --api $API --cache $WORK/cold-cache --output $OUT/cold-out --no-snapshot --templates $WORK/theme"
 
 # Peak memory, one run each.
-rm -rf "$WORK/rss-out"; RSS_REMOTE=$(peak remote "$POKEDEX" "${P[@]}" --output "$WORK/rss-out" --images remote)
-rm -rf "$WORK/rss-out"; RSS_LOCAL=$(peak local "$POKEDEX" "${P[@]}" --output "$WORK/rss-out")
-RSS_NOOP=$(peak noop "$POKEDEX" "${P[@]}" --output "$WORK/rss-out")
-rm -rf "$WORK/cold-cache" "$WORK/cold-out"
-RSS_COLD=$(peak cold "$POKEDEX" build --api "$API" --cache "$WORK/cold-cache" --output "$WORK/cold-out" --no-snapshot --templates "$WORK/theme")
-RSS_HUGO=$(rm -rf "$WORK/hugo/public"; peak hugo hugo --quiet -s "$WORK/hugo" -d "$WORK/hugo/public")
+rm -rf "$OUT/rss-out"; RSS_REMOTE=$(peak remote "$POKEDEX" "${P[@]}" --output "$OUT/rss-out" --images remote)
+rm -rf "$OUT/rss-out"; RSS_LOCAL=$(peak local "$POKEDEX" "${P[@]}" --output "$OUT/rss-out")
+RSS_NOOP=$(peak noop "$POKEDEX" "${P[@]}" --output "$OUT/rss-out")
+rm -rf "$WORK/cold-cache" "$OUT/cold-out"
+RSS_COLD=$(peak cold "$POKEDEX" build --api "$API" --cache "$WORK/cold-cache" --output "$OUT/cold-out" --no-snapshot --templates "$WORK/theme")
+RSS_HUGO=$(rm -rf "$OUT/hugo"; peak hugo hugo --quiet -s "$WORK/hugo" -d "$OUT/hugo")
 
-python3 - "$WORK" "$RUNS" "$URLS" "$RSS_REMOTE" "$RSS_LOCAL" "$RSS_NOOP" "$RSS_COLD" "$RSS_HUGO" <<'PY'
+python3 - "$WORK" "$RUNS" "$URLS" "$OUT" "$RSS_REMOTE" "$RSS_LOCAL" "$RSS_NOOP" "$RSS_COLD" "$RSS_HUGO" <<'PY'
 import json, sys
 work, runs, urls = sys.argv[1], sys.argv[2], sys.argv[3]
-rss_remote, rss_local, rss_noop, rss_cold, rss_hugo = sys.argv[4:9]
+out = sys.argv[4]
+rss_remote, rss_local, rss_noop, rss_cold, rss_hugo = sys.argv[5:10]
 m = {k: json.load(open(f"{work}/{k}.json"))["results"][0]["median"]
      for k in ("hugo", "remote", "local", "noop", "partial", "curl", "cold")}
-print(f"\nMedians of {runs} runs (hyperfine), release build, real snapshot through the mirror, this machine:\n")
+print(f"\nMedians of {runs} runs (hyperfine), release build, real snapshot through the mirror, sites written to {out}:\n")
 print("| figure | pokedex | peer | ratio | target |")
 print("| --- | --- | --- | --- | --- |")
 print(f"| full render, warm cache, empty folder, `--images remote` | {m['remote']:.2f} s | Hugo {m['hugo']:.2f} s | {m['remote']/m['hugo']:.2f}× Hugo | ≤ 0.5× |")
@@ -95,3 +103,4 @@ PY
 echo
 echo "no-op rebuild:    $NOOP_LINE"
 echo "partial rebuild:  $PARTIAL_LINE"
+rm -rf "$OUT"

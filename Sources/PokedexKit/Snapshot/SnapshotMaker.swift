@@ -33,6 +33,9 @@ public struct SnapshotMaker: Sendable {
                                        mode: .refresh, snapshot: .off, retry: retry,
                                        currentDirectory: currentDirectory).validated()
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
+        // Writes the cache as a build does: one at a time.
+        let lock = try await BuildLock.acquire(store.root, stage: .cache, purpose: "the cache", logger: logger)
+        defer { withExtendedLifetime(lock) {} }
         let fetcher = HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
         do {
             let snapshot = try await make(options: options, store: store, fetcher: fetcher)
