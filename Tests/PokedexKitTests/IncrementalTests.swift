@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Mustache
+import NIOConcurrencyHelpers
 import Testing
 @testable import PokedexKit
 
@@ -108,8 +109,8 @@ import Testing
             let old = try JSONSerialization.data(withJSONObject: ["generator": "pokedex", "files": paths.sorted()])
             try old.write(to: manifest)
             let again = try await env.build(limit: 3)
-            // Everything is rendered again (no fingerprints), nothing rewritten that did not change, and the
-            // files the old manifest listed are still pokedex's to remove.
+            // Everything is rendered again (no fingerprints), and the files the old manifest listed are still
+            // pokedex's to remove.
             #expect(again.pagesRendered == 3 + 1 + 1)
             #expect(again.filesRemoved > 0)
             #expect(!env.exists("pokemon/mr-mime-galar.html"))
@@ -147,10 +148,15 @@ import Testing
             var held: BuildLock? = try await BuildLock.acquire(env.cache.resolvingSymlinksInPath(), stage: .cache,
                                                                purpose: "the cache", logger: quietLogger)
             let messages = LogCapture()
-            let second = Task { try await env.build(logger: messages.logger) }
+            let finished = NIOLockedValueBox(false)
+            let second = Task {
+                defer { finished.withLockedValue { $0 = true } }
+                return try await env.build(logger: messages.logger)
+            }
             try await Task.sleep(for: .milliseconds(1_500))
             #expect(messages.lines.contains { $0.contains("waiting for another pokedex build") && $0.contains(env.cache.lastPathComponent) })
-            #expect(held != nil)
+            #expect(!finished.withLockedValue { $0 }, "the second build went on while the lock was held")
+            withExtendedLifetime(held) {}
             held = nil  // released: the waiting build goes on
             let summary = try await second.value
             #expect(summary.filesWritten == 0)

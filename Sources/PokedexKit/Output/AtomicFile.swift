@@ -12,29 +12,32 @@ import Darwin
 /// Whole-file writes that a kill at any instant cannot tear: the bytes go to a temporary file in the same
 /// folder and the temporary file is renamed over the target (rename is atomic on POSIX). A durable write also
 /// flushes the bytes to disk before the rename, so that a power cut cannot leave an empty file either: the cache
-/// is written that way. Site files are not (a per-file fsync cost more than the render): a rerun rewrites them.
+/// is written that way. Site files are not: a rerun rewrites them.
 public enum AtomicFile {
     /// Marks temporary files so that a later run can sweep what a killed run left behind.
     public static let temporaryMarker = ".pokedex-tmp-"
 
     public static func write(_ data: Data, to url: URL, durable: Bool = true) throws {
-        let (fd, temporary) = try createTemporary(for: url)
+        try replace(url, durable: durable) { fd, temporary in
+            try data.withUnsafeBytes { try writeAll($0, to: fd, path: temporary.path) }
+        }
+    }
+
+    /// Fills a new temporary file beside `url` (its folder created if need be) with `fill`, flushes it when
+    /// `durable`, and renames it over `url`; on any failure the temporary file is removed.
+    private static func replace(_ url: URL, durable: Bool, fill: (Int32, URL) throws -> Void) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(
+            "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8))
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw posixError("cannot create \(temporary.path)") }
         var closed = false
         defer {
             if !closed { close(fd) }
         }
         do {
-            try data.withUnsafeBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    let written = Glibc.write(fd, buffer.baseAddress!.advanced(by: offset), buffer.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw posixError("cannot write \(temporary.path)")
-                    }
-                    offset += written
-                }
-            }
+            try fill(fd, temporary)
             if durable { guard fsync(fd) == 0 else { throw posixError("cannot flush \(temporary.path)") } }
             closed = true
             guard close(fd) == 0 else { throw posixError("cannot close \(temporary.path)") }
@@ -45,15 +48,17 @@ public enum AtomicFile {
         }
     }
 
-    /// A new temporary file beside `url` (its folder created if need be), open for writing.
-    private static func createTemporary(for url: URL) throws -> (Int32, URL) {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(
-            "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8))
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw posixError("cannot create \(temporary.path)") }
-        return (fd, temporary)
+    /// Writes all of `bytes` to `fd`, resuming after short writes and interruptions.
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(fd, bytes.baseAddress!.advanced(by: offset), bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw posixError("cannot write \(path)")
+            }
+            offset += written
+        }
     }
 
     /// Writes only when the content differs, so unchanged pages keep their modification time.
@@ -74,45 +79,26 @@ public enum AtomicFile {
         defer { close(input) }  // read-only
         var info = stat()
         guard fstat(input, &info) == 0 else { throw posixError("cannot stat \(source.path)") }
-        let (fd, temporary) = try createTemporary(for: url)
-        var closed = false
-        defer {
-            if !closed { close(fd) }
-        }
-        do {
+        try replace(url, durable: false) { fd, temporary in
             var remaining = Int(info.st_size)
-            var useKernel = true
-            var buffer = [UInt8]()
             while remaining > 0 {
-                if useKernel {
-                    let copied = pokedex_copy_file_range(input, fd, remaining)
-                    if copied > 0 { remaining -= copied; continue }
-                    if copied == 0 { throw posixError("\(source.path) ended early") }
-                    if errno == EINTR { continue }
-                    // Not supported between these file systems (older kernels: EXDEV) or at all: copy by hand.
-                    guard [EXDEV, ENOSYS, EOPNOTSUPP, EINVAL].contains(errno) else {
-                        throw posixError("cannot copy \(source.path) to \(temporary.path)")
-                    }
-                    useKernel = false
-                    buffer = [UInt8](repeating: 0, count: 1 << 16)
+                let copied = pokedex_copy_file_range(input, fd, remaining)
+                if copied > 0 { remaining -= copied; continue }
+                if copied == 0 { throw posixError("\(source.path) ended early") }
+                if errno == EINTR { continue }
+                // Not supported between these file systems (older kernels: EXDEV) or at all: copy by hand.
+                guard [EXDEV, ENOSYS, EOPNOTSUPP, EINVAL].contains(errno) else {
+                    throw posixError("cannot copy \(source.path) to \(temporary.path)")
                 }
-                let got = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-                if got < 0 { if errno == EINTR { continue }; throw posixError("cannot read \(source.path)") }
-                if got == 0 { throw posixError("\(source.path) ended early") }
-                var offset = 0
-                while offset < got {
-                    let written = buffer.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!.advanced(by: offset), got - offset) }
-                    if written < 0 { if errno == EINTR { continue }; throw posixError("cannot write \(temporary.path)") }
-                    offset += written
+                var buffer = [UInt8](repeating: 0, count: 1 << 16)
+                while remaining > 0 {
+                    let got = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+                    if got < 0 { if errno == EINTR { continue }; throw posixError("cannot read \(source.path)") }
+                    if got == 0 { throw posixError("\(source.path) ended early") }
+                    try buffer.withUnsafeBytes { try writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd, path: temporary.path) }
+                    remaining -= got
                 }
-                remaining -= got
             }
-            closed = true
-            guard close(fd) == 0 else { throw posixError("cannot close \(temporary.path)") }
-            guard rename(temporary.path, url.path) == 0 else { throw posixError("cannot rename onto \(url.path)") }
-        } catch {
-            unlink(temporary.path)
-            throw error
         }
     }
 

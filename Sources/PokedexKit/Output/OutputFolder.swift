@@ -155,11 +155,9 @@ public struct OutputFolder: Sendable {
     /// Whether `target` already holds exactly the bytes of `source` (sizes first: a differing size is the
     /// common answer, and costs a stat).
     static func sameContents(_ source: URL, _ target: URL) throws -> Bool {
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: target.path) else { return false }
-        let sizes = try [source, target].map { (try manager.attributesOfItem(atPath: $0.path)[.size] as? NSNumber)?.intValue ?? -1 }
-        guard sizes[0] == sizes[1] else { return false }
-        return manager.contentsEqual(atPath: source.path, andPath: target.path)
+        guard FileManager.default.fileExists(atPath: target.path),
+              try size(of: source) == size(of: target) else { return false }
+        return FileManager.default.contentsEqual(atPath: source.path, andPath: target.path)
     }
 
     static func size(of url: URL) throws -> Int {

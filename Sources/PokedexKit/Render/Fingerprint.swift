@@ -22,7 +22,7 @@ public enum Fingerprint {
         of(parts.map { Data($0.utf8) })
     }
 
-    private static func hex(_ digest: SHA256.Digest) -> String {
+    static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(64)
@@ -74,14 +74,7 @@ private final class DigestSink {
     }
 
     func finish() -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(64)
-        for byte in hasher.finalize() {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        Fingerprint.hex(hasher.finalize())
     }
 }
 
