@@ -22,10 +22,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "CPokedexShims"),
+        // Thumbnails: libpng decodes the cached artwork, libwebp scales and encodes it (see README, "Thumbnails").
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(
             name: "PokedexKit",
             dependencies: [
                 "CPokedexShims",
+                "CPNG",
+                "CWebP",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -52,6 +57,8 @@ let package = Package(
             name: "PokedexKitTests",
             dependencies: [
                 "PokedexKit",
+                "CPNG",
+                "CWebP",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

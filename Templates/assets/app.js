@@ -14,6 +14,9 @@
   var kind = html.getAttribute('data-kind') || '';
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
   var STORE_KEY = 'pokedex.favorites';
+  // The cell picture's rendered width, as in partials/cell.mustache: one column under 336 px, two under 498 px,
+  // at most 190 px from three columns up.
+  var CELL_SIZES = '(max-width: 335px) calc(100vw - 40px), (max-width: 497px) calc(50vw - 34px), 190px';
   var STAR_PATH = 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z';
   var SEARCH_LIMIT = 120;
   var EAGER = 4;
@@ -36,6 +39,9 @@
     if (!fallback) return;
     img.removeAttribute('data-fallback');
     img.classList.add('is-fallback');
+    // srcset wins over src: drop it, or the broken candidate stays.
+    img.removeAttribute('srcset');
+    img.removeAttribute('sizes');
     img.setAttribute('src', fallback);
   }
   doc.addEventListener('error', function (event) {
@@ -127,7 +133,17 @@
     var art = el('span', 'art');
     var img = el('img');
     var fallback = root + 'assets/placeholder.svg';
-    var src = typeof p.image === 'string' && p.image ? (isAbsolute(p.image) ? p.image : root + p.image) : fallback;
+    var local = typeof p.image === 'string' && p.image && !isAbsolute(p.image);
+    var src = typeof p.image === 'string' && p.image ? (local ? root + p.image : p.image) : fallback;
+    // Thumbnails of images/25.png are images/25-<width>.webp; srcset before src, so only one picture loads.
+    var widths = local && Array.isArray(p.t) ? p.t : [];
+    if (widths.length) {
+      var stem = src.replace(/\.png$/, '');
+      img.setAttribute('sizes', CELL_SIZES);
+      img.setAttribute('srcset', widths.map(function (w) { return stem + '-' + w + '.webp ' + w + 'w'; })
+        .concat([src + ' ' + (p.w || 475) + 'w']).join(', '));
+      src = stem + '-' + widths[0] + '.webp';
+    }
     img.setAttribute('src', src);
     img.setAttribute('width', String(p.w || 475));
     img.setAttribute('height', String(p.h || 475));
@@ -401,6 +417,11 @@
         var value = e.getAttribute(attr);
         if (!isAbsolute(value) && value.indexOf(fromRoot) === 0) e.setAttribute(attr, root + value.slice(fromRoot.length));
       });
+    });
+    $$('[srcset]', node).forEach(function (e) {
+      e.setAttribute('srcset', e.getAttribute('srcset').split(', ').map(function (candidate) {
+        return !isAbsolute(candidate) && candidate.indexOf(fromRoot) === 0 ? root + candidate.slice(fromRoot.length) : candidate;
+      }).join(', '));
     });
   }
 

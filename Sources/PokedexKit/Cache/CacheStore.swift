@@ -146,6 +146,14 @@ public struct CachedImage: Sendable, Equatable {
     /// Changes whenever the file is replaced (see `PNGImage.FileShape`): the fingerprint of its copy in the site.
     public var identity: String
 
+    init(file: URL, byteCount: Int, width: Int, height: Int, identity: String) {
+        self.file = file
+        self.byteCount = byteCount
+        self.width = width
+        self.height = height
+        self.identity = identity
+    }
+
     init(file: URL, shape: PNGImage.FileShape) {
         self.file = file
         byteCount = shape.byteCount

@@ -10,6 +10,19 @@ public enum ImageSource: Sendable, Equatable {
     case placeholder
 }
 
+/// A smaller copy of a local picture for grid cells, relative to the site root.
+public struct Thumbnail: Sendable, Equatable {
+    public var path: String
+    public var width: Int
+    public var height: Int
+
+    public init(path: String, width: Int, height: Int) {
+        self.path = path
+        self.width = width
+        self.height = height
+    }
+}
+
 /// One Pokémon as the site shows it: the API's facts plus everything derived for display.
 public struct PokemonEntry: Sendable, Equatable {
     public var record: PokemonRecord
@@ -17,6 +30,8 @@ public struct PokemonEntry: Sendable, Equatable {
     public var displayName: String
     public var slug: String
     public var image: ImageSource
+    /// Smaller copies of a local `image`, narrowest first; empty for remote pictures and placeholders.
+    public var thumbnails: [Thumbnail] = []
 
     public var id: Int { record.id }
     public var number: String { DisplayName.number(record.id) }
@@ -45,7 +60,7 @@ public struct Pokedex: Sendable {
 
     /// Builds entries in list order, giving each a unique, clean slug.
     public static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
-                               images: [Int: ImageSource]) -> [PokemonEntry] {
+                               images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:]) -> [PokemonEntry] {
         var used = Set<String>()
         var entries: [PokemonEntry] = []
         entries.reserveCapacity(list.count)
@@ -55,10 +70,13 @@ public struct Pokedex: Sendable {
             if used.contains(slug) { slug = Slug.make(name: "\(slug)-\(record.id)", id: record.id) }
             used.insert(slug)
             let speciesRecord = species[record.speciesID]
+            let image = images[record.id] ?? .placeholder
+            var smaller: [Thumbnail] = []
+            if case .local(let path, _, _) = image { smaller = thumbnails[path] ?? [] }
             entries.append(PokemonEntry(
                 record: record, species: speciesRecord,
                 displayName: DisplayName.of(record, species: speciesRecord), slug: slug,
-                image: images[record.id] ?? .placeholder))
+                image: image, thumbnails: smaller))
         }
         return entries
     }

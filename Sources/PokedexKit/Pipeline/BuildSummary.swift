@@ -17,6 +17,11 @@ public struct BuildSummary: Sendable {
     /// Pokémon with no picture at all (theme placeholder).
     public var imagesPlaceholder: Int
     public var imagesLocal: Int
+    /// Pictures decoded and thumbnail files encoded in this build (0 and 0 when the cache had every thumbnail).
+    public var picturesDecoded: Int = 0
+    public var thumbnailsMade: Int = 0
+    /// Local pictures shown without thumbnails because they could not be read.
+    public var picturesUndecodable: Int = 0
     public var unknownFavorites: [FavoritesResolution.Unknown]
     public var offline: Bool
     public var seconds: Double
@@ -39,6 +44,8 @@ public struct BuildSummary: Sendable {
         parts.append("images local \(imagesLocal)")
         if imagesRemote > 0 { parts.append("images by URL \(imagesRemote)") }
         if imagesPlaceholder > 0 { parts.append("placeholders \(imagesPlaceholder)") }
+        if thumbnailsMade > 0 { parts.append("thumbnails made \(thumbnailsMade)") }
+        if picturesUndecodable > 0 { parts.append("unreadable pictures \(picturesUndecodable)") }
         parts.append(String(format: "%.1f s", seconds))
         var text = parts.joined(separator: ", ")
         if offline {

@@ -43,7 +43,7 @@ public struct SiteBuilder: Sendable {
                                     snapshot: snapshot, logger: logger, now: now)
         let summary: BuildSummary
         do {
-            summary = try await build(options: options, loader: loader, snapshot: snapshot, theme: theme,
+            summary = try await build(options: options, store: store, loader: loader, snapshot: snapshot, theme: theme,
                                       favoritesFile: favoritesFile, output: output, started: started)
         } catch {
             do {
@@ -69,7 +69,7 @@ public struct SiteBuilder: Sendable {
         return removed
     }
 
-    private func build(options: BuildOptions, loader: ResourceLoader, snapshot: SnapshotProvider, theme: Theme,
+    private func build(options: BuildOptions, store: CacheStore, loader: ResourceLoader, snapshot: SnapshotProvider, theme: Theme,
                        favoritesFile: FavoritesFile, output: OutputFolder, started: Date) async throws -> BuildSummary {
         var timer = StageTimer(logger: logger)
         let data = try await fetchData(options: options, loader: loader, snapshot: snapshot)
@@ -90,8 +90,14 @@ public struct SiteBuilder: Sendable {
                                hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
         }
 
+        // Thumbnails: derived from the cached pictures, into the cache.
+        let thumbnailer = Thumbnailer(cacheFolder: store.folder, parallelism: options.renderParallelism, logger: logger)
+        let thumbnails = await thumbnailer.make(images.files)
+        timer.lap("thumbnails (\(thumbnails.decoded) pictures decoded)")
+
         // Model
-        let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources)
+        let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources,
+                                      thumbnails: thumbnails.thumbnails)
         let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
         for unknown in favorites.unknown {
             let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
@@ -104,7 +110,8 @@ public struct SiteBuilder: Sendable {
         // Render: what the last build published tells which pages need no rendering.
         let published = try output.published()
         let renderer = SiteRenderer(theme: theme, perPage: options.perPage, parallelism: options.renderParallelism)
-        let site = try await renderer.render(pokedex, images: images.files, published: published)
+        let pictures = images.files.merging(thumbnails.files) { artwork, _ in artwork }
+        let site = try await renderer.render(pokedex, images: pictures, published: published)
 
         timer.lap("render (\(site.pagesRendered) pages)")
         // Output
@@ -117,6 +124,7 @@ public struct SiteBuilder: Sendable {
             loads: counts, network: network, pagesRendered: site.pagesRendered, filesWritten: written.written, filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
             imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
+            picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
             unknownFavorites: favorites.unknown,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
             seconds: Date().timeIntervalSince(started))

@@ -181,18 +181,20 @@ public struct SiteRenderer: Sendable {
 
     func image(_ entry: PokemonEntry, root: String, lazy: Bool) -> ImageContext {
         let fallback = root + Self.placeholderImage
+        let (src, width, height, kind): (String, Int, Int, ImageKind)
         switch entry.image {
-        case .local(let path, let width, let height):
-            return ImageContext(src: root + path, width: width, height: height, alt: entry.displayName, fallback: fallback,
-                                isLocal: true, isRemote: false, isPlaceholder: false, lazy: lazy)
-        case .remote(let url):
-            return ImageContext(src: url, width: 475, height: 475, alt: entry.displayName, fallback: fallback,
-                                isLocal: false, isRemote: true, isPlaceholder: false, lazy: lazy)
-        case .placeholder:
-            return ImageContext(src: fallback, width: 475, height: 475, alt: entry.displayName, fallback: fallback,
-                                isLocal: false, isRemote: false, isPlaceholder: true, lazy: lazy)
+        case .local(let path, let w, let h): (src, width, height, kind) = (root + path, w, h, .local)
+        case .remote(let url): (src, width, height, kind) = (url, 475, 475, .remote)
+        case .placeholder: (src, width, height, kind) = (fallback, 475, 475, .placeholder)
         }
+        let candidates = entry.thumbnails.map { "\(root)\($0.path) \($0.width)w" } + ["\(src) \(width)w"]
+        return ImageContext(src: src, width: width, height: height, alt: entry.displayName, fallback: fallback,
+                            thumbnail: entry.thumbnails.first.map { root + $0.path } ?? src,
+                            srcset: entry.thumbnails.isEmpty ? nil : candidates.joined(separator: ", "),
+                            isLocal: kind == .local, isRemote: kind == .remote, isPlaceholder: kind == .placeholder, lazy: lazy)
     }
+
+    private enum ImageKind { case local, remote, placeholder }
 
     static func types(_ entry: PokemonEntry) -> [TypeContext] {
         entry.record.types.map { TypeContext(name: Slug.isClean($0) ? $0 : "unknown", label: DisplayName.titleCase($0)) }
@@ -266,6 +268,9 @@ enum DataScript {
         var image: String
         var w: Int
         var h: Int
+        /// Widths of the picture's thumbnails, narrowest first: `images/25.png` has `images/25-256.webp` and so on.
+        /// Absent without thumbnails.
+        var t: [Int]?
     }
 
     struct Payload: Encodable {
@@ -285,7 +290,8 @@ enum DataScript {
             case .placeholder: (image, width, height) = (SiteRenderer.placeholderImage, 475, 475)
             }
             return Item(id: entry.id, slug: entry.slug, name: entry.displayName, number: entry.number,
-                        types: entry.record.types, image: image, w: width, h: height)
+                        types: entry.record.types, image: image, w: width, h: height,
+                        t: entry.thumbnails.isEmpty ? nil : entry.thumbnails.map(\.width))
         }
         let payload = Payload(version: 1, perPage: perPage,
                               pageCount: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: perPage),

@@ -39,6 +39,11 @@ public struct ImageContext: Sendable, Encodable {
     public var alt: String
     /// The theme placeholder, relative to the page: what a failed image swaps to.
     public var fallback: String
+    /// For grid cells: the narrowest thumbnail, relative to the page; `src` when there is none.
+    public var thumbnail: String
+    /// For grid cells: the thumbnails and the picture itself as `srcset` candidates (`…-256.webp 256w, …`); nil
+    /// without thumbnails (remote pictures, placeholders, pictures too small or unreadable).
+    public var srcset: String?
     public var isLocal: Bool
     public var isRemote: Bool
     public var isPlaceholder: Bool
@@ -205,6 +210,8 @@ extension ImageContext: MustacheParent {
         case "height": self.height
         case "alt": self.alt
         case "fallback": self.fallback
+        case "thumbnail": self.thumbnail
+        case "srcset": self.srcset
         case "isLocal": self.isLocal
         case "isRemote": self.isRemote
         case "isPlaceholder": self.isPlaceholder

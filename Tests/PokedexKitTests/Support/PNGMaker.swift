@@ -21,6 +21,39 @@ enum PNGMaker {
         return Data(png)
     }
 
+    /// An 8-bit RGBA PNG whose pixel at (x, y) is `pixel(x, y)`: artwork-sized pictures with transparency.
+    static func rgba(width: Int, height: Int, pixel: (Int, Int) -> [UInt8]) -> Data {
+        var raw: [UInt8] = []
+        raw.reserveCapacity(height * (1 + width * 4))
+        for y in 0..<height {
+            raw.append(0)  // filter: none
+            for x in 0..<width { raw += pixel(x, y) }
+        }
+        var ihdr: [UInt8] = be32(UInt32(width)) + be32(UInt32(height))
+        ihdr += [8, 6, 0, 0, 0]  // 8-bit, truecolour with alpha, deflate, adaptive filtering, no interlace
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", ihdr) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        return Data(png)
+    }
+
+    /// Artwork-like: an opaque disc of `colour` on a transparent square.
+    static func artwork(side: Int = 475, colour: [UInt8] = [200, 40, 40]) -> Data {
+        let centre = Double(side) / 2, radius = Double(side) * 0.4
+        return rgba(width: side, height: side) { x, y in
+            let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
+            return dx * dx + dy * dy <= radius * radius ? colour + [255] : [0, 0, 0, 0]
+        }
+    }
+
+    /// A PNG whose chunks are whole (it passes `PNGImage.isComplete`) but whose pixel data fails its checksum.
+    static func corrupt(_ png: Data) -> Data {
+        var bytes = [UInt8](png)
+        // The first IDAT byte after its length and type: IHDR is 8 + 25 bytes in.
+        let idatData = 8 + 25 + 8
+        bytes[idatData + 10] ^= 0xFF
+        return Data(bytes)
+    }
+
     /// A distinct small image for sprite `kind` of Pokémon `id`.
     static func sprite(id: Int, kind: String) -> Data {
         let side: Int

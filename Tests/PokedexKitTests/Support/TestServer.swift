@@ -272,7 +272,10 @@ final class TestServer: Sendable {
 
     private func resource(uri: String, path: String, state: State) -> Resource? {
         let api = apiBase
-        if let body = state.bodies[path] { return Resource(body: body, contentType: "application/json; charset=utf-8") }
+        if let body = state.bodies[path] {
+            let png = body.starts(with: [0x89, 0x50, 0x4E, 0x47])
+            return Resource(body: body, contentType: png ? "image/png" : "application/json; charset=utf-8")
+        }
         let parts = path.split(separator: "/").map(String.init)
         func json(_ object: Any) -> Resource {
             Resource(body: Fixtures.encode(object), contentType: "application/json; charset=utf-8")
