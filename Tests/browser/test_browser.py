@@ -692,3 +692,43 @@ def test_layout_fits_and_targets_are_large_enough(driver, server, site_data, wid
           .filter(r => r[1] < 43.5 || r[2] < 43.5);
     """)
     assert not small, f"touch targets under 44px: {small[:5]}"
+
+
+# ---------- pictures ----------
+
+def test_a_phone_loads_the_small_thumbnails(driver, server, site_data):
+    local = [p for p in site_data["pokemon"][:10] if p.get("t")]
+    if not local:
+        pytest.skip("no thumbnails in this site (--images remote or no local pictures)")
+    driver.set_window_size(390, 844)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        open_page(driver, server + "index.html", favorites=[])
+        wait(driver, lambda d: js(d, """
+            return Array.from(document.querySelectorAll('#grid img')).slice(0, 4).every(i => i.complete && i.currentSrc)"""),
+             message="the first cells' pictures did not load")
+        shown = js(driver, """
+            return Array.from(document.querySelectorAll('#grid > .cell img')).filter(i => i.currentSrc)
+              .map(i => [i.closest('.cell').dataset.id, i.currentSrc, i.getBoundingClientRect().width]);""")
+        with_thumbnails = {str(p["id"]) for p in local}
+        checked = [(pid, src, width) for pid, src, width in shown if pid in with_thumbnails]
+        assert checked, shown
+        for pid, src, width in checked:
+            # About 160 CSS px at 1×: the 256-px candidate, never the full artwork.
+            assert width < 256, (pid, width)
+            assert src.endswith("-256.webp"), f"cell {pid} loaded {src}"
+        # And nothing but thumbnails was fetched from images/ for the cells.
+        fetched = js(driver, """return performance.getEntriesByType('resource')
+            .filter(e => e.initiatorType === 'img' && e.name.indexOf('/images/') >= 0).map(e => e.name)""")
+        assert fetched and all(name.endswith(".webp") for name in fetched), fetched
+        # Cells appended by infinite scroll come from page/N.html: their candidates are re-rooted too.
+        cells = len(driver.find_elements(By.CSS_SELECTOR, "#grid > .cell"))
+        js(driver, "window.scrollTo(0, document.body.scrollHeight)")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#grid > .cell")) > cells,
+             message="scrolling appended no cells")
+        unrooted = js(driver, """return Array.from(document.querySelectorAll('#grid img[srcset]'))
+            .map(i => i.getAttribute('srcset')).filter(s => s.indexOf('../') >= 0)""")
+        assert not unrooted, unrooted[:2]
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

@@ -191,3 +191,42 @@ def test_page_weight(output, pages, site_data):
     css = (output / "assets" / "style.css").stat().st_size
     js = (output / "assets" / "app.js").stat().st_size
     assert css < 40 * 1024 and js < 40 * 1024, (css, js)
+
+
+_IMG = re.compile(r"<img\b[^>]*>")
+_ATTR = re.compile(r'\s([a-z-]+)="([^"]*)"')
+
+
+def index_pictures(output: Path):
+    """Per grid picture of index.html: (file a 1× screen loads for a cell at most 190 CSS px wide, full picture)."""
+    html = (output / "index.html").read_text(encoding="utf-8")
+    pictures = []
+    for tag in _IMG.findall(html):
+        attributes = dict(_ATTR.findall(tag))
+        src = attributes.get("src", "")
+        if src.startswith(("http:", "https:", "assets/")):
+            continue
+        candidates = [c.strip().split(" ") for c in attributes.get("srcset", "").split(",") if c.strip()]
+        if candidates:
+            by_width = sorted((int(w[:-1]), url) for url, w in candidates)
+            chosen = next(url for width, url in by_width if width >= 190)
+            full = by_width[-1][1]
+        else:
+            chosen = full = src
+        pictures.append((output / chosen, output / full))
+    return pictures
+
+
+def test_index_page_stays_within_its_budgets(output, pages):
+    # An index page's HTML+CSS+JS, data script included: at most 60 KB gzipped.
+    total, zipped, _, _, _ = _weight(output, output / "index.html", pages)
+    assert zipped <= 60 * 1024, f"index.html loads {zipped / 1024:.1f} KB gzipped"
+    pictures = index_pictures(output)
+    if not pictures:
+        pytest.skip("no local pictures (--images remote)")
+    loaded = sum(chosen.stat().st_size for chosen, _ in pictures)
+    full = sum(original.stat().st_size for _, original in pictures)
+    PAGE_WEIGHTS.append(f"index.html pictures at 1×: {len(pictures)} cells load {loaded / 1024:.1f} KB "
+                        f"(full-size artwork would be {full / 1024:.1f} KB: {100 * loaded / full:.0f}%)")
+    # At most 20% of the bytes the full artwork cost.
+    assert loaded <= 0.2 * full, f"{loaded} bytes of pictures against {full} for the full artwork"

@@ -7,10 +7,14 @@ import Logging
 /// The official artwork first; a 404 means PokeAPI has none there, so the HOME render and then the default
 /// sprite are tried; when no sprite exists the theme's placeholder is used. A download that fails for other
 /// reasons (network, 5xx, a truncated file) is referenced by its URL so the picture still shows online.
+///
+/// With a `thumbnailer`, each cached picture's thumbnails are made as soon as it is there, so that decoding and
+/// encoding (CPU) overlap the downloads (network) of a cold build.
 struct ImageResolver: Sendable {
     let loader: ResourceLoader
     let mode: ImageMode
     let logger: Logger
+    var thumbnailer: Thumbnailer? = nil
 
     struct Resolution: Sendable {
         var sources: [Int: ImageSource] = [:]
@@ -19,21 +23,40 @@ struct ImageResolver: Sendable {
         var local = 0
         var remote = 0
         var placeholder = 0
+        /// Each local picture's thumbnails, and the index they were looked up in: for `Thumbnailer.finish`.
+        var thumbnails: [Thumbnailer.Done] = []
+        var knownThumbnails = ThumbnailStore.Index()
     }
 
     private struct One: Sendable {
         var source: ImageSource
         var file: CachedImage?
+        var thumbnails: Thumbnailer.Done?
     }
 
     static func sitePath(id: Int) -> String { "images/\(id).png" }
 
     func resolve(_ records: [PokemonRecord], limit: Int, advance: @escaping @Sendable () -> Void) async -> Resolution {
+        let thumbnailer = mode == .local ? self.thumbnailer : nil
+        let known = thumbnailer?.known() ?? ThumbnailStore.Index()
+        // Downloads run `limit` at once; the CPU-bound thumbnail work only as many as there are cores.
+        let cores = AsyncSemaphore(limit: thumbnailer?.parallelism ?? 1)
         let results = await concurrently(records, limit: limit) { record in
             defer { advance() }
-            return try await self.resolveOne(record)
+            var one = try await self.resolveOne(record)
+            if let thumbnailer, case .local(let path, _, _) = one.source, let file = one.file {
+                let outcome: Result<Thumbnailer.Outcome, any Error>
+                do {
+                    outcome = .success(try await cores.withSlot { try thumbnailer.thumbnails(of: file, known: known) })
+                } catch {
+                    outcome = .failure(error)
+                }
+                one.thumbnails = Thumbnailer.Done(sitePath: path, picture: file, outcome: outcome)
+            }
+            return one
         }
         var resolution = Resolution()
+        resolution.knownThumbnails = known
         for (record, result) in zip(records, results) {
             let one: One
             switch result {
@@ -46,6 +69,7 @@ struct ImageResolver: Sendable {
             }
             resolution.sources[record.id] = one.source
             if case .local(let path, _, _) = one.source, let file = one.file { resolution.files[path] = file }
+            if let done = one.thumbnails { resolution.thumbnails.append(done) }
             switch one.source {
             case .local: resolution.local += 1
             case .remote: if mode == .local { resolution.remote += 1 }

@@ -79,21 +79,21 @@ public struct SiteBuilder: Sendable {
         // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
         // some JSON is missing, so that a rerun has only the missing resources left to fetch.
         let ordered = list.compactMap { records[$0.id] }
-        let resolver = ImageResolver(loader: loader, mode: options.images, logger: logger)
+        // Thumbnails are derived from the cached pictures, into the cache, as each picture arrives.
+        let thumbnailer = Thumbnailer(cacheFolder: store.folder, parallelism: options.renderParallelism, logger: logger)
+        let resolver = ImageResolver(loader: loader, mode: options.images, logger: logger, thumbnailer: thumbnailer)
         progress.begin("Images", total: ordered.count)
         let images = await resolver.resolve(ordered, limit: options.concurrency * 2) { self.progress.advance() }
         progress.end()
-        timer.lap("source and cache: images")
+        // Recorded before the completeness check, so that a rerun after an exit 3 need not even hash them.
+        let thumbnails = images.thumbnails.isEmpty ? Thumbnailer.Thumbnails()
+            : thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
+        timer.lap("source and cache: images and thumbnails (\(thumbnails.decoded) pictures decoded)")
 
         guard missing.isEmpty else {
             throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
                                hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
         }
-
-        // Thumbnails: derived from the cached pictures, into the cache.
-        let thumbnailer = Thumbnailer(cacheFolder: store.folder, parallelism: options.renderParallelism, logger: logger)
-        let thumbnails = await thumbnailer.make(images.files)
-        timer.lap("thumbnails (\(thumbnails.decoded) pictures decoded)")
 
         // Model
         let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources,

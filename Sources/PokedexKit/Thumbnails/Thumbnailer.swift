@@ -25,7 +25,7 @@ struct Thumbnailer: Sendable {
         self.logger = logger
     }
 
-    struct Result: Sendable {
+    struct Thumbnails: Sendable {
         /// Picture site path → its thumbnails, narrowest first.
         var thumbnails: [String: [Thumbnail]] = [:]
         /// Site path → the cached thumbnail to publish there.
@@ -44,39 +44,52 @@ struct Thumbnailer: Sendable {
     }
 
     /// What became of one picture.
-    private struct Outcome: Sendable {
-        var record: ThumbnailStore.Record?
-        var decoded = false
-        var made = 0
+    struct Outcome: Sendable {
+        fileprivate var record: ThumbnailStore.Record?
+        fileprivate var decoded = false
+        fileprivate var made = 0
     }
 
-    func make(_ pictures: [String: CachedImage]) async -> Result {
-        var result = Result()
-        guard !pictures.isEmpty else { return result }
-        let known: ThumbnailStore.Index
+    /// One picture's thumbnails, made or found, with what became of it: the input of `finish`.
+    struct Done: Sendable {
+        var sitePath: String
+        var picture: CachedImage
+        var outcome: Result<Outcome, any Error>
+    }
+
+    /// The cache's record of earlier thumbnails; an unreadable index counts as empty (pictures are hashed again).
+    func known() -> ThumbnailStore.Index {
         do {
-            known = try store.readIndex()
+            return try store.readIndex()
         } catch {
             logger.warning("thumbnails: the index cannot be read, so every picture is hashed again", metadata: ["error": "\(error)"])
-            known = ThumbnailStore.Index()
+            return ThumbnailStore.Index()
         }
-        let ordered = pictures.sorted { $0.key < $1.key }
-        let outcomes = await concurrently(ordered, limit: parallelism) { item in
-            try self.thumbnails(of: item.value, known: known.artworks[self.key(item.value)])
-        }
+    }
 
+    /// One picture's thumbnails, made or found (CPU-bound: the image stage calls it as each download lands, so
+    /// that decoding overlaps the network in a cold build).
+    func thumbnails(of picture: CachedImage, known: ThumbnailStore.Index) throws -> Outcome {
+        try thumbnails(of: picture, record: known.artworks[key(picture)])
+    }
+
+    /// Gathers the outcomes into the site's view of them, warns about unreadable pictures, and records what was
+    /// learnt in the index.
+    func finish(_ done: [Done], known: ThumbnailStore.Index) -> Thumbnails {
+        var result = Thumbnails()
         var index = known
-        for ((sitePath, picture), outcome) in zip(ordered, outcomes) {
-            let done: Outcome
-            switch outcome {
-            case .success(let value): done = value
+        for item in done.sorted(by: { $0.sitePath < $1.sitePath }) {
+            let (sitePath, picture) = (item.sitePath, item.picture)
+            let outcome: Outcome
+            switch item.outcome {
+            case .success(let value): outcome = value
             case .failure(let error):
                 logger.warning("thumbnails: none for \(sitePath), the original is used", metadata: ["error": "\(error)"])
                 continue
             }
-            if done.decoded { result.decoded += 1 }
-            result.made += done.made
-            guard let record = done.record else { continue }
+            if outcome.decoded { result.decoded += 1 }
+            result.made += outcome.made
+            guard let record = outcome.record else { continue }
             index.artworks[key(picture)] = record
             switch record.outcome {
             case .undecodable(let reason):
@@ -113,7 +126,7 @@ struct Thumbnailer: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    private func thumbnails(of picture: CachedImage, known: ThumbnailStore.Record?) throws -> Outcome {
+    private func thumbnails(of picture: CachedImage, record known: ThumbnailStore.Record?) throws -> Outcome {
         let wanted = Self.widths.filter { $0 < picture.width }
         guard !wanted.isEmpty else { return Outcome() }
         // The same file as last time: trust the index, check only that the thumbnails are still there.
