@@ -56,6 +56,12 @@ NOOP_LINE="$("$POKEDEX" "${P[@]}" --output "$OUT/out-local" 2>&1 | tail -n 1)"
 bench partial "echo \"<!-- edit \$RANDOM\$RANDOM -->\" >> $WORK/theme/partials/cell.mustache" "$POKEDEX ${P[*]} --output $OUT/out-local"
 PARTIAL_LINE="$(echo "<!-- last edit -->" >> "$WORK/theme/partials/cell.mustache"; "$POKEDEX" "${P[@]}" --output "$OUT/out-local" 2>&1 | tail -n 1)"
 
+# 6. Thumbnails of every artwork (libpng and libwebp on every core) from a warm cache that has none, and how many
+#    pictures the next, warm build decodes.
+bench thumbnails "rm -rf $WORK/cache/v1/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
+THUMBNAILS_MADE="$(ls "$WORK"/cache/v1/*/thumbnails | grep -c '\.webp$')"
+WARM_DECODED="$("$POKEDEX" "${P[@]}" --output "$OUT/out-local" -v 2>&1 | sed -n 's/.*images and thumbnails (\([0-9]*\) pictures decoded).*/\1/p')"
+
 # 5. Cold fetch and build from the mirror against curl fetching the same URLs (every URL the cache holds).
 python3 - "$WORK/cache" > "$WORK/curl.conf" <<'PY'
 import json, os, sys
@@ -83,13 +89,15 @@ rm -rf "$WORK/cold-cache" "$OUT/cold-out"
 RSS_COLD=$(peak cold "$POKEDEX" build --api "$API" --cache "$WORK/cold-cache" --output "$OUT/cold-out" --no-snapshot --templates "$WORK/theme")
 RSS_HUGO=$(rm -rf "$OUT/hugo"; peak hugo hugo --quiet -s "$WORK/hugo" -d "$OUT/hugo")
 
-python3 - "$WORK" "$RUNS" "$URLS" "$OUT" "$RSS_REMOTE" "$RSS_LOCAL" "$RSS_NOOP" "$RSS_COLD" "$RSS_HUGO" <<'PY'
+python3 - "$WORK" "$RUNS" "$URLS" "$OUT" "$RSS_REMOTE" "$RSS_LOCAL" "$RSS_NOOP" "$RSS_COLD" "$RSS_HUGO" \
+  "$THUMBNAILS_MADE" "$WARM_DECODED" <<'PY'
 import json, sys
 work, runs, urls = sys.argv[1], sys.argv[2], sys.argv[3]
 out = sys.argv[4]
 rss_remote, rss_local, rss_noop, rss_cold, rss_hugo = sys.argv[5:10]
+thumbnails_made, warm_decoded = sys.argv[10:12]
 m = {k: json.load(open(f"{work}/{k}.json"))["results"][0]["median"]
-     for k in ("hugo", "remote", "local", "noop", "partial", "curl", "cold")}
+     for k in ("hugo", "remote", "local", "noop", "partial", "curl", "cold", "thumbnails")}
 print(f"\nMedians of {runs} runs (hyperfine), release build, real snapshot through the mirror, sites written to {out}:\n")
 print("| figure | pokedex | peer | ratio | target |")
 print("| --- | --- | --- | --- | --- |")
@@ -98,6 +106,7 @@ print(f"| the same with local images | {m['local']:.2f} s | remote images {m['re
 print(f"| rebuild, nothing changed | {m['noop']:.2f} s | Hugo full {m['hugo']:.2f} s | {m['noop']/m['hugo']:.2f}× Hugo | ≤ 0.3 s, 0 files written |")
 print(f"| rebuild after editing `partials/cell.mustache` | {m['partial']:.2f} s | Hugo full {m['hugo']:.2f} s | {m['partial']/m['hugo']:.2f}× Hugo | ≤ 0.5 s |")
 print(f"| cold fetch and build from the mirror | {m['cold']:.2f} s | curl, {urls} URLs, 8 parallel: {m['curl']:.2f} s | {m['cold']/m['curl']:.2f}× curl | ≤ 1.2× |")
+print(f"| every thumbnail from a cache without any ({thumbnails_made} files), whole build | {m['thumbnails']:.2f} s | | | ≤ 10 s; then a warm build decodes {warm_decoded} pictures (target 0) |")
 print(f"| peak RSS (remote / local / no-op / cold) | {rss_remote} / {rss_local} / {rss_noop} / {rss_cold} MiB | Hugo {rss_hugo} MiB | | ≤ 100 MiB |")
 PY
 echo
