@@ -37,12 +37,26 @@ grep -q 'Pikachu' Output/favorites.html || fail "favorites page lacks Pikachu"
 pass "favorites page lists the favorites file"
 
 # One image per Pokémon with any downloadable sprite; the rest use the theme placeholder.
-with_art=$(ls Output/images | wc -l)
+with_art=$(ls Output/images | grep -c '\.png$')
 placeholders=$(data_count Output 'p["image"] == "assets/placeholder.svg"')
 echo "images: $with_art local files, $placeholders detail pages on the placeholder"
 expect_eq "images + placeholders" "$((with_art + placeholders))" 1351
 for f in Output/images/*.png; do head -c 8 "$f" | od -An -tx1 | grep -q '89 50 4e 47' || fail "$f is not a PNG"; done
 pass "every image is a PNG"
+# Thumbnails: two per artwork wider than 256 px, each a WebP file, as the data script announces them.
+thumbnails=$(ls Output/images | grep -c '\.webp$' || true)
+announced=$(python3 - Output <<'PY'
+import json, sys
+text = open(sys.argv[1] + "/assets/pokedex-data.js", encoding="utf-8").read()
+data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
+print(sum(len(p.get("t", [])) for p in data["pokemon"]))
+PY
+)
+echo "thumbnails: $thumbnails WebP files, $announced announced by the data script"
+expect_eq "thumbnail files = thumbnails in the data script" "$thumbnails" "$announced"
+[ "$thumbnails" -gt 2000 ] || fail "only $thumbnails thumbnails for the real artwork"
+for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] || fail "$f is not a WebP file"; done
+pass "every thumbnail is a WebP file"
 
 cp -a Output Output.cold
 curl -s -X POST "http://127.0.0.1:$MIRROR_PORT/__mirror/reset" >/dev/null
