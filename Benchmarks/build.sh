@@ -34,6 +34,8 @@ for folder, _, files in os.walk(sys.argv[1]):
         if name.endswith(".json"):
             path = os.path.join(folder, name)
             entry = json.load(open(path))
+            if "metadata" not in entry:
+                continue  # thumbnails/index.json: derived data, not a fetched resource
             entry["metadata"]["storedAt"] -= 2 * 86400
             json.dump(entry, open(path, "w"), sort_keys=True)
 PY
