@@ -114,6 +114,16 @@ public enum AtomicFile {
         return removed
     }
 
+    /// The size of the file at `url`, or nil when there is none.
+    static func byteCount(of url: URL) throws -> Int? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            if errno == ENOENT { return nil }
+            throw posixError("cannot stat \(url.path)")
+        }
+        return Int(info.st_size)
+    }
+
     static func posixError(_ message: String) -> NSError {
         let code = errno
         return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [

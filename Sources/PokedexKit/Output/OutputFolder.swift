@@ -119,7 +119,10 @@ public struct OutputFolder: Sendable {
                     if case .kept = file.content, let previous = previous.files[file.path] {
                         size = previous.size
                     } else {
-                        size = try Self.size(of: url)
+                        guard let written = try AtomicFile.byteCount(of: url) else {
+                            throw AtomicFile.posixError("\(url.path) is gone right after it was written")
+                        }
+                        size = written
                     }
                 } catch {
                     throw PokedexError.file(.output, url.path, error)
@@ -155,15 +158,9 @@ public struct OutputFolder: Sendable {
     /// Whether `target` already holds exactly the bytes of `source` (sizes first: a differing size is the
     /// common answer, and costs a stat).
     static func sameContents(_ source: URL, _ target: URL) throws -> Bool {
-        guard FileManager.default.fileExists(atPath: target.path),
-              try size(of: source) == size(of: target) else { return false }
+        guard let targetSize = try AtomicFile.byteCount(of: target),
+              try AtomicFile.byteCount(of: source) == targetSize else { return false }
         return FileManager.default.contentsEqual(atPath: source.path, andPath: target.path)
-    }
-
-    static func size(of url: URL) throws -> Int {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else { throw AtomicFile.posixError("cannot stat \(url.path)") }
-        return Int(info.st_size)
     }
 
     private func writeManifest(_ files: [String: PublishedFile]) throws {

@@ -86,8 +86,7 @@ public struct SiteBuilder: Sendable {
         let images = await resolver.resolve(ordered, limit: options.concurrency * 2) { self.progress.advance() }
         progress.end()
         // Recorded before the completeness check, so that a rerun after an exit 3 need not even hash them.
-        let thumbnails = images.thumbnails.isEmpty ? Thumbnailer.Thumbnails()
-            : thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
+        let thumbnails = thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
         timer.lap("source and cache: images and thumbnails (\(thumbnails.decoded) pictures decoded)")
 
         guard missing.isEmpty else {

@@ -73,9 +73,9 @@ public enum ThumbnailCodec {
         guard WebPConfigPreset(&config, WEBP_PRESET_PICTURE, quality) != 0 else {
             throw Failure(description: "libwebp refused its own configuration (version mismatch?)")
         }
-        // Measured on the mirror's 475-px artwork: method 1 and no alpha filtering encode in about half the time
-        // of libwebp's defaults (method 4, fast alpha filter) for files 2% larger; that keeps 1,343 artworks
-        // under 10 s on two cores. Alpha stays lossless (libwebp's default).
+        // Measured on the mirror's 475-px artwork, both widths: method 1 without alpha filtering encodes in about
+        // 40% of the time of method 3 with the fast alpha filter, for files 5% larger; method 0 saves 13% more
+        // time for 24% more bytes. Alpha stays lossless (libwebp's default).
         config.method = 1
         config.alpha_filtering = 0
         var picture = WebPPicture()

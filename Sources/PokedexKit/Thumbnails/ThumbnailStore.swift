@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Thumbnails in the cache, found by the artwork's bytes: `thumbnails/<SHA-256 of the artwork>-<width>.webp`.
 ///
 /// `thumbnails/index.json` remembers, per artwork file, its identity (inode, size, mtime), its SHA-256 and what
@@ -83,21 +75,10 @@ struct ThumbnailStore: Sendable {
     func write(_ data: Data, sha256: String, width: Int) throws {
         let url = file(sha256: sha256, width: width)
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try AtomicFile.write(data, to: url, durable: false)
         } catch {
             throw PokedexError.file(.cache, url.path, error)
         }
-    }
-
-    /// The size of the file, or nil when there is none.
-    func byteCount(of url: URL) throws -> Int? {
-        var info = stat()
-        guard stat(url.path, &info) == 0 else {
-            if errno == ENOENT { return nil }
-            throw PokedexError.file(.cache, url.path, AtomicFile.posixError("cannot stat \(url.path)"))
-        }
-        return Int(info.st_size)
     }
 
     /// Removes thumbnails no record names: those of artwork that changed since.

@@ -67,12 +67,6 @@ struct Thumbnailer: Sendable {
         }
     }
 
-    /// One picture's thumbnails, made or found (CPU-bound: the image stage calls it as each download lands, so
-    /// that decoding overlaps the network in a cold build).
-    func thumbnails(of picture: CachedImage, known: ThumbnailStore.Index) throws -> Outcome {
-        try thumbnails(of: picture, record: known.artworks[key(picture)])
-    }
-
     /// Gathers the outcomes into the site's view of them, warns about unreadable pictures, and records what was
     /// learnt in the index.
     func finish(_ done: [Done], known: ThumbnailStore.Index) -> Thumbnails {
@@ -126,7 +120,10 @@ struct Thumbnailer: Sendable {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    private func thumbnails(of picture: CachedImage, record known: ThumbnailStore.Record?) throws -> Outcome {
+    /// One picture's thumbnails, made or found (CPU-bound: the image stage calls it as each download lands, so
+    /// that decoding overlaps the network in a cold build).
+    func thumbnails(of picture: CachedImage, known index: ThumbnailStore.Index) throws -> Outcome {
+        let known = index.artworks[key(picture)]
         let wanted = Self.widths.filter { $0 < picture.width }
         guard !wanted.isEmpty else { return Outcome() }
         // The same file as last time: trust the index, check only that the thumbnails are still there.
@@ -170,7 +167,7 @@ struct Thumbnailer: Sendable {
         case .undecodable: return true
         case .made(let variants):
             guard variants.map(\.width) == wanted else { return false }
-            for variant in variants where try store.byteCount(of: store.file(sha256: record.sha256, width: variant.width)) != variant.byteCount {
+            for variant in variants where try AtomicFile.byteCount(of: store.file(sha256: record.sha256, width: variant.width)) != variant.byteCount {
                 return false
             }
             return true
@@ -180,7 +177,7 @@ struct Thumbnailer: Sendable {
     private func existing(sha256: String, wanted: [Int], picture: CachedImage) throws -> [ThumbnailStore.Variant]? {
         var variants: [ThumbnailStore.Variant] = []
         for width in wanted {
-            guard let byteCount = try store.byteCount(of: store.file(sha256: sha256, width: width)), byteCount > 0 else { return nil }
+            guard let byteCount = try AtomicFile.byteCount(of: store.file(sha256: sha256, width: width)), byteCount > 0 else { return nil }
             let height = ThumbnailCodec.height(of: (picture.width, picture.height), atWidth: width)
             variants.append(ThumbnailStore.Variant(width: width, height: height, byteCount: byteCount))
         }
