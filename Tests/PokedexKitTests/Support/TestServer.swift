@@ -3,6 +3,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import PokedexKit
 
 /// An in-process HTTP/1.1 server on a random loopback port that behaves like pokeapi.co for the fixtures:
 /// paginated list with absolute `next`/`previous`, details, species, `/meta/`, sprite PNGs, `ETag`,
@@ -15,6 +16,9 @@ final class TestServer: Sendable {
     enum Fault: Sendable {
         /// Answer with this status (and headers), an empty JSON body.
         case status(Int, headers: [(String, String)] = [])
+        /// 429 whose `Retry-After` is an HTTP date this many seconds after the answer, reckoned when answering
+        /// (a date fixed in advance may already be past on a loaded machine).
+        case tooManyRequestsUntil(secondsAfterAnswer: Int)
         /// Close the connection without answering.
         case reset
         /// Promise more bytes than are sent, then close.
@@ -189,19 +193,21 @@ final class TestServer: Sendable {
                 fault = state.rules[index].fault
                 state.rules[index].remaining -= 1
             }
-            let action = makeAction(uri: uri, path: path, ifNoneMatch: ifNoneMatch, fault: fault, state: state)
+            let now = Date()
+            let action = makeAction(uri: uri, path: path, ifNoneMatch: ifNoneMatch, fault: fault, now: now, state: state)
             let status: Int
             switch action {
             case .respond(let s, _, _): status = Int(s.code)
             case .truncate: status = 200
             case .close, .hang: status = 0
             }
-            state.requests.append(Request(uri: uri, path: path, ifNoneMatch: ifNoneMatch, status: status, at: Date()))
+            state.requests.append(Request(uri: uri, path: path, ifNoneMatch: ifNoneMatch, status: status, at: now))
             return (action, state.delay)
         }
     }
 
-    private func makeAction(uri: String, path: String, ifNoneMatch: String?, fault: Fault?, state: State) -> Action {
+    private func makeAction(uri: String, path: String, ifNoneMatch: String?, fault: Fault?, now: Date,
+                            state: State) -> Action {
         let resource = resource(uri: uri, path: path, state: state)
         if let fault {
             switch fault {
@@ -209,6 +215,10 @@ final class TestServer: Sendable {
                 var headers = HTTPHeaders([("Content-Type", "application/json")])
                 for (name, value) in extra { headers.add(name: name, value: value) }
                 return .respond(status: HTTPResponseStatus(statusCode: code), headers: headers, body: Data("{}".utf8))
+            case .tooManyRequestsUntil(let seconds):
+                let headers = HTTPHeaders([("Content-Type", "application/json"),
+                                           ("Retry-After", HTTPDate.format(now.addingTimeInterval(Double(seconds))))])
+                return .respond(status: .tooManyRequests, headers: headers, body: Data("{}".utf8))
             case .reset:
                 return .close
             case .truncatedBody:
