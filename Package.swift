@@ -19,18 +19,24 @@ let package = Package(
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // Already built for async-http-client's TLS; SHA-256 fingerprints of the site's files.
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        // `pokedex serve`: the preview server, and clean shutdown on Ctrl-C.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(name: "CPokedexShims"),
         // Thumbnails: libpng decodes the cached artwork, libwebp scales and encodes it (see README, "Thumbnails").
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        // sitemap.xml (libxml2's writer) and `pokedex check` (libxml2's HTML parser).
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "PokedexKit",
             dependencies: [
                 "CPokedexShims",
                 "CPNG",
                 "CWebP",
+                "CLibXML2",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
@@ -43,6 +49,8 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -59,6 +67,7 @@ let package = Package(
                 "PokedexKit",
                 "CPNG",
                 "CWebP",
+                "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
