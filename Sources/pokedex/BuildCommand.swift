@@ -46,6 +46,14 @@ struct BuildCommand: AsyncParsableCommand {
                                valueName: "file"))
     var snapshot: String?
 
+    @Option(help: ArgumentHelp("Where the site is published, e.g. https://user.github.io/pokedex/: adds canonical links, sitemap.xml, robots.txt and social cards (default: base-url in pokedex.toml, else none: a fully relative site).",
+                               valueName: "url"))
+    var baseURL: String?
+
+    @Option(help: ArgumentHelp("Also write the build as JSON to this file, failed builds included (schema: README, \"Build report\").",
+                               valueName: "file"))
+    var report: String?
+
     @Flag(help: "Live data only: never seed the cache from a data snapshot.")
     var noSnapshot = false
 
@@ -77,13 +85,18 @@ struct BuildCommand: AsyncParsableCommand {
             flags.perPage = perPage
             flags.concurrency = concurrency
             flags.images = images
+            flags.baseURL = baseURL
             flags.snapshot = noSnapshot ? .off : snapshot.map { .file($0) }
         }
         let options = BuildOptions(settings: settings, limit: limit,
                                    mode: offline ? .offline : (refresh ? .refresh : .normal))
         let progress: any BuildProgress = TerminalProgress.isAvailable ? TerminalProgress() : SilentProgress()
+        let reportFile = report.map { OutputFolder.resolve($0, from: FileManager.default.currentDirectoryPath) }
+        let logger = makeLogger(verbose: verbose)
         let summary = try await reportingErrors {
-            try await SiteBuilder(options: options, logger: makeLogger(verbose: verbose), progress: progress).run()
+            try await BuildReport.recording(to: reportFile, logger: logger) {
+                try await SiteBuilder(options: options, logger: logger, progress: progress).run()
+            }
         }
         print(summary.line)
     }

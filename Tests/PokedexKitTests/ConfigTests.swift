@@ -119,10 +119,10 @@ import Testing
         let asWritten = try SiteConfig.parse(text, file: site.appendingPathComponent("pokedex.toml").path)
         #expect(asWritten == SiteConfig(file: site.appendingPathComponent("pokedex.toml").path))
 
-        // Every key is listed; uncommented, each is the default (templates aside: its default is "none").
+        // Every key is listed; uncommented, each is the default (templates and base-url aside: theirs is "none").
         let uncommented = text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { $0.hasPrefix("# ") && $0.contains(" = ") ? String($0.dropFirst(2)) : String($0) }
-            .filter { !$0.hasPrefix("templates") }
+            .filter { !$0.hasPrefix("templates") && !$0.hasPrefix("base-url") }
             .joined(separator: "\n")
         let config = try SiteConfig.parse(uncommented, file: site.appendingPathComponent("pokedex.toml").path)
         let fromFile = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: "/elsewhere")

@@ -158,15 +158,24 @@ import Darwin
             let (bad, _) = try await run(env, arguments(env, extra: ["--per-page", "0"]))
             #expect(bad == 64)
 
+            // --report: written for a failed build too, naming what is missing.
+            let reportFile = env.root.appendingPathComponent("report.json")
             env.server.inject(.status(404), at: "/api/v2/pokemon/25/")
-            let (missing, missingErrors) = try await run(env, arguments(env))
+            let (missing, missingErrors) = try await run(env, arguments(env, extra: ["--report", "report.json"]))
             #expect(missing == 3, "\(missingErrors)")
             #expect(missingErrors.contains(env.server.apiBase + "/pokemon/25/"), "\(missingErrors)")
+            let failed = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: reportFile))
+            #expect(failed.status == "incomplete" && failed.exitCode == 3)
+            #expect(failed.missing.contains { $0.contains(env.server.apiBase + "/pokemon/25/") }, "\(failed.missing)")
 
             env.server.clearFaults()
-            let (ok, okErrors) = try await run(env, arguments(env))
+            let (ok, okErrors) = try await run(env, arguments(env, extra: ["--report", "report.json"]))
             #expect(ok == 0, "\(okErrors)")
             #expect(env.exists("pokemon/pikachu.html"))
+            let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: reportFile))
+            #expect(report.status == "ok" && report.exitCode == 0 && report.error == nil)
+            #expect(report.pokemon == 12 && report.missing.isEmpty)
+            #expect(report.requests.map { $0.total > 0 } == true)
         }
     }
 }

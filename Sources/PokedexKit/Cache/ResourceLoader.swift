@@ -41,12 +41,14 @@ public struct LoadCounts: Sendable, Equatable {
     public var stale = 0
     /// The oldest `storedAt` among stale entries used.
     public var oldestStale: Double?
+    /// The URLs served from a stale entry, sorted (for the build report).
+    public var staleURLs: [String] = []
     /// Resources the data snapshot served unconfirmed (the network could not be had).
     public var snapshot = 0
     /// When that snapshot was taken.
     public var snapshotDate: Double?
 
-    mutating func add(_ provenance: Provenance) {
+    mutating func add(_ provenance: Provenance, url: String) {
         switch provenance {
         case .fetched: fetched += 1
         case .revalidated: revalidated += 1
@@ -54,6 +56,8 @@ public struct LoadCounts: Sendable, Equatable {
         case .unchangedDataHash: unchangedDataHash += 1
         case .stale(let storedAt, _):
             stale += 1
+            let at = staleURLs.firstIndex { $0 > url } ?? staleURLs.endIndex
+            staleURLs.insert(url, at: at)
             oldestStale = min(oldestStale ?? storedAt, storedAt)
         case .snapshot(let createdAt):
             snapshot += 1
@@ -64,7 +68,7 @@ public struct LoadCounts: Sendable, Equatable {
 
 actor LoadTally {
     private(set) var counts = LoadCounts()
-    func add(_ provenance: Provenance) { counts.add(provenance) }
+    func add(_ provenance: Provenance, url: String) { counts.add(provenance, url: url) }
 }
 
 /// What `/meta/` said: the data set's hash, and for how long the answer holds.
@@ -245,12 +249,12 @@ public final class ResourceLoader: Sendable {
         let now = self.now()
         /// The copy at hand, when the network cannot confirm it.
         func fallback(_ cached: Cached<Value>, reason: String) async -> Loaded<Value> {
-            if cached.fromSnapshot { return await record(cached.value, .snapshot(createdAt: cached.metadata.storedAt)) }
-            return await record(cached.value, .stale(storedAt: cached.metadata.storedAt, reason: reason))
+            if cached.fromSnapshot { return await record(cached.value, .snapshot(createdAt: cached.metadata.storedAt), url: url) }
+            return await record(cached.value, .stale(storedAt: cached.metadata.storedAt, reason: reason), url: url)
         }
         if let cached, mode != .refresh {
             let metadata = cached.metadata
-            if metadata.isFresh(at: now) { return await record(cached.value, .fresh) }
+            if metadata.isFresh(at: now) { return await record(cached.value, .fresh, url: url) }
             if mode == .offline { return await fallback(cached, reason: "offline") }
             if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(), entryHash == current.hash {
                 if cached.fromSnapshot {
@@ -260,7 +264,7 @@ public final class ResourceLoader: Sendable {
                     confirmed.maxAge = current.maxAge
                     try persist(confirmed, cached.value)
                 }
-                return await record(cached.value, .unchangedDataHash)
+                return await record(cached.value, .unchangedDataHash, url: url)
             }
         }
         guard let fetcher, mode != .offline else {
@@ -281,7 +285,7 @@ public final class ResourceLoader: Sendable {
                 renewed.etag = result.headers.first(name: "ETag") ?? validated.metadata.etag
                 renewed.dataHash = hash
                 try persist(renewed, validated.value)
-                return await record(validated.value, .revalidated)
+                return await record(validated.value, .revalidated, url: url)
             }
             guard result.status == 200 else {
                 throw PokedexError(.source, url, .httpStatus(result.status))
@@ -292,7 +296,7 @@ public final class ResourceLoader: Sendable {
                 etag: result.headers.first(name: "ETag"), lastModified: result.headers.first(name: "Last-Modified"),
                 dataHash: hash)
             try persist(metadata, value)
-            return await record(value, .fetched)
+            return await record(value, .fetched, url: url)
         } catch let error as PokedexError where error.stage != .cache {
             // The cached copy is never deleted for a failed refresh: it serves until a good answer replaces it.
             guard let cached else { throw error }
@@ -301,8 +305,8 @@ public final class ResourceLoader: Sendable {
         }
     }
 
-    private func record<Value>(_ value: Value, _ provenance: Provenance) async -> Loaded<Value> {
-        await tally.add(provenance)
+    private func record<Value>(_ value: Value, _ provenance: Provenance, url: String) async -> Loaded<Value> {
+        await tally.add(provenance, url: url)
         return Loaded(value: value, provenance: provenance)
     }
 

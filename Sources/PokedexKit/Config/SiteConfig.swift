@@ -34,7 +34,7 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Every key the file may hold, in the order `pokedex init` writes them.
     public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "images",
-                              "concurrency", "snapshot"]
+                              "concurrency", "snapshot", "base-url"]
 
     /// `--config FILE` when given (it must exist), else `pokedex.toml` in `currentDirectory` when there is one,
     /// else no settings at all.
@@ -103,6 +103,7 @@ public struct SiteConfig: Sendable, Equatable {
             case "favorites": config.values.favorites = try path()
             case "per-page": config.values.perPage = try integer(BuildOptions.perPageRange)
             case "concurrency": config.values.concurrency = try integer(BuildOptions.concurrencyRange)
+            case "base-url": config.values.baseURL = try string()
             case "images":
                 guard let mode = ImageMode(rawValue: try string()) else { throw wrongType("\"local\" or \"remote\"") }
                 config.values.images = mode

@@ -37,6 +37,10 @@ public enum SiteInitializer {
         # server only whether its data changed. false: live data only. A path: a file from `pokedex snapshot`.
         # snapshot = true
 
+        # Where the site is published, subpath included. Adds canonical links, sitemap.xml, robots.txt and social
+        # cards with absolute URLs. Unset: the site stays fully relative (it browses from file:// as well).
+        # base-url = "https://user.github.io/pokedex/"
+
         """
 
     public static let gitignore = """

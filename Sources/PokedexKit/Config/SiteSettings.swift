@@ -11,10 +11,11 @@ public struct SettingsLayer: Sendable, Equatable {
     public var images: ImageMode?
     public var concurrency: Int?
     public var snapshot: SnapshotChoice?
+    public var baseURL: String?
 
     public init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
                 favorites: String? = nil, perPage: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
-                snapshot: SnapshotChoice? = nil) {
+                snapshot: SnapshotChoice? = nil, baseURL: String? = nil) {
         self.api = api
         self.output = output
         self.cache = cache
@@ -24,6 +25,7 @@ public struct SettingsLayer: Sendable, Equatable {
         self.images = images
         self.concurrency = concurrency
         self.snapshot = snapshot
+        self.baseURL = baseURL
     }
 }
 
@@ -49,6 +51,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var images: ImageMode
     public var concurrency: Int
     public var snapshot: SnapshotChoice
+    /// Where the site is published (`https://user.github.io/pokedex/`); nil: the site stays fully relative.
+    public var baseURL: String?
 
     /// `flags` over the environment, the config file (`configPath`, else `pokedex.toml` when present) and defaults.
     public static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
@@ -78,6 +82,7 @@ public struct SiteSettings: Sendable, Equatable {
             perPage: flags.perPage ?? file.perPage ?? defaultPerPage,
             images: flags.images ?? file.images ?? .local,
             concurrency: flags.concurrency ?? file.concurrency ?? defaultConcurrency,
-            snapshot: snapshot)
+            snapshot: snapshot,
+            baseURL: flags.baseURL ?? file.baseURL)
     }
 }

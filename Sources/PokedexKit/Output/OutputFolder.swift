@@ -38,7 +38,7 @@ public struct OutputFolder: Sendable {
         self.root = root
     }
 
-    static func resolve(_ path: String, from base: String) -> URL {
+    public static func resolve(_ path: String, from base: String) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
         return url.standardizedFileURL.resolvingSymlinksInPath()
     }

@@ -27,6 +27,8 @@ public struct BuildOptions: Sendable {
     public var mode: FetchMode
     public var images: ImageMode
     public var snapshot: SnapshotChoice
+    /// Where the site is published, ending in `/` once validated; nil for a fully relative site.
+    public var baseURL: String?
     public var retry: RetryPolicy
     /// The working directory that relative paths resolve against.
     public var currentDirectory: String
@@ -36,7 +38,7 @@ public struct BuildOptions: Sendable {
     public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
                 templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,
                 perPage: Int = 10, concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
-                snapshot: SnapshotChoice = .bundled, retry: RetryPolicy = .standard,
+                snapshot: SnapshotChoice = .bundled, baseURL: String? = nil, retry: RetryPolicy = .standard,
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.apiBase = apiBase
         self.output = output
@@ -49,6 +51,7 @@ public struct BuildOptions: Sendable {
         self.mode = mode
         self.images = images
         self.snapshot = snapshot
+        self.baseURL = baseURL
         self.retry = retry
         self.currentDirectory = currentDirectory
     }
@@ -59,6 +62,7 @@ public struct BuildOptions: Sendable {
         self.init(apiBase: settings.apiBase, output: settings.output, cache: settings.cache, templates: settings.templates,
                   favorites: settings.favorites, limit: limit, perPage: settings.perPage,
                   concurrency: settings.concurrency, mode: mode, images: settings.images, snapshot: settings.snapshot,
+                  baseURL: settings.baseURL,
                   currentDirectory: currentDirectory)
     }
 
@@ -70,6 +74,9 @@ public struct BuildOptions: Sendable {
               scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
             throw PokedexError(.options, apiBase, .invalidInput("the API base (--api, POKEAPI_URL or api in pokedex.toml) must be an http(s) URL such as \(Self.defaultAPI)"))
         }
+        if let baseURL {
+            options.baseURL = try Self.validatedBaseURL(baseURL)
+        }
         if let limit, limit < 1 {
             throw PokedexError(.options, nil, .invalidInput("--limit must be at least 1 (got \(limit))"))
         }
@@ -80,6 +87,16 @@ public struct BuildOptions: Sendable {
             throw PokedexError(.options, nil, .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))"))
         }
         return options
+    }
+
+    /// An absolute http(s) URL without query or fragment, ending in `/` (pages are named relative to it).
+    public static func validatedBaseURL(_ text: String) throws -> String {
+        let refused = PokedexError(.options, text, .invalidInput(
+            "the base URL (--base-url or base-url in pokedex.toml) must be an absolute http(s) URL without query or fragment, such as https://user.github.io/pokedex/"))
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", components.host?.isEmpty == false,
+              components.query == nil, components.fragment == nil, components.user == nil else { throw refused }
+        return text.hasSuffix("/") ? text : text + "/"
     }
 
     func resolve(_ path: String) -> URL {

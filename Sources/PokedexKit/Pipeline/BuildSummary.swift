@@ -1,5 +1,11 @@
 import Foundation
 
+/// One stage of the build and how long it took.
+public struct StageDuration: Sendable, Equatable, Codable {
+    public var name: String
+    public var seconds: Double
+}
+
 /// What a build did, for the summary line and for tests.
 public struct BuildSummary: Sendable {
     public var pokemon: Int
@@ -24,6 +30,10 @@ public struct BuildSummary: Sendable {
     public var picturesUndecodable: Int = 0
     public var unknownFavorites: [FavoritesResolution.Unknown]
     public var offline: Bool
+    /// Where the site is published; nil when it was built fully relative (no sitemap, canonical or social URLs).
+    public var baseURL: String?
+    /// How long each stage took, in order.
+    public var stages: [StageDuration] = []
     public var seconds: Double
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
@@ -46,6 +56,7 @@ public struct BuildSummary: Sendable {
         if imagesPlaceholder > 0 { parts.append("placeholders \(imagesPlaceholder)") }
         if thumbnailsMade > 0 { parts.append("thumbnails made \(thumbnailsMade)") }
         if picturesUndecodable > 0 { parts.append("unreadable pictures \(picturesUndecodable)") }
+        if baseURL == nil { parts.append("no base URL: no sitemap, canonical links or social images") }
         parts.append(String(format: "%.1f s", seconds))
         var text = parts.joined(separator: ", ")
         if offline {

@@ -87,7 +87,7 @@ public struct SiteBuilder: Sendable {
         progress.end()
         // Recorded before the completeness check, so that a rerun after an exit 3 need not even hash them.
         let thumbnails = thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
-        timer.lap("source and cache: images and thumbnails (\(thumbnails.decoded) pictures decoded)")
+        timer.lap("source and cache: images and thumbnails", "\(thumbnails.decoded) pictures decoded")
 
         guard missing.isEmpty else {
             throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
@@ -108,14 +108,15 @@ public struct SiteBuilder: Sendable {
         timer.lap("model")
         // Render: what the last build published tells which pages need no rendering.
         let published = try output.published()
-        let renderer = SiteRenderer(theme: theme, perPage: options.perPage, parallelism: options.renderParallelism)
+        let renderer = SiteRenderer(theme: theme, perPage: options.perPage, baseURL: options.baseURL,
+                                    parallelism: options.renderParallelism)
         let pictures = images.files.merging(thumbnails.files) { artwork, _ in artwork }
         let site = try await renderer.render(pokedex, images: pictures, published: published)
 
-        timer.lap("render (\(site.pagesRendered) pages)")
+        timer.lap("render", "\(site.pagesRendered) pages")
         // Output
         let written = try output.publish(site.files, over: published)
-        timer.lap("output (\(written.written) written)")
+        timer.lap("output", "\(written.written) written")
 
         let network = await loader.networkCounts
         return BuildSummary(
@@ -126,6 +127,7 @@ public struct SiteBuilder: Sendable {
             picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
             unknownFavorites: favorites.unknown,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
+            baseURL: options.baseURL, stages: timer.stages,
             seconds: Date().timeIntervalSince(started))
     }
 
@@ -296,17 +298,22 @@ struct StageTimer {
     let logger: Logger
     private let clock = ContinuousClock()
     private var last: ContinuousClock.Instant
+    /// Every lap so far, in order.
+    private(set) var stages: [StageDuration] = []
 
     init(logger: Logger) {
         self.logger = logger
         last = clock.now
     }
 
-    mutating func lap(_ stage: String) {
+    /// Ends the stage `name` (`detail` goes to the log only, so the report's stage names stay fixed).
+    mutating func lap(_ name: String, _ detail: String? = nil) {
         let now = clock.now
         let elapsed = now - last
         last = now
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.debug("stage \(stage): \(String(format: "%.0f", milliseconds)) ms")
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        stages.append(StageDuration(name: name, seconds: seconds))
+        let label = detail.map { "\(name) (\($0))" } ?? name
+        logger.debug("stage \(label): \(String(format: "%.0f", seconds * 1000)) ms")
     }
 }

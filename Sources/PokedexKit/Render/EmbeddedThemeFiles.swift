@@ -3,6 +3,16 @@
 
 extension EmbeddedTheme {
     static let encoded: [(path: String, base64: String)] = [
+        ("404.mustache", """
+            e3s+IHBhcnRpYWxzL2hlYWR9fQo8Ym9keSBjbGFzcz0icGFnZS1ub3QtZm91bmQiPgp7ez4gcGFy
+            dGlhbHMvaGVhZGVyfX0KPG1haW4gaWQ9Im1haW4iIGNsYXNzPSJ3cmFwIiB0YWJpbmRleD0iLTEi
+            Pgo8ZGl2IGNsYXNzPSJlbXB0eSI+CjxoMSBjbGFzcz0iZW1wdHktdGl0bGUiPlBhZ2Ugbm90IGZv
+            dW5kPC9oMT4KPHAgY2xhc3M9ImVtcHR5LXRleHQiPlRoZXJlIGlzIG5vIHBhZ2UgYXQgdGhpcyBh
+            ZGRyZXNzLiBUaGUgUG9rw6ltb24gbWF5IGhhdmUgYSBuZXcgbmFtZSwgb3IgdGhlIGxpbmsgbWF5
+            IGJlIG1pc3R5cGVkLjwvcD4KPHA+PGEgY2xhc3M9ImJ0biIgaHJlZj0ie3tyb290fX1pbmRleC5o
+            dG1sIj5PcGVuIHRoZSBQb2vDqWRleDwvYT48L3A+CjwvZGl2Pgo8L21haW4+Cnt7PiBwYXJ0aWFs
+            cy9mb290ZXJ9fQo8L2JvZHk+CjwvaHRtbD4K
+            """),
         ("README.md", """
             IyBEZWZhdWx0IHRoZW1lCgpSZWFkIGF0IGV2ZXJ5IGBwb2tlZGV4IGJ1aWxkYCAobm8gcmVjb21w
             aWxpbmcpLiBgKi5tdXN0YWNoZWAgZmlsZXMgYXJlIHRlbXBsYXRlcywgZXZlcnl0aGluZyBlbHNl
@@ -934,13 +944,25 @@ extension EmbeddedTheme {
             bGYnOyBvYmplY3Qtc3JjICdub25lJzsgYmFzZS11cmkgJ3NlbGYnOyBmb3JtLWFjdGlvbiAnc2Vs
             ZiciPgo8bWV0YSBuYW1lPSJjb2xvci1zY2hlbWUiIGNvbnRlbnQ9ImxpZ2h0IGRhcmsiPgo8bWV0
             YSBuYW1lPSJnZW5lcmF0b3IiIGNvbnRlbnQ9Int7c2l0ZS5nZW5lcmF0b3J9fSI+Cjx0aXRsZT57
-            e3BhZ2VUaXRsZX19PC90aXRsZT4KPGxpbmsgcmVsPSJpY29uIiBocmVmPSJ7e3Jvb3R9fWFzc2V0
-            cy9pY29uLnN2ZyIgdHlwZT0iaW1hZ2Uvc3ZnK3htbCI+CjxsaW5rIHJlbD0ic3R5bGVzaGVldCIg
-            aHJlZj0ie3tyb290fX1hc3NldHMvc3R5bGUuY3NzIj4KPHNjcmlwdCBzcmM9Int7cm9vdH19YXNz
-            ZXRzL3Bva2VkZXgtZmF2b3JpdGVzLmpzIiBkZWZlcj48L3NjcmlwdD4Ke3teaXNQb2tlbW9ufX08
-            c2NyaXB0IHNyYz0ie3tyb290fX1hc3NldHMvcG9rZWRleC1kYXRhLmpzIiBkZWZlcj48L3Njcmlw
-            dD4Ke3svaXNQb2tlbW9ufX0KPHNjcmlwdCBzcmM9Int7cm9vdH19YXNzZXRzL2FwcC5qcyIgZGVm
-            ZXI+PC9zY3JpcHQ+CjwvaGVhZD4K
+            e3BhZ2VUaXRsZX19PC90aXRsZT4KPG1ldGEgbmFtZT0iZGVzY3JpcHRpb24iIGNvbnRlbnQ9Int7
+            c29jaWFsLmRlc2NyaXB0aW9ufX0iPgp7eyNjYW5vbmljYWx9fTxsaW5rIHJlbD0iY2Fub25pY2Fs
+            IiBocmVmPSJ7ey59fSI+Cnt7L2Nhbm9uaWNhbH19CjxtZXRhIHByb3BlcnR5PSJvZzp0eXBlIiBj
+            b250ZW50PSJ3ZWJzaXRlIj4KPG1ldGEgcHJvcGVydHk9Im9nOnNpdGVfbmFtZSIgY29udGVudD0i
+            e3tzaXRlLnRpdGxlfX0iPgo8bWV0YSBwcm9wZXJ0eT0ib2c6dGl0bGUiIGNvbnRlbnQ9Int7c29j
+            aWFsLnRpdGxlfX0iPgo8bWV0YSBwcm9wZXJ0eT0ib2c6ZGVzY3JpcHRpb24iIGNvbnRlbnQ9Int7
+            c29jaWFsLmRlc2NyaXB0aW9ufX0iPgp7eyNzb2NpYWwudXJsfX08bWV0YSBwcm9wZXJ0eT0ib2c6
+            dXJsIiBjb250ZW50PSJ7ey59fSI+Cnt7L3NvY2lhbC51cmx9fQp7eyNzb2NpYWwuaW1hZ2V9fTxt
+            ZXRhIHByb3BlcnR5PSJvZzppbWFnZSIgY29udGVudD0ie3t1cmx9fSI+CjxtZXRhIHByb3BlcnR5
+            PSJvZzppbWFnZTp3aWR0aCIgY29udGVudD0ie3t3aWR0aH19Ij4KPG1ldGEgcHJvcGVydHk9Im9n
+            OmltYWdlOmhlaWdodCIgY29udGVudD0ie3toZWlnaHR9fSI+CjxtZXRhIHByb3BlcnR5PSJvZzpp
+            bWFnZTphbHQiIGNvbnRlbnQ9Int7YWx0fX0iPgp7ey9zb2NpYWwuaW1hZ2V9fQo8bWV0YSBuYW1l
+            PSJ0d2l0dGVyOmNhcmQiIGNvbnRlbnQ9InN1bW1hcnkiPgo8bGluayByZWw9Imljb24iIGhyZWY9
+            Int7cm9vdH19YXNzZXRzL2ljb24uc3ZnIiB0eXBlPSJpbWFnZS9zdmcreG1sIj4KPGxpbmsgcmVs
+            PSJzdHlsZXNoZWV0IiBocmVmPSJ7e3Jvb3R9fWFzc2V0cy9zdHlsZS5jc3MiPgo8c2NyaXB0IHNy
+            Yz0ie3tyb290fX1hc3NldHMvcG9rZWRleC1mYXZvcml0ZXMuanMiIGRlZmVyPjwvc2NyaXB0Pgp7
+            e15pc1Bva2Vtb259fTxzY3JpcHQgc3JjPSJ7e3Jvb3R9fWFzc2V0cy9wb2tlZGV4LWRhdGEuanMi
+            IGRlZmVyPjwvc2NyaXB0Pgp7ey9pc1Bva2Vtb259fQo8c2NyaXB0IHNyYz0ie3tyb290fX1hc3Nl
+            dHMvYXBwLmpzIiBkZWZlcj48L3NjcmlwdD4KPC9oZWFkPgo=
             """),
         ("partials/header.mustache", """
             PGEgY2xhc3M9InNraXAiIGhyZWY9IiNtYWluIj5Ta2lwIHRvIGNvbnRlbnQ8L2E+CjxoZWFkZXIg

@@ -29,12 +29,16 @@ public struct SiteRenderer: Sendable {
 
     public let theme: Theme
     public let perPage: Int
+    /// Where the site is published, ending in `/` (validated by `BuildOptions`); nil for a fully relative site.
+    public let baseURL: String?
     /// Pages rendered at once: the cores.
     public let parallelism: Int
 
-    public init(theme: Theme, perPage: Int, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(theme: Theme, perPage: Int, baseURL: String? = nil,
+                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.theme = theme
         self.perPage = perPage
+        self.baseURL = baseURL
         self.parallelism = max(1, parallelism)
     }
 
@@ -42,12 +46,19 @@ public struct SiteRenderer: Sendable {
     /// file). A file whose fingerprint matches what `published` holds is `.kept`: neither rendered nor read.
     public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:],
                        published: PublishedSite? = nil) async throws -> RenderedSite {
-        var files = try await renderPages(pages(pokedex), published: published)
+        let jobs = pages(pokedex)
+        var files = try await renderPages(jobs, published: published)
         let rendered = files.count { if case .bytes = $0.content { true } else { false } }
         func add(_ path: String, _ data: Data) {
             let fingerprint = Fingerprint.of(data)
             let kept = published?.holds(path, fingerprint: fingerprint) ?? false
             files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
+        }
+        if let baseURL {
+            // Every page a visitor may land on: not the 404 page.
+            let listed = jobs.filter { $0.path != Self.notFoundPath }.map { Sitemap.url(of: $0.path, base: baseURL) }
+            add(Sitemap.path, try Sitemap.make(urls: listed))
+            add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
         add(Self.dataScript, try DataScript.make(pokedex, perPage: perPage))
         add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
@@ -107,7 +118,8 @@ public struct SiteRenderer: Sendable {
         let site = SiteContext(
             title: "Pokédex", count: entries.count, pageCount: pageCount, perPage: perPage,
             offlineBanner: pokedex.dataAge.map(Self.banner),
-            generator: "pokedex \(PokedexVersion.current)")
+            generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
+        let about = "A Pokédex of \(entries.count) Pokémon with pictures, types, stats and abilities, browsable offline."
 
         var jobs: [PageJob] = []
         jobs.reserveCapacity(entries.count + pageCount + 1)
@@ -120,7 +132,9 @@ public struct SiteRenderer: Sendable {
                 cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id))
             }
             var context = base(site: site, root: root, kind: "index", path: path,
-                               title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)")
+                               title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)",
+                               social: social(title: page == 1 ? "Pokédex" : "Pokédex · Page \(page) of \(pageCount)",
+                                              description: about, path: path, picture: nil))
             context.pokemon = cells
             context.pagination = pagination(page: page, total: pageCount, root: root)
             jobs.append(PageJob(path: path, template: "index", context: context))
@@ -128,7 +142,9 @@ public struct SiteRenderer: Sendable {
 
         for (index, entry) in entries.enumerated() {
             let path = "pokemon/\(entry.slug).html"
-            var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex")
+            var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex",
+                               social: social(title: entry.displayName, description: Self.description(of: entry),
+                                              path: path, picture: entry))
             context.detail = detail(entry, favorite: favorites.contains(entry.id),
                                     previous: index > 0 ? entries[index - 1] : nil,
                                     next: index + 1 < entries.count ? entries[index + 1] : nil,
@@ -136,7 +152,9 @@ public struct SiteRenderer: Sendable {
             jobs.append(PageJob(path: path, template: "pokemon", context: context))
         }
 
-        var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex")
+        var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex",
+                           social: social(title: "Favorites · Pokédex", description: about, path: "favorites.html",
+                                          picture: nil))
         context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
             cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true)
         }
@@ -144,7 +162,52 @@ public struct SiteRenderer: Sendable {
         context.unknownFavorites = pokedex.favorites.unknown.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
         context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
         jobs.append(PageJob(path: "favorites.html", template: "favorites", context: context))
+
+        // A host shows it for any missing path, at any depth: its links start from the base URL when there is one.
+        if theme.hasTemplate(Self.notFoundTemplate) {
+            var context = base(site: site, root: baseURL ?? "", kind: "notFound", path: Self.notFoundPath,
+                               title: "Page not found · Pokédex",
+                               social: social(title: "Page not found · Pokédex", description: about,
+                                              path: Self.notFoundPath, picture: nil))
+            context.canonical = nil
+            context.social.url = nil
+            context.isNotFound = true
+            jobs.append(PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate, context: context))
+        }
         return jobs
+    }
+
+    static let notFoundPath = "404.html"
+    static let notFoundTemplate = "404"
+
+    /// Social card values; the absolute parts only with a base URL. `picture`: the Pokémon whose artwork it shows.
+    func social(title: String, description: String, path: String, picture: PokemonEntry?) -> SocialContext {
+        guard let baseURL else { return SocialContext(title: title, description: description, url: nil, image: nil) }
+        var image: SocialImageContext?
+        switch picture?.image {
+        case .local(let file, let width, let height)?:
+            image = SocialImageContext(url: baseURL + file, width: width, height: height, alt: picture!.displayName)
+        case .remote(let url)?:
+            image = SocialImageContext(url: url, width: 475, height: 475, alt: picture!.displayName)
+        case .placeholder?, nil:
+            image = nil
+        }
+        return SocialContext(title: title, description: description, url: Sitemap.url(of: path, base: baseURL),
+                             image: image)
+    }
+
+    /// "Mouse Pokémon. When several of these Pokémon gather, …": the genus and flavor text, cut at a word near
+    /// 200 characters (what link previews show).
+    static func description(of entry: PokemonEntry) -> String {
+        let parts = [entry.species?.genus.map { $0 + "." }, entry.species?.flavorText].compactMap { $0 }
+        var text = parts.isEmpty ? "\(entry.displayName), \(entry.number) in the Pokédex." : parts.joined(separator: " ")
+        let limit = 200
+        if text.count > limit {
+            let cut = text.prefix(limit)
+            let end = cut.lastIndex(of: " ") ?? cut.endIndex
+            text = cut[..<end].trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        }
+        return text
     }
 
     /// Index pages for `pokemon` cells, `perPage` a page: at least one, so an empty Pokédex still has an index.
@@ -173,10 +236,13 @@ public struct SiteRenderer: Sendable {
         return formatter.string(from: date)
     }
 
-    private func base(site: SiteContext, root: String, kind: String, path: String, title: String) -> PageContext {
+    private func base(site: SiteContext, root: String, kind: String, path: String, title: String,
+                      social: SocialContext) -> PageContext {
         PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
-                    isFavorites: kind == "favorites", pageTitle: title, path: path, pokemon: [], pagination: nil,
-                    detail: nil, favorites: [], hasFavorites: false, unknownFavorites: [], hasUnknownFavorites: false)
+                    isFavorites: kind == "favorites", pageTitle: title, path: path,
+                    canonical: baseURL.map { Sitemap.url(of: path, base: $0) }, social: social, isNotFound: false,
+                    pokemon: [], pagination: nil, detail: nil, favorites: [], hasFavorites: false,
+                    unknownFavorites: [], hasUnknownFavorites: false)
     }
 
     func image(_ entry: PokemonEntry, root: String, lazy: Bool) -> ImageContext {

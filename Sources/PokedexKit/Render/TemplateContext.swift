@@ -22,6 +22,28 @@ public struct SiteContext: Sendable, Encodable {
     public var offlineBanner: String?
     /// The pokedex version that built the site.
     public var generator: String
+    /// Where the site is published, ending in `/`: "https://user.github.io/pokedex/"; nil for a relative site.
+    public var baseURL: String?
+}
+
+/// A picture for social cards: absolute URL and size.
+public struct SocialImageContext: Sendable, Encodable {
+    public var url: String
+    public var width: Int
+    public var height: Int
+    public var alt: String
+}
+
+/// Open Graph and Twitter card values of a page. `url` and `image` need a base URL (they must be absolute).
+public struct SocialContext: Sendable, Encodable {
+    /// "Pikachu", "Pokédex".
+    public var title: String
+    /// "Mouse Pokémon. When several of these Pokémon gather, …", at most about 200 characters.
+    public var description: String
+    /// The page's absolute URL (the canonical one); nil without a base URL.
+    public var url: String?
+    /// The artwork, absolute; nil without a base URL or without a raster picture.
+    public var image: SocialImageContext?
 }
 
 /// A link to another page, relative to the page it appears on.
@@ -161,6 +183,11 @@ public struct PageContext: Sendable, Encodable {
     public var pageTitle: String
     /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".
     public var path: String
+    /// The page's absolute URL under the base URL ("https://…/pokedex/" for index.html); nil without a base URL.
+    public var canonical: String?
+    public var social: SocialContext
+    /// True on `404.html`, the page static hosts show for a missing path (its `root` is the base URL, or "").
+    public var isNotFound: Bool
 
     /// Index pages: the cells of this page and its pagination.
     public var pokemon: [CellContext]
@@ -187,6 +214,31 @@ extension SiteContext: MustacheParent {
         case "perPage": self.perPage
         case "offlineBanner": self.offlineBanner
         case "generator": self.generator
+        case "baseURL": self.baseURL
+        default: nil
+        }
+    }
+}
+
+extension SocialImageContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "url": self.url
+        case "width": self.width
+        case "height": self.height
+        case "alt": self.alt
+        default: nil
+        }
+    }
+}
+
+extension SocialContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "title": self.title
+        case "description": self.description
+        case "url": self.url
+        case "image": self.image
         default: nil
         }
     }
@@ -355,6 +407,9 @@ extension PageContext: MustacheParent {
         case "isFavorites": self.isFavorites
         case "pageTitle": self.pageTitle
         case "path": self.path
+        case "canonical": self.canonical
+        case "social": self.social
+        case "isNotFound": self.isNotFound
         case "pokemon": self.pokemon
         case "pagination": self.pagination
         case "detail": self.detail

@@ -131,6 +131,10 @@ public struct Theme: Sendable {
         return files.sorted()
     }
 
+    public func hasTemplate(_ name: String) -> Bool {
+        library.getTemplate(named: name) != nil
+    }
+
     /// Renders `template` with `context`.
     func render(_ template: String, _ context: PageContext) throws -> String {
         guard let text = library.render(context, withTemplate: template) else {

@@ -44,19 +44,19 @@ final class TestEnvironment: Sendable {
     /// pipeline tests are about the network and the cache.
     func options(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
                  concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil,
-                 snapshot: SnapshotChoice = .off) -> BuildOptions {
+                 snapshot: SnapshotChoice = .off, baseURL: String? = nil) -> BuildOptions {
         BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
                      templates: (templates ?? testTheme).path, favorites: favorites.path, limit: limit,
                      perPage: perPage, concurrency: concurrency, mode: mode, images: images, snapshot: snapshot,
-                     retry: retry, currentDirectory: root.path)
+                     baseURL: baseURL, retry: retry, currentDirectory: root.path)
     }
 
     @discardableResult
     func build(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
                retry: RetryPolicy = fastRetry, templates: URL? = nil, snapshot: SnapshotChoice = .off,
-               logger: Logger = quietLogger, now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
+               baseURL: String? = nil, logger: Logger = quietLogger, now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
         let options = options(mode: mode, images: images, limit: limit, perPage: perPage, retry: retry,
-                              templates: templates, snapshot: snapshot)
+                              templates: templates, snapshot: snapshot, baseURL: baseURL)
         return try await SiteBuilder(options: options, logger: logger, now: now).run()
     }
 
@@ -201,9 +201,18 @@ enum TestTheme {
 
         """
 
+    static let notFound = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        <p>Not found. <a href="{{root}}index.html">The Pokédex</a></p>
+        </body></html>
+
+        """
+
     static func write(to folder: URL) throws {
         let files = [
             "index.mustache": index, "pokemon.mustache": pokemon, "favorites.mustache": favorites,
+            "404.mustache": notFound,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

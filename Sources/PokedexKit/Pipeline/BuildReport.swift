@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+
+/// `pokedex build --report FILE`: the build as JSON, for CI to read instead of parsing the summary line. Written
+/// for failed builds too (then only `status`, `exitCode`, `error` and `missing` say anything). The schema is in
+/// README.md, "Build report"; `version` changes when a field changes meaning or goes away.
+public struct BuildReport: Sendable, Codable, Equatable {
+    public static let currentVersion = 1
+
+    public struct Files: Sendable, Codable, Equatable {
+        public var written: Int
+        public var unchanged: Int
+        public var removed: Int
+    }
+
+    public struct Requests: Sendable, Codable, Equatable {
+        public var total: Int
+        public var retries: Int
+        public var notModified: Int
+        public var failures: Int
+        public var rateLimited: Int
+        /// Response bytes as received (compressed when the server compressed).
+        public var bytes: Int
+    }
+
+    public struct Resources: Sendable, Codable, Equatable {
+        public var fetched: Int
+        public var revalidated: Int
+        public var fromCache: Int
+        public var stale: Int
+        public var fromSnapshot: Int
+    }
+
+    public struct Images: Sendable, Codable, Equatable {
+        public var local: Int
+        public var byURL: Int
+        public var placeholders: Int
+        public var thumbnailsMade: Int
+        public var unreadable: Int
+    }
+
+    public var version = Self.currentVersion
+    /// "ok", "incomplete" (exit 3: some data could not be had) or "failed" (any other error).
+    public var status: String
+    public var exitCode: Int32
+    /// The error as printed on stderr; nil for "ok".
+    public var error: String?
+    public var baseURL: String?
+    public var pokemon: Int?
+    public var indexPages: Int?
+    public var pagesRendered: Int?
+    public var files: Files?
+    public var requests: Requests?
+    public var resources: Resources?
+    public var images: Images?
+    /// URLs served from a stale cache entry (the network failed them), sorted.
+    public var stale: [String]
+    /// What could be had neither from the network nor from the cache (exit 3), as the error names them.
+    public var missing: [String]
+    public var stages: [StageDuration]
+    public var seconds: Double?
+
+    public init(_ summary: BuildSummary) {
+        status = "ok"
+        exitCode = 0
+        baseURL = summary.baseURL
+        pokemon = summary.pokemon
+        indexPages = summary.indexPages
+        pagesRendered = summary.pagesRendered
+        files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
+        let network = summary.network
+        requests = Requests(total: network.requests, retries: network.retries, notModified: network.notModified,
+                            failures: network.failures, rateLimited: network.rateLimited, bytes: network.bytes)
+        let loads = summary.loads
+        resources = Resources(fetched: loads.fetched, revalidated: loads.revalidated,
+                              fromCache: loads.fromCache + loads.unchangedDataHash, stale: loads.stale,
+                              fromSnapshot: loads.snapshot)
+        images = Images(local: summary.imagesLocal, byURL: summary.imagesRemote, placeholders: summary.imagesPlaceholder,
+                        thumbnailsMade: summary.thumbnailsMade, unreadable: summary.picturesUndecodable)
+        stale = loads.staleURLs
+        missing = []
+        stages = summary.stages
+        seconds = summary.seconds
+    }
+
+    public init(_ error: PokedexError) {
+        exitCode = error.exitCode
+        if case .incomplete(let missing) = error.reason {
+            status = "incomplete"
+            self.missing = missing
+        } else {
+            status = "failed"
+            missing = []
+        }
+        self.error = error.description
+        stale = []
+        stages = []
+    }
+
+    public func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            // Strings, integers and finite doubles only: JSONEncoder cannot refuse them.
+            preconditionFailure("BuildReport could not be encoded: \(error)")
+        }
+    }
+
+    /// Runs `build` and, when `file` is given, writes its report there: the summary's, or the failure's (then a
+    /// failure to write the report is logged, and the build's own error is what is thrown).
+    public static func recording(to file: URL?, logger: Logger,
+                                 _ build: () async throws -> BuildSummary) async throws -> BuildSummary {
+        do {
+            let summary = try await build()
+            try file.map { try BuildReport(summary).write(to: $0) }
+            return summary
+        } catch let error as PokedexError {
+            if let file {
+                do {
+                    try BuildReport(error).write(to: file)
+                } catch let reportError {
+                    logger.error("cannot write the build report: \(reportError)")
+                }
+            }
+            throw error
+        }
+    }
+
+    /// Writes the report to `path` (atomically: CI never reads half a report).
+    public func write(to path: URL) throws {
+        do {
+            try AtomicFile.write(json(), to: path)
+        } catch {
+            throw PokedexError.file(.output, path.path, error)
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import FoundationXML
+import Testing
+@testable import PokedexKit
+
+/// Publishing: the base URL and what it enables (canonical links, sitemap.xml, robots.txt, social cards), the 404
+/// page, and the build report.
+@Suite struct PublishTests {
+    static let base = "https://user.github.io/pokedex/"
+
+    /// Every page of the site, by path: what a sitemap must list (404.html aside).
+    func pages(_ env: TestEnvironment) -> [String] {
+        pathsBelow(env.output).filter { $0.hasSuffix(".html") && $0 != "404.html" }
+    }
+
+    @Test func aBaseURLGivesEveryPageItsCanonicalURLAndTheSitemapListsThemAll() async throws {
+        try await withEnvironment { env in
+            // Without the trailing slash: pages are named relative to the base, so it is added.
+            let summary = try await env.build(templates: GoldenTests.templates, baseURL: "https://user.github.io/pokedex")
+            #expect(!summary.line.contains("no base URL"))
+
+            #expect(try env.read("index.html").contains(#"<link rel="canonical" href="https://user.github.io/pokedex/">"#))
+            #expect(try env.read("page/2.html").contains(#"<link rel="canonical" href="https://user.github.io/pokedex/page/2.html">"#))
+            let pikachu = try env.read("pokemon/pikachu.html")
+            #expect(pikachu.contains(#"<link rel="canonical" href="https://user.github.io/pokedex/pokemon/pikachu.html">"#))
+
+            // Parsed by Foundation's XML parser, not the writer that made it.
+            let sitemap = try XMLDocument(data: Data(contentsOf: env.output.appendingPathComponent("sitemap.xml")))
+            #expect(sitemap.rootElement()?.name == "urlset")
+            #expect(sitemap.rootElement()?.uri == Sitemap.namespace)
+            let locations = try sitemap.nodes(forXPath: "//*[local-name()='loc']").compactMap(\.stringValue)
+            let expected = pages(env).map { $0 == "index.html" ? Self.base : Self.base + $0 }
+            #expect(Set(locations) == Set(expected))
+            #expect(locations.count == expected.count)
+            #expect(locations.allSatisfy { $0.hasPrefix(Self.base) })
+            #expect(!locations.contains { $0.contains("404") })
+
+            let robots = try env.read("robots.txt")
+            #expect(robots.contains("Sitemap: https://user.github.io/pokedex/sitemap.xml\n"))
+            #expect(robots.hasPrefix("User-agent: *\n"))
+        }
+    }
+
+    @Test func detailPagesCarrySocialCardsWithTheAbsoluteArtwork() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, baseURL: Self.base)
+            let page = try env.read("pokemon/pikachu.html")
+            #expect(page.contains(#"<meta property="og:title" content="Pikachu">"#))
+            #expect(page.contains(#"<meta property="og:url" content="https://user.github.io/pokedex/pokemon/pikachu.html">"#))
+            #expect(page.contains(#"<meta property="og:image" content="https://user.github.io/pokedex/images/25.png">"#))
+            // The fixture artwork's own size.
+            #expect(page.contains(#"<meta property="og:image:width" content="12">"#))
+            #expect(page.contains(#"<meta property="og:image:height" content="12">"#))
+            #expect(page.contains(#"<meta name="twitter:card" content="summary">"#))
+            // The description is the genus and the flavor text, escaped like any API text.
+            let description = try #require(page.firstMatch(of: /<meta property="og:description" content="([^"]*)">/)?.1)
+            #expect(description.hasPrefix("Mouse Pokémon. "), "\(description)")
+            #expect(description.count <= 201)
+
+            // Farfetch’d's name is escaped in markup wherever it lands.
+            let farfetchd = try env.read("pokemon/farfetchd.html")
+            #expect(farfetchd.contains(#"<meta property="og:image:alt" content="Farfetch’d">"#))
+        }
+    }
+
+    @Test func withoutABaseURLTheSiteStaysRelativeAndTheSummarySaysSo() async throws {
+        try await withEnvironment { env in
+            let summary = try await env.build(templates: GoldenTests.templates)
+            #expect(summary.line.contains("no base URL: no sitemap, canonical links or social images"))
+            #expect(!env.exists("sitemap.xml"))
+            #expect(!env.exists("robots.txt"))
+            for page in pages(env) {
+                let text = try env.read(page)
+                #expect(!text.contains("rel=\"canonical\""), "\(page)")
+                #expect(!text.contains("og:url") && !text.contains("og:image"), "\(page)")
+                #expect(!text.contains("https://user.github.io"), "\(page)")
+            }
+            // The 404 page exists either way; its links are relative to the root it is served from.
+            let notFound = try env.read("404.html")
+            #expect(notFound.contains(#"data-root="""#))
+            #expect(notFound.contains(#"href="index.html""#))
+        }
+    }
+
+    @Test func theNotFoundPageLinksFromTheBaseURLSoItWorksAtAnyDepth() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, baseURL: Self.base)
+            let page = try env.read("404.html")
+            #expect(page.contains(#"<title>Page not found · Pokédex</title>"#))
+            #expect(page.contains(#"href="https://user.github.io/pokedex/index.html""#))
+            #expect(page.contains(#"<link rel="stylesheet" href="https://user.github.io/pokedex/assets/"#))
+            // Not a page of its own: no canonical URL, and not in the sitemap.
+            #expect(!page.contains("rel=\"canonical\""))
+            #expect(!(try env.read("sitemap.xml")).contains("404"))
+        }
+    }
+
+    @Test func droppingTheBaseURLRemovesTheSitemapAndRobots() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, baseURL: Self.base)
+            #expect(env.exists("sitemap.xml") && env.exists("robots.txt"))
+            let summary = try await env.build(templates: GoldenTests.templates)
+            #expect(!env.exists("sitemap.xml") && !env.exists("robots.txt"))
+            #expect(summary.filesRemoved == 2)
+        }
+    }
+
+    @Test func theSitemapEscapesWhatTheBaseURLHolds() throws {
+        let data = try Sitemap.make(urls: ["https://example.com/a&b/<x>/index.html"])
+        let document = try XMLDocument(data: data)
+        let location = try document.nodes(forXPath: "//*[local-name()='loc']").first?.stringValue
+        #expect(location == "https://example.com/a&b/<x>/index.html")
+        #expect(String(decoding: data, as: UTF8.self).contains("a&amp;b/&lt;x&gt;"))
+    }
+
+    @Test(arguments: ["ftp://example.com/", "/pokedex/", "example.com", "https://example.com/?x=1", "https://example.com/#top", "https:///x"])
+    func aBaseURLThatIsNotAnAbsoluteHTTPURLIsRefused(_ text: String) async throws {
+        #expect(throws: PokedexError.self) { try BuildOptions.validatedBaseURL(text) }
+        do {
+            _ = try BuildOptions.validatedBaseURL(text)
+        } catch let error as PokedexError {
+            #expect(error.exitCode == 64)
+            #expect(error.description.contains("base URL"))
+        }
+    }
+
+    @Test func theConfigKeyBaseURLIsRead() throws {
+        let config = try SiteConfig.parse("base-url = \"https://example.com/dex/\"\n", file: "/site/pokedex.toml")
+        let settings = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: "/site")
+        #expect(settings.baseURL == "https://example.com/dex/")
+        let flagged = SiteSettings.resolve(SettingsLayer(baseURL: "https://other.example/"), environment: [:],
+                                           config: config, currentDirectory: "/site")
+        #expect(flagged.baseURL == "https://other.example/")
+    }
+
+    @Test func theReportOfABuildMatchesItsSummary() async throws {
+        try await withEnvironment { env in
+            let file = env.root.appendingPathComponent("report.json")
+            let summary = try await BuildReport.recording(to: file, logger: quietLogger) {
+                try await env.build(baseURL: Self.base)
+            }
+            let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
+            #expect(report.version == 1 && report.status == "ok" && report.exitCode == 0)
+            #expect(report.pokemon == summary.pokemon && report.indexPages == summary.indexPages)
+            #expect(report.files == BuildReport.Files(written: summary.filesWritten, unchanged: summary.filesUnchanged,
+                                                      removed: summary.filesRemoved))
+            #expect(report.requests?.total == summary.network.requests)
+            #expect(report.resources?.fetched == summary.loads.fetched)
+            #expect(report.baseURL == Self.base)
+            #expect(report.stages.map(\.name) == ["source and cache: JSON", "source and cache: images and thumbnails",
+                                                  "model", "render", "output"])
+            #expect(report.stages.allSatisfy { $0.seconds >= 0 })
+        }
+    }
+
+    @Test func theReportOfAStaleBuildNamesTheStaleURLs() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            env.server.dataHash = "changed"  // so every stale entry is revalidated
+            env.server.inject(.status(503), at: "/api/v2/pokemon/25/")
+            let file = env.root.appendingPathComponent("report.json")
+            try await BuildReport.recording(to: file, logger: quietLogger) {
+                try await env.build(now: clock(ahead: pastMaxAge))
+            }
+            let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
+            #expect(report.status == "ok")
+            #expect(report.stale.contains(env.server.apiBase + "/pokemon/25/"), "\(report.stale)")
+            #expect(report.stale == report.stale.sorted())
+            #expect(report.resources?.stale == report.stale.count)
+        }
+    }
+
+    @Test func theReportOfAFailedBuildSaysWhatIsMissing() async throws {
+        try await withEnvironment { env in
+            env.server.inject(.status(404), at: "/api/v2/pokemon/25/")
+            let file = env.root.appendingPathComponent("report.json")
+            await #expect(throws: PokedexError.self) {
+                try await BuildReport.recording(to: file, logger: quietLogger) { try await env.build() }
+            }
+            let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
+            #expect(report.status == "incomplete" && report.exitCode == 3)
+            #expect(report.missing.count == 1 && report.missing[0].contains(env.server.apiBase + "/pokemon/25/"))
+            #expect(report.error?.contains("HTTP status 404") == true)
+            #expect(report.pokemon == nil && report.files == nil)
+        }
+    }
+}
