@@ -38,9 +38,11 @@ import Testing
             let cell = theme.appendingPathComponent("partials/cell.mustache")
             try Data((try String(contentsOf: cell, encoding: .utf8) + "<!-- edited cell -->\n").utf8).write(to: cell)
             let again = try await env.build(templates: theme)
-            // Index pages and the favorites page include the cell; detail pages do not.
+            // Index pages and the favorites page include the cell; detail pages do not. The service worker is
+            // written again too: its cache is named after the site.
             #expect(again.pagesRendered == first.indexPages + 1)
-            #expect(again.filesWritten == first.indexPages + 1)
+            #expect(again.filesWritten == first.indexPages + 1 + 1)
+            #expect(try env.read("sw.js") != "")
             #expect(try env.read("index.html").contains("edited cell"))
             #expect(try env.read("favorites.html").contains("edited cell"))
             #expect(try modificationDates(env.output.appendingPathComponent("pokemon")) == detail)
@@ -102,6 +104,10 @@ import Testing
         }
     }
 
+    static func saysItWaits(_ lines: [String]) -> Bool {
+        lines.contains { $0.contains("waiting for another pokedex build") }
+    }
+
     @Test func aManifestOfTheFirstFormatIsReadAsPathsWithoutFingerprints() async throws {
         try await withEnvironment { env in
             try await env.build()
@@ -154,7 +160,12 @@ import Testing
                 defer { finished.withLockedValue { $0 = true } }
                 return try await env.build(logger: messages.logger)
             }
-            try await Task.sleep(for: .milliseconds(1_500))
+            // However slow the machine, the second build says it waits, and does not go on.
+            var waited = 0
+            while waited < 300, !Self.saysItWaits(messages.lines) {
+                try await Task.sleep(for: .milliseconds(100))
+                waited += 1
+            }
             #expect(messages.lines.contains { $0.contains("waiting for another pokedex build") && $0.contains(env.cache.lastPathComponent) })
             #expect(!finished.withLockedValue { $0 }, "the second build went on while the lock was held")
             withExtendedLifetime(held) {}
@@ -176,11 +187,16 @@ extension FileManager {
 /// name, or a theme would silently render it empty.
 @Suite struct TemplateContextLookupTests {
     @Test func everyStoredPropertyAnswersToItsName() throws {
-        let entries = try ModelTests.entries()
+        var entries = try ModelTests.entries()
+        // One local picture, so that the social card's image is there to check.
+        entries[0].image = .local(path: "images/1.png", width: 475, height: 475)
         let ids = entries.prefix(3).map(\.id)
         let favorites = FavoritesResolution(ids: ids, unknown: [.init(entry: "missingno", suggestion: "missing")])
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true))
-        let renderer = SiteRenderer(theme: try Theme(overrides: nil), perPage: 5)
+        // With a base URL, so that the absolute URLs of social cards are there to check.
+        let renderer = SiteRenderer(theme: try Theme(overrides: nil), perPage: 5, baseURL: "https://example.com/dex/")
+        let assets = AssetsContext(style: "assets/style.1.css", app: "assets/app.1.js", data: "assets/data.1.js",
+                                   favorites: "assets/favorites.js", icon: "assets/icon.svg", placeholder: "assets/p.svg")
         var checked = Set<String>()
         func check(_ value: Any, path: String) {
             if let array = value as? [Any] {
@@ -197,10 +213,13 @@ extension FileManager {
                 if let found { check(found, path: "\(path).\(label)") }
             }
         }
-        for job in renderer.pages(pokedex) { check(job.context, path: job.path) }
+        for job in renderer.pages(pokedex, assets: assets) + [renderer.workerJob(files: [], contentHashes: [:], assets: assets)] {
+            check(job.context, path: job.path)
+        }
         for name in ["PageContext", "SiteContext", "CellContext", "ImageContext", "DetailContext", "StatContext",
                      "AbilityContext", "MeasureContext", "LinkContext", "PaginationContext", "PageNumberContext",
-                     "TypeContext", "UnknownFavoriteContext"] {
+                     "TypeContext", "UnknownFavoriteContext", "SocialContext", "SocialImageContext", "AssetsContext",
+                     "WorkerContext"] {
             #expect(checked.contains { $0.hasPrefix(name + ".") }, "\(name) was never checked")
         }
     }

@@ -140,7 +140,7 @@ import Darwin
             #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
             #expect(!pathsBelow(env.cache).contains { $0.contains(AtomicFile.temporaryMarker) })
             for page in PipelineTests.detailPages + ["index.html", "page/2.html", "page/3.html", "favorites.html",
-                                                     "assets/pokedex-data.js", "assets/placeholder.svg"] {
+                                                     try env.hashed("assets/pokedex-data.js"), "assets/placeholder.svg"] {
                 #expect(env.exists(page), "\(page) missing after the final run")
             }
             #expect(pathsBelow(env.output.appendingPathComponent("images")).count == 11)

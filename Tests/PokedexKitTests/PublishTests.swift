@@ -185,3 +185,90 @@ import Testing
         }
     }
 }
+
+/// Cache busting: scripts and styles named after their content, and a service worker whose cache is named after
+/// the whole site.
+@Suite struct FingerprintedAssetTests {
+    struct Names: Equatable {
+        var style: String
+        var app: String
+        var data: String
+        var worker: String
+    }
+
+    func names(_ env: TestEnvironment) throws -> Names {
+        let worker = try env.read("sw.js")
+        let cache = try #require(worker.firstMatch(of: /var CACHE = '(pokedex-[0-9a-f]{16})';/)?.1)
+        return Names(style: try env.hashed("assets/style.css"), app: try env.hashed("assets/app.js"),
+                     data: try env.hashed("assets/pokedex-data.js"), worker: String(cache))
+    }
+
+    @Test func namesChangeOnlyWhenTheirContentDoes() async throws {
+        try await withEnvironment { env in
+            let theme = env.root.appendingPathComponent("restyle")
+            try FileManager.default.copyItem(at: GoldenTests.templates, to: theme)
+            try await env.build(templates: theme)
+            let first = try names(env)
+            let index = try env.read("index.html")
+            #expect(index.contains(#"<link rel="stylesheet" href="\#(first.style)">"#))
+            #expect(index.contains(#"<script src="\#(first.data)" defer></script>"#))
+            #expect(index.contains(#"<script src="\#(first.app)" defer></script>"#))
+            #expect(try env.read("pokemon/pikachu.html").contains(#"href="../\#(first.style)""#))
+            let worker = try env.read("sw.js")
+            #expect(worker.contains("'\(first.style)', '\(first.app)', '\(first.data)', 'assets/pokedex-favorites.js'"))
+
+            // Nothing changed: same names, nothing written.
+            let again = try await env.build(templates: theme)
+            #expect(try names(env) == first)
+            #expect(again.filesWritten == 0)
+
+            // The stylesheet changed: its name and the worker's cache change, nothing else's; the old file goes.
+            let style = theme.appendingPathComponent("assets/style.css")
+            try Data((try String(contentsOf: style, encoding: .utf8) + "\n.x { color: red; }\n").utf8).write(to: style)
+            try await env.build(templates: theme)
+            let restyled = try names(env)
+            #expect(restyled.style != first.style && restyled.worker != first.worker)
+            #expect(restyled.app == first.app && restyled.data == first.data)
+            #expect(!env.exists(first.style))
+
+            // The data changed (a new favorite is in the data script): the data script's name changes.
+            try env.writeFavorites(#"["pikachu"]"#)
+            try await env.build(templates: theme)
+            let refavorited = try names(env)
+            #expect(refavorited.data != restyled.data && refavorited.worker != restyled.worker)
+            #expect(refavorited.style == restyled.style && refavorited.app == restyled.app)
+        }
+    }
+
+    @Test func aChangedPictureRenamesTheWorkersCacheButARestoredCacheDoesNot() async throws {
+        try await withEnvironment { env in
+            env.server.setBody(PNGMaker.artwork(colour: [10, 10, 200]), at: ThumbnailTests.official(25))
+            try await env.build(templates: GoldenTests.templates)
+            let first = try names(env)
+
+            // The same pictures in a cache restored elsewhere (new inodes and times): the same cache name.
+            let restored = env.root.appendingPathComponent("restored-cache")
+            try FileManager.default.copyItem(at: env.cache, to: restored)
+            try FileManager.default.removeItem(at: env.cache)
+            try FileManager.default.moveItem(at: restored, to: env.cache)
+            try await env.build(templates: GoldenTests.templates)
+            #expect(try names(env) == first)
+
+            env.server.setBody(PNGMaker.artwork(colour: [10, 200, 10]), at: ThumbnailTests.official(25))
+            try await env.build(templates: GoldenTests.templates, now: clock(ahead: pastMaxAge))
+            let changed = try names(env)
+            #expect(changed.worker != first.worker)
+            #expect(changed.style == first.style && changed.app == first.app && changed.data == first.data)
+        }
+    }
+
+    @Test func aThemeWithItsOwnStaticWorkerKeepsIt() async throws {
+        try await withEnvironment { env in
+            let theme = env.root.appendingPathComponent("own-worker")
+            try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+            try Data("/* mine */\n".utf8).write(to: theme.appendingPathComponent("sw.js"))
+            try await env.build(templates: theme)
+            #expect(try env.read("sw.js") == "/* mine */\n")
+        }
+    }
+}

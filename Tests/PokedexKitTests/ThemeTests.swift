@@ -77,13 +77,14 @@ import Testing
             try write("body { color: hotpink; }\n", "assets/style.css", in: theme)
             try write(#"<li class="my-cell">{{name}}</li>"#, "partials/cell.mustache", in: theme)
             try await env.build(templates: theme)
-            #expect(try env.read("assets/style.css") == "body { color: hotpink; }\n")
+            let style = try env.hashed("assets/style.css")
+            #expect(try env.read(style) == "body { color: hotpink; }\n")
             let builtIn = try #require(EmbeddedTheme.files()["assets/app.js"])
-            #expect(try Data(contentsOf: env.output.appendingPathComponent("assets/app.js")) == builtIn)
+            #expect(try Data(contentsOf: env.output.appendingPathComponent(env.hashed("assets/app.js"))) == builtIn)
             let index = try env.read("index.html")
             #expect(index.contains(#"<li class="my-cell">Bulbasaur</li>"#))
-            // The rest of the page is the built-in index template.
-            #expect(index.contains("assets/style.css"))
+            // The rest of the page is the built-in index template, naming the stylesheet by its hash.
+            #expect(index.contains(#"<link rel="stylesheet" href="\#(style)">"#))
         }
     }
 
@@ -139,7 +140,8 @@ import Testing
             _ = try ThemeEjector.eject(to: ejected, force: false)
             try await env.build(templates: ejected)
             #expect(try snapshot(env.output) == first)
-            #expect(first["index.html"] != nil && first["assets/app.js"] != nil)
+            let app = try env.hashed("assets/app.js")
+            #expect(first["index.html"] != nil && first[app] != nil)
         }
     }
 }

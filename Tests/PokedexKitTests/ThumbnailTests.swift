@@ -96,7 +96,7 @@ import Testing
             #expect(!detail.contains("srcset"))
 
             // What the JS-built cells need: the widths, by which app.js names the files as the cells above do.
-            let data = try env.read("assets/pokedex-data.js")
+            let data = try env.read(env.hashed("assets/pokedex-data.js"))
             #expect(data.contains(##""image":"images/25.png","name":"Pikachu","number":"#025","slug":"pikachu","t":[256,384]"##))
             #expect(!data.contains(##""image":"images/6.png","name":"Charizard","number":"#006","slug":"charizard","t""##))
             for width in Thumbnailer.widths {

@@ -23,6 +23,16 @@ REPO = HERE.parent.parent
 PAGE_WEIGHTS = []
 
 
+def hashed(output: Path, logical: str) -> Path:
+    """The published file of a script or stylesheet whose name carries its hash:
+    assets/pokedex-data.js → assets/pokedex-data.1a2b3c4d.js (exactly one)."""
+    path = Path(logical)
+    found = [p for p in (output / path.parent).glob(f"{path.stem}.*{path.suffix}")
+             if re.fullmatch(r"[0-9a-f]{8}", p.name[len(path.stem) + 1:-len(path.suffix)])]
+    assert len(found) == 1, f"{logical}: {len(found)} hashed copies in {output / path.parent}"
+    return found[0]
+
+
 def output_dir() -> Path:
     value = os.environ.get("POKEDEX_OUTPUT")
     if not value:
@@ -41,7 +51,7 @@ def output() -> Path:
 @pytest.fixture(scope="session")
 def site_data(output):
     """window.POKEDEX_DATA, read the way the browser reads it."""
-    text = (output / "assets" / "pokedex-data.js").read_text(encoding="utf-8")
+    text = hashed(output, "assets/pokedex-data.js").read_text(encoding="utf-8")
     match = re.fullmatch(r"window\.POKEDEX_DATA = (.*);\n?", text, re.S)
     assert match, "assets/pokedex-data.js is not `window.POKEDEX_DATA = {...};`"
     return json.loads(match.group(1))

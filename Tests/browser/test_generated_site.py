@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO
+from conftest import REPO, hashed
 from test_browser import _axe, _pokedex_binary, js, open_page, tap, wait
 from test_static import broken_references, parse_site, script_problems
 
@@ -90,7 +90,7 @@ def built(tmp_path_factory):
 
 
 def _data(output):
-    text = (output / "assets" / "pokedex-data.js").read_text(encoding="utf-8")
+    text = hashed(output, "assets/pokedex-data.js").read_text(encoding="utf-8")
     return json.loads(text[len("window.POKEDEX_DATA = "):].rstrip().rstrip(";"))
 
 

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import PAGE_WEIGHTS
+from conftest import PAGE_WEIGHTS, hashed
 
 URL_ATTRIBUTES = {"href", "src", "data-fallback", "poster", "action"}
 
@@ -64,7 +64,9 @@ def test_site_has_every_page_kind(output, site_data):
         assert (output / "page" / f"{n}.html").is_file(), f"page/{n}.html is missing"
     for p in site_data["pokemon"]:
         assert (output / "pokemon" / f"{p['slug']}.html").is_file(), f"pokemon/{p['slug']}.html is missing"
-    for asset in ("assets/style.css", "assets/app.js", "assets/placeholder.svg", "assets/pokedex-data.js", "sw.js"):
+    for asset in ("assets/style.css", "assets/app.js", "assets/pokedex-data.js"):
+        assert hashed(output, asset).is_file()
+    for asset in ("assets/placeholder.svg", "assets/pokedex-favorites.js", "sw.js"):
         assert (output / asset).is_file(), f"{asset} is missing"
 
 
@@ -135,7 +137,7 @@ def script_problems(output, pages):
 
 
 def test_data_script_is_script_safe(output):
-    text = (output / "assets" / "pokedex-data.js").read_text(encoding="utf-8")
+    text = hashed(output, "assets/pokedex-data.js").read_text(encoding="utf-8")
     assert "<" not in text
     assert "\u2028" not in text and "\u2029" not in text
 
@@ -167,7 +169,7 @@ def _weight(output: Path, page: Path, pages):
         if (tag == "script" and attribute == "src") or (tag == "link" and value.endswith(".css")):
             files.append((page.parent / value).resolve())
     raw = {f: f.read_bytes() for f in files}
-    data_file = (output / "assets" / "pokedex-data.js").resolve()
+    data_file = hashed(output, "assets/pokedex-data.js").resolve()
     total = sum(len(b) for b in raw.values())
     zipped = sum(len(gzip.compress(b, 9)) for b in raw.values())
     without = sum(len(b) for f, b in raw.items() if f != data_file)
@@ -188,8 +190,8 @@ def test_page_weight(output, pages, site_data):
             + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
         # The theme's own share stays lean: page + CSS + app.js (no frameworks).
         assert without < 120 * 1024, f"{label} weighs {kb(without)} without the data script"
-    css = (output / "assets" / "style.css").stat().st_size
-    js = (output / "assets" / "app.js").stat().st_size
+    css = hashed(output, "assets/style.css").stat().st_size
+    js = hashed(output, "assets/app.js").stat().st_size
     assert css < 40 * 1024 and js < 40 * 1024, (css, js)
 
 

@@ -48,7 +48,8 @@ run_timed() {
 data_count() {
   python3 - "$1" "$2" <<'PY'
 import json, sys
-text = open(sys.argv[1] + "/assets/pokedex-data.js", encoding="utf-8").read()
+import glob
+text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
 data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
 print(sum(1 for p in data["pokemon"] if eval(sys.argv[2], {}, {"p": p})))
 PY

@@ -47,7 +47,8 @@ pass "every image is a PNG"
 thumbnails=$(ls Output/images | grep -c '\.webp$' || true)
 announced=$(python3 - Output <<'PY'
 import json, sys
-text = open(sys.argv[1] + "/assets/pokedex-data.js", encoding="utf-8").read()
+import glob
+text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
 data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
 print(sum(len(p.get("t", [])) for p in data["pokemon"]))
 PY

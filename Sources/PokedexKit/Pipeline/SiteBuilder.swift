@@ -111,7 +111,8 @@ public struct SiteBuilder: Sendable {
         let renderer = SiteRenderer(theme: theme, perPage: options.perPage, baseURL: options.baseURL,
                                     parallelism: options.renderParallelism)
         let pictures = images.files.merging(thumbnails.files) { artwork, _ in artwork }
-        let site = try await renderer.render(pokedex, images: pictures, published: published)
+        let site = try await renderer.render(pokedex, images: pictures, contentHashes: thumbnails.contentHashes,
+                                             published: published)
 
         timer.lap("render", "\(site.pagesRendered) pages")
         // Output

@@ -957,12 +957,12 @@ extension EmbeddedTheme {
             OmltYWdlOmhlaWdodCIgY29udGVudD0ie3toZWlnaHR9fSI+CjxtZXRhIHByb3BlcnR5PSJvZzpp
             bWFnZTphbHQiIGNvbnRlbnQ9Int7YWx0fX0iPgp7ey9zb2NpYWwuaW1hZ2V9fQo8bWV0YSBuYW1l
             PSJ0d2l0dGVyOmNhcmQiIGNvbnRlbnQ9InN1bW1hcnkiPgo8bGluayByZWw9Imljb24iIGhyZWY9
-            Int7cm9vdH19YXNzZXRzL2ljb24uc3ZnIiB0eXBlPSJpbWFnZS9zdmcreG1sIj4KPGxpbmsgcmVs
-            PSJzdHlsZXNoZWV0IiBocmVmPSJ7e3Jvb3R9fWFzc2V0cy9zdHlsZS5jc3MiPgo8c2NyaXB0IHNy
-            Yz0ie3tyb290fX1hc3NldHMvcG9rZWRleC1mYXZvcml0ZXMuanMiIGRlZmVyPjwvc2NyaXB0Pgp7
-            e15pc1Bva2Vtb259fTxzY3JpcHQgc3JjPSJ7e3Jvb3R9fWFzc2V0cy9wb2tlZGV4LWRhdGEuanMi
-            IGRlZmVyPjwvc2NyaXB0Pgp7ey9pc1Bva2Vtb259fQo8c2NyaXB0IHNyYz0ie3tyb290fX1hc3Nl
-            dHMvYXBwLmpzIiBkZWZlcj48L3NjcmlwdD4KPC9oZWFkPgo=
+            Int7cm9vdH19e3thc3NldHMuaWNvbn19IiB0eXBlPSJpbWFnZS9zdmcreG1sIj4KPGxpbmsgcmVs
+            PSJzdHlsZXNoZWV0IiBocmVmPSJ7e3Jvb3R9fXt7YXNzZXRzLnN0eWxlfX0iPgo8c2NyaXB0IHNy
+            Yz0ie3tyb290fX17e2Fzc2V0cy5mYXZvcml0ZXN9fSIgZGVmZXI+PC9zY3JpcHQ+Cnt7XmlzUG9r
+            ZW1vbn19PHNjcmlwdCBzcmM9Int7cm9vdH19e3thc3NldHMuZGF0YX19IiBkZWZlcj48L3Njcmlw
+            dD4Ke3svaXNQb2tlbW9ufX0KPHNjcmlwdCBzcmM9Int7cm9vdH19e3thc3NldHMuYXBwfX0iIGRl
+            ZmVyPjwvc2NyaXB0Pgo8L2hlYWQ+Cg==
             """),
         ("partials/header.mustache", """
             PGEgY2xhc3M9InNraXAiIGhyZWY9IiNtYWluIj5Ta2lwIHRvIGNvbnRlbnQ8L2E+CjxoZWFkZXIg
@@ -1070,65 +1070,68 @@ extension EmbeddedTheme {
             CjwvYXJ0aWNsZT4Ke3svZGV0YWlsfX0KPC9tYWluPgp7ez4gcGFydGlhbHMvZm9vdGVyfX0KPC9i
             b2R5Pgo8L2h0bWw+Cg==
             """),
-        ("sw.js", """
-            LyogUG9rw6lkZXggc2VydmljZSB3b3JrZXIgKHJlZ2lzdGVyZWQgb3ZlciBodHRwKHMpIG9ubHkp
-            LiBDYWNoZXMgdGhlIHNoZWxsIG9uIGluc3RhbGwgYW5kIGV2ZXJ5IHBhZ2UgYW5kIHBpY3R1cmUK
-            ICAgaXQgc2VydmVzOyBwYWdlcywgc3R5bGVzLCBzY3JpcHRzIGFuZCBkYXRhIGdvIG5ldHdvcmst
-            Zmlyc3QgKGEgcmVidWlsdCBzaXRlIHNob3dzIGF0IG9uY2UpIHdpdGggdGhlIGNhY2hlIGFzCiAg
-            IHRoZSBvZmZsaW5lIGZhbGxiYWNrOyBwaWN0dXJlcyBjb21lIGZyb20gdGhlIGNhY2hlIGZpcnN0
-            LiAqLwondXNlIHN0cmljdCc7Cgp2YXIgQ0FDSEUgPSAncG9rZWRleC12MSc7CnZhciBTSEVMTCA9
-            IFsKICAnaW5kZXguaHRtbCcsCiAgJ2Zhdm9yaXRlcy5odG1sJywKICAnYXNzZXRzL3N0eWxlLmNz
-            cycsCiAgJ2Fzc2V0cy9hcHAuanMnLAogICdhc3NldHMvcG9rZWRleC1kYXRhLmpzJywKICAnYXNz
-            ZXRzL3Bva2VkZXgtZmF2b3JpdGVzLmpzJywKICAnYXNzZXRzL3BsYWNlaG9sZGVyLnN2ZycsCiAg
-            J2Fzc2V0cy9pY29uLnN2ZycKXTsKCnNlbGYuYWRkRXZlbnRMaXN0ZW5lcignaW5zdGFsbCcsIGZ1
-            bmN0aW9uIChldmVudCkgewogIGV2ZW50LndhaXRVbnRpbChjYWNoZXMub3BlbihDQUNIRSkudGhl
-            bihmdW5jdGlvbiAoY2FjaGUpIHsKICAgIC8vIE9uZSBtaXNzaW5nIGZpbGUgbXVzdCBub3Qgc3Rv
-            cCB0aGUgb3RoZXJzIGZyb20gYmVpbmcgY2FjaGVkLgogICAgcmV0dXJuIFByb21pc2UuYWxsKFNI
-            RUxMLm1hcChmdW5jdGlvbiAocGF0aCkgewogICAgICByZXR1cm4gY2FjaGUuYWRkKG5ldyBVUkwo
-            cGF0aCwgc2VsZi5yZWdpc3RyYXRpb24uc2NvcGUpLmhyZWYpLmNhdGNoKGZ1bmN0aW9uICgpIHt9
-            KTsKICAgIH0pKTsKICB9KS50aGVuKGZ1bmN0aW9uICgpIHsgcmV0dXJuIHNlbGYuc2tpcFdhaXRp
-            bmcoKTsgfSkpOwp9KTsKCnNlbGYuYWRkRXZlbnRMaXN0ZW5lcignYWN0aXZhdGUnLCBmdW5jdGlv
-            biAoZXZlbnQpIHsKICBldmVudC53YWl0VW50aWwoY2FjaGVzLmtleXMoKS50aGVuKGZ1bmN0aW9u
-            IChrZXlzKSB7CiAgICByZXR1cm4gUHJvbWlzZS5hbGwoa2V5cy5maWx0ZXIoZnVuY3Rpb24gKGtl
-            eSkgewogICAgICByZXR1cm4ga2V5LmluZGV4T2YoJ3Bva2VkZXgtJykgPT09IDAgJiYga2V5ICE9
-            PSBDQUNIRTsKICAgIH0pLm1hcChmdW5jdGlvbiAoa2V5KSB7IHJldHVybiBjYWNoZXMuZGVsZXRl
-            KGtleSk7IH0pKTsKICB9KS50aGVuKGZ1bmN0aW9uICgpIHsgcmV0dXJuIHNlbGYuY2xpZW50cy5j
-            bGFpbSgpOyB9KSk7Cn0pOwoKZnVuY3Rpb24gb2ZmbGluZVBhZ2UoKSB7CiAgdmFyIGJvZHkgPSAn
-            PCFET0NUWVBFIGh0bWw+PGh0bWwgbGFuZz0iZW4iPjxoZWFkPjxtZXRhIGNoYXJzZXQ9InV0Zi04
-            Ij4nICsKICAgICc8bWV0YSBuYW1lPSJ2aWV3cG9ydCIgY29udGVudD0id2lkdGg9ZGV2aWNlLXdp
-            ZHRoLCBpbml0aWFsLXNjYWxlPTEiPjx0aXRsZT5PZmZsaW5lIMK3IFBva8OpZGV4PC90aXRsZT4n
-            ICsKICAgICc8bGluayByZWw9InN0eWxlc2hlZXQiIGhyZWY9IicgKyBuZXcgVVJMKCdhc3NldHMv
-            c3R5bGUuY3NzJywgc2VsZi5yZWdpc3RyYXRpb24uc2NvcGUpLmhyZWYgKyAnIj48L2hlYWQ+JyAr
-            CiAgICAnPGJvZHk+PG1haW4gY2xhc3M9IndyYXAiPjxkaXYgY2xhc3M9ImVtcHR5Ij48aDEgY2xh
-            c3M9ImVtcHR5LXRpdGxlIj5Zb3XigJlyZSBvZmZsaW5lPC9oMT4nICsKICAgICc8cCBjbGFzcz0i
-            ZW1wdHktdGV4dCI+VGhpcyBwYWdlIGhhcyBub3QgYmVlbiBzYXZlZCBmb3Igb2ZmbGluZSB1c2Ug
-            eWV0LjwvcD4nICsKICAgICc8cD48YSBocmVmPSInICsgbmV3IFVSTCgnaW5kZXguaHRtbCcsIHNl
-            bGYucmVnaXN0cmF0aW9uLnNjb3BlKS5ocmVmICsgJyI+T3BlbiB0aGUgUG9rw6lkZXg8L2E+PC9w
-            PicgKwogICAgJzwvZGl2PjwvbWFpbj48L2JvZHk+PC9odG1sPic7CiAgcmV0dXJuIG5ldyBSZXNw
-            b25zZShib2R5LCB7IHN0YXR1czogNTAzLCBoZWFkZXJzOiB7ICdDb250ZW50LVR5cGUnOiAndGV4
-            dC9odG1sOyBjaGFyc2V0PXV0Zi04JyB9IH0pOwp9CgpmdW5jdGlvbiBuZXR3b3JrRmlyc3QocmVx
-            dWVzdCkgewogIHJldHVybiBjYWNoZXMub3BlbihDQUNIRSkudGhlbihmdW5jdGlvbiAoY2FjaGUp
-            IHsKICAgIHJldHVybiBmZXRjaChyZXF1ZXN0KS50aGVuKGZ1bmN0aW9uIChyZXNwb25zZSkgewog
-            ICAgICBpZiAocmVzcG9uc2Uub2sgJiYgcmVzcG9uc2UudHlwZSA9PT0gJ2Jhc2ljJykgY2FjaGUu
-            cHV0KHJlcXVlc3QsIHJlc3BvbnNlLmNsb25lKCkpOwogICAgICByZXR1cm4gcmVzcG9uc2U7CiAg
-            ICB9KS5jYXRjaChmdW5jdGlvbiAoZXJyb3IpIHsKICAgICAgcmV0dXJuIGNhY2hlLm1hdGNoKHJl
-            cXVlc3QsIHsgaWdub3JlU2VhcmNoOiB0cnVlIH0pLnRoZW4oZnVuY3Rpb24gKGhpdCkgewogICAg
-            ICAgIGlmIChoaXQpIHJldHVybiBoaXQ7CiAgICAgICAgaWYgKHJlcXVlc3QubW9kZSA9PT0gJ25h
-            dmlnYXRlJykgcmV0dXJuIG9mZmxpbmVQYWdlKCk7CiAgICAgICAgdGhyb3cgZXJyb3I7CiAgICAg
-            IH0pOwogICAgfSk7CiAgfSk7Cn0KCmZ1bmN0aW9uIGNhY2hlRmlyc3QocmVxdWVzdCkgewogIHJl
-            dHVybiBjYWNoZXMub3BlbihDQUNIRSkudGhlbihmdW5jdGlvbiAoY2FjaGUpIHsKICAgIHJldHVy
-            biBjYWNoZS5tYXRjaChyZXF1ZXN0KS50aGVuKGZ1bmN0aW9uIChoaXQpIHsKICAgICAgaWYgKGhp
-            dCkgcmV0dXJuIGhpdDsKICAgICAgcmV0dXJuIGZldGNoKHJlcXVlc3QpLnRoZW4oZnVuY3Rpb24g
-            KHJlc3BvbnNlKSB7CiAgICAgICAgaWYgKHJlc3BvbnNlLm9rICYmIHJlc3BvbnNlLnR5cGUgPT09
-            ICdiYXNpYycpIGNhY2hlLnB1dChyZXF1ZXN0LCByZXNwb25zZS5jbG9uZSgpKTsKICAgICAgICBy
-            ZXR1cm4gcmVzcG9uc2U7CiAgICAgIH0pOwogICAgfSk7CiAgfSk7Cn0KCnNlbGYuYWRkRXZlbnRM
-            aXN0ZW5lcignZmV0Y2gnLCBmdW5jdGlvbiAoZXZlbnQpIHsKICB2YXIgcmVxdWVzdCA9IGV2ZW50
-            LnJlcXVlc3Q7CiAgaWYgKHJlcXVlc3QubWV0aG9kICE9PSAnR0VUJykgcmV0dXJuOwogIHZhciB1
-            cmwgPSBuZXcgVVJMKHJlcXVlc3QudXJsKTsKICBpZiAodXJsLm9yaWdpbiAhPT0gc2VsZi5sb2Nh
-            dGlvbi5vcmlnaW4pIHJldHVybjsKICBpZiAocmVxdWVzdC5tb2RlID09PSAnbmF2aWdhdGUnIHx8
-            IC8oXC5odG1sfFwuanN8XC5jc3N8XC8pJC8udGVzdCh1cmwucGF0aG5hbWUpKSB7CiAgICBldmVu
-            dC5yZXNwb25kV2l0aChuZXR3b3JrRmlyc3QocmVxdWVzdCkpOwogIH0gZWxzZSB7CiAgICBldmVu
-            dC5yZXNwb25kV2l0aChjYWNoZUZpcnN0KHJlcXVlc3QpKTsKICB9Cn0pOwo=
+        ("sw.js.mustache", """
+            LyogUG9rw6lkZXggc2VydmljZSB3b3JrZXIgKHJlZ2lzdGVyZWQgb3ZlciBodHRwKHMpIG9ubHk7
+            IHJlbmRlcmVkIGJ5IHBva2VkZXggZnJvbSBzdy5qcy5tdXN0YWNoZSkuIENhY2hlcyB0aGUgc2hl
+            bGwgb24gaW5zdGFsbCBhbmQgZXZlcnkgcGFnZSBhbmQgcGljdHVyZQogICBpdCBzZXJ2ZXM7IHBh
+            Z2VzLCBzdHlsZXMsIHNjcmlwdHMgYW5kIGRhdGEgZ28gbmV0d29yay1maXJzdCAoYSByZWJ1aWx0
+            IHNpdGUgc2hvd3MgYXQgb25jZSkgd2l0aCB0aGUgY2FjaGUgYXMKICAgdGhlIG9mZmxpbmUgZmFs
+            bGJhY2s7IHBpY3R1cmVzIGNvbWUgZnJvbSB0aGUgY2FjaGUgZmlyc3QuICovCid1c2Ugc3RyaWN0
+            JzsKCi8vIE5hbWVkIGFmdGVyIHRoZSBidWlsZDogYW55IGNoYW5nZSB0byB0aGUgc2l0ZSBnaXZl
+            cyByZXR1cm5pbmcgYnJvd3NlcnMgYSBuZXcgd29ya2VyLCBhbmQgdGhlIG9sZCBjYWNoZQovLyAo
+            cGljdHVyZXMgaW5jbHVkZWQpIGlzIGRyb3BwZWQgd2hlbiBpdCBhY3RpdmF0ZXMuCnZhciBDQUNI
+            RSA9ICd7e3dvcmtlci5jYWNoZX19JzsKLy8gaW5kZXguaHRtbCwgZmF2b3JpdGVzLmh0bWwgYW5k
+            IHRoZSBzY3JpcHRzIGFuZCBzdHlsZXMsIHVuZGVyIHRoZWlyIGhhc2hlZCBuYW1lcy4KdmFyIFNI
+            RUxMID0gW3t7I3dvcmtlci5zaGVsbH19J3t7Ln19Jywge3svd29ya2VyLnNoZWxsfX1dOwoKc2Vs
+            Zi5hZGRFdmVudExpc3RlbmVyKCdpbnN0YWxsJywgZnVuY3Rpb24gKGV2ZW50KSB7CiAgZXZlbnQu
+            d2FpdFVudGlsKGNhY2hlcy5vcGVuKENBQ0hFKS50aGVuKGZ1bmN0aW9uIChjYWNoZSkgewogICAg
+            Ly8gT25lIG1pc3NpbmcgZmlsZSBtdXN0IG5vdCBzdG9wIHRoZSBvdGhlcnMgZnJvbSBiZWluZyBj
+            YWNoZWQuCiAgICByZXR1cm4gUHJvbWlzZS5hbGwoU0hFTEwubWFwKGZ1bmN0aW9uIChwYXRoKSB7
+            CiAgICAgIHJldHVybiBjYWNoZS5hZGQobmV3IFVSTChwYXRoLCBzZWxmLnJlZ2lzdHJhdGlvbi5z
+            Y29wZSkuaHJlZikuY2F0Y2goZnVuY3Rpb24gKCkge30pOwogICAgfSkpOwogIH0pLnRoZW4oZnVu
+            Y3Rpb24gKCkgeyByZXR1cm4gc2VsZi5za2lwV2FpdGluZygpOyB9KSk7Cn0pOwoKc2VsZi5hZGRF
+            dmVudExpc3RlbmVyKCdhY3RpdmF0ZScsIGZ1bmN0aW9uIChldmVudCkgewogIGV2ZW50LndhaXRV
+            bnRpbChjYWNoZXMua2V5cygpLnRoZW4oZnVuY3Rpb24gKGtleXMpIHsKICAgIHJldHVybiBQcm9t
+            aXNlLmFsbChrZXlzLmZpbHRlcihmdW5jdGlvbiAoa2V5KSB7CiAgICAgIHJldHVybiBrZXkuaW5k
+            ZXhPZigncG9rZWRleC0nKSA9PT0gMCAmJiBrZXkgIT09IENBQ0hFOwogICAgfSkubWFwKGZ1bmN0
+            aW9uIChrZXkpIHsgcmV0dXJuIGNhY2hlcy5kZWxldGUoa2V5KTsgfSkpOwogIH0pLnRoZW4oZnVu
+            Y3Rpb24gKCkgeyByZXR1cm4gc2VsZi5jbGllbnRzLmNsYWltKCk7IH0pKTsKfSk7CgpmdW5jdGlv
+            biBvZmZsaW5lUGFnZSgpIHsKICB2YXIgYm9keSA9ICc8IURPQ1RZUEUgaHRtbD48aHRtbCBsYW5n
+            PSJlbiI+PGhlYWQ+PG1ldGEgY2hhcnNldD0idXRmLTgiPicgKwogICAgJzxtZXRhIG5hbWU9InZp
+            ZXdwb3J0IiBjb250ZW50PSJ3aWR0aD1kZXZpY2Utd2lkdGgsIGluaXRpYWwtc2NhbGU9MSI+PHRp
+            dGxlPk9mZmxpbmUgwrcgUG9rw6lkZXg8L3RpdGxlPicgKwogICAgJzxsaW5rIHJlbD0ic3R5bGVz
+            aGVldCIgaHJlZj0iJyArIG5ldyBVUkwoJ2Fzc2V0cy9zdHlsZS5jc3MnLCBzZWxmLnJlZ2lzdHJh
+            dGlvbi5zY29wZSkuaHJlZiArICciPjwvaGVhZD4nICsKICAgICc8Ym9keT48bWFpbiBjbGFzcz0i
+            d3JhcCI+PGRpdiBjbGFzcz0iZW1wdHkiPjxoMSBjbGFzcz0iZW1wdHktdGl0bGUiPllvdeKAmXJl
+            IG9mZmxpbmU8L2gxPicgKwogICAgJzxwIGNsYXNzPSJlbXB0eS10ZXh0Ij5UaGlzIHBhZ2UgaGFz
+            IG5vdCBiZWVuIHNhdmVkIGZvciBvZmZsaW5lIHVzZSB5ZXQuPC9wPicgKwogICAgJzxwPjxhIGhy
+            ZWY9IicgKyBuZXcgVVJMKCdpbmRleC5odG1sJywgc2VsZi5yZWdpc3RyYXRpb24uc2NvcGUpLmhy
+            ZWYgKyAnIj5PcGVuIHRoZSBQb2vDqWRleDwvYT48L3A+JyArCiAgICAnPC9kaXY+PC9tYWluPjwv
+            Ym9keT48L2h0bWw+JzsKICByZXR1cm4gbmV3IFJlc3BvbnNlKGJvZHksIHsgc3RhdHVzOiA1MDMs
+            IGhlYWRlcnM6IHsgJ0NvbnRlbnQtVHlwZSc6ICd0ZXh0L2h0bWw7IGNoYXJzZXQ9dXRmLTgnIH0g
+            fSk7Cn0KCmZ1bmN0aW9uIG5ldHdvcmtGaXJzdChyZXF1ZXN0KSB7CiAgcmV0dXJuIGNhY2hlcy5v
+            cGVuKENBQ0hFKS50aGVuKGZ1bmN0aW9uIChjYWNoZSkgewogICAgcmV0dXJuIGZldGNoKHJlcXVl
+            c3QpLnRoZW4oZnVuY3Rpb24gKHJlc3BvbnNlKSB7CiAgICAgIGlmIChyZXNwb25zZS5vayAmJiBy
+            ZXNwb25zZS50eXBlID09PSAnYmFzaWMnKSBjYWNoZS5wdXQocmVxdWVzdCwgcmVzcG9uc2UuY2xv
+            bmUoKSk7CiAgICAgIHJldHVybiByZXNwb25zZTsKICAgIH0pLmNhdGNoKGZ1bmN0aW9uIChlcnJv
+            cikgewogICAgICByZXR1cm4gY2FjaGUubWF0Y2gocmVxdWVzdCwgeyBpZ25vcmVTZWFyY2g6IHRy
+            dWUgfSkudGhlbihmdW5jdGlvbiAoaGl0KSB7CiAgICAgICAgaWYgKGhpdCkgcmV0dXJuIGhpdDsK
+            ICAgICAgICBpZiAocmVxdWVzdC5tb2RlID09PSAnbmF2aWdhdGUnKSByZXR1cm4gb2ZmbGluZVBh
+            Z2UoKTsKICAgICAgICB0aHJvdyBlcnJvcjsKICAgICAgfSk7CiAgICB9KTsKICB9KTsKfQoKZnVu
+            Y3Rpb24gY2FjaGVGaXJzdChyZXF1ZXN0KSB7CiAgcmV0dXJuIGNhY2hlcy5vcGVuKENBQ0hFKS50
+            aGVuKGZ1bmN0aW9uIChjYWNoZSkgewogICAgcmV0dXJuIGNhY2hlLm1hdGNoKHJlcXVlc3QpLnRo
+            ZW4oZnVuY3Rpb24gKGhpdCkgewogICAgICBpZiAoaGl0KSByZXR1cm4gaGl0OwogICAgICByZXR1
+            cm4gZmV0Y2gocmVxdWVzdCkudGhlbihmdW5jdGlvbiAocmVzcG9uc2UpIHsKICAgICAgICBpZiAo
+            cmVzcG9uc2Uub2sgJiYgcmVzcG9uc2UudHlwZSA9PT0gJ2Jhc2ljJykgY2FjaGUucHV0KHJlcXVl
+            c3QsIHJlc3BvbnNlLmNsb25lKCkpOwogICAgICAgIHJldHVybiByZXNwb25zZTsKICAgICAgfSk7
+            CiAgICB9KTsKICB9KTsKfQoKc2VsZi5hZGRFdmVudExpc3RlbmVyKCdmZXRjaCcsIGZ1bmN0aW9u
+            IChldmVudCkgewogIHZhciByZXF1ZXN0ID0gZXZlbnQucmVxdWVzdDsKICBpZiAocmVxdWVzdC5t
+            ZXRob2QgIT09ICdHRVQnKSByZXR1cm47CiAgdmFyIHVybCA9IG5ldyBVUkwocmVxdWVzdC51cmwp
+            OwogIGlmICh1cmwub3JpZ2luICE9PSBzZWxmLmxvY2F0aW9uLm9yaWdpbikgcmV0dXJuOwogIGlm
+            IChyZXF1ZXN0Lm1vZGUgPT09ICduYXZpZ2F0ZScgfHwgLyhcLmh0bWx8XC5qc3xcLmNzc3xcLykk
+            Ly50ZXN0KHVybC5wYXRobmFtZSkpIHsKICAgIGV2ZW50LnJlc3BvbmRXaXRoKG5ldHdvcmtGaXJz
+            dChyZXF1ZXN0KSk7CiAgfSBlbHNlIHsKICAgIGV2ZW50LnJlc3BvbmRXaXRoKGNhY2hlRmlyc3Qo
+            cmVxdWVzdCkpOwogIH0KfSk7Cg==
             """),
     ]
 }

@@ -44,9 +44,26 @@ public struct SiteRenderer: Sendable {
 
     /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
     /// file). A file whose fingerprint matches what `published` holds is `.kept`: neither rendered nor read.
-    public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:],
+    /// `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's cache
+    /// name (else the picture's file identity stands in).
+    public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
                        published: PublishedSite? = nil) async throws -> RenderedSite {
-        let jobs = pages(pokedex)
+        // Scripts and styles first: their names, which carry their hashes, go into every page.
+        let dataScript = try DataScript.make(pokedex, perPage: perPage)
+        var staticFiles = theme.staticFiles
+        let legacyWorker = staticFiles.contains { $0.path == Self.workerPath }
+        var hashedNames: [String: String] = [:]
+        for index in staticFiles.indices where Self.hashedThemeFiles.contains(staticFiles[index].path) {
+            let name = Self.hashedName(staticFiles[index].path, staticFiles[index].data)
+            hashedNames[staticFiles[index].path] = name
+            staticFiles[index].path = name
+        }
+        let assets = AssetsContext(
+            style: hashedNames[Self.stylesheet] ?? Self.stylesheet, app: hashedNames[Self.appScript] ?? Self.appScript,
+            data: Self.hashedName(Self.dataScript, dataScript), favorites: Self.favoritesScript,
+            icon: Self.icon, placeholder: Self.placeholderImage)
+
+        let jobs = pages(pokedex, assets: assets)
         var files = try await renderPages(jobs, published: published)
         let rendered = files.count { if case .bytes = $0.content { true } else { false } }
         func add(_ path: String, _ data: Data) {
@@ -60,15 +77,53 @@ public struct SiteRenderer: Sendable {
             add(Sitemap.path, try Sitemap.make(urls: listed))
             add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
-        add(Self.dataScript, try DataScript.make(pokedex, perPage: perPage))
+        add(assets.data, dataScript)
         add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
-        for file in theme.staticFiles { add(file.path, file.data) }
+        for file in staticFiles { add(file.path, file.data) }
         for (path, image) in images.sorted(by: { $0.key < $1.key }) {
             let fingerprint = Fingerprint.of("image", image.file.path, image.identity)
             let kept = published?.holds(path, fingerprint: fingerprint) ?? false
             files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file)))
         }
+        // Last: the service worker's cache is named after everything above, so any change to the site, a
+        // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
+        // its own static sw.js keeps it.
+        if !legacyWorker, theme.hasTemplate(Self.workerPath) {
+            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets)
+            files.append(try Self.render(job, theme: theme, published: published))
+        }
         return RenderedSite(files: files, pagesRendered: rendered)
+    }
+
+    public static let stylesheet = "assets/style.css"
+    public static let appScript = "assets/app.js"
+    public static let icon = "assets/icon.svg"
+    /// Theme files published under a name carrying their content's hash.
+    static let hashedThemeFiles: Set<String> = [stylesheet, appScript]
+    /// Rendered from `sw.js.mustache`.
+    static let workerPath = "sw.js"
+
+    /// `assets/style.css` → `assets/style.3f9a1c2e.css`: the first 8 hex digits of the content's SHA-256.
+    public static func hashedName(_ path: String, _ data: Data) -> String {
+        let hash = Fingerprint.of(data).prefix(8)
+        let name = path as NSString
+        let ext = name.pathExtension
+        return ext.isEmpty ? "\(path).\(hash)" : "\(name.deletingPathExtension).\(hash).\(ext)"
+    }
+
+    func workerJob(files: [SiteFile], contentHashes: [String: String], assets: AssetsContext) -> PageJob {
+        let build = Fingerprint.of(files.sorted { $0.path < $1.path }.flatMap { file in
+            [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
+        })
+        let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
+                     assets.placeholder, assets.icon]
+        let site = SiteContext(title: "Pokédex", count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
+                               generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
+        var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
+                           social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
+        context.canonical = nil
+        context.worker = WorkerContext(cache: "pokedex-" + build.prefix(16), shell: shell)
+        return PageJob(path: Self.workerPath, template: Self.workerPath, context: context)
     }
 
     /// Renders `jobs` on `parallelism` tasks, in order; a page whose fingerprint `published` holds is kept.
@@ -111,7 +166,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Every page of the site, with its context: index pages, detail pages, the favorites page.
-    func pages(_ pokedex: Pokedex) -> [PageJob] {
+    func pages(_ pokedex: Pokedex, assets: AssetsContext) -> [PageJob] {
         let entries = pokedex.entries
         let favorites = Set(pokedex.favorites.ids)
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
@@ -134,7 +189,7 @@ public struct SiteRenderer: Sendable {
             var context = base(site: site, root: root, kind: "index", path: path,
                                title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)",
                                social: social(title: page == 1 ? "Pokédex" : "Pokédex · Page \(page) of \(pageCount)",
-                                              description: about, path: path, picture: nil))
+                                              description: about, path: path, picture: nil), assets: assets)
             context.pokemon = cells
             context.pagination = pagination(page: page, total: pageCount, root: root)
             jobs.append(PageJob(path: path, template: "index", context: context))
@@ -144,7 +199,7 @@ public struct SiteRenderer: Sendable {
             let path = "pokemon/\(entry.slug).html"
             var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex",
                                social: social(title: entry.displayName, description: Self.description(of: entry),
-                                              path: path, picture: entry))
+                                              path: path, picture: entry), assets: assets)
             context.detail = detail(entry, favorite: favorites.contains(entry.id),
                                     previous: index > 0 ? entries[index - 1] : nil,
                                     next: index + 1 < entries.count ? entries[index + 1] : nil,
@@ -154,7 +209,7 @@ public struct SiteRenderer: Sendable {
 
         var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex",
                            social: social(title: "Favorites · Pokédex", description: about, path: "favorites.html",
-                                          picture: nil))
+                                          picture: nil), assets: assets)
         context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
             cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true)
         }
@@ -168,7 +223,7 @@ public struct SiteRenderer: Sendable {
             var context = base(site: site, root: baseURL ?? "", kind: "notFound", path: Self.notFoundPath,
                                title: "Page not found · Pokédex",
                                social: social(title: "Page not found · Pokédex", description: about,
-                                              path: Self.notFoundPath, picture: nil))
+                                              path: Self.notFoundPath, picture: nil), assets: assets)
             context.canonical = nil
             context.social.url = nil
             context.isNotFound = true
@@ -237,10 +292,11 @@ public struct SiteRenderer: Sendable {
     }
 
     private func base(site: SiteContext, root: String, kind: String, path: String, title: String,
-                      social: SocialContext) -> PageContext {
+                      social: SocialContext, assets: AssetsContext) -> PageContext {
         PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
                     isFavorites: kind == "favorites", pageTitle: title, path: path,
                     canonical: baseURL.map { Sitemap.url(of: path, base: $0) }, social: social, isNotFound: false,
+                    assets: assets, worker: nil,
                     pokemon: [], pagination: nil, detail: nil, favorites: [], hasFavorites: false,
                     unknownFavorites: [], hasUnknownFavorites: false)
     }

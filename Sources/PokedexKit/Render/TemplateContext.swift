@@ -26,6 +26,28 @@ public struct SiteContext: Sendable, Encodable {
     public var baseURL: String?
 }
 
+/// The site's scripts and styles, relative to the root. The stylesheet, `app.js` and the data script carry their
+/// content's hash in their names (`assets/style.3f9a1c2e.css`), so a browser or CDN holding an old copy asks for
+/// the new one: templates must use these, not the theme's file names.
+public struct AssetsContext: Sendable, Encodable {
+    public var style: String
+    public var app: String
+    /// The Pokémon list for search and the favorites view.
+    public var data: String
+    /// The favorites the site was built with. Not hashed: a one-star edit would otherwise rewrite every page.
+    public var favorites: String
+    public var icon: String
+    public var placeholder: String
+}
+
+/// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
+public struct WorkerContext: Sendable, Encodable {
+    /// The cache's name: "pokedex-" and a digest of every file of the site.
+    public var cache: String
+    /// The files cached on install, relative to the root: pokedex's own names, none of them needing escapes.
+    public var shell: [String]
+}
+
 /// A picture for social cards: absolute URL and size.
 public struct SocialImageContext: Sendable, Encodable {
     public var url: String
@@ -188,6 +210,9 @@ public struct PageContext: Sendable, Encodable {
     public var social: SocialContext
     /// True on `404.html`, the page static hosts show for a missing path (its `root` is the base URL, or "").
     public var isNotFound: Bool
+    public var assets: AssetsContext
+    /// Only for `sw.js.mustache`.
+    public var worker: WorkerContext?
 
     /// Index pages: the cells of this page and its pagination.
     public var pokemon: [CellContext]
@@ -215,6 +240,30 @@ extension SiteContext: MustacheParent {
         case "offlineBanner": self.offlineBanner
         case "generator": self.generator
         case "baseURL": self.baseURL
+        default: nil
+        }
+    }
+}
+
+extension AssetsContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "style": self.style
+        case "app": self.app
+        case "data": self.data
+        case "favorites": self.favorites
+        case "icon": self.icon
+        case "placeholder": self.placeholder
+        default: nil
+        }
+    }
+}
+
+extension WorkerContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "cache": self.cache
+        case "shell": self.shell
         default: nil
         }
     }
@@ -410,6 +459,8 @@ extension PageContext: MustacheParent {
         case "canonical": self.canonical
         case "social": self.social
         case "isNotFound": self.isNotFound
+        case "assets": self.assets
+        case "worker": self.worker
         case "pokemon": self.pokemon
         case "pagination": self.pagination
         case "detail": self.detail

@@ -30,6 +30,9 @@ struct Thumbnailer: Sendable {
         var thumbnails: [String: [Thumbnail]] = [:]
         /// Site path → the cached thumbnail to publish there.
         var files: [String: CachedImage] = [:]
+        /// Picture site path → the SHA-256 of its bytes: what the service worker's cache name is made from
+        /// (a cache restored elsewhere has new inodes, not new pictures).
+        var contentHashes: [String: String] = [:]
         /// Pictures decoded, and thumbnail files encoded, in this build: both 0 when the cache had them all.
         var decoded = 0
         var made = 0
@@ -85,6 +88,7 @@ struct Thumbnailer: Sendable {
             result.made += outcome.made
             guard let record = outcome.record else { continue }
             index.artworks[key(picture)] = record
+            result.contentHashes[sitePath] = record.sha256
             switch record.outcome {
             case .undecodable(let reason):
                 result.undecodable += 1
@@ -124,8 +128,8 @@ struct Thumbnailer: Sendable {
     /// that decoding overlaps the network in a cold build).
     func thumbnails(of picture: CachedImage, known index: ThumbnailStore.Index) throws -> Outcome {
         let known = index.artworks[key(picture)]
+        // A picture too small for any thumbnail still gets a record: its SHA-256 names the service worker's cache.
         let wanted = Self.widths.filter { $0 < picture.width }
-        guard !wanted.isEmpty else { return Outcome() }
         // The same file as last time: trust the index, check only that the thumbnails are still there.
         if let known, known.identity == picture.identity, try stillThere(known, wanted: wanted) {
             return Outcome(record: known)

@@ -84,6 +84,22 @@ final class TestEnvironment: Sendable {
         try String(contentsOf: output.appendingPathComponent(relative), encoding: .utf8)
     }
 
+    /// The published path of a file whose name carries its hash: "assets/pokedex-data.js" →
+    /// "assets/pokedex-data.1a2b3c4d.js" (the only such file in the site).
+    func hashed(_ logical: String) throws -> String {
+        let name = logical as NSString
+        let folder = name.deletingLastPathComponent
+        let stem = (name.lastPathComponent as NSString).deletingPathExtension
+        let ext = name.pathExtension
+        let matches = pathsBelow(output.appendingPathComponent(folder)).filter { file in
+            guard file.hasPrefix(stem + "."), file.hasSuffix("." + ext) else { return false }
+            let hash = file.dropFirst(stem.count + 1).dropLast(ext.count + 1)
+            return hash.count == 8 && hash.allSatisfy(\.isHexDigit)
+        }
+        try #require(matches.count == 1, "\(logical): \(matches.count) hashed copies in \(folder)/")
+        return folder.isEmpty ? matches[0] : "\(folder)/\(matches[0])"
+    }
+
     func exists(_ relative: String) -> Bool {
         FileManager.default.fileExists(atPath: output.appendingPathComponent(relative).path)
     }
