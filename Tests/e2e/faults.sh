@@ -8,7 +8,8 @@ trap stop_mirror EXIT
 
 DIR="$WORK/faults"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
 # Live data only: these runs are about fetching (the snapshot runs are in first-run.sh).
-build() { run_timed "$1" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot "${@:2}"; }
+# Each run writes its report to report.json: the checks read it rather than the summary line.
+build() { run_timed "$1" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot --report report.json "${@:2}"; }
 
 # 1. 20 % of API answers are 500/503 and at most 20 requests a second (429 + Retry-After): the full set still builds.
 if [ -z "${SKIP_LONG:-}" ]; then
@@ -17,7 +18,7 @@ if [ -z "${SKIP_LONG:-}" ]; then
   mirror_stats
   [ "$RC" = 0 ] || fail "error/ratelimit run exited $RC"
   expect_eq "detail pages under faults" "$(find out-errors/pokemon -name '*.html' | wc -l)" 1351
-  grep -q 'retries [1-9]' /tmp/pokedex-out || fail "no retries reported under error=0.2"
+  [ "$(report_value report.json 'r["requests"]["retries"] > 0')" = True ] || fail "no retries reported under error=0.2"
   stop_mirror
 fi
 
@@ -34,6 +35,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --only 151 --faults truncate=7,malformed=8
 build "truncate=7,malformed=8 on a cold cache" --cache cache-cold --output out-cold
 [ "$RC" = 3 ] || fail "cold run with unfetchable ids should exit 3, got $RC"
+expect_eq "report of the failed run" "$(report_value report.json '(r["status"], r["exitCode"], len(r["missing"]))')" "('incomplete', 3, 2)"
 grep -q 'pokemon/7/' /tmp/pokedex-err && grep -q 'pokemon/8/' /tmp/pokedex-err || fail "the error should name both URLs"
 expect_eq "detail entries cached despite the failures" "$(ls cache-cold/v1/*/pokemon | wc -l)" 149
 stop_mirror
@@ -50,7 +52,8 @@ start_mirror "$SHARED" "$DIR/port" --only 151 --faults down
 build "down, warm cache, --refresh" --cache cache-once --output out-once --refresh
 mirror_stats
 [ "$RC" = 0 ] || fail "down-after-warm run exited $RC"
-grep -q 'stale' /tmp/pokedex-out || fail "summary should count stale resources"
+[ "$(report_value report.json 'r["resources"]["stale"] > 0 and r["resources"]["stale"] == len(r["stale"])')" = True ] \
+  || fail "the report should count and name the stale resources"
 grep -q 'Offline — showing data cached on' out-once/index.html || fail "no offline banner"
 # …and with nothing cached: a clear error and a non-zero exit.
 build "down, empty cache" --cache cache-empty --output out-empty

@@ -29,6 +29,11 @@ expect_eq() {  # expect_eq WHAT GOT WANT
   pass "$1 = $3"
 }
 
+# report_value FILE EXPR: the Python expression EXPR over the build report r (from --report FILE).
+report_value() {
+  python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {"r": r}))' "$1" "$2"
+}
+
 mirror_stats() { curl -s "http://127.0.0.1:$MIRROR_PORT/__mirror/stats"; echo; }
 
 # run_timed LABEL command…: runs it, prints wall time and peak memory, keeps its exit code in RC.
