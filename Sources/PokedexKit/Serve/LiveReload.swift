@@ -83,7 +83,10 @@ enum LiveReload {
             var close = document.createElement('button');
             close.type = 'button';
             close.textContent = 'Dismiss';
-            Object.assign(close.style, { marginTop: '12px', font: 'inherit', cursor: 'pointer' });
+            Object.assign(close.style, {
+              marginTop: '12px', padding: '4px 12px', font: 'inherit', cursor: 'pointer', color: '#18181b',
+              background: '#fafafa', border: '0', borderRadius: '4px'
+            });
             close.addEventListener('click', hideOverlay);
             overlay.appendChild(title);
             overlay.appendChild(text);

@@ -16,6 +16,7 @@ enum PreviewServer {
         router.add(middleware: MethodGuard())
         router.add(middleware: NotFoundPage(files: files))
         router.add(middleware: PathGuard())
+        router.add(middleware: RevalidateByETagOnly())
         // no-cache: the browser may keep a file but must ask (If-None-Match) before using it, so a reload after a
         // rebuild always shows the new build.
         router.add(middleware: FileMiddleware(fileProvider: files, cacheControl: Hummingbird.CacheControl([(MediaType(type: .any), [.noCache])]),
@@ -74,6 +75,19 @@ struct MethodGuard<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.xContentTypeOptions] = "nosniff"
         return response
+    }
+}
+
+/// Drops `If-Modified-Since`, so that `FileMiddleware` revalidates by ETag alone. A date names the file on disk, not
+/// the page as served (with the live-reload markup): a copy a browser kept from another server of the same folder
+/// (say, a static server on the same port) has the same date, and would be answered 304 and shown without the
+/// markup. The ETag is this server's own (it counts the markup's bytes, and nanoseconds of the date).
+struct RevalidateByETagOnly<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.headers[.ifModifiedSince] != nil else { return try await next(request, context) }
+        var head = request.head
+        head.headerFields[.ifModifiedSince] = nil
+        return try await next(Request(head: head, body: request.body), context)
     }
 }
 
