@@ -80,7 +80,8 @@ struct WatchList: Equatable, Sendable {
 }
 
 /// When to rebuild: once the watched files changed and then stayed as they were for one poll (an editor's save
-/// can be several writes, a `git checkout` many), or after `maxDelay` of changes that do not stop.
+/// can be several writes, a `git checkout` many), or after `maxDelay` of changes that do not stop. The watcher
+/// polls sooner while a change is pending, so the quiet poll costs 100 ms rather than a whole interval.
 struct RebuildSchedule {
     let maxDelay: Duration
     private var pendingSince: ContinuousClock.Instant?
@@ -88,6 +89,9 @@ struct RebuildSchedule {
     init(maxDelay: Duration) {
         self.maxDelay = maxDelay
     }
+
+    /// Whether a change waits for its quiet poll: the next poll may come sooner.
+    var isPending: Bool { pendingSince != nil }
 
     /// Whether to rebuild now, given whether this poll saw a change.
     mutating func observe(changed: Bool, at now: ContinuousClock.Instant) -> Bool {
@@ -128,7 +132,8 @@ struct SiteWatcher: Service {
         var schedule = RebuildSchedule(maxDelay: maxDelay)
         let clock = ContinuousClock()
         while true {
-            try await Task.sleep(for: interval)
+            // A save is one write or a few in quick succession: once one is seen, look again sooner.
+            try await Task.sleep(for: schedule.isPending ? min(interval, .milliseconds(100)) : interval)
             let current = watched.snapshot()
             let changed = current.changes(since: last)
             last = current
