@@ -324,25 +324,25 @@ import Glibc
         }
     }
 
-    @Test func theWatchListIsTheThemeFolderTheFavoritesAndTheConfig() throws {
-        let root = try TestEnvironment.makeScratchFolder()
-        defer { try? FileManager.default.removeItem(at: root) }
-        let theme = root.appendingPathComponent("theme")
-        try TestTheme.write(to: theme)
-        // Droppings the theme ignores are not watched either.
-        try Data("x".utf8).write(to: theme.appendingPathComponent(".index.mustache.swp"))
-        try Data("x".utf8).write(to: theme.appendingPathComponent("index.mustache~"))
-        let options = BuildOptions(output: "Output", cache: "cache", templates: "theme", favorites: "favorites.json",
-                                   currentDirectory: root.path)
-        let list = WatchList(options: options, configFile: root.appendingPathComponent("pokedex.toml").path)
-        #expect(list.folders == [theme.path])
-        #expect(list.files == [root.appendingPathComponent("favorites.json").path, root.appendingPathComponent("pokedex.toml").path])
-        let snapshot = list.snapshot()
-        #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache",
-                                                 "assets/placeholder.svg", "assets/site.css"].map { theme.appendingPathComponent($0).path }))
-        // A file that appears is a change.
-        try Data("[]".utf8).write(to: root.appendingPathComponent("favorites.json"))
-        #expect(list.snapshot().changes(since: snapshot) == [root.appendingPathComponent("favorites.json").path])
+    @Test func theWatchListIsTheThemeFolderTheFavoritesAndTheConfig() async throws {
+        try await withEnvironment { env in
+            let root = env.root
+            let theme = env.testTheme
+            // Droppings the theme ignores are not watched either.
+            try Data("x".utf8).write(to: theme.appendingPathComponent(".index.mustache.swp"))
+            try Data("x".utf8).write(to: theme.appendingPathComponent("index.mustache~"))
+            let options = BuildOptions(output: "Output", cache: "cache", templates: "theme", favorites: "favorites.json",
+                                       currentDirectory: root.path)
+            let list = WatchList(options: options, configFile: root.appendingPathComponent("pokedex.toml").path)
+            #expect(list.folders == [theme.path])
+            #expect(list.files == [env.favorites.path, root.appendingPathComponent("pokedex.toml").path])
+            let snapshot = list.snapshot()
+            #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache",
+                                                     "assets/placeholder.svg", "assets/site.css"].map { theme.appendingPathComponent($0).path }))
+            // A file that appears is a change.
+            try env.writeFavorites("[]")
+            #expect(list.snapshot().changes(since: snapshot) == [env.favorites.path])
+        }
     }
 
     @Test func aNewListenerIsToldTheStateThenEachChange() async throws {
