@@ -13,6 +13,8 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
         case render
         case output
         case favorites
+        /// `pokedex serve`'s own failures (the port, the watched files), not its builds'.
+        case serve
     }
 
     /// What went wrong, one case per kind of failure the user can act on.

@@ -41,11 +41,14 @@ struct SiteOptions: ParsableArguments {
 
     /// These options over the environment, the config file and the defaults; `more` adds a command's own flags.
     func settings(_ more: (inout SettingsLayer) -> Void = { _ in }) async throws -> SiteSettings {
+        try await reportingErrors { try resolveSettings(more) }
+    }
+
+    /// The same, thrown as they are: for `serve`, which reads them again when the config file changes.
+    func resolveSettings(_ more: (inout SettingsLayer) -> Void = { _ in }) throws -> SiteSettings {
         var flags = SettingsLayer(api: api, cache: cache, favorites: favorites)
         more(&flags)
-        return try await reportingErrors {
-            try SiteSettings.resolve(flags, configPath: config, environment: ProcessInfo.processInfo.environment,
-                                     currentDirectory: FileManager.default.currentDirectoryPath)
-        }
+        return try SiteSettings.resolve(flags, configPath: config, environment: ProcessInfo.processInfo.environment,
+                                        currentDirectory: FileManager.default.currentDirectoryPath)
     }
 }

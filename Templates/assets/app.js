@@ -525,7 +525,8 @@
   window.addEventListener('offline', paintOnline);
   paintOnline();
 
-  if (isHTTP && 'serviceWorker' in navigator) {
+  // Not under `pokedex serve`, which marks the pages it serves: a reload there must show the new build.
+  if (isHTTP && 'serviceWorker' in navigator && !$('meta[name="pokedex-serve"]')) {
     window.addEventListener('load', function () {
       navigator.serviceWorker.register(new URL('sw.js', rootURL).href).catch(function () { /* optional */ });
     });

@@ -36,18 +36,22 @@ public struct SiteConfig: Sendable, Equatable {
     public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "images",
                               "concurrency", "snapshot", "base-url"]
 
+    /// Where the settings are read from: `--config FILE` when given, else `pokedex.toml` in `currentDirectory`
+    /// (which need not exist).
+    public static func location(explicit: String?, currentDirectory: String) -> String {
+        OutputFolder.resolve(explicit ?? fileName, from: currentDirectory).path
+    }
+
     /// `--config FILE` when given (it must exist), else `pokedex.toml` in `currentDirectory` when there is one,
     /// else no settings at all.
     public static func load(explicit: String?, currentDirectory: String) throws -> SiteConfig {
-        let path: String
-        if let explicit {
-            path = OutputFolder.resolve(explicit, from: currentDirectory).path
+        let path = location(explicit: explicit, currentDirectory: currentDirectory)
+        if explicit != nil {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw PokedexError(.config, path, .fileSystem("config file not found"),
                                    hint: "run `pokedex init` to make one, or drop --config")
             }
         } else {
-            path = OutputFolder.resolve(fileName, from: currentDirectory).path
             guard FileManager.default.fileExists(atPath: path) else { return SiteConfig() }
         }
         let text: String
