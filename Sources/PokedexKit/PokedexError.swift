@@ -13,6 +13,8 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
         case render
         case output
         case favorites
+        /// `pokedex check`, reading a built site.
+        case check
     }
 
     /// What went wrong, one case per kind of failure the user can act on.

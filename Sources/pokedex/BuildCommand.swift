@@ -55,6 +55,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Never touch the network; build from the cache (or the snapshot) or fail naming what is missing.")
     var offline = false
 
+    @Flag(help: "Then check the written site as `pokedex check` does (findings make the exit status 1).")
+    var check = false
+
     @Flag(name: .shortAndLong, help: "Log each retry, fallback and cache decision to stderr.")
     var verbose = false
 
@@ -86,5 +89,6 @@ struct BuildCommand: AsyncParsableCommand {
             try await SiteBuilder(options: options, logger: makeLogger(verbose: verbose), progress: progress).run()
         }
         print(summary.line)
+        if check { try await checkSite(at: settings.output) }
     }
 }

@@ -9,6 +9,7 @@ struct PokedexCommand: AsyncParsableCommand {
         version: PokedexVersion.current,
         subcommands: [
             BuildCommand.self, InitCommand.self, FavoritesCommand.self, ThemeCommand.self, SnapshotCommand.self,
+            CheckCommand.self,
         ],
         defaultSubcommand: BuildCommand.self)
 }
