@@ -32,23 +32,6 @@ enum MarkupReader {
     /// `<link rel>` values naming an origin to connect to, not a file.
     static let originLinkRelations: Set<String> = ["preconnect", "dns-prefetch"]
 
-    /// The references, anchors and local problems of the page `data`, found at `path` (used in findings).
-    static func scanPage(_ data: Data, path: String) -> PageScan {
-        let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
-                            | HTML_PARSE_COMPACT.rawValue)
-        let document: htmlDocPtr? = data.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-            return htmlReadMemory(base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count), path, "UTF-8", options)
-        }
-        guard let document else {
-            return PageScan(findings: [Finding(path: path, line: 1, message: "not readable as HTML (empty?)")])
-        }
-        defer { xmlFreeDoc(document) }
-        var scanner = PageScanner(path: path)
-        scanner.walk(document)
-        return scanner.scan
-    }
-
     /// The `<loc>` URLs of a sitemap, with their lines; or the reason it is not a sitemap, with a line.
     static func sitemapLocations(_ data: Data) -> Result<[(url: String, line: Int)], SitemapProblem> {
         guard let context = xmlNewParserCtxt() else { return .failure(SitemapProblem(line: 1, message: "libxml2 could not make a parser")) }
@@ -118,6 +101,42 @@ enum MarkupReader {
         let bytes = expected.utf8Start
         for index in 0..<count where name[index] != bytes[index] { return false }
         return name[count] == 0
+    }
+}
+
+/// A libxml2 HTML parser context, reused page after page (its dictionary of names and its buffers stay): one per
+/// task, never shared between threads.
+struct HTMLParser: ~Copyable {
+    private let context: htmlParserCtxtPtr
+
+    private init(context: htmlParserCtxtPtr) { self.context = context }
+
+    static func make() throws -> HTMLParser {
+        guard let context = htmlNewParserCtxt() else { throw PokedexError(.check, nil, .other("libxml2 could not make an HTML parser")) }
+        return HTMLParser(context: context)
+    }
+
+    deinit { htmlFreeParserCtxt(context) }
+
+    /// Quiet (pages use HTML5 elements libxml2 2.9 calls invalid), offline, and without the whitespace-only text
+    /// nodes: only elements are looked at.
+    static let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
+                               | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
+
+    /// The references, anchors and local problems of the page `data`, found at `path` (used in findings).
+    func scan(_ data: Data, path: String) -> PageScan {
+        let document: htmlDocPtr? = data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+            return htmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count),
+                                      path, "UTF-8", Self.options)
+        }
+        guard let document else {
+            return PageScan(findings: [Finding(path: path, line: 1, message: "not readable as HTML (empty?)")])
+        }
+        defer { xmlFreeDoc(document) }
+        var scanner = PageScanner(path: path)
+        scanner.walk(document)
+        return scanner.scan
     }
 }
 

@@ -64,7 +64,7 @@ public struct SiteChecker: Sendable {
             throw PokedexError(.check, root.path, .invalidInput("no index.html: not a built site"),
                                hint: "name the folder `pokedex build` wrote the site into")
         }
-        let indexScan = MarkupReader.scanPage(try read("index.html"), path: "index.html")
+        let indexScan = try HTMLParser.make().scan(read("index.html"), path: "index.html")
         var findings: [Finding] = []
         let baseURL = Self.baseURL(canonical: indexScan.canonical, findings: &findings)
         let resolver = LinkResolver(baseURL: baseURL)
@@ -123,8 +123,9 @@ public struct SiteChecker: Sendable {
             func add() {
                 let chunk = chunks[next]
                 group.addTask {
-                    try chunk.map { page in
-                        let scan = MarkupReader.scanPage(try Self.read(page, in: root), path: page)
+                    let parser = try HTMLParser.make()
+                    return try chunk.map { page in
+                        let scan = parser.scan(try Self.read(page, in: root), path: page)
                         return Self.check(page: page, scan: scan, files: files, resolver: resolver)
                     }
                 }
@@ -147,7 +148,7 @@ public struct SiteChecker: Sendable {
         var pageLinks: [PageLink] = []
         for reference in scan.references {
             if reference.onlyUnderBaseURL {
-                let url = reference.url.trimmingCharacters(in: .whitespacesAndNewlines)
+                let url = LinkResolver.trimmed(reference.url)
                 guard let baseURL = resolver.baseURL, url.hasPrefix(baseURL) else { continue }
             }
             let written = "\(reference.attribute)=\"\(reference.url)\""
@@ -186,7 +187,7 @@ public struct SiteChecker: Sendable {
     /// ("…/index.html") is reported, and its folder taken.
     static func baseURL(canonical: PageReference?, findings: inout [Finding]) -> String? {
         guard let canonical else { return nil }
-        let url = canonical.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        let url = LinkResolver.trimmed(canonical.url)
         guard LinkResolver.hasScheme(url), let lastSlash = url.lastIndex(of: "/") else { return nil }
         if !url.hasSuffix("/") {
             findings.append(Finding(path: "index.html", line: canonical.line,
