@@ -14,13 +14,20 @@ struct CheckCommand: AsyncParsableCommand {
             when nothing was found; 1 with findings, or when the folder is not a built site.
             """)
 
-    @OptionGroup var site: SiteOptions
+    // Only the config file, for its output folder: the other site options (API, cache, favorites) do not apply.
+    @Option(help: ArgumentHelp("The site config (default: pokedex.toml in the current folder, if there is one).",
+                               valueName: "file"))
+    var config: String?
 
     @Argument(help: ArgumentHelp("The site's folder (default: output in pokedex.toml, else Output).", valueName: "dir"))
     var directory: String?
 
     func run() async throws {
-        let settings = try await site.settings { $0.output = directory }
+        let settings = try await reportingErrors {
+            try SiteSettings.resolve(SettingsLayer(output: directory), configPath: config,
+                                     environment: ProcessInfo.processInfo.environment,
+                                     currentDirectory: FileManager.default.currentDirectoryPath)
+        }
         try await checkSite(at: settings.output)
     }
 }

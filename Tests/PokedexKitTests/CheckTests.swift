@@ -209,10 +209,12 @@ import Testing
         site["index.html"] = site["index.html"]!
             .replacingOccurrences(of: "\(Self.base)images/1.png", with: "\(Self.base)images/404.png")
         site["a.html"] = Self.page("<a href=\"\(Self.base)#top-title\">Home</a> <a href=\"\(Self.base)x.html\">X</a>")
+            .replacingOccurrences(of: "</head>", with: "<link rel=\"canonical\" href=\"\(Self.base)\">\n</head>")
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
             #expect(report.findings.map(\.description) == [
-                "a.html:12: href=\"\(Self.base)x.html\": no such file x.html",
+                "a.html:8: canonical link \(Self.base) names index.html, not this page",
+                "a.html:13: href=\"\(Self.base)x.html\": no such file x.html",
                 "index.html:9: content=\"\(Self.base)images/404.png\": no such file images/404.png",
             ])
         }
@@ -268,8 +270,11 @@ import Testing
             #expect(result.stdout == "")
             #expect(result.stderr == "checked 5 pages, 0 findings\n")
         }
-        try await withSite(broken) { root in
-            let result = try PokedexBinary.run(["check", root.lastPathComponent], in: root.deletingLastPathComponent())
+        // Without DIR, the output folder of pokedex.toml.
+        var project = ["pokedex.toml": "output = \"public\"\n"]
+        for (path, text) in broken { project["public/" + path] = text }
+        try await withSite(project) { root in
+            let result = try PokedexBinary.run(["check"], in: root)
             #expect(result.status == 1)
             #expect(result.stdout == "a.html:12: href=\"missing.html\": no such file missing.html\n")
             #expect(result.stderr == "checked 5 pages, 1 finding\n")
