@@ -15,6 +15,8 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
         case favorites
         /// `pokedex serve`'s own failures (the port, the watched files), not its builds'.
         case serve
+        /// `pokedex check`, reading a built site.
+        case check
     }
 
     /// What went wrong, one case per kind of failure the user can act on.

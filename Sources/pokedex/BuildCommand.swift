@@ -27,6 +27,9 @@ struct BuildCommand: AsyncParsableCommand {
                                valueName: "file"))
     var report: String?
 
+    @Flag(help: "Then check the written site as `pokedex check` does (findings make the exit status 1).")
+    var check = false
+
     func run() async throws {
         let options = try await build.options(site: site)
         let progress: any BuildProgress = TerminalProgress.isAvailable ? TerminalProgress() : SilentProgress()
@@ -38,5 +41,6 @@ struct BuildCommand: AsyncParsableCommand {
             }
         }
         print(summary.line)
+        if check { try await checkSite(at: options.output) }
     }
 }

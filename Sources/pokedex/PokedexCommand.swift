@@ -8,7 +8,8 @@ struct PokedexCommand: AsyncParsableCommand {
         abstract: "Build a static, offline-browsable Pokédex website from PokeAPI.",
         version: PokedexVersion.current,
         subcommands: [
-            BuildCommand.self, ServeCommand.self, InitCommand.self, FavoritesCommand.self, ThemeCommand.self, SnapshotCommand.self,
+            BuildCommand.self, ServeCommand.self, CheckCommand.self, InitCommand.self, FavoritesCommand.self,
+            ThemeCommand.self, SnapshotCommand.self,
         ],
         defaultSubcommand: BuildCommand.self)
 }

@@ -48,11 +48,12 @@ import Glibc
                 #expect(partBody == String(body.prefix(15)))
                 #expect(index.headers["cache-control"].first == "no-cache")
 
-                let (css, _) = try await serve.get("/assets/style.css")
+                let style = try env.hashed("assets/style.css")
+                let (css, _) = try await serve.get("/" + style)
                 #expect(css.status == .ok)
                 #expect(css.headers["content-type"].first?.hasPrefix("text/css") == true)
-                let cssOnDisk = try env.read("assets/style.css")
-                #expect(try await serve.get("/assets/style.css").body == cssOnDisk)
+                let cssOnDisk = try env.read(style)
+                #expect(try await serve.get("/" + style).body == cssOnDisk)
 
                 let (reloadScript, scriptBody) = try await serve.get(LiveReload.scriptPath)
                 #expect(reloadScript.status == .ok)
@@ -121,7 +122,8 @@ import Glibc
                 // A folder without index.html.
                 #expect(try await serve.get("/pokemon/").response.status == .notFound)
 
-                // No 404.html in this site: a plain 404.
+                // Without a 404.html (the theme makes one; remove it): a plain 404.
+                try FileManager.default.removeItem(at: env.output.appendingPathComponent("404.html"))
                 let (missing, missingBody) = try await serve.get("/no-such-page.html")
                 #expect(missing.status == .notFound)
                 #expect(missingBody == "404 Not Found\n")
@@ -337,7 +339,7 @@ import Glibc
             #expect(list.folders == [theme.path])
             #expect(list.files == [env.favorites.path, root.appendingPathComponent("pokedex.toml").path])
             let snapshot = list.snapshot()
-            #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache",
+            #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache", "404.mustache",
                                                      "assets/placeholder.svg", "assets/site.css"].map { theme.appendingPathComponent($0).path }))
             // A file that appears is a change.
             try env.writeFavorites("[]")
