@@ -31,16 +31,16 @@ struct BuildCommand: AsyncParsableCommand {
     var check = false
 
     func run() async throws {
-        let options = try await build.options(site: site)
         let progress: any BuildProgress = TerminalProgress.isAvailable ? TerminalProgress() : SilentProgress()
         let reportFile = report.map { OutputFolder.resolve($0, from: FileManager.default.currentDirectoryPath) }
         let logger = makeLogger(verbose: build.verbose)
-        let summary = try await reportingErrors {
-            try await BuildReport.recording(to: reportFile, logger: logger) {
-                try await SiteBuilder(options: options, logger: logger, progress: progress).run()
+        let (summary, checked) = try await reportingErrors {
+            try await BuildReport.recording(to: reportFile, check: check, logger: logger) {
+                let options = try await build.resolvedOptions(site: site)
+                return try await SiteBuilder(options: options, logger: logger, progress: progress).run()
             }
         }
         print(summary.line)
-        if check { try await checkSite(at: options.output) }
+        if let checked { try printCheck(checked) }
     }
 }

@@ -75,4 +75,9 @@ struct BuildFlags: ParsableArguments {
     func options(site: SiteOptions) async throws -> BuildOptions {
         BuildOptions(settings: try await site.settings(apply(to:)), limit: limit, mode: mode)
     }
+
+    /// The same, thrown as they are (for the build report), not turned into an exit.
+    func resolvedOptions(site: SiteOptions) throws -> BuildOptions {
+        BuildOptions(settings: try site.resolveSettings(apply(to:)), limit: limit, mode: mode)
+    }
 }

@@ -35,7 +35,11 @@ struct CheckCommand: AsyncParsableCommand {
 /// Checks the site in `folder`: findings to stdout (so that `> findings.txt` holds only them), the count to
 /// stderr, and exit status 1 when there is any.
 func checkSite(at folder: String) async throws {
-    let report = try await reportingErrors { try await SiteChecker(root: URL(fileURLWithPath: folder)).run() }
+    try printCheck(try await reportingErrors { try await SiteChecker(root: URL(fileURLWithPath: folder)).run() })
+}
+
+/// Findings to stdout, the count to stderr; exit status 1 when there is any finding.
+func printCheck(_ report: CheckReport) throws {
     if !report.findings.isEmpty {
         print(report.findings.map(\.description).joined(separator: "\n"))
     }

@@ -82,16 +82,19 @@ import Testing
         }
     }
 
-    @Test func theNotFoundPageLinksFromTheBaseURLSoItWorksAtAnyDepth() async throws {
+    @Test func theNotFoundPageLinksFromTheBaseURLsPathSoItWorksAtAnyDepthOnAnyOrigin() async throws {
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates, baseURL: Self.base)
             let page = try env.read("404.html")
             #expect(page.contains(#"<title>Page not found · Pokédex</title>"#))
-            #expect(page.contains(#"href="https://user.github.io/pokedex/index.html""#))
-            #expect(page.contains(#"<link rel="stylesheet" href="https://user.github.io/pokedex/assets/"#))
+            #expect(page.contains(#"href="/pokedex/index.html""#))
+            #expect(page.contains(#"<link rel="stylesheet" href="/pokedex/assets/style."#))
             // Not a page of its own: no canonical URL, and not in the sitemap.
             #expect(!page.contains("rel=\"canonical\""))
             #expect(!(try env.read("sitemap.xml")).contains("404"))
+            // pokedex check follows its links from the base URL's path.
+            let report = try await SiteChecker(root: env.output).run()
+            #expect(report.isClean, "\(report.findings)")
         }
     }
 
@@ -136,9 +139,10 @@ import Testing
     @Test func theReportOfABuildMatchesItsSummary() async throws {
         try await withEnvironment { env in
             let file = env.root.appendingPathComponent("report.json")
-            let summary = try await BuildReport.recording(to: file, logger: quietLogger) {
+            let (summary, checked) = try await BuildReport.recording(to: file, logger: quietLogger) {
                 try await env.build(baseURL: Self.base)
             }
+            #expect(checked == nil)
             let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
             #expect(report.version == 1 && report.status == "ok" && report.exitCode == 0)
             #expect(report.pokemon == summary.pokemon && report.indexPages == summary.indexPages)
@@ -153,13 +157,55 @@ import Testing
         }
     }
 
+    @Test func withCheckTheReportCarriesTheFindingsAndTheirExitStatus() async throws {
+        try await withEnvironment { env in
+            let file = env.root.appendingPathComponent("report.json")
+            let theme = env.root.appendingPathComponent("broken-theme")
+            try FileManager.default.copyItem(at: GoldenTests.templates, to: theme)
+            let footer = theme.appendingPathComponent("partials/footer.mustache")
+            try Data(("<a href=\"{{root}}nowhere.html\">x</a>\n" + String(contentsOf: footer, encoding: .utf8)).utf8).write(to: footer)
+            let (_, checked) = try await BuildReport.recording(to: file, check: true, logger: quietLogger) {
+                try await env.build(templates: theme, baseURL: Self.base)
+            }
+            #expect(checked?.isClean == false)
+            let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
+            #expect(report.status == "findings" && report.exitCode == 1)
+            let findings = try #require(report.check?.findings)
+            #expect(!findings.isEmpty && findings.allSatisfy { $0.contains("nowhere.html") }, "\(findings)")
+            #expect(report.check?.pages == pages(env).count + 1)  // 404.html is read too
+
+            // The theme as shipped: clean, status ok.
+            _ = try await BuildReport.recording(to: file, check: true, logger: quietLogger) {
+                try await env.build(templates: GoldenTests.templates, baseURL: Self.base)
+            }
+            let clean = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
+            #expect(clean.status == "ok" && clean.exitCode == 0 && clean.check?.findings == [])
+        }
+    }
+
+    @Test func aBadConfigIsReportedToo() async throws {
+        let folder = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.json")
+        await #expect(throws: PokedexError.self) {
+            _ = try await BuildReport.recording(to: file, logger: quietLogger) {
+                _ = try SiteConfig.parse("per-page = \"ten\"\n", file: folder.appendingPathComponent("pokedex.toml").path)
+                Issue.record("the config should have been refused")
+                throw CancellationError()
+            }
+        }
+        let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
+        #expect(report.status == "failed" && report.exitCode == 1)
+        #expect(report.error?.contains("per-page") == true)
+    }
+
     @Test func theReportOfAStaleBuildNamesTheStaleURLs() async throws {
         try await withEnvironment { env in
             try await env.build()
             env.server.dataHash = "changed"  // so every stale entry is revalidated
             env.server.inject(.status(503), at: "/api/v2/pokemon/25/")
             let file = env.root.appendingPathComponent("report.json")
-            try await BuildReport.recording(to: file, logger: quietLogger) {
+            _ = try await BuildReport.recording(to: file, logger: quietLogger) {
                 try await env.build(now: clock(ahead: pastMaxAge))
             }
             let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
@@ -175,7 +221,7 @@ import Testing
             env.server.inject(.status(404), at: "/api/v2/pokemon/25/")
             let file = env.root.appendingPathComponent("report.json")
             await #expect(throws: PokedexError.self) {
-                try await BuildReport.recording(to: file, logger: quietLogger) { try await env.build() }
+                _ = try await BuildReport.recording(to: file, logger: quietLogger) { try await env.build() }
             }
             let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
             #expect(report.status == "incomplete" && report.exitCode == 3)

@@ -17,6 +17,13 @@ struct LinkResolver: Sendable {
     /// site's own files. Nil when the site does not say.
     var baseURL: String?
 
+    /// "https://user.github.io/pokedex/" → "/pokedex/".
+    static func path(of baseURL: String?) -> String? {
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return nil }
+        let path = components.percentEncodedPath
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     func resolve(_ written: String, from page: String) -> LinkTarget {
         let url = Self.trimmed(written)
         var folder = Self.segments(ofFolderOf: page)
@@ -31,6 +38,11 @@ struct LinkResolver: Sendable {
             return .external
         } else if url.hasPrefix("//") {
             return .invalid("scheme-relative URL: breaks under file://")
+        } else if url.hasPrefix("/"), page == "404.html", let basePath = Self.path(of: baseURL), url.hasPrefix(basePath) {
+            // Hosts serve 404.html at any depth: its links start from the base URL's path, on any origin.
+            rest = url.dropFirst(basePath.count)
+            folder = []
+            pathless = "index.html"
         } else if url.hasPrefix("/") {
             return .invalid("absolute path: breaks under file:// and subpaths")
         } else {

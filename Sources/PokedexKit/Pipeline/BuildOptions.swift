@@ -95,7 +95,8 @@ public struct BuildOptions: Sendable {
             "the base URL (--base-url or base-url in pokedex.toml) must be an absolute http(s) URL without query or fragment, such as https://user.github.io/pokedex/"))
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", components.host?.isEmpty == false,
-              components.query == nil, components.fragment == nil, components.user == nil else { throw refused }
+              components.query == nil, components.fragment == nil, components.user == nil,
+              components.password == nil else { throw refused }
         return text.hasSuffix("/") ? text : text + "/"
     }
 

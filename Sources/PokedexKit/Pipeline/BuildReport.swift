@@ -39,8 +39,16 @@ public struct BuildReport: Sendable, Codable, Equatable {
         public var unreadable: Int
     }
 
+    /// `--check`: what the check of the written site found.
+    public struct Check: Sendable, Codable, Equatable {
+        public var pages: Int
+        /// "path:line: message", as `pokedex check` prints them.
+        public var findings: [String]
+    }
+
     public var version = Self.currentVersion
-    /// "ok", "incomplete" (exit 3: some data could not be had) or "failed" (any other error).
+    /// "ok", "findings" (the site was built, `--check` found problems: exit 1), "incomplete" (exit 3: some data
+    /// could not be had) or "failed" (any other error).
     public var status: String
     public var exitCode: Int32
     /// The error as printed on stderr; nil for "ok".
@@ -59,10 +67,12 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var missing: [String]
     public var stages: [StageDuration]
     public var seconds: Double?
+    public var check: Check?
 
-    public init(_ summary: BuildSummary) {
-        status = "ok"
-        exitCode = 0
+    public init(_ summary: BuildSummary, check: CheckReport? = nil) {
+        status = check.map { $0.isClean ? "ok" : "findings" } ?? "ok"
+        exitCode = check.map { $0.isClean ? 0 : 1 } ?? 0
+        self.check = check.map { Check(pages: $0.pages, findings: $0.findings.map(\.description)) }
         baseURL = summary.baseURL
         pokemon = summary.pokemon
         indexPages = summary.indexPages
@@ -108,14 +118,16 @@ public struct BuildReport: Sendable, Codable, Equatable {
         }
     }
 
-    /// Runs `build` and, when `file` is given, writes its report there: the summary's, or the failure's (then a
-    /// failure to write the report is logged, and the build's own error is what is thrown).
-    public static func recording(to file: URL?, logger: Logger,
-                                 _ build: () async throws -> BuildSummary) async throws -> BuildSummary {
+    /// Runs `build` (settings included, so that a bad config is reported too), then with `check` the check of
+    /// the folder it wrote, and when `file` is given writes the report there: the build's and the check's, or the
+    /// failure's (then a failure to write the report is logged, and the build's own error is what is thrown).
+    public static func recording(to file: URL?, check: Bool = false, logger: Logger,
+                                 _ build: () async throws -> BuildSummary) async throws -> (BuildSummary, CheckReport?) {
+        let summary: BuildSummary
+        let checked: CheckReport?
         do {
-            let summary = try await build()
-            try file.map { try BuildReport(summary).write(to: $0) }
-            return summary
+            summary = try await build()
+            checked = check ? try await SiteChecker(root: URL(fileURLWithPath: summary.output)).run() : nil
         } catch let error as PokedexError {
             if let file {
                 do {
@@ -126,6 +138,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
             }
             throw error
         }
+        try file.map { try BuildReport(summary, check: checked).write(to: $0) }
+        return (summary, checked)
     }
 
     /// Writes the report to `path` (atomically: CI never reads half a report).

@@ -30,6 +30,8 @@ public struct BuildSummary: Sendable {
     public var picturesUndecodable: Int = 0
     public var unknownFavorites: [FavoritesResolution.Unknown]
     public var offline: Bool
+    /// The folder the site was written to.
+    public var output: String = ""
     /// Where the site is published; nil when it was built fully relative (no sitemap, canonical or social URLs).
     public var baseURL: String?
     /// How long each stage took, in order.

@@ -128,7 +128,7 @@ public struct SiteBuilder: Sendable {
             picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
             unknownFavorites: favorites.unknown,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
-            baseURL: options.baseURL, stages: timer.stages,
+            output: output.root.path, baseURL: options.baseURL, stages: timer.stages,
             seconds: Date().timeIntervalSince(started))
     }
 

@@ -955,17 +955,17 @@ extension EmbeddedTheme {
             aWFsLnRpdGxlfX0iPgo8bWV0YSBwcm9wZXJ0eT0ib2c6ZGVzY3JpcHRpb24iIGNvbnRlbnQ9Int7
             c29jaWFsLmRlc2NyaXB0aW9ufX0iPgp7eyNzb2NpYWwudXJsfX08bWV0YSBwcm9wZXJ0eT0ib2c6
             dXJsIiBjb250ZW50PSJ7ey59fSI+Cnt7L3NvY2lhbC51cmx9fQp7eyNzb2NpYWwuaW1hZ2V9fTxt
-            ZXRhIHByb3BlcnR5PSJvZzppbWFnZSIgY29udGVudD0ie3t1cmx9fSI+CjxtZXRhIHByb3BlcnR5
-            PSJvZzppbWFnZTp3aWR0aCIgY29udGVudD0ie3t3aWR0aH19Ij4KPG1ldGEgcHJvcGVydHk9Im9n
-            OmltYWdlOmhlaWdodCIgY29udGVudD0ie3toZWlnaHR9fSI+CjxtZXRhIHByb3BlcnR5PSJvZzpp
-            bWFnZTphbHQiIGNvbnRlbnQ9Int7YWx0fX0iPgp7ey9zb2NpYWwuaW1hZ2V9fQo8bWV0YSBuYW1l
-            PSJ0d2l0dGVyOmNhcmQiIGNvbnRlbnQ9InN1bW1hcnkiPgo8bGluayByZWw9Imljb24iIGhyZWY9
-            Int7cm9vdH19e3thc3NldHMuaWNvbn19IiB0eXBlPSJpbWFnZS9zdmcreG1sIj4KPGxpbmsgcmVs
-            PSJzdHlsZXNoZWV0IiBocmVmPSJ7e3Jvb3R9fXt7YXNzZXRzLnN0eWxlfX0iPgo8c2NyaXB0IHNy
-            Yz0ie3tyb290fX17e2Fzc2V0cy5mYXZvcml0ZXN9fSIgZGVmZXI+PC9zY3JpcHQ+Cnt7XmlzUG9r
-            ZW1vbn19PHNjcmlwdCBzcmM9Int7cm9vdH19e3thc3NldHMuZGF0YX19IiBkZWZlcj48L3Njcmlw
-            dD4Ke3svaXNQb2tlbW9ufX0KPHNjcmlwdCBzcmM9Int7cm9vdH19e3thc3NldHMuYXBwfX0iIGRl
-            ZmVyPjwvc2NyaXB0Pgo8L2hlYWQ+Cg==
+            ZXRhIHByb3BlcnR5PSJvZzppbWFnZSIgY29udGVudD0ie3t1cmx9fSI+Cnt7I3dpZHRofX08bWV0
+            YSBwcm9wZXJ0eT0ib2c6aW1hZ2U6d2lkdGgiIGNvbnRlbnQ9Int7Ln19Ij4Ke3svd2lkdGh9fQp7
+            eyNoZWlnaHR9fTxtZXRhIHByb3BlcnR5PSJvZzppbWFnZTpoZWlnaHQiIGNvbnRlbnQ9Int7Ln19
+            Ij4Ke3svaGVpZ2h0fX0KPG1ldGEgcHJvcGVydHk9Im9nOmltYWdlOmFsdCIgY29udGVudD0ie3th
+            bHR9fSI+Cnt7L3NvY2lhbC5pbWFnZX19CjxtZXRhIG5hbWU9InR3aXR0ZXI6Y2FyZCIgY29udGVu
+            dD0ic3VtbWFyeSI+CjxsaW5rIHJlbD0iaWNvbiIgaHJlZj0ie3tyb290fX17e2Fzc2V0cy5pY29u
+            fX0iIHR5cGU9ImltYWdlL3N2Zyt4bWwiPgo8bGluayByZWw9InN0eWxlc2hlZXQiIGhyZWY9Int7
+            cm9vdH19e3thc3NldHMuc3R5bGV9fSI+CjxzY3JpcHQgc3JjPSJ7e3Jvb3R9fXt7YXNzZXRzLmZh
+            dm9yaXRlc319IiBkZWZlcj48L3NjcmlwdD4Ke3teaXNQb2tlbW9ufX08c2NyaXB0IHNyYz0ie3ty
+            b290fX17e2Fzc2V0cy5kYXRhfX0iIGRlZmVyPjwvc2NyaXB0Pgp7ey9pc1Bva2Vtb259fQo8c2Ny
+            aXB0IHNyYz0ie3tyb290fX17e2Fzc2V0cy5hcHB9fSIgZGVmZXI+PC9zY3JpcHQ+CjwvaGVhZD4K
             """),
         ("partials/header.mustache", """
             PGEgY2xhc3M9InNraXAiIGhyZWY9IiNtYWluIj5Ta2lwIHRvIGNvbnRlbnQ8L2E+CjxoZWFkZXIg
@@ -1103,7 +1103,7 @@ extension EmbeddedTheme {
             PSJlbiI+PGhlYWQ+PG1ldGEgY2hhcnNldD0idXRmLTgiPicgKwogICAgJzxtZXRhIG5hbWU9InZp
             ZXdwb3J0IiBjb250ZW50PSJ3aWR0aD1kZXZpY2Utd2lkdGgsIGluaXRpYWwtc2NhbGU9MSI+PHRp
             dGxlPk9mZmxpbmUgwrcgUG9rw6lkZXg8L3RpdGxlPicgKwogICAgJzxsaW5rIHJlbD0ic3R5bGVz
-            aGVldCIgaHJlZj0iJyArIG5ldyBVUkwoJ2Fzc2V0cy9zdHlsZS5jc3MnLCBzZWxmLnJlZ2lzdHJh
+            aGVldCIgaHJlZj0iJyArIG5ldyBVUkwoJ3t7YXNzZXRzLnN0eWxlfX0nLCBzZWxmLnJlZ2lzdHJh
             dGlvbi5zY29wZSkuaHJlZiArICciPjwvaGVhZD4nICsKICAgICc8Ym9keT48bWFpbiBjbGFzcz0i
             d3JhcCI+PGRpdiBjbGFzcz0iZW1wdHkiPjxoMSBjbGFzcz0iZW1wdHktdGl0bGUiPllvdeKAmXJl
             IG9mZmxpbmU8L2gxPicgKwogICAgJzxwIGNsYXNzPSJlbXB0eS10ZXh0Ij5UaGlzIHBhZ2UgaGFz

@@ -174,6 +174,9 @@ public struct SiteRenderer: Sendable {
             title: "Pokédex", count: entries.count, pageCount: pageCount, perPage: perPage,
             offlineBanner: pokedex.dataAge.map(Self.banner),
             generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
+        // Detail pages do not load the data script: without its name, a data change does not render them again.
+        var detailAssets = assets
+        detailAssets.data = ""
         let about = "A Pokédex of \(entries.count) Pokémon with pictures, types, stats and abilities, browsable offline."
 
         var jobs: [PageJob] = []
@@ -199,7 +202,7 @@ public struct SiteRenderer: Sendable {
             let path = "pokemon/\(entry.slug).html"
             var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex",
                                social: social(title: entry.displayName, description: Self.description(of: entry),
-                                              path: path, picture: entry), assets: assets)
+                                              path: path, picture: entry), assets: detailAssets)
             context.detail = detail(entry, favorite: favorites.contains(entry.id),
                                     previous: index > 0 ? entries[index - 1] : nil,
                                     next: index + 1 < entries.count ? entries[index + 1] : nil,
@@ -218,9 +221,11 @@ public struct SiteRenderer: Sendable {
         context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
         jobs.append(PageJob(path: "favorites.html", template: "favorites", context: context))
 
-        // A host shows it for any missing path, at any depth: its links start from the base URL when there is one.
+        // A host shows it for any missing path, at any depth: its links start from the base URL's path when there
+        // is one (a path, not the whole URL: on a preview deploy or under `serve` the page's own origin serves it).
         if theme.hasTemplate(Self.notFoundTemplate) {
-            var context = base(site: site, root: baseURL ?? "", kind: "notFound", path: Self.notFoundPath,
+            let root = LinkResolver.path(of: baseURL) ?? ""
+            var context = base(site: site, root: root, kind: "notFound", path: Self.notFoundPath,
                                title: "Page not found · Pokédex",
                                social: social(title: "Page not found · Pokédex", description: about,
                                               path: Self.notFoundPath, picture: nil), assets: assets)
@@ -243,7 +248,7 @@ public struct SiteRenderer: Sendable {
         case .local(let file, let width, let height)?:
             image = SocialImageContext(url: baseURL + file, width: width, height: height, alt: picture!.displayName)
         case .remote(let url)?:
-            image = SocialImageContext(url: url, width: 475, height: 475, alt: picture!.displayName)
+            image = SocialImageContext(url: url, width: nil, height: nil, alt: picture!.displayName)
         case .placeholder?, nil:
             image = nil
         }

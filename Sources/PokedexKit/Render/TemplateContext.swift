@@ -51,8 +51,9 @@ public struct WorkerContext: Sendable, Encodable {
 /// A picture for social cards: absolute URL and size.
 public struct SocialImageContext: Sendable, Encodable {
     public var url: String
-    public var width: Int
-    public var height: Int
+    /// Absent for a picture referenced by URL, whose size pokedex does not know.
+    public var width: Int?
+    public var height: Int?
     public var alt: String
 }
 
