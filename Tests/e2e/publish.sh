@@ -73,5 +73,7 @@ PY
   set -e
   [ "$rc" = 1 ] || fail "$recipe: a broken link gave exit $rc, not 1"
   grep -q "no-such-page.html" "$DIR/$recipe-broken.out" || fail "$recipe: the check does not name the broken link"
+  expect_eq "$recipe: the report of the broken build" \
+    "$(report_value "$site/build-report.json" '(r["status"], r["exitCode"], len(r["check"]["findings"]) > 0)')" "('findings', 1, True)"
   pass "$recipe: a broken link fails the build (exit 1), naming it: $(grep -m1 no-such-page "$DIR/$recipe-broken.out")"
 done
