@@ -36,7 +36,7 @@ struct BuildCommand: AsyncParsableCommand {
         let logger = makeLogger(verbose: build.verbose)
         let (summary, checked) = try await reportingErrors {
             try await BuildReport.recording(to: reportFile, check: check, logger: logger) {
-                let options = try await build.resolvedOptions(site: site)
+                let options = try build.resolvedOptions(site: site)
                 return try await SiteBuilder(options: options, logger: logger, progress: progress).run()
             }
         }

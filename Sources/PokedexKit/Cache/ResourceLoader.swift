@@ -41,7 +41,7 @@ public struct LoadCounts: Sendable, Equatable {
     public var stale = 0
     /// The oldest `storedAt` among stale entries used.
     public var oldestStale: Double?
-    /// The URLs served from a stale entry, sorted (for the build report).
+    /// The URLs served from a stale entry, in the order they were served (the report sorts them).
     public var staleURLs: [String] = []
     /// Resources the data snapshot served unconfirmed (the network could not be had).
     public var snapshot = 0
@@ -56,8 +56,7 @@ public struct LoadCounts: Sendable, Equatable {
         case .unchangedDataHash: unchangedDataHash += 1
         case .stale(let storedAt, _):
             stale += 1
-            let at = staleURLs.firstIndex { $0 > url } ?? staleURLs.endIndex
-            staleURLs.insert(url, at: at)
+            staleURLs.append(url)
             oldestStale = min(oldestStale ?? storedAt, storedAt)
         case .snapshot(let createdAt):
             snapshot += 1

@@ -87,7 +87,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
                               fromSnapshot: loads.snapshot)
         images = Images(local: summary.imagesLocal, byURL: summary.imagesRemote, placeholders: summary.imagesPlaceholder,
                         thumbnailsMade: summary.thumbnailsMade, unreadable: summary.picturesUndecodable)
-        stale = loads.staleURLs
+        stale = loads.staleURLs.sorted()
         missing = []
         stages = summary.stages
         seconds = summary.seconds
