@@ -41,7 +41,8 @@ struct SnapshotCommand: AsyncParsableCommand {
             let snapshot = try await maker.make()
             return (snapshot, try SnapshotMaker.write(snapshot, to: path))
         }
-        print("\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, data hash \(snapshot.dataHash): "
+        print("\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \(snapshot.evolutionChains.count) evolution chains, "
+              + "\(snapshot.types.count) types, data hash \(snapshot.dataHash): "
               + "\(bytes) bytes compressed, written to \(output)")
     }
 }

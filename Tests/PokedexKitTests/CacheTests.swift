@@ -5,8 +5,8 @@ import Testing
 /// HTTP caching: freshness by max-age, revalidation with validators, `--refresh`, and PokeAPI's data-hash
 /// shortcut.
 @Suite struct CacheTests {
-    /// 3 list pages + 12 details + 9 species.
-    static let jsonResources = 24
+    /// 3 list pages + 12 details + 9 species + 9 evolution chains + 11 types.
+    static let jsonResources = 44
     /// One per Pokémon with a sprite.
     static let images = 11
 

@@ -92,7 +92,7 @@ final class FavoritesSandbox {
                              isDefault: Bool) throws {
         let record = PokemonRecord(
             id: id, name: name, speciesID: speciesID, speciesName: species, isDefault: isDefault, baseExperience: 100,
-            height: 4, weight: 60, types: ["electric"], stats: [.init(name: "hp", value: 35)],
+            height: 4, weight: 60, types: ["electric"], typeIDs: [13], stats: [.init(name: "hp", value: 35)],
             abilities: [.init(name: "static", isHidden: false)],
             sprites: .init(officialArtwork: nil, home: nil, frontDefault: nil))
         try store.write(CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon/\(id)/"), body: record),
@@ -100,7 +100,8 @@ final class FavoritesSandbox {
     }
 
     private func writeSpecies(_ store: CacheStore, id: Int, name: String, english: String) throws {
-        let record = SpeciesRecord(id: id, name: name, englishName: english, genus: "Mouse Pokémon", flavorText: nil)
+        let record = SpeciesRecord(id: id, name: name, englishName: english, genus: "Mouse Pokémon", flavorText: nil,
+                                   names: [], varieties: [])
         try store.write(CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon-species/\(id)/"), body: record),
                         key: "species/\(id)")
     }

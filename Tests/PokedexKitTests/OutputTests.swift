@@ -126,7 +126,7 @@ import Testing
             let leftovers = [
                 env.output.appendingPathComponent(".index.html.pokedex-tmp-1a2b3c4d"),
                 env.output.appendingPathComponent("pokemon/.pikachu.html.pokedex-tmp-deadbeef"),
-                env.cache.appendingPathComponent("v1/.build-state.json.pokedex-tmp-00000000"),
+                env.cache.appendingPathComponent("\(CacheStore.formatVersion)/.build-state.json.pokedex-tmp-00000000"),
             ]
             for file in leftovers { try Data("torn".utf8).write(to: file) }
             try await env.build()

@@ -66,8 +66,13 @@ import Testing
             #expect(env.server.count("/api/v2/pokemon-species/25/") == 1)
             #expect(env.server.count("/api/v2/pokemon-species/122/") == 1)
             #expect(env.server.count { $0.path.hasPrefix("/api/v2/pokemon-species/") } == 9)
-            // 3 list pages + 12 details + 9 species + 11 images (one Pokémon has none).
-            #expect(summary.loads.fetched == 35)
+            // A chain and a type shared by several Pokémon are fetched once too.
+            #expect(env.server.count("/api/v2/evolution-chain/2/") == 1)
+            #expect(env.server.count("/api/v2/type/3/") == 1)
+            #expect(env.server.count { $0.path.hasPrefix("/api/v2/evolution-chain/") } == 9)
+            #expect(env.server.count { $0.path.hasPrefix("/api/v2/type/") } == 11)
+            // 3 list pages + 12 details + 9 species + 9 chains + 11 types + 11 images (one Pokémon has none).
+            #expect(summary.loads.fetched == CacheTests.jsonResources + CacheTests.images)
             #expect(summary.imagesLocal == 11)
             #expect(summary.imagesPlaceholder == 1)
             #expect(summary.network.retries == 0)
@@ -104,7 +109,7 @@ import Testing
 
             let normal = try await env.build()
             #expect(normal.network.requests == 0)
-            #expect(normal.loads.fromCache == 35)
+            #expect(normal.loads.fromCache == CacheTests.jsonResources + CacheTests.images)
             #expect(normal.loads.stale == 0)
             #expect(normal.filesWritten == 0)
             #expect(try snapshot(env.output) == first)

@@ -73,14 +73,16 @@ import Testing
     static let small: DataSnapshot = {
         func record(_ id: Int, _ name: String) -> PokemonRecord {
             PokemonRecord(id: id, name: name, speciesID: id, speciesName: name, isDefault: true, baseExperience: nil,
-                          height: 1, weight: 1, types: ["normal"], stats: [], abilities: [],
+                          height: 1, weight: 1, types: ["normal"], typeIDs: [1], stats: [], abilities: [],
                           sprites: .init(officialArtwork: "https://example.org/\(id).png", home: nil, frontDefault: nil))
         }
         let names = [(1, "bulbasaur"), (6, "charizard"), (25, "pikachu")]
         return DataSnapshot(
             createdAt: 1_795_219_200, source: "https://example.org/api/v2", dataHash: "hash-1",
             list: names.map { ListPage.Entry(id: $0.0, name: $0.1) }, pokemon: names.map { record($0.0, $0.1) },
-            species: [SpeciesRecord(id: 1, name: "bulbasaur", englishName: "Bulbasaur", genus: nil, flavorText: nil)])
+            species: [SpeciesRecord(id: 1, name: "bulbasaur", englishName: "Bulbasaur", genus: nil, flavorText: nil,
+                                   names: [], varieties: [])],
+            evolutionChains: [], types: [])
     }()
 }
 

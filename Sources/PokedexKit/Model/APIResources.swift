@@ -42,13 +42,19 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
         public var officialArtwork: String?
         public var home: String?
         public var frontDefault: String?
+        /// For the detail page's picture switcher (referenced by URL, never downloaded).
+        public var officialArtworkShiny: String?
+        public var frontShiny: String?
 
         /// Usable sprite URLs, best first. Only http(s): a URL from the API lands in `src` attributes.
         public var candidates: [String] {
-            [officialArtwork, home, frontDefault].compactMap { $0 }.filter { url in
-                let lower = url.lowercased()
-                return (lower.hasPrefix("https://") || lower.hasPrefix("http://")) && URL(string: url) != nil
-            }
+            [officialArtwork, home, frontDefault].compactMap { $0 }.filter(Self.isUsable)
+        }
+
+        /// Only http(s) URLs that parse: a URL from the API lands in `src` attributes.
+        public static func isUsable(_ url: String) -> Bool {
+            let lower = url.lowercased()
+            return (lower.hasPrefix("https://") || lower.hasPrefix("http://")) && URL(string: url) != nil
         }
     }
 
@@ -63,19 +69,53 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     /// Hectograms.
     public var weight: Int
     public var types: [String]
+    /// The ids of `types`, in the same order: where `/type/{id}/` tells the damage relations.
+    public var typeIDs: [Int]
     public var stats: [Stat]
     public var abilities: [Ability]
     public var sprites: Sprites
 }
 
-/// The parts of `/pokemon-species/{id}` the site shows, already reduced to English.
+/// The parts of `/pokemon-species/{id}` the site shows: English texts, and the name in every language.
 public struct SpeciesRecord: Codable, Sendable, Equatable {
+    /// The species' name in one language: `ja-hrkt` "ピカチュウ".
+    public struct LocalizedName: Codable, Sendable, Equatable {
+        /// PokeAPI's language code, lowercased: "en", "ja-hrkt", "zh-hant".
+        public var language: String
+        public var name: String
+    }
+
+    /// A Pokémon of this species: the default one and its forms (Mega, regional, Gigantamax…).
+    public struct Variety: Codable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var isDefault: Bool
+    }
+
     public var id: Int
     public var name: String
     public var englishName: String?
     public var genus: String?
     /// Already normalised (see `FlavorText`).
     public var flavorText: String?
+    /// 1 for generation-i, from the generation's URL.
+    public var generation: Int?
+    /// API name: "urban", "rough-terrain"; nil for most species after generation III.
+    public var habitat: String?
+    /// In PokeAPI's order.
+    public var names: [LocalizedName]
+    public var evolutionChainID: Int?
+    public var varieties: [Variety]
+}
+
+/// The parts of `/type/{id}` the site uses: what this type takes from attacking types (defensive matchups).
+public struct TypeRecord: Codable, Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    /// Attacking types that do double damage to this type.
+    public var doubleDamageFrom: [String]
+    public var halfDamageFrom: [String]
+    public var noDamageFrom: [String]
 }
 
 /// `/meta/`: the hash of the deployed data set.
@@ -126,7 +166,10 @@ extension PokemonRecord: APIDecodable {
             var is_hidden: Bool
         }
         struct Sprites: Decodable {
-            struct Image: Decodable { var front_default: String? }
+            struct Image: Decodable {
+                var front_default: String?
+                var front_shiny: String?
+            }
             struct Other: Decodable {
                 var officialArtwork: Image?
                 var home: Image?
@@ -136,6 +179,7 @@ extension PokemonRecord: APIDecodable {
                 }
             }
             var front_default: String?
+            var front_shiny: String?
             var other: Other?
         }
         var id: Int
@@ -158,6 +202,15 @@ extension PokemonRecord: APIDecodable {
                 codingPath: [AnyCodingKey("species"), AnyCodingKey("url")],
                 debugDescription: "no numeric id at the end of \(wire.species.url)"))
         }
+        var typeIDs: [Int] = []
+        for (index, slot) in wire.types.enumerated() {
+            guard let id = resourceID(fromURL: slot.type.url) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [AnyCodingKey("types"), AnyCodingKey(index), AnyCodingKey("type"), AnyCodingKey("url")],
+                    debugDescription: "no numeric id at the end of \(slot.type.url)"))
+            }
+            typeIDs.append(id)
+        }
         return PokemonRecord(
             id: wire.id,
             name: wire.name,
@@ -168,12 +221,15 @@ extension PokemonRecord: APIDecodable {
             height: wire.height,
             weight: wire.weight,
             types: wire.types.map(\.type.name),
+            typeIDs: typeIDs,
             stats: wire.stats.map { Stat(name: $0.stat.name, value: $0.base_stat) },
             abilities: wire.abilities.map { Ability(name: $0.ability.name, isHidden: $0.is_hidden) },
             sprites: Sprites(
                 officialArtwork: wire.sprites.other?.officialArtwork?.front_default,
                 home: wire.sprites.other?.home?.front_default,
-                frontDefault: wire.sprites.front_default))
+                frontDefault: wire.sprites.front_default,
+                officialArtworkShiny: wire.sprites.other?.officialArtwork?.front_shiny,
+                frontShiny: wire.sprites.front_shiny))
     }
 }
 
@@ -191,11 +247,20 @@ extension SpeciesRecord: APIDecodable {
             var flavor_text: String
             var language: NamedReference
         }
+        struct VarietySlot: Decodable {
+            var is_default: Bool
+            var pokemon: NamedReference
+        }
+        struct Link: Decodable { var url: String }
         var id: Int
         var name: String
         var names: [Name]
         var genera: [Genus]
         var flavor_text_entries: [Flavor]
+        var generation: NamedReference?
+        var habitat: NamedReference?
+        var evolution_chain: Link?
+        var varieties: [VarietySlot]?
     }
 
     public static func decodeAPI(_ data: Data) throws -> SpeciesRecord {
@@ -207,7 +272,36 @@ extension SpeciesRecord: APIDecodable {
             name: wire.name,
             englishName: wire.names.first { $0.language.name == "en" }?.name,
             genus: wire.genera.first { $0.language.name == "en" }?.genus,
-            flavorText: flavor.map(FlavorText.normalise))
+            flavorText: flavor.map(FlavorText.normalise),
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
+            habitat: wire.habitat?.name,
+            names: wire.names.map { LocalizedName(language: $0.language.name.lowercased(), name: $0.name) },
+            evolutionChainID: wire.evolution_chain.flatMap { resourceID(fromURL: $0.url) },
+            // A variety whose URL has no id cannot be linked: left out rather than failing the species.
+            varieties: (wire.varieties ?? []).compactMap { slot in
+                resourceID(fromURL: slot.pokemon.url).map { Variety(id: $0, name: slot.pokemon.name, isDefault: slot.is_default) }
+            })
+    }
+}
+
+extension TypeRecord: APIDecodable {
+    private struct Wire: Decodable {
+        struct Relations: Decodable {
+            var double_damage_from: [NamedReference]
+            var half_damage_from: [NamedReference]
+            var no_damage_from: [NamedReference]
+        }
+        var id: Int
+        var name: String
+        var damage_relations: Relations
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> TypeRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        let relations = wire.damage_relations
+        return TypeRecord(id: wire.id, name: wire.name, doubleDamageFrom: relations.double_damage_from.map(\.name),
+                          halfDamageFrom: relations.half_damage_from.map(\.name),
+                          noDamageFrom: relations.no_damage_from.map(\.name))
     }
 }
 

@@ -51,11 +51,29 @@ public struct Pokedex: Sendable {
     public var favorites: FavoritesResolution
     /// Set when some data could not be refreshed.
     public var dataAge: DataAge?
+    /// The evolution chains of the exported species, by chain id (`SpeciesRecord.evolutionChainID`). A chain may
+    /// name species outside the exported set (`--limit`).
+    public var chains: [Int: EvolutionChainRecord]
+    /// The damage relations of every type the exported Pokémon have, by API name.
+    public var typeChart: [String: TypeRecord]
 
-    public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?) {
+    public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
+                chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:]) {
         self.entries = entries
         self.favorites = favorites
         self.dataAge = dataAge
+        self.chains = chains
+        self.typeChart = typeChart
+    }
+
+    /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.
+    public func chain(of entry: PokemonEntry) -> EvolutionChainRecord? {
+        entry.species?.evolutionChainID.flatMap { chains[$0] }
+    }
+
+    /// Weaknesses, resistances and immunities of `entry`'s type combination.
+    public func matchups(of entry: PokemonEntry) -> TypeMatchups {
+        TypeMatchups(types: entry.record.types, chart: typeChart)
     }
 
     /// Builds entries in list order, giving each a unique, clean slug.

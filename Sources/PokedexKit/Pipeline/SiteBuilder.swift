@@ -103,7 +103,8 @@ public struct SiteBuilder: Sendable {
             logger.warning("favorites: no Pokémon \"\(unknown.entry)\" in this Pokédex\(hint)")
         }
         let counts = await loader.counts
-        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot))
+        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot),
+                              chains: data.chains, typeChart: data.typeChart)
 
         timer.lap("model")
         // Render: what the last build published tells which pages need no rendering.
@@ -192,7 +193,45 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        return FetchedData(list: list, records: records, species: species, missing: missing)
+        // Evolution chains and types: a few hundred small resources that every detail page draws on.
+        let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
+        progress.begin("Evolution chains", total: chainIDs.count)
+        let chainResults = await concurrently(chainIDs, limit: options.concurrency * 2) { id in
+            defer { self.progress.advance() }
+            let url = "\(options.apiBase)/evolution-chain/\(id)/"
+            return try await loader.json(EvolutionChainRecord.self, url: url, key: "evolution-chain/\(id)") { chain in
+                guard chain.id == id else {
+                    throw PokedexError(.model, url, .invalidResponse("answer is for chain \(chain.id), not \(id)"))
+                }
+            }.value
+        }
+        progress.end()
+        var chains: [Int: EvolutionChainRecord] = [:]
+        for (id, result) in zip(chainIDs, chainResults) {
+            switch result {
+            case .success(let chain): chains[id] = chain
+            case .failure(let error): missing.append(describeMissing(error))
+            }
+        }
+
+        let typeIDs = Array(Set(records.values.flatMap(\.typeIDs))).sorted()
+        let typeResults = await concurrently(typeIDs, limit: options.concurrency * 2) { id in
+            let url = "\(options.apiBase)/type/\(id)/"
+            return try await loader.json(TypeRecord.self, url: url, key: "type/\(id)") { type in
+                guard type.id == id else {
+                    throw PokedexError(.model, url, .invalidResponse("answer is for type \(type.id), not \(id)"))
+                }
+            }.value
+        }
+        var types: [Int: TypeRecord] = [:]
+        for (id, result) in zip(typeIDs, typeResults) {
+            switch result {
+            case .success(let type): types[id] = type
+            case .failure(let error): missing.append(describeMissing(error))
+            }
+        }
+
+        return FetchedData(list: list, records: records, species: species, chains: chains, types: types, missing: missing)
     }
 
     /// Page 1 tells the count; the other pages are then fetched concurrently.
@@ -266,6 +305,14 @@ struct FetchedData: Sendable {
     var list: [ListPage.Entry]
     var records: [Int: PokemonRecord]
     var species: [Int: SpeciesRecord]
+    var chains: [Int: EvolutionChainRecord]
+    /// By id.
+    var types: [Int: TypeRecord]
+
+    /// The type chart by API name, as the model reads it.
+    var typeChart: [String: TypeRecord] {
+        Dictionary(types.values.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
     /// Resources that could be had neither from the network nor from the cache, described.
     var missing: [String]
 }

@@ -2,7 +2,8 @@ import CompressNIO
 import Foundation
 import NIOCore
 
-/// A compact copy of the whole Pokédex as the cache projects it (list, Pokémon, species; what the site shows and
+/// A compact copy of the whole Pokédex as the cache projects it (list, Pokémon, species, evolution chains, types;
+/// what the site shows and
 /// nothing more), with PokeAPI's data hash and the date it was taken. It seeds an empty cache, so a first build
 /// needs no JSON from the network when the server's data hash is the snapshot's, and none at all offline.
 ///
@@ -23,9 +24,11 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     public var list: [ListPage.Entry]
     public var pokemon: [PokemonRecord]
     public var species: [SpeciesRecord]
+    public var evolutionChains: [EvolutionChainRecord]
+    public var types: [TypeRecord]
 
     public init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
-                species: [SpeciesRecord]) {
+                species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord]) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
         self.createdAt = createdAt
@@ -34,6 +37,8 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         self.list = list
         self.pokemon = pokemon
         self.species = species
+        self.evolutionChains = evolutionChains
+        self.types = types
     }
 
     public var date: Date { Date(timeIntervalSince1970: createdAt) }
@@ -118,6 +123,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         let base64 = encoded.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
         return """
             // The Pokédex data compiled into pokedex: \(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \
+            \(snapshot.evolutionChains.count) evolution chains, \(snapshot.types.count) types, \
             data hash \(snapshot.dataHash), taken \(ISO8601DateFormatter().string(from: snapshot.date)).
             // Data from PokeAPI (https://pokeapi.co), BSD-3-Clause, copyright PokéAPI contributors.
             // Written by `pokedex snapshot --api URL --output Sources/PokedexKit/Snapshot/BundledSnapshot.swift`:

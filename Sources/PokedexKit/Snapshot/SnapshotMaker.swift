@@ -76,7 +76,9 @@ public struct SnapshotMaker: Sendable {
         let pokemon = data.list.compactMap { data.records[$0.id] }
         let species = data.species.keys.sorted().compactMap { data.species[$0] }
         return DataSnapshot(createdAt: now().timeIntervalSince1970.rounded(), source: options.apiBase,
-                            dataHash: hashAfter, list: data.list, pokemon: pokemon, species: species)
+                            dataHash: hashAfter, list: data.list, pokemon: pokemon, species: species,
+                            evolutionChains: data.chains.keys.sorted().compactMap { data.chains[$0] },
+                            types: data.types.keys.sorted().compactMap { data.types[$0] })
     }
 
     private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {

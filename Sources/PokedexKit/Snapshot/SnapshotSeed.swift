@@ -2,8 +2,8 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 
-/// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon and
-/// species. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
+/// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
+/// species, evolution chains and types. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
 /// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
 public final class SnapshotSeed: Sendable {
     public let snapshot: DataSnapshot
@@ -11,12 +11,16 @@ public final class SnapshotSeed: Sendable {
     public let isBundled: Bool
     let pokemon: [Int: PokemonRecord]
     let species: [Int: SpeciesRecord]
+    let chains: [Int: EvolutionChainRecord]
+    let types: [Int: TypeRecord]
 
     public init(_ snapshot: DataSnapshot, isBundled: Bool) {
         self.snapshot = snapshot
         self.isBundled = isBundled
         pokemon = Dictionary(snapshot.pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         species = Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        chains = Dictionary(snapshot.evolutionChains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        types = Dictionary(snapshot.types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The entry for `key` as the cache would hold it, fetched from `url`; nil when the snapshot has none.
@@ -30,6 +34,10 @@ public final class SnapshotSeed: Sendable {
             body = pokemon[id]
         } else if let id = Self.id(in: key, prefix: "species/") {
             body = species[id]
+        } else if let id = Self.id(in: key, prefix: "evolution-chain/") {
+            body = chains[id]
+        } else if let id = Self.id(in: key, prefix: "type/") {
+            body = types[id]
         } else {
             body = nil
         }

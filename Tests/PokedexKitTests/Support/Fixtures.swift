@@ -31,6 +31,17 @@ enum Fixtures {
         var genus: String
         /// Flavor texts in API order (oldest game first): (language, text).
         var flavorTexts: [(String, String)]
+        var frenchName: String? = nil
+        var habitat: String? = nil
+
+        var generation: (name: String, id: Int) {
+            switch id {
+            case ...151: ("generation-i", 1)
+            case ...493: ("generation-iv", 4)
+            case ...721: ("generation-vi", 6)
+            default: ("generation-vii", 7)
+            }
+        }
     }
 
     static let hostileName = #"../../"><img src=x onerror=alert(1)><script>alert(2)</script>&amp;/evil"#
@@ -91,11 +102,12 @@ enum Fixtures {
                     ("en", "An older entry that\nmust not be shown."),
                     ("en", "A seed sleeps on\nits back.\u{0C}It wakes as the\nPOKéMON grows and\nsoaks up sun\u{AD}\nlight all day."),
                     ("ja", "せなかに　たねを\nせおっている。"),
-                ]),
+                ], frenchName: "Bulbizarre", habitat: "grassland"),
         Species(id: 6, name: "charizard", englishName: "Charizard", japaneseName: "リザードン", genus: "Flame Pokémon",
-                flavorTexts: [("en", "Its tail flame\nburns hotter\u{0C}when it is angry.")]),
+                flavorTexts: [("en", "Its tail flame\nburns hotter\u{0C}when it is angry.")],
+                frenchName: "Dracaufeu", habitat: "mountain"),
         Species(id: 25, name: "pikachu", englishName: "Pikachu", japaneseName: "ピカチュウ", genus: "Mouse Pokémon",
-                flavorTexts: [("en", "It stores elec\u{AD}\ntricity in its\ncheeks.")]),
+                flavorTexts: [("en", "It stores elec\u{AD}\ntricity in its\ncheeks.")], habitat: "forest"),
         Species(id: 29, name: "nidoran-f", englishName: "Nidoran♀", japaneseName: "ニドラン♀", genus: "Poison Pin Pokémon",
                 flavorTexts: [("en", "Small, but its\nbarbs are poison\u{AD}\nous.")]),
         Species(id: 83, name: "farfetchd", englishName: "Farfetch’d", japaneseName: "カモネギ", genus: "Wild Duck Pokémon",
@@ -166,7 +178,7 @@ enum Fixtures {
             "forms": [ref(p.name, "\(api)/pokemon-form/\(p.id)/")],
             "location_area_encounters": "\(api)/pokemon/\(p.id)/encounters",
             "types": p.types.enumerated().map { index, type in
-                ["slot": index + 1, "type": ref(type, "\(api)/type/\(index + 1)/")] as [String: Any]
+                ["slot": index + 1, "type": ref(type, "\(api)/type/\(typeID(type))/")] as [String: Any]
             },
             "stats": zip(statNames, p.stats).enumerated().map { index, pair in
                 ["base_stat": pair.1, "effort": 0, "stat": ref(pair.0, "\(api)/stat/\(index + 1)/")] as [String: Any]
@@ -177,12 +189,16 @@ enum Fixtures {
             },
             "sprites": [
                 "front_default": sprite("front"),
-                "front_shiny": NSNull(),
+                "front_shiny": p.sprites.contains("front") ? "\(origin)/media/sprites/pokemon/shiny/\(p.id).png" : NSNull(),
                 "back_default": NSNull(),
                 "other": [
                     "dream_world": ["front_default": NSNull()],
                     "home": ["front_default": sprite("home"), "front_shiny": NSNull()],
-                    "official-artwork": ["front_default": sprite("official"), "front_shiny": NSNull()],
+                    "official-artwork": [
+                        "front_default": sprite("official"),
+                        "front_shiny": p.sprites.contains("official")
+                            ? "\(origin)/media/sprites/pokemon/other/official-artwork/shiny/\(p.id).png" : NSNull(),
+                    ],
                 ] as [String: Any],
             ] as [String: Any],
             "moves": moves,
@@ -201,6 +217,7 @@ enum Fixtures {
             "order": s.id,
             "names": [
                 ["language": ref("ja-Hrkt", "\(api)/language/1/"), "name": s.japaneseName],
+                ["language": ref("fr", "\(api)/language/5/"), "name": s.frenchName ?? s.englishName],
                 ["language": ref("en", "\(api)/language/9/"), "name": s.englishName],
             ],
             "genera": [
@@ -212,6 +229,9 @@ enum Fixtures {
                  "version": ref("version-\(index + 1)", "\(api)/version/\(index + 1)/")] as [String: Any]
             },
             "varieties": varieties,
+            "generation": ref(s.generation.name, "\(api)/generation/\(s.generation.id)/"),
+            "habitat": s.habitat.map { ref($0, "\(api)/pokemon-habitat/1/") as Any } ?? NSNull(),
+            "evolution_chain": chainOfSpecies[s.id].map { ["url": "\(api)/evolution-chain/\($0)/"] as Any } ?? NSNull(),
             "gender_rate": 4,
             "capture_rate": 45,
         ]

@@ -314,6 +314,13 @@ final class TestServer: Sendable {
                 guard let id = Int(rest[1]), let s = Fixtures.species(id),
                       id != Fixtures.hostileID || state.hostile else { return nil }
                 return json(Fixtures.speciesJSON(s, api: api))
+            case (2, "evolution-chain"):
+                guard let id = Int(rest[1]), let root = Fixtures.chains[id] else { return nil }
+                return json(Fixtures.chainJSON(id: id, root, api: api))
+            case (2, "type"):
+                guard let id = Int(rest[1]), let type = Fixtures.typeJSON(id: id, api: api),
+                      id != Fixtures.typeID("") || state.hostile else { return nil }
+                return json(type)
             case (1, "meta"):
                 return json(["hash": state.dataHash, "deployed_at": "2025-07-01T00:00:00Z"])
             default:

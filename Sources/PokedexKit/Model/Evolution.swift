@@ -1,0 +1,291 @@
+import Foundation
+
+/// The parts of `/evolution-chain/{id}` the site shows: every stage, and how each one is reached.
+public struct EvolutionChainRecord: Codable, Sendable, Equatable {
+    public var id: Int
+    public var chain: EvolutionNode
+}
+
+/// One stage of a chain and the stages it evolves into (more than one where the chain branches: Eevee, Wurmple).
+public struct EvolutionNode: Codable, Sendable, Equatable {
+    public var speciesID: Int
+    /// API name: "charmeleon".
+    public var speciesName: String
+    public var isBaby: Bool
+    /// How the previous stage evolves into this one: one entry per set of games that differ. Empty for the first stage.
+    public var conditions: [EvolutionCondition]
+    public var evolvesTo: [EvolutionNode]
+
+    /// Every stage of the chain from this one, depth first.
+    public var stages: [EvolutionNode] {
+        [self] + evolvesTo.flatMap(\.stages)
+    }
+}
+
+/// One `evolution_details` entry: a trigger and what it needs. Absent fields are not required.
+public struct EvolutionCondition: Codable, Sendable, Equatable {
+    /// API name: "level-up", "use-item", "trade", or one of the rarer ones ("three-critical-hits").
+    public var trigger: String
+    public var minLevel: Int?
+    public var item: String?
+    public var heldItem: String?
+    /// "day", "night", "dusk".
+    public var timeOfDay: String?
+    public var minHappiness: Int?
+    public var minAffection: Int?
+    public var minBeauty: Int?
+    public var knownMove: String?
+    public var knownMoveType: String?
+    public var location: String?
+    public var nearSpecialRock: Bool?
+    /// 1 female, 2 male.
+    public var gender: Int?
+    public var needsOverworldRain: Bool?
+    public var turnUpsideDown: Bool?
+    public var tradeSpecies: String?
+    public var partySpecies: String?
+    public var partyType: String?
+    /// 1: Attack > Defense, 0: equal, -1: Attack < Defense.
+    public var relativePhysicalStats: Int?
+    public var minMoveCount: Int?
+    public var usedMove: String?
+    public var minSteps: Int?
+    public var minDamageTaken: Int?
+    public var region: String?
+    public var needsMultiplayer: Bool?
+
+    public init(trigger: String) {
+        self.trigger = trigger
+    }
+}
+
+extension EvolutionChainRecord: APIDecodable {
+    private struct Wire: Decodable {
+        var id: Int
+        var chain: Link
+    }
+
+    /// `chain` and `evolves_to` as PokeAPI nests them.
+    private struct Link: Decodable {
+        var species: NamedReference
+        var is_baby: Bool?
+        var evolution_details: [Detail]
+        var evolves_to: [Link]
+    }
+
+    private struct Detail: Decodable {
+        var trigger: NamedReference?
+        var min_level: Int?
+        var item: NamedReference?
+        var held_item: NamedReference?
+        var time_of_day: String?
+        var min_happiness: Int?
+        var min_affection: Int?
+        var min_beauty: Int?
+        var known_move: NamedReference?
+        var known_move_type: NamedReference?
+        var location: NamedReference?
+        var near_special_rock: Bool?
+        var gender: Int?
+        var needs_overworld_rain: Bool?
+        var turn_upside_down: Bool?
+        var trade_species: NamedReference?
+        var party_species: NamedReference?
+        var party_type: NamedReference?
+        var relative_physical_stats: Int?
+        var min_move_count: Int?
+        var used_move: NamedReference?
+        var min_steps: Int?
+        var min_damage_taken: Int?
+        var region: NamedReference?
+        var needs_multiplayer: Bool?
+
+        var condition: EvolutionCondition {
+            var c = EvolutionCondition(trigger: trigger?.name ?? "other")
+            c.minLevel = min_level
+            c.item = item?.name
+            c.heldItem = held_item?.name
+            c.timeOfDay = time_of_day.flatMap { $0.isEmpty ? nil : $0 }
+            c.minHappiness = min_happiness
+            c.minAffection = min_affection
+            c.minBeauty = min_beauty
+            c.knownMove = known_move?.name
+            c.knownMoveType = known_move_type?.name
+            c.location = location?.name
+            c.nearSpecialRock = near_special_rock == true ? true : nil
+            c.gender = gender
+            c.needsOverworldRain = needs_overworld_rain == true ? true : nil
+            c.turnUpsideDown = turn_upside_down == true ? true : nil
+            c.tradeSpecies = trade_species?.name
+            c.partySpecies = party_species?.name
+            c.partyType = party_type?.name
+            c.relativePhysicalStats = relative_physical_stats
+            c.minMoveCount = min_move_count
+            c.usedMove = used_move?.name
+            c.minSteps = min_steps
+            c.minDamageTaken = min_damage_taken
+            c.region = region?.name
+            c.needsMultiplayer = needs_multiplayer == true ? true : nil
+            return c
+        }
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> EvolutionChainRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        func node(_ link: Link, path: [any CodingKey]) throws -> EvolutionNode {
+            guard let id = resourceID(fromURL: link.species.url) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: path + [AnyCodingKey("species"), AnyCodingKey("url")],
+                    debugDescription: "no numeric id at the end of \(link.species.url)"))
+            }
+            var children: [EvolutionNode] = []
+            for (index, child) in link.evolves_to.enumerated() {
+                children.append(try node(child, path: path + [AnyCodingKey("evolves_to"), AnyCodingKey(index)]))
+            }
+            return EvolutionNode(speciesID: id, speciesName: link.species.name, isBaby: link.is_baby ?? false,
+                                 conditions: link.evolution_details.map(\.condition), evolvesTo: children)
+        }
+        return EvolutionChainRecord(id: wire.id, chain: try node(wire.chain, path: [AnyCodingKey("chain")]))
+    }
+}
+
+// MARK: - In words
+
+extension EvolutionNode {
+    /// How this stage is reached, in words: "Level 16", "Use a Thunder Stone or level up near a special rock".
+    /// Games that differ are joined with "or"; the same words from several games are said once. Nil for a first stage.
+    public var howToEvolve: String? {
+        guard !conditions.isEmpty else { return nil }
+        // Conditions that differ only in where they happen are said once, with the places listed.
+        var phrases: [String] = []
+        var places: [String: [String]] = [:]
+        for condition in conditions {
+            let phrase = condition.phrase(includingLocation: false)
+            if places[phrase] == nil { phrases.append(phrase); places[phrase] = [] }
+            if let location = condition.location, condition.nearSpecialRock != true {
+                let place = DisplayName.titleCase(location)
+                if !places[phrase]!.contains(place) { places[phrase]!.append(place) }
+            }
+        }
+        let said = phrases.map { phrase -> String in
+            let at = places[phrase] ?? []
+            return at.isEmpty ? phrase : "\(phrase) at \(Self.list(at, conjunction: "or"))"
+        }
+        var text = said[0]
+        for other in said.dropFirst() { text += " or " + other.prefix(1).lowercased() + other.dropFirst() }
+        return text
+    }
+
+    static func list(_ items: [String], conjunction: String) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+    }
+}
+
+extension EvolutionCondition {
+    /// "Level 16", "Use a Thunder Stone", "Trade holding a Metal Coat", "High friendship, daytime",
+    /// "Level up knowing a Fairy-type move"; an unknown trigger by its API name made readable.
+    func phrase(includingLocation: Bool = true) -> String {
+        let name = DisplayName.titleCase
+        // What the stage needs besides the trigger itself, in the order a player meets them.
+        var needs: [String] = []
+        if minHappiness != nil { needs.append("high friendship") }
+        if minAffection != nil { needs.append("high affection") }
+        if let minBeauty { needs.append("beauty of \(minBeauty) or more") }
+        var holding: String?
+        if let heldItem { holding = "holding \(Self.article(name(heldItem))) \(name(heldItem))" }
+        var knowing: String?
+        if let knownMove { knowing = "knowing \(name(knownMove))" }
+        if let knownMoveType { knowing = "knowing \(Self.article(name(knownMoveType))) \(name(knownMoveType))-type move" }
+        if let partySpecies { needs.append("with \(name(partySpecies)) in the party") }
+        if let partyType { needs.append("with \(Self.article(name(partyType))) \(name(partyType))-type Pokémon in the party") }
+        if let relativePhysicalStats {
+            needs.append(relativePhysicalStats > 0 ? "Attack higher than Defense"
+                         : relativePhysicalStats < 0 ? "Attack lower than Defense" : "Attack equal to Defense")
+        }
+        if nearSpecialRock == true { needs.append("near a special rock") }
+        if includingLocation, let location, nearSpecialRock != true { needs.append("at \(name(location))") }
+        if needsOverworldRain == true { needs.append("while it rains") }
+        if turnUpsideDown == true { needs.append("with the console upside down") }
+        if let minSteps { needs.append("after walking \(Self.grouped(minSteps)) steps") }
+        if let minMoveCount, let usedMove, trigger != "use-move" { needs.append("after using \(name(usedMove)) \(minMoveCount) times") }
+        if let region { needs.append("in \(name(region))") }
+        if needsMultiplayer == true { needs.append("in a multiplayer session") }
+        if gender == 1 { needs.append("female only") }
+        if gender == 2 { needs.append("male only") }
+        switch timeOfDay {
+        case "day"?: needs.append("daytime")
+        case "night"?: needs.append("nighttime")
+        case let other?: needs.append(name(other).lowercased())
+        case nil: break
+        }
+
+        func sentence(_ head: String, _ rest: [String]) -> String {
+            rest.isEmpty ? head : head + ", " + rest.joined(separator: ", ")
+        }
+        func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+        let actions = [holding, knowing].compactMap { $0 }
+
+        switch trigger {
+        case "level-up":
+            if let minLevel { return sentence((["Level \(minLevel)"] + actions).joined(separator: " "), needs) }
+            if !actions.isEmpty { return sentence((["Level up"] + actions).joined(separator: " "), needs) }
+            // "High friendship, daytime": the state is the condition, the level-up goes without saying.
+            if let first = needs.first, first.hasPrefix("high") || first.hasPrefix("beauty") {
+                return capitalised(needs.joined(separator: ", "))
+            }
+            return sentence(needs.isEmpty ? "Level up" : "Level up " + needs[0], Array(needs.dropFirst()))
+        case "use-item":
+            let item = item.map { "Use \(Self.article(name($0))) \(name($0))" } ?? "Use an item"
+            return sentence(([item] + actions).joined(separator: " "), needs)
+        case "trade":
+            var head = "Trade"
+            if let holding { head += " " + holding }
+            if let tradeSpecies { head += " for \(name(tradeSpecies))" }
+            return sentence(head, needs)
+        case "shed":
+            return sentence("Appears with an empty party slot and a spare Poké Ball when Nincada evolves", needs)
+        case "spin":
+            return sentence((["Spin around"] + actions).joined(separator: " "), needs)
+        case "use-move":
+            if let usedMove {
+                return sentence("Use \(name(usedMove))" + (minMoveCount.map { " \($0) times" } ?? ""), needs)
+            }
+        case "three-critical-hits":
+            return sentence("Land three critical hits in one battle", needs)
+        case "take-damage":
+            return sentence("Take \(minDamageTaken.map { "at least \($0) damage" } ?? "damage") and pass under the Dusty Bowl's rock arch", needs)
+        case "tower-of-darkness":
+            return sentence("Train in the Tower of Darkness", needs)
+        case "tower-of-waters":
+            return sentence("Train in the Tower of Waters", needs)
+        case "three-defeated-bisharp":
+            return sentence("Defeat three Bisharp that lead Pawniard", needs)
+        case "recoil-damage":
+            return sentence("Lose \(minDamageTaken.map { "at least \($0) HP" } ?? "HP") to recoil damage", needs)
+        case "gimmighoul-coins":
+            return sentence("Collect 999 Gimmighoul Coins", needs)
+        default:
+            break
+        }
+        // An unknown trigger: its API name made readable, then whatever else it needs.
+        return sentence(([name(trigger)] + actions).joined(separator: " "), needs)
+    }
+
+    /// "a" or "an" before a name: "an Ice Stone", "a Thunder Stone".
+    static func article(_ word: String) -> String {
+        guard let first = word.lowercased().first else { return "a" }
+        return "aeiou".contains(first) ? "an" : "a"
+    }
+
+    /// 1000 → "1,000".
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result += "," }
+            result.append(digit)
+        }
+        return result
+    }
+}
