@@ -191,7 +191,7 @@ extension EvolutionCondition {
         var needs: [String] = []
         if minHappiness != nil { needs.append("high friendship") }
         if minAffection != nil { needs.append("high affection") }
-        if let minBeauty { needs.append("beauty of \(minBeauty) or more") }
+        if let minBeauty { needs.append("beauty \(minBeauty)+") }
         var holding: String?
         if let heldItem { holding = "holding \(Self.article(name(heldItem))) \(name(heldItem))" }
         var knowing: String?
@@ -208,7 +208,7 @@ extension EvolutionCondition {
         if needsOverworldRain == true { needs.append("while it rains") }
         if turnUpsideDown == true { needs.append("with the console upside down") }
         if let minSteps { needs.append("after walking \(Self.grouped(minSteps)) steps") }
-        if let minMoveCount, let usedMove, trigger != "use-move" { needs.append("after using \(name(usedMove)) \(minMoveCount) times") }
+        if let minMoveCount, let usedMove, !["use-move", "agile-style-move", "strong-style-move"].contains(trigger) { needs.append("after using \(name(usedMove)) \(minMoveCount) times") }
         if let region { needs.append("in \(name(region))") }
         if needsMultiplayer == true { needs.append("in a multiplayer session") }
         if gender == 1 { needs.append("female only") }
@@ -250,6 +250,12 @@ extension EvolutionCondition {
         case "use-move":
             if let usedMove {
                 return sentence("Use \(name(usedMove))" + (minMoveCount.map { " \($0) times" } ?? ""), needs)
+            }
+        case "agile-style-move", "strong-style-move":
+            // Hisuian moves used in a style: "Use Psyshield Bash in the Agile Style 20 times".
+            if let usedMove {
+                let style = trigger == "agile-style-move" ? "Agile" : "Strong"
+                return sentence("Use \(name(usedMove)) in the \(style) Style" + (minMoveCount.map { " \($0) times" } ?? ""), needs)
             }
         case "three-critical-hits":
             return sentence("Land three critical hits in one battle", needs)
