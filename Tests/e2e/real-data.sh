@@ -17,6 +17,11 @@ run_timed "cold fetch+build" "${BUILD[@]}"
 [ "$RC" = 0 ] || fail "cold build exited $RC"
 mirror_stats
 
+# Every evolution chain of the exported species and every type the Pokémon have, each fetched once.
+expect_eq "evolution chains cached" "$(ls .pokedex-cache/v2/*/evolution-chain | wc -l)" 541
+expect_eq "types cached" "$(ls .pokedex-cache/v2/*/type | wc -l)" 18
+# 136 list pages, 1,351 details, 1,025 species, 541 chains, 18 types and /meta/ make 3,072, plus any retry.
+echo "API requests of the cold build: $(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')"
 expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
 expect_eq "index pages" "$(( $(find Output/page -name '*.html' | wc -l) + 1 ))" 136
 [ -f Output/index.html ] && [ -f Output/favorites.html ] || fail "index.html or favorites.html missing"
