@@ -103,7 +103,7 @@ import Testing
         #expect(detail.matchups.map(\.label) == ["Weak to", "Resists", "Immune to"])
         #expect(detail.evolution?.stages.first?.evolvesTo.first?.evolvesTo.first?.howToEvolve == "Trade")
         let page = try #require(pages["gengar"])
-        #expect(page.contains(#"<dt>Immune to</dt>"#))
+        #expect(page.contains(#"<dt class="matchup-immune">Immune to</dt>"#))
         #expect(page.contains(#"<li class="type type-normal">Normal</li><li class="type type-fighting">Fighting</li>"#))
     }
 
