@@ -595,3 +595,35 @@
     refreshFavorites();
   });
 })();
+
+/* ---------- Picture switcher (detail pages) ----------
+   Radio buttons under the hero picture (keyboard: Tab to the group, arrow keys to choose). Hidden without this
+   script, which is when only the page's own picture shows. The other pictures keep their URL in data-src and
+   load only once chosen; the image fallback is armed again for each. */
+(function () {
+  'use strict';
+  var switcher = document.querySelector('.pictures');
+  var img = document.querySelector('.hero img');
+  if (!switcher || !img) return;
+  var fallback = switcher.getAttribute('data-fallback');
+  function show(input) {
+    var src = input.getAttribute('data-src');
+    if (!src) return;
+    img.classList.remove('is-fallback');
+    img.classList.toggle('is-sprite', input.hasAttribute('data-sprite'));
+    if (fallback) img.setAttribute('data-fallback', fallback);
+    img.setAttribute('width', input.getAttribute('data-width'));
+    img.setAttribute('height', input.getAttribute('data-height'));
+    img.setAttribute('alt', input.getAttribute('data-alt') || img.getAttribute('alt') || '');
+    if (img.getAttribute('src') !== src) img.setAttribute('src', src);
+  }
+  switcher.addEventListener('change', function (event) {
+    var input = event.target;
+    if (input && input.name === 'picture' && input.checked) show(input);
+  });
+  // A browser restoring the form's state after a reload may have checked another picture already.
+  var checked = switcher.querySelector('input[name="picture"]:checked');
+  if (checked && !checked.defaultChecked) show(checked);
+  else if (checked) img.classList.toggle('is-sprite', checked.hasAttribute('data-sprite'));
+  switcher.hidden = false;
+})();

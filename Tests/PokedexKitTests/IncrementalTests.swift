@@ -192,7 +192,11 @@ extension FileManager {
         entries[0].image = .local(path: "images/1.png", width: 475, height: 475)
         let ids = entries.prefix(3).map(\.id)
         let favorites = FavoritesResolution(ids: ids, unknown: [.init(entry: "missingno", suggestion: "missing")])
-        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true))
+        // With chains and types, so that evolution stages and matchups are there to check.
+        var chains: [Int: EvolutionChainRecord] = [:]
+        for (id, stage) in Fixtures.chains { chains[id] = try Fixtures.chainRecord(id: id, stage) }
+        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true),
+                              chains: chains, typeChart: try Fixtures.typeRecords())
         // With a base URL, so that the absolute URLs of social cards are there to check.
         let renderer = SiteRenderer(theme: try Theme(overrides: nil), perPage: 5, baseURL: "https://example.com/dex/")
         let assets = AssetsContext(style: "assets/style.1.css", app: "assets/app.1.js", data: "assets/data.1.js",
@@ -219,7 +223,8 @@ extension FileManager {
         for name in ["PageContext", "SiteContext", "CellContext", "ImageContext", "DetailContext", "StatContext",
                      "AbilityContext", "MeasureContext", "LinkContext", "PaginationContext", "PageNumberContext",
                      "TypeContext", "UnknownFavoriteContext", "SocialContext", "SocialImageContext", "AssetsContext",
-                     "WorkerContext"] {
+                     "WorkerContext", "EvolutionContext", "EvolutionStageContext", "MatchupGroupContext",
+                     "MatchupTierContext", "FormContext", "PictureContext", "LocalizedNameContext"] {
             #expect(checked.contains { $0.hasPrefix(name + ".") }, "\(name) was never checked")
         }
     }

@@ -3,13 +3,20 @@ public enum DisplayName {
     /// The English species name for default forms ("Farfetch’d", "Mr. Mime"); for other forms, the species name
     /// and what the form's API name adds to it ("charizard-mega-x" → "Charizard (Mega X)").
     public static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?) -> String {
-        let speciesName = species?.englishName ?? titleCase(pokemon.speciesName)
-        if pokemon.isDefault { return speciesName }
-        let prefix = pokemon.speciesName + "-"
-        guard pokemon.name.hasPrefix(prefix), pokemon.name.count > prefix.count else {
-            return pokemon.name == pokemon.speciesName ? speciesName : "\(speciesName) (\(titleCase(pokemon.name)))"
+        of(pokemonName: pokemon.name, isDefault: pokemon.isDefault, speciesName: pokemon.speciesName,
+           englishName: species?.englishName)
+    }
+
+    /// The same from names alone: a species' varieties are known by name before (or without) their records.
+    public static func of(pokemonName: String, isDefault: Bool, speciesName apiSpeciesName: String,
+                          englishName: String?) -> String {
+        let speciesName = englishName ?? titleCase(apiSpeciesName)
+        if isDefault { return speciesName }
+        let prefix = apiSpeciesName + "-"
+        guard pokemonName.hasPrefix(prefix), pokemonName.count > prefix.count else {
+            return pokemonName == apiSpeciesName ? speciesName : "\(speciesName) (\(titleCase(pokemonName)))"
         }
-        return "\(speciesName) (\(titleCase(String(pokemon.name.dropFirst(prefix.count)))))"
+        return "\(speciesName) (\(titleCase(String(pokemonName.dropFirst(prefix.count)))))"
     }
 
     /// "mega-x" → "Mega X"; also used for type, stat and ability names.

@@ -181,6 +181,7 @@ public struct SiteRenderer: Sendable {
 
         var jobs: [PageJob] = []
         jobs.reserveCapacity(entries.count + pageCount + 1)
+        let related = RelatedPokemon(pokedex)
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
@@ -206,7 +207,7 @@ public struct SiteRenderer: Sendable {
             context.detail = detail(entry, favorite: favorites.contains(entry.id),
                                     previous: index > 0 ? entries[index - 1] : nil,
                                     next: index + 1 < entries.count ? entries[index + 1] : nil,
-                                    listPage: index / perPage + 1)
+                                    listPage: index / perPage + 1, related: related)
             jobs.append(PageJob(path: path, template: "pokemon", context: context))
         }
 
@@ -324,7 +325,12 @@ public struct SiteRenderer: Sendable {
     private enum ImageKind { case local, remote, placeholder }
 
     static func types(_ entry: PokemonEntry) -> [TypeContext] {
-        entry.record.types.map { TypeContext(name: Slug.isClean($0) ? $0 : "unknown", label: DisplayName.titleCase($0)) }
+        entry.record.types.map(typeContext)
+    }
+
+    /// A type name from the API: a CSS class only when it is a clean slug.
+    static func typeContext(_ name: String) -> TypeContext {
+        TypeContext(name: Slug.isClean(name) ? name : "unknown", label: DisplayName.titleCase(name))
     }
 
     func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool) -> CellContext {
@@ -334,16 +340,23 @@ public struct SiteRenderer: Sendable {
     }
 
     func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?,
-                listPage: Int) -> DetailContext {
+                listPage: Int, related: RelatedPokemon) -> DetailContext {
         let record = entry.record
         let stats = record.stats.map { stat in
             StatContext(name: stat.name, label: Self.statLabels[stat.name]?.0 ?? DisplayName.titleCase(stat.name),
                         short: Self.statLabels[stat.name]?.1 ?? DisplayName.titleCase(stat.name), value: stat.value,
                         percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))))
         }
+        let picture = image(entry, root: "../", lazy: false)
+        let pictures = Self.pictures(entry, main: picture)
+        let matchups = Self.matchups(related.pokedex.matchups(of: entry))
+        let forms = Self.forms(entry, related: related)
+        let names = (entry.species?.names ?? []).map(Self.localizedName)
+        let generation = entry.species?.generation.map { "Generation " + Self.romanNumeral($0) }
+        let habitat = entry.species?.habitat.map(DisplayName.titleCase)
         return DetailContext(
             id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
-            image: image(entry, root: "../", lazy: false), types: Self.types(entry),
+            image: picture, types: Self.types(entry),
             baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
             height: MeasureContext(metric: Units.metres(decimetres: record.height),
                                    imperial: Units.feetAndInches(decimetres: record.height)),
@@ -356,7 +369,12 @@ public struct SiteRenderer: Sendable {
             genus: entry.species?.genus, flavorText: entry.species?.flavorText, isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
             next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
-            list: LinkContext(href: "../" + Self.indexPath(listPage), label: "Page \(listPage)"))
+            list: LinkContext(href: "../" + Self.indexPath(listPage), label: "Page \(listPage)"),
+            evolution: evolution(entry, related: related),
+            matchups: matchups, hasMatchups: !matchups.isEmpty, forms: forms, hasForms: !forms.isEmpty,
+            pictures: pictures, hasPictureChoice: pictures.count > 1,
+            generation: generation, habitat: habitat, hasOrigin: generation != nil || habitat != nil,
+            names: names, hasNames: !names.isEmpty)
     }
 
     static let statLabels: [String: (String, String)] = [

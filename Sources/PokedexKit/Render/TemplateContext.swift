@@ -167,6 +167,121 @@ public struct DetailContext: Sendable, Encodable {
     public var next: LinkContext?
     /// The index page that lists this Pokémon, relative to the detail page: "../page/3.html", label "Page 3".
     public var list: LinkContext
+    /// The species' evolution chain; nil when PokeAPI has none or it could not be had.
+    public var evolution: EvolutionContext?
+    /// What attacking types do to this type combination, strongest first; only groups that have types.
+    public var matchups: [MatchupGroupContext]
+    public var hasMatchups: Bool
+    /// The species' other Pokémon (Mega, regional, Gigantamax…, or the default one from a form), in PokeAPI's order.
+    public var forms: [FormContext]
+    public var hasForms: Bool
+    /// The pictures the switcher offers, the page's own picture first (the one `image` shows).
+    public var pictures: [PictureContext]
+    /// More than one picture: the switcher is worth showing.
+    public var hasPictureChoice: Bool
+    /// "Generation I", when PokeAPI says.
+    public var generation: String?
+    /// "Rough Terrain", when PokeAPI says (most species after generation III have none).
+    public var habitat: String?
+    /// `generation` or `habitat` is there.
+    public var hasOrigin: Bool
+    /// The species' name in every language PokeAPI has, in its order.
+    public var names: [LocalizedNameContext]
+    public var hasNames: Bool
+}
+
+/// A species' evolution chain, from its first stage.
+public struct EvolutionContext: Sendable, Encodable {
+    /// The first stage alone (a list, so that a recursive partial can render stages and their `evolvesTo` alike).
+    public var stages: [EvolutionStageContext]
+    /// False for a chain of one stage: "This Pokémon does not evolve."
+    public var evolves: Bool
+}
+
+/// One stage of an evolution chain and the stages it evolves into (several where the chain branches).
+/// Values are never absent (empty strings and flags instead), so that a nested stage never shows its parent's
+/// value through Mustache's context stack.
+public struct EvolutionStageContext: Sendable, Encodable {
+    public var speciesID: Int
+    /// "Charmeleon": the exported Pokémon's name, else the species' English name, else its API name made readable.
+    public var name: String
+    /// The default Pokémon's page, relative to the detail page: "charmeleon.html"; "" when not exported.
+    public var href: String
+    public var isLinked: Bool
+    /// The exported default Pokémon's picture (use `thumbnail`); the placeholder for a species not exported.
+    public var image: ImageContext
+    /// The species of the page's Pokémon (a form's page marks its species).
+    public var isCurrent: Bool
+    /// `isCurrent` and the link leads to this very page (`aria-current="page"`, else `"true"`).
+    public var isThisPage: Bool
+    public var isBaby: Bool
+    /// How the previous stage evolves into this one: "Level 36", "Use a Thunder Stone"; "" for the first stage.
+    public var howToEvolve: String
+    public var hasCondition: Bool
+    public var evolvesTo: [EvolutionStageContext]
+    public var hasEvolutions: Bool
+}
+
+/// "Weak to", "Resists" or "Immune to", with its multipliers.
+public struct MatchupGroupContext: Sendable, Encodable {
+    /// "weak", "resists", "immune": for CSS classes.
+    public var name: String
+    /// "Weak to".
+    public var label: String
+    /// Only multipliers that have types: ×4 before ×2, ×½ before ×¼.
+    public var tiers: [MatchupTierContext]
+}
+
+public struct MatchupTierContext: Sendable, Encodable {
+    /// "×4", "×2", "×½", "×¼", "×0".
+    public var multiplier: String
+    /// "4", "2", "0.5", "0.25", "0".
+    public var factor: String
+    /// Attacking types, in the games' order.
+    public var types: [TypeContext]
+}
+
+/// Another Pokémon of the same species.
+public struct FormContext: Sendable, Encodable {
+    public var id: Int
+    /// "Charizard (Mega X)".
+    public var name: String
+    /// Its page, relative to the detail page; "" when it is not exported.
+    public var href: String
+    public var isLinked: Bool
+    /// The species' default Pokémon.
+    public var isDefault: Bool
+}
+
+/// One picture of the switcher. Only the selected one loads: the others stay in `data-src` until chosen.
+public struct PictureContext: Sendable, Encodable {
+    /// "artwork", "shiny-artwork", "sprite", "shiny-sprite".
+    public var id: String
+    /// "Artwork", "Shiny artwork", "Sprite", "Shiny sprite".
+    public var label: String
+    /// Relative to the page (the page's own picture when local), or an http(s) URL.
+    public var src: String
+    /// Sprites 96×96; artwork by URL 475×475.
+    public var width: Int
+    public var height: Int
+    /// "Charizard", "Charizard, shiny".
+    public var alt: String
+    /// The page's own picture, shown first.
+    public var isSelected: Bool
+    /// A small pixel-art sprite: drawn with sharp pixels when enlarged.
+    public var isSprite: Bool
+}
+
+/// The species' name in one language.
+public struct LocalizedNameContext: Sendable, Encodable {
+    /// PokeAPI's language code: "ja-hrkt".
+    public var language: String
+    /// "Japanese (kana)"; the code itself for a language pokedex does not know.
+    public var label: String
+    /// For the `lang` attribute: "ja-Hrkt", "ja-Latn" for romaji; "" (unknown) for a code that is not a language tag.
+    public var lang: String
+    /// "リザードン".
+    public var name: String
 }
 
 public struct PageNumberContext: Sendable, Encodable {
@@ -405,6 +520,111 @@ extension DetailContext: MustacheParent {
         case "previous": self.previous
         case "next": self.next
         case "list": self.list
+        case "evolution": self.evolution
+        case "matchups": self.matchups
+        case "hasMatchups": self.hasMatchups
+        case "forms": self.forms
+        case "hasForms": self.hasForms
+        case "pictures": self.pictures
+        case "hasPictureChoice": self.hasPictureChoice
+        case "generation": self.generation
+        case "habitat": self.habitat
+        case "hasOrigin": self.hasOrigin
+        case "names": self.names
+        case "hasNames": self.hasNames
+        default: nil
+        }
+    }
+}
+
+extension EvolutionContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "stages": self.stages
+        case "evolves": self.evolves
+        default: nil
+        }
+    }
+}
+
+extension EvolutionStageContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "speciesID": self.speciesID
+        case "name": self.name
+        case "href": self.href
+        case "isLinked": self.isLinked
+        case "image": self.image
+        case "isCurrent": self.isCurrent
+        case "isThisPage": self.isThisPage
+        case "isBaby": self.isBaby
+        case "howToEvolve": self.howToEvolve
+        case "hasCondition": self.hasCondition
+        case "evolvesTo": self.evolvesTo
+        case "hasEvolutions": self.hasEvolutions
+        default: nil
+        }
+    }
+}
+
+extension MatchupGroupContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "name": self.name
+        case "label": self.label
+        case "tiers": self.tiers
+        default: nil
+        }
+    }
+}
+
+extension MatchupTierContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "multiplier": self.multiplier
+        case "factor": self.factor
+        case "types": self.types
+        default: nil
+        }
+    }
+}
+
+extension FormContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "id": self.id
+        case "name": self.name
+        case "href": self.href
+        case "isLinked": self.isLinked
+        case "isDefault": self.isDefault
+        default: nil
+        }
+    }
+}
+
+extension PictureContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "id": self.id
+        case "label": self.label
+        case "src": self.src
+        case "width": self.width
+        case "height": self.height
+        case "alt": self.alt
+        case "isSelected": self.isSelected
+        case "isSprite": self.isSprite
+        default: nil
+        }
+    }
+}
+
+extension LocalizedNameContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "language": self.language
+        case "label": self.label
+        case "lang": self.lang
+        case "name": self.name
         default: nil
         }
     }
