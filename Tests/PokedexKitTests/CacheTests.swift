@@ -13,7 +13,9 @@ import Testing
     @Test func secondRunWithinMaxAgeMakesNoRequest() async throws {
         try await withEnvironment { env in
             let first = try await env.build()
-            #expect(first.network.requests == env.server.requests.count)
+            // A request the loaded machine failed to deliver is counted by the client only, then retried.
+            #expect(first.network.requests - first.network.retries <= env.server.requests.count)
+            #expect(first.network.requests >= env.server.requests.count)
             env.server.resetCounts()
             let second = try await env.build(now: clock(ahead: 3_600))
             #expect(env.server.requests.isEmpty)

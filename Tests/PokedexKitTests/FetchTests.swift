@@ -295,10 +295,10 @@ import Testing
             try await env.build()
             let before = try snapshot(env.cache)
             await env.server.stop()
-            let started = Date()
             let summary = try await env.build(now: clock(ahead: pastMaxAge))
-            // A dead host is given up on quickly rather than retried per resource.
-            #expect(Date().timeIntervalSince(started) < 10)
+            // A dead host is given up on after a few attempts, not retried per resource (counted, not timed: CI is
+            // a loaded machine). Attempts already in flight when it gives up may add one per concurrent request.
+            #expect(summary.network.requests <= fastRetry.giveUpAfterFailedAttempts + 2 * 4)
             #expect(summary.loads.stale == CacheTests.jsonResources + CacheTests.images)
             #expect(summary.loads.fetched == 0)
             #expect(summary.pokemon == 12)
