@@ -38,6 +38,21 @@ grep -q 'Farfetch’d' Output/pokemon/farfetchd.html || fail "Farfetch’d displ
 grep -q 'Nidoran♀' Output/pokemon/nidoran-f.html || fail "Nidoran♀ display name"
 grep -q 'Charizard (Mega X)' Output/pokemon/charizard-mega-x.html || fail "form display name"
 pass "display names: Farfetch’d, Nidoran♀, Charizard (Mega X)"
+# Issue 13 on real data: chains with branches and conditions, matchups, forms, every language.
+E=$(page_text Output/pokemon/eevee.html)
+expect_eq "Eevee's branches" "$(grep -o 'Evolves by:' <<<"$E" | wc -l)" 8
+for fact in "Use a Thunder Stone Jolteon" "High friendship, daytime Espeon" "High friendship, nighttime Umbreon"; do
+  case "$E" in *"$fact"*) ;; *) fail "Eevee's page lacks \"$fact\"";; esac
+done
+case "$(page_text Output/pokemon/tauros.html)" in *"This Pokémon does not evolve."*) ;; *) fail "Tauros evolves?";; esac
+case "$(page_text Output/pokemon/wurmple.html)" in *"Level 7 Silcoon Evolves by: Level 10 Beautifly Evolves by: Level 7 Cascoon Evolves by: Level 10 Dustox"*) ;; *) fail "Wurmple's split";; esac
+C=$(page_text Output/pokemon/charizard.html)
+for fact in "Weak to ×4 Rock" "Charizard (Mega X)" "Names Japanese (kana) リザードン" "Introduced in Generation I"; do
+  case "$C" in *"$fact"*) ;; *) fail "Charizard's page lacks \"$fact\"";; esac
+done
+grep -q 'href="charizard.html"' Output/pokemon/charizard-mega-x.html || fail "Mega X does not link back to Charizard"
+case "$(page_text Output/pokemon/gengar.html)" in *"Immune to ×0 Normal Fighting"*) ;; *) fail "Gengar's immunities";; esac
+pass "chains (Eevee 8 branches, Tauros alone, Wurmple's split), matchups (Charizard Rock ×4, Gengar ×0), forms, names"
 grep -q 'Pikachu' Output/favorites.html || fail "favorites page lacks Pikachu"
 pass "favorites page lists the favorites file"
 
