@@ -9,7 +9,7 @@
   var html = doc.documentElement;
   html.classList.add('js');
 
-  var DATA = window.POKEDEX_DATA || { pokemon: [], favorites: [], perPage: 10, pageCount: 1 };
+  var DATA = decodeData(window.POKEDEX_DATA);
   var root = html.getAttribute('data-root') || '';
   var kind = html.getAttribute('data-kind') || '';
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
@@ -20,6 +20,33 @@
   var STAR_PATH = 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z';
   var SEARCH_LIMIT = 120;
   var EAGER = 4;
+
+  /* ---------- Data script (version 2): positional rows → the objects the rest of this file reads ---------- */
+
+  // A row is [id, slug, name, [type indices], generation, [hp, attack, defense, special-attack, special-defense,
+  // speed], picture?]; without a picture of its own, it is images/<id>.png of the shape in `pic` ([w, h, [widths]]).
+  function decodeData(raw) {
+    var out = { pokemon: [], favorites: [], perPage: 10, pageCount: 1, names: '', types: [] };
+    if (!raw || raw.version !== 2 || !Array.isArray(raw.pokemon)) return out;
+    out.favorites = raw.favorites || [];
+    out.perPage = raw.perPage || 10;
+    out.pageCount = raw.pageCount || 1;
+    out.names = typeof raw.names === 'string' ? raw.names : '';
+    out.types = Array.isArray(raw.types) ? raw.types : [];
+    var shape = Array.isArray(raw.pic) ? raw.pic : [475, 475, []];
+    raw.pokemon.forEach(function (row) {
+      var own = Array.isArray(row[6]) ? row[6] : null;
+      var stats = Array.isArray(row[5]) ? row[5] : [];
+      out.pokemon.push({
+        id: row[0], slug: row[1], name: row[2], number: '#' + String(row[0]).padStart(3, '0'),
+        types: (row[3] || []).map(function (i) { return out.types[i]; }).filter(Boolean),
+        gen: row[4] || 0, stats: stats, total: stats.reduce(function (a, b) { return a + b; }, 0),
+        image: own ? own[0] : 'images/' + row[0] + '.png', w: own ? own[1] : shape[0], h: own ? own[2] : shape[1],
+        t: own ? own[3] : shape[2]
+      });
+    });
+    return out;
+  }
 
   var byId = new Map();
   DATA.pokemon.forEach(function (p) { byId.set(p.id, p); });
@@ -235,7 +262,7 @@
       if (count) count.textContent = list.length === 1 ? '1 favorite' : list.length + ' favorites';
       $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = list.length === 0; });
     });
-    if (searchInput && searchInput.value.trim() && view === 'favorites') runSearch();
+    if (resultsActive() && view === 'favorites') runSearch();
   }
 
   function clearFavorites() {
@@ -302,9 +329,8 @@
     viewFavorites.hidden = next !== 'favorites';
     viewAll.hidden = next !== 'all';
     if (next === 'favorites') refreshFavorites();
-    var hash = next === 'favorites' ? '#favorites' : '';
-    if (location.hash !== hash) replaceAddress(location.pathname + location.search + hash);
-    if (searchInput && searchInput.value.trim()) runSearch();
+    if (!fromHash) writeHash();
+    if (resultsActive()) runSearch();
     else window.scrollTo(0, next === 'all' ? allScroll : 0);
   }
 
@@ -316,10 +342,39 @@
     return String(text).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   }
   var folded = new Map();
-  function foldedName(p) {
+  // The name, the slug's words and, once the names script has loaded, the species' names in every language.
+  function foldedNames(p) {
     var f = folded.get(p.id);
-    if (!f) { f = fold(p.name) + ' ' + p.slug.replace(/-/g, ' '); folded.set(p.id, f); }
+    if (!f) {
+      f = [fold(p.name) + ' ' + p.slug.replace(/-/g, ' ')].concat((otherNames.get(p.id) || []).map(fold));
+      folded.set(p.id, f);
+    }
     return f;
+  }
+
+  /* ---------- Names in every language: their own script, loaded on first use of the search box ---------- */
+
+  var otherNames = new Map();   // Pokémon id → its species' names
+  var namesState = DATA.names ? 'idle' : 'none';
+  function loadNames() {
+    if (namesState !== 'idle') return;
+    namesState = 'loading';
+    // A script element, not fetch: it works from file:// too (and the CSP allows 'self').
+    var script = el('script');
+    script.src = root + DATA.names;
+    script.onload = function () {
+      namesState = 'loaded';
+      var names = window.POKEDEX_NAMES;
+      if (!names || names.version !== 1 || !Array.isArray(names.species)) return;
+      names.species.forEach(function (entry) {
+        var list = entry.slice(1).filter(function (n) { return typeof n === 'string'; });
+        (Array.isArray(entry[0]) ? entry[0] : []).forEach(function (id) { otherNames.set(id, list); });
+      });
+      folded.clear();
+      if (searchInput && searchInput.value.trim()) runSearch();
+    };
+    script.onerror = function () { namesState = 'idle'; script.remove(); };
+    doc.head.appendChild(script);
   }
 
   // "pikachu", "pika", "25", "#25", "#025": exact number first, then prefix matches, then the rest.
@@ -337,10 +392,11 @@
         if (p.id === n) score = 0;
         else if (String(n) !== '0' && idText.indexOf(String(n)) === 0) score = 1;
       } else {
-        var name = foldedName(p);
-        var at = name.indexOf(q);
-        if (at === 0) score = 0;
-        else if (at > 0) score = name.charAt(at - 1) === ' ' ? 1 : 2;
+        foldedNames(p).forEach(function (name) {
+          var at = name.indexOf(q);
+          var s = at === 0 ? 0 : at > 0 ? (name.charAt(at - 1) === ' ' ? 1 : 2) : -1;
+          if (s >= 0 && (score < 0 || s < score)) score = s;
+        });
       }
       if (score >= 0) scored.push([score, p]);
     });
@@ -349,26 +405,32 @@
   }
 
   function runSearch() {
-    if (!viewSearch || !searchInput) return;
-    var query = searchInput.value.trim();
+    if (!viewSearch || !viewAll) return;
+    var query = searchInput ? searchInput.value.trim() : '';
     var current = view === 'favorites' ? viewFavorites : viewAll;
-    if (!query) {
+    if (!resultsActive()) {
       viewSearch.hidden = true;
       current.hidden = false;
+      results = [];
       return;
     }
-    var pool = view === 'favorites' ? favoriteList() : DATA.pokemon;
-    var results = search(query, pool);
-    var shown = results.slice(0, SEARCH_LIMIT);
+    var pool = filtered(view === 'favorites' ? favoriteList() : DATA.pokemon);
+    var found = query ? search(query, pool) : pool;
+    // A search keeps its best matches first unless a sort is chosen.
+    results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sorted(found);
     var grid = $('.search-grid', viewSearch);
     grid.textContent = '';
-    var fragment = doc.createDocumentFragment();
-    shown.forEach(function (p, index) { fragment.appendChild(buildCell(p, index >= EAGER)); });
-    grid.appendChild(fragment);
+    shownResults = 0;
+    showMoreResults(SEARCH_LIMIT);
     var where = view === 'favorites' ? ' among favorites' : '';
-    var status = results.length === 0 ? 'No Pokémon match “' + query + '”' + where + '.'
-      : (results.length === 1 ? '1 Pokémon matches' : results.length + ' Pokémon match') + ' “' + query + '”' + where
-        + (results.length > shown.length ? ', showing the first ' + shown.length + '.' : '.');
+    var status;
+    if (query) {
+      status = results.length === 0 ? 'No Pokémon match “' + query + '”' + where + '.'
+        : (results.length === 1 ? '1 Pokémon matches' : results.length + ' Pokémon match') + ' “' + query + '”' + where + '.';
+    } else {
+      status = results.length === 0 ? 'No Pokémon' + where + ' match these filters.'
+        : results.length + ' Pokémon' + where + '.';
+    }
     $('.search-status', viewSearch).textContent = status;
     viewAll.hidden = true;
     if (viewFavorites) viewFavorites.hidden = true;
@@ -376,12 +438,211 @@
   }
 
   if (searchInput) {
-    searchInput.addEventListener('input', runSearch);
+    searchInput.addEventListener('focus', loadNames);
+    searchInput.addEventListener('input', function () {
+      loadNames();
+      filters.q = searchInput.value.trim();
+      writeHash();
+      runSearch();
+    });
     searchInput.addEventListener('keydown', function (event) {
       if (event.key === 'Escape' && searchInput.value) {
         searchInput.value = '';
+        filters.q = '';
+        writeHash();
         runSearch();
       }
+    });
+  }
+
+  /* ---------- Filters and sort, and the address's hash ---------- */
+
+  // The hash: `&`-separated parts, any order, each optional; unknown parts are ignored.
+  //   favorites                 the Favorites view (alone: `#favorites`, as before)
+  //   type=fire,flying          Pokémon having every one of these types (one or two)
+  //   gen=1                     of this generation
+  //   sort=attack-desc          number|name|total|hp|attack|defense|special-attack|special-defense|speed, -asc|-desc
+  //   q=pika                    the search box (URI-encoded)
+  var SORT_KEYS = ['number', 'name', 'total', 'hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
+  var filters = { types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
+  var results = [];
+  var shownResults = 0;
+  var moreButton = viewSearch ? $('.more-results', viewSearch) : null;
+  var typeSelects = [$('#filter-type-1'), $('#filter-type-2')];
+  var genSelect = $('#filter-gen');
+  var sortSelect = $('#sort-by');
+  var dirSelect = $('#sort-order');
+  var resetButton = $('#filters-reset');
+
+  function resultsActive() {
+    return !!(filters.q || filters.types.length || filters.gen || filters.sort !== 'number' || filters.dir !== 'asc');
+  }
+
+  function parseHash(hash) {
+    var next = { view: 'all', types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
+    String(hash || '').replace(/^#/, '').split('&').forEach(function (part) {
+      if (part === 'favorites') { next.view = 'favorites'; return; }
+      var at = part.indexOf('=');
+      if (at < 0) return;
+      var key = part.slice(0, at);
+      var value;
+      try { value = decodeURIComponent(part.slice(at + 1)); } catch (e) { return; }
+      if (key === 'type') {
+        value.toLowerCase().split(',').forEach(function (t) {
+          if (DATA.types.indexOf(t) >= 0 && next.types.indexOf(t) < 0 && next.types.length < 2) next.types.push(t);
+        });
+      } else if (key === 'gen' && /^\d+$/.test(value)) {
+        next.gen = Number(value);
+      } else if (key === 'sort') {
+        var m = /^([a-z-]+?)(?:-(asc|desc))?$/.exec(value.toLowerCase());
+        if (m && SORT_KEYS.indexOf(m[1]) >= 0) { next.sort = m[1]; next.dir = m[2] || 'asc'; }
+      } else if (key === 'q') {
+        next.q = value.trim();
+      }
+    });
+    return next;
+  }
+
+  function formatHash() {
+    var parts = [];
+    if (view === 'favorites') parts.push('favorites');
+    if (filters.types.length) parts.push('type=' + filters.types.join(','));
+    if (filters.gen) parts.push('gen=' + filters.gen);
+    if (filters.sort !== 'number' || filters.dir !== 'asc') parts.push('sort=' + filters.sort + '-' + filters.dir);
+    if (filters.q) parts.push('q=' + encodeURIComponent(filters.q));
+    return parts.length ? '#' + parts.join('&') : '';
+  }
+
+  function writeHash() {
+    if (kind !== 'index') return;
+    var hash = formatHash();
+    if (location.hash === hash || (!hash && !location.hash)) return;
+    replaceAddress(location.pathname + location.search + hash);
+  }
+
+  // The state the hash names, into the controls and the page.
+  function applyHash(hash) {
+    var next = parseHash(hash);
+    filters.types = next.types;
+    filters.gen = next.gen;
+    filters.sort = next.sort;
+    filters.dir = next.dir;
+    filters.q = next.q;
+    paintFilters();
+    if (searchInput && searchInput.value.trim() !== next.q) searchInput.value = next.q;
+    if (next.q) loadNames();
+    setView(next.view, true);
+    runSearch();
+  }
+
+  function filtered(list) {
+    return list.filter(function (p) {
+      if (filters.gen && p.gen !== filters.gen) return false;
+      return filters.types.every(function (t) { return p.types.indexOf(t) >= 0; });
+    });
+  }
+
+  function sortValue(p) {
+    var stat = SORT_KEYS.indexOf(filters.sort) - 3;
+    if (filters.sort === 'name') return fold(p.name);
+    if (filters.sort === 'total') return p.total;
+    return stat >= 0 ? (p.stats[stat] || 0) : p.id;
+  }
+
+  function sorted(list) {
+    var sign = filters.dir === 'desc' ? -1 : 1;
+    // Ties by number, always ascending, so a bookmarked order is the same order.
+    return list.map(function (p) { return [sortValue(p), p]; }).sort(function (a, b) {
+      var c = a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
+      return c * sign || a[1].id - b[1].id;
+    }).map(function (pair) { return pair[1]; });
+  }
+
+  function showMoreResults(count) {
+    var grid = $('.search-grid', viewSearch);
+    var fragment = doc.createDocumentFragment();
+    results.slice(shownResults, shownResults + count).forEach(function (p, index) {
+      fragment.appendChild(buildCell(p, shownResults + index >= EAGER));
+    });
+    grid.appendChild(fragment);
+    shownResults = Math.min(results.length, shownResults + count);
+    if (moreButton) moreButton.hidden = shownResults >= results.length;
+  }
+  if (moreButton && 'IntersectionObserver' in window) {
+    // The button stays for the keyboard; scrolling near it shows more by itself.
+    new IntersectionObserver(function (entries) {
+      if (entries.some(function (e) { return e.isIntersecting; }) && !moreButton.hidden && !viewSearch.hidden) {
+        showMoreResults(SEARCH_LIMIT);
+      }
+    }, { rootMargin: '0px 0px 600px 0px' }).observe(moreButton);
+  }
+
+  function generationLabel(n) {
+    var romans = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+    return 'Generation ' + (romans[n] || String(n));
+  }
+
+  function fillSelects() {
+    var typeNames = DATA.types.slice().sort();
+    typeSelects.forEach(function (select) {
+      if (!select) return;
+      typeNames.forEach(function (t) {
+        var option = el('option');
+        option.value = t;
+        option.textContent = titleCase(t);
+        select.appendChild(option);
+      });
+    });
+    if (genSelect) {
+      var gens = Array.from(new Set(DATA.pokemon.map(function (p) { return p.gen; }))).filter(Boolean)
+        .sort(function (a, b) { return a - b; });
+      gens.forEach(function (g) {
+        var option = el('option');
+        option.value = String(g);
+        option.textContent = generationLabel(g);
+        genSelect.appendChild(option);
+      });
+    }
+  }
+
+  function paintFilters() {
+    typeSelects.forEach(function (select, i) { if (select) select.value = filters.types[i] || ''; });
+    if (genSelect) genSelect.value = filters.gen ? String(filters.gen) : '';
+    if (sortSelect) sortSelect.value = filters.sort;
+    if (dirSelect) dirSelect.value = filters.dir;
+    paintReset();
+  }
+  function paintReset() {
+    if (resetButton) resetButton.disabled = !(filters.types.length || filters.gen || filters.sort !== 'number' || filters.dir !== 'asc');
+  }
+
+  function readFilters() {
+    filters.types = [];
+    typeSelects.forEach(function (select) {
+      if (select && select.value && filters.types.indexOf(select.value) < 0) filters.types.push(select.value);
+    });
+    filters.gen = genSelect && genSelect.value ? Number(genSelect.value) : 0;
+    filters.sort = sortSelect && SORT_KEYS.indexOf(sortSelect.value) >= 0 ? sortSelect.value : 'number';
+    filters.dir = dirSelect && dirSelect.value === 'desc' ? 'desc' : 'asc';
+    // The selects stay as chosen (a cleared first type does not move the second one up).
+    paintReset();
+    writeHash();
+    runSearch();
+  }
+
+  [typeSelects[0], typeSelects[1], genSelect, sortSelect, dirSelect].forEach(function (select) {
+    if (select) select.addEventListener('change', readFilters);
+  });
+  if (resetButton) {
+    resetButton.addEventListener('click', function () {
+      filters.types = [];
+      filters.gen = 0;
+      filters.sort = 'number';
+      filters.dir = 'asc';
+      paintFilters();
+      writeHash();
+      runSearch();
+      if (typeSelects[0]) typeSelects[0].focus();
     });
   }
 
@@ -554,6 +815,7 @@
       if (name === 'clear' && !action.disabled) askClear(action);
       else if (name === 'export' && !action.disabled) exportFavorites();
       else if (name === 'retry') loadNext();
+      else if (name === 'more-results') showMoreResults(SEARCH_LIMIT);
       return;
     }
     var skip = target.closest('a.skip');
@@ -579,11 +841,10 @@
   paintStars();
   if (kind === 'favorites') refreshFavorites();
   if (kind === 'index') {
-    if (location.hash === '#favorites') setView('favorites', true);
-    else refreshFavorites();
-    window.addEventListener('hashchange', function () {
-      setView(location.hash === '#favorites' ? 'favorites' : 'all');
-    });
+    fillSelects();
+    applyHash(location.hash);
+    if (view !== 'favorites') refreshFavorites();
+    window.addEventListener('hashchange', function () { applyHash(location.hash); });
     startInfiniteScroll();
   }
   window.addEventListener('pageshow', function (event) {

@@ -97,9 +97,9 @@ import Testing
             #expect(!env.exists("page"))  // emptied, so removed
             #expect(env.exists("pokemon/bulbasaur.html"))
             #expect(env.exists("images/1.png"))
-            // 7 detail pages, 6 images (one of the 7 has none), 2 index pages, and the data script under the
-            // name its old content hashed to.
-            #expect(summary.filesRemoved == 7 + 6 + 2 + 1)
+            // 7 detail pages, 6 images (one of the 7 has none), 2 index pages, and the data and names scripts
+            // under the names their old content hashed to.
+            #expect(summary.filesRemoved == 7 + 6 + 2 + 2)
             let manifest = try JSONDecoder().decode(OutputFolder.Manifest.self,
                                                     from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
             #expect(manifest.files["pokemon/mr-mime-galar.html"] == nil)

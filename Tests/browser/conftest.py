@@ -48,13 +48,38 @@ def output() -> Path:
     return output_dir()
 
 
+STAT_NAMES = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
+
+
+def read_script(path: Path, variable: str):
+    """The JSON of a `window.<variable> = {...};` script."""
+    text = path.read_text(encoding="utf-8")
+    match = re.fullmatch(r"window\.%s = (.*);\n?" % variable, text, re.S)
+    assert match, f"{path.name} is not `window.{variable} = {{...}};`"
+    return json.loads(match.group(1))
+
+
+def decode_data(raw):
+    """POKEDEX_DATA version 2 (positional rows) as objects, the way app.js decodes it: id, slug, name, number,
+    types, gen, stats (by name), total, image, w, h, t."""
+    assert raw["version"] == 2, raw.get("version")
+    w, h, t = raw["pic"]
+    pokemon = []
+    for row in raw["pokemon"]:
+        own = row[6] if len(row) > 6 else None
+        pokemon.append({
+            "id": row[0], "slug": row[1], "name": row[2], "number": "#%03d" % row[0],
+            "types": [raw["types"][i] for i in row[3]], "gen": row[4],
+            "stats": dict(zip(STAT_NAMES, row[5])), "total": sum(row[5]),
+            "image": own[0] if own else f"images/{row[0]}.png",
+            "w": own[1] if own else w, "h": own[2] if own else h, "t": own[3] if own else t})
+    return {**raw, "pokemon": pokemon}
+
+
 @pytest.fixture(scope="session")
 def site_data(output):
-    """window.POKEDEX_DATA, read the way the browser reads it."""
-    text = hashed(output, "assets/pokedex-data.js").read_text(encoding="utf-8")
-    match = re.fullmatch(r"window\.POKEDEX_DATA = (.*);\n?", text, re.S)
-    assert match, "assets/pokedex-data.js is not `window.POKEDEX_DATA = {...};`"
-    return json.loads(match.group(1))
+    """window.POKEDEX_DATA, decoded the way app.js decodes it."""
+    return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"))
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

@@ -174,7 +174,7 @@ def test_data_reaches_the_page_as_text_only(driver, server, site_data):
     driver.execute_cdp_cmd("Page.enable", {})
     script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
         Object.defineProperty(window, 'POKEDEX_DATA', {configurable: true, set: function (v) {
-          v.pokemon[0].name = %s;
+          v.pokemon[0][2] = %s;   // [id, slug, name, …]
           Object.defineProperty(window, 'POKEDEX_DATA', {value: v, writable: true, configurable: true});
         }});""" % json.dumps(hostile)})
     try:

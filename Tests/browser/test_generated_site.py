@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import REPO, hashed
+from conftest import REPO, decode_data, hashed, read_script
 from test_browser import _axe, _pokedex_binary, js, open_page, tap, wait
 from test_static import broken_references, parse_site, script_problems
 
@@ -90,8 +90,7 @@ def built(tmp_path_factory):
 
 
 def _data(output):
-    text = hashed(output, "assets/pokedex-data.js").read_text(encoding="utf-8")
-    return json.loads(text[len("window.POKEDEX_DATA = "):].rstrip().rstrip(";"))
+    return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"))
 
 
 def test_generated_site_links_and_scripts_are_sound(built):

@@ -21,6 +21,8 @@ struct PageJob: Sendable {
 public struct SiteRenderer: Sendable {
     public static let placeholderImage = "assets/placeholder.svg"
     public static let dataScript = "assets/pokedex-data.js"
+    /// Every Pokémon's name in every language, for search; published under a hashed name like the data script.
+    public static let namesScript = "assets/pokedex-names.js"
     /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
     /// visit), not the whole data script.
     public static let favoritesScript = "assets/pokedex-favorites.js"
@@ -49,7 +51,11 @@ public struct SiteRenderer: Sendable {
     public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
                        published: PublishedSite? = nil) async throws -> RenderedSite {
         // Scripts and styles first: their names, which carry their hashes, go into every page.
-        let dataScript = try DataScript.make(pokedex, perPage: perPage)
+        // The names in every language load only when search is first used: their own script, whose hashed name
+        // the data script carries.
+        let namesScript = try DataScript.names(pokedex)
+        let namesPath = Self.hashedName(Self.namesScript, namesScript)
+        let dataScript = try DataScript.make(pokedex, perPage: perPage, namesScript: namesPath)
         var staticFiles = theme.staticFiles
         let legacyWorker = staticFiles.contains { $0.path == Self.workerPath }
         var hashedNames: [String: String] = [:]
@@ -78,6 +84,7 @@ public struct SiteRenderer: Sendable {
             add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
         add(assets.data, dataScript)
+        add(namesPath, namesScript)
         add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
         for file in staticFiles { add(file.path, file.data) }
         for (path, image) in images.sorted(by: { $0.key < $1.key }) {
@@ -89,7 +96,7 @@ public struct SiteRenderer: Sendable {
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
-            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets)
+            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets, extraShell: [namesPath])
             files.append(try Self.render(job, theme: theme, published: published))
         }
         return RenderedSite(files: files, pagesRendered: rendered)
@@ -111,12 +118,14 @@ public struct SiteRenderer: Sendable {
         return ext.isEmpty ? "\(path).\(hash)" : "\(name.deletingPathExtension).\(hash).\(ext)"
     }
 
-    func workerJob(files: [SiteFile], contentHashes: [String: String], assets: AssetsContext) -> PageJob {
+    /// `extraShell`: more files every visitor may need offline (the names script, loaded by search).
+    func workerJob(files: [SiteFile], contentHashes: [String: String], assets: AssetsContext,
+                   extraShell: [String] = []) -> PageJob {
         let build = Fingerprint.of(files.sorted { $0.path < $1.path }.flatMap { file in
             [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
-                     assets.placeholder, assets.icon]
+                     assets.placeholder, assets.icon] + extraShell
         let site = SiteContext(title: "Pokédex", count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
@@ -400,22 +409,55 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// `assets/pokedex-data.js`: the exported Pokémon in compact form, for search and the favorites view. A script,
-/// not JSON, so that it loads from `file://` too.
+/// `assets/pokedex-data.js`: the exported Pokémon in compact form, for search, filters, sort and the favorites
+/// view. A script, not JSON, so that it loads from `file://` too. Each Pokémon is a positional array (the keys of
+/// 1,300 objects were a third of the file), and what app.js can derive is left out: the number (from the id), and
+/// the picture where it is the usual `images/<id>.png` of the usual size and thumbnails (`pic`).
 enum DataScript {
-    struct Item: Encodable {
+    /// The data script's format; app.js refuses another.
+    static let version = 2
+    /// The order of `Row.stats`.
+    static let statNames = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
+
+    /// A picture: its path (relative to the site root, or an absolute URL), size and thumbnail widths (narrowest
+    /// first: `images/25.png` has `images/25-256.webp` and so on; empty without thumbnails).
+    struct Picture: Encodable, Hashable {
+        var image: String
+        var width: Int
+        var height: Int
+        var thumbnails: [Int]
+
+        /// `[image, w, h, [widths]]`
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(image)
+            try container.encode(width)
+            try container.encode(height)
+            try container.encode(thumbnails)
+        }
+    }
+
+    /// `[id, slug, name, [type indices], generation, [six stats], picture?]`: generation 0 when unknown, a
+    /// missing stat 0, the picture only when it is not the default.
+    struct Row: Encodable {
         var id: Int
         var slug: String
         var name: String
-        var number: String
-        var types: [String]
-        /// Relative to the site root, or absolute for remote images.
-        var image: String
-        var w: Int
-        var h: Int
-        /// Widths of the picture's thumbnails, narrowest first: `images/25.png` has `images/25-256.webp` and so on.
-        /// Absent without thumbnails.
-        var t: [Int]?
+        var types: [Int]
+        var generation: Int
+        var stats: [Int]
+        var picture: Picture?
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(id)
+            try container.encode(slug)
+            try container.encode(name)
+            try container.encode(types)
+            try container.encode(generation)
+            try container.encode(stats)
+            if let picture { try container.encode(picture) }
+        }
     }
 
     struct Payload: Encodable {
@@ -423,33 +465,126 @@ enum DataScript {
         var perPage: Int
         var pageCount: Int
         var favorites: [Int]
-        var pokemon: [Item]
+        /// The names script's site path.
+        var names: String
+        /// Type API names, indexed by `Row.types`.
+        var types: [String]
+        /// Size and thumbnail widths of a picture at `images/<id>.png` when a row has no picture of its own:
+        /// `[w, h, [widths]]`.
+        var pic: Shape
+        var pokemon: [Row]
     }
 
-    static func make(_ pokedex: Pokedex, perPage: Int) throws -> Data {
-        let items = pokedex.entries.map { entry -> Item in
-            let (image, width, height): (String, Int, Int)
-            switch entry.image {
-            case .local(let path, let w, let h): (image, width, height) = (path, w, h)
-            case .remote(let url): (image, width, height) = (url, 475, 475)
-            case .placeholder: (image, width, height) = (SiteRenderer.placeholderImage, 475, 475)
-            }
-            return Item(id: entry.id, slug: entry.slug, name: entry.displayName, number: entry.number,
-                        types: entry.record.types, image: image, w: width, h: height,
-                        t: entry.thumbnails.isEmpty ? nil : entry.thumbnails.map(\.width))
+    /// `[w, h, [widths]]`: a picture's size and thumbnails without its path.
+    struct Shape: Encodable, Hashable, Comparable {
+        var width: Int
+        var height: Int
+        var thumbnails: [Int]
+
+        static func < (a: Shape, b: Shape) -> Bool {
+            (a.width, a.height) != (b.width, b.height) ? (a.width, a.height) < (b.width, b.height)
+                : a.thumbnails.lexicographicallyPrecedes(b.thumbnails)
         }
-        let payload = Payload(version: 1, perPage: perPage,
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(width)
+            try container.encode(height)
+            try container.encode(thumbnails)
+        }
+    }
+
+    static func picture(_ entry: PokemonEntry) -> Picture {
+        switch entry.image {
+        case .local(let path, let w, let h):
+            return Picture(image: path, width: w, height: h, thumbnails: entry.thumbnails.map(\.width))
+        case .remote(let url): return Picture(image: url, width: 475, height: 475, thumbnails: [])
+        case .placeholder: return Picture(image: SiteRenderer.placeholderImage, width: 475, height: 475, thumbnails: [])
+        }
+    }
+
+    static func make(_ pokedex: Pokedex, perPage: Int, namesScript: String) throws -> Data {
+        let pictures = pokedex.entries.map(picture)
+        // The default picture: the commonest shape among pictures at the usual path (ties: the smaller shape,
+        // so that the same site gives the same bytes).
+        var counts: [Shape: Int] = [:]
+        for (entry, picture) in zip(pokedex.entries, pictures) where picture.image == ImageResolver.sitePath(id: entry.id) {
+            counts[Shape(width: picture.width, height: picture.height, thumbnails: picture.thumbnails), default: 0] += 1
+        }
+        let usual = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first?.key
+            ?? Shape(width: 475, height: 475, thumbnails: [])
+        var typeNames: [String] = []
+        var typeIndex: [String: Int] = [:]
+        let rows = zip(pokedex.entries, pictures).map { entry, picture -> Row in
+            let types = entry.record.types.map { type -> Int in
+                if let index = typeIndex[type] { return index }
+                typeNames.append(type)
+                typeIndex[type] = typeNames.count - 1
+                return typeNames.count - 1
+            }
+            let values = Dictionary(entry.record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let isUsual = picture.image == ImageResolver.sitePath(id: entry.id)
+                && Shape(width: picture.width, height: picture.height, thumbnails: picture.thumbnails) == usual
+            return Row(id: entry.id, slug: entry.slug, name: entry.displayName, types: types,
+                       generation: entry.species?.generation ?? 0, stats: statNames.map { values[$0] ?? 0 },
+                       picture: isUsual ? nil : picture)
+        }
+        let payload = Payload(version: version, perPage: perPage,
                               pageCount: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: perPage),
-                              favorites: pokedex.favorites.ids, pokemon: items)
+                              favorites: pokedex.favorites.ids, names: namesScript, types: typeNames,
+                              pic: usual,
+                              pokemon: rows)
+        return try script("POKEDEX_DATA", payload, path: SiteRenderer.dataScript)
+    }
+
+    /// One species' names: the ids of its exported Pokémon (default first, then forms, in list order), then its
+    /// distinct names in every language, in PokeAPI's order. Encoded `[[ids], "name", "name", …]`.
+    struct SpeciesNames: Encodable {
+        var ids: [Int]
+        var names: [String]
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(ids)
+            for name in names { try container.encode(name) }
+        }
+    }
+
+    struct NamesPayload: Encodable {
+        var version: Int
+        var species: [SpeciesNames]
+    }
+
+    /// `assets/pokedex-names.js`: `window.POKEDEX_NAMES`, the species' names in every language, each name once
+    /// per species (many languages share a spelling), forms under their species.
+    static func names(_ pokedex: Pokedex) throws -> Data {
+        var order: [Int] = []
+        var bySpecies: [Int: SpeciesNames] = [:]
+        for entry in pokedex.entries {
+            guard let species = entry.species else { continue }
+            if bySpecies[species.id] == nil {
+                order.append(species.id)
+                var seen = Set<String>()
+                let names = species.names.map(\.name).filter { !$0.isEmpty && seen.insert($0).inserted }
+                bySpecies[species.id] = SpeciesNames(ids: [], names: names)
+            }
+            bySpecies[species.id]!.ids.append(entry.id)
+        }
+        let payload = NamesPayload(version: 1, species: order.compactMap { bySpecies[$0] }.filter { !$0.names.isEmpty })
+        return try script("POKEDEX_NAMES", payload, path: SiteRenderer.namesScript)
+    }
+
+    /// `window.<variable> = <JSON>;`, script-safe.
+    static func script(_ variable: String, _ payload: some Encodable, path: String) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json: Data
         do {
             json = try encoder.encode(payload)
         } catch {
-            throw PokedexError(.render, SiteRenderer.dataScript, .other("cannot encode the data file: \(error)"))
+            throw PokedexError(.render, path, .other("cannot encode the data file: \(error)"))
         }
-        return Data(("window.POKEDEX_DATA = " + scriptSafe(String(decoding: json, as: UTF8.self)) + ";\n").utf8)
+        return Data(("window.\(variable) = " + scriptSafe(String(decoding: json, as: UTF8.self)) + ";\n").utf8)
     }
 
     static func favorites(_ ids: [Int]) -> Data {

@@ -1,0 +1,205 @@
+"""The index's filters, sort and search in every language, on the real-data site: results, the address's hash
+(bookmark, reload, a crafted link), the keyboard, and the names script loaded on first use of search."""
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+
+from test_browser import _axe, _search, js, open_page, tap, wait
+
+
+def by_slug(site_data, slug):
+    found = [p for p in site_data["pokemon"] if p["slug"] == slug]
+    if not found:
+        pytest.skip(f"{slug} is not on this site")
+    return found[0]
+
+
+def result_ids(driver):
+    return [int(c.get_attribute("data-id")) for c in driver.find_elements(By.CSS_SELECTOR, "#view-search .cell")]
+
+
+def status(driver):
+    return driver.find_element(By.CSS_SELECTOR, "#view-search .search-status").text
+
+
+def choose(driver, select_id, value):
+    Select(driver.find_element(By.ID, select_id)).select_by_value(value)
+
+
+def expected_fire_flying(site_data):
+    return [p["id"] for p in site_data["pokemon"] if "fire" in p["types"] and "flying" in p["types"]]
+
+
+def test_fire_and_flying_shows_pokemon_having_both(driver, server, site_data):
+    by_slug(site_data, "charizard")
+    open_page(driver, server + "index.html")
+    choose(driver, "filter-type-1", "fire")
+    choose(driver, "filter-type-2", "flying")
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    expected = expected_fire_flying(site_data)
+    wait(driver, lambda d: result_ids(d) == expected[:120], message="results are Fire ∩ Flying in number order")
+    ids = result_ids(driver)
+    assert by_slug(site_data, "charizard")["id"] in ids
+    assert by_slug(site_data, "charmander")["id"] not in ids
+    for cell in driver.find_elements(By.CSS_SELECTOR, "#view-search .cell"):
+        badges = [b.get_attribute("class") for b in cell.find_elements(By.CSS_SELECTOR, ".type")]
+        assert "type type-fire" in badges and "type type-flying" in badges, badges
+    assert status(driver) == f"{len(expected)} Pokémon."
+    live = driver.find_element(By.CSS_SELECTOR, "#view-search .search-status")
+    assert live.get_attribute("role") == "status" and live.get_attribute("aria-live") == "polite"
+    assert js(driver, "return location.hash") == "#type=fire,flying"
+    # Cells built here keep their responsive pictures and sizes.
+    img = driver.find_element(By.CSS_SELECTOR, "#view-search .cell img")
+    assert img.get_attribute("width") and img.get_attribute("height")
+    if site_data["pokemon"][0]["t"]:
+        assert img.get_attribute("srcset") and img.get_attribute("sizes")
+    # Clear: back to the paged list.
+    tap(driver, driver.find_element(By.ID, "filters-reset"))
+    wait(driver, lambda d: d.find_element(By.ID, "grid").is_displayed())
+    assert js(driver, "return location.hash") == ""
+
+
+def test_sort_by_attack_descending(driver, server, site_data):
+    open_page(driver, server + "index.html")
+    choose(driver, "sort-by", "attack")
+    choose(driver, "sort-order", "desc")
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    expected = sorted(site_data["pokemon"], key=lambda p: (-p["stats"]["attack"], p["id"]))
+    wait(driver, lambda d: len(result_ids(d)) >= 20)
+    ids = result_ids(driver)[:20]
+    assert ids == [p["id"] for p in expected[:20]]
+    attacks = [site_data["pokemon"][[q["id"] for q in site_data["pokemon"]].index(i)]["stats"]["attack"] for i in ids]
+    assert attacks == sorted(attacks, reverse=True) and attacks[0] == max(p["stats"]["attack"] for p in site_data["pokemon"])
+    assert status(driver) == f"{len(site_data['pokemon'])} Pokémon."
+    assert js(driver, "return location.hash") == "#sort=attack-desc"
+    # Every Pokémon is reachable: more results as the list scrolls (or by the button).
+    more = driver.find_element(By.CSS_SELECTOR, "#view-search .more-results")
+    if len(site_data["pokemon"]) > 120:
+        assert more.is_displayed()
+        js(driver, "arguments[0].focus()", more)   # the keyboard's way; scrolling to it (focus does) loads more too
+        more.send_keys(Keys.ENTER)
+        wait(driver, lambda d: len(result_ids(d)) > 120)
+        ids = result_ids(driver)
+        assert ids == [p["id"] for p in expected[:len(ids)]]
+
+
+def test_filters_round_trip_through_the_address(driver, server, site_data):
+    charizard = by_slug(site_data, "charizard")
+    open_page(driver, server + "index.html")
+    choose(driver, "filter-type-1", "fire")
+    choose(driver, "filter-type-2", "flying")
+    choose(driver, "filter-gen", str(charizard["gen"]))
+    choose(driver, "sort-by", "speed")
+    choose(driver, "sort-order", "desc")
+    wait(driver, lambda d: js(d, "return location.hash") == f"#type=fire,flying&gen={charizard['gen']}&sort=speed-desc")
+    before = result_ids(driver)
+    assert charizard["id"] in before
+    expected = sorted((p for p in site_data["pokemon"] if "fire" in p["types"] and "flying" in p["types"]
+                       and p["gen"] == charizard["gen"]), key=lambda p: (-p["stats"]["speed"], p["id"]))
+    assert before == [p["id"] for p in expected]
+    driver.refresh()
+    wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    assert result_ids(driver) == before
+    assert Select(driver.find_element(By.ID, "filter-type-1")).first_selected_option.get_attribute("value") == "fire"
+    assert Select(driver.find_element(By.ID, "filter-type-2")).first_selected_option.get_attribute("value") == "flying"
+    assert Select(driver.find_element(By.ID, "sort-by")).first_selected_option.get_attribute("value") == "speed"
+    assert Select(driver.find_element(By.ID, "sort-order")).first_selected_option.get_attribute("value") == "desc"
+
+    # A crafted link, opened directly: favorites view, one type, a search and a sort, in any order.
+    open_page(driver, server + "index.html#sort=name-asc&type=FLYING&q=char", favorites=[charizard["id"]])
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    flying = sorted((p for p in site_data["pokemon"] if "flying" in p["types"]), key=lambda p: (p["name"], p["id"]))
+    wait(driver, lambda d: charizard["id"] in result_ids(d))
+    assert all("flying" in site_data["pokemon"][[q["id"] for q in site_data["pokemon"]].index(i)]["types"]
+               for i in result_ids(driver))
+    assert driver.find_element(By.ID, "search").get_attribute("value") == "char"
+    assert flying
+    open_page(driver, server + "index.html#favorites&type=fire")
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    wait(driver, lambda d: result_ids(d) == [charizard["id"]], message="only favorites, filtered")
+    assert "among favorites" in status(driver)
+    # Nonsense in the hash is ignored.
+    open_page(driver, server + "index.html#type=nope&gen=x&sort=weight-up&zzz")
+    assert driver.find_element(By.ID, "grid").is_displayed()
+    assert not driver.find_element(By.ID, "view-search").is_displayed()
+
+
+def test_filters_work_from_file_urls(driver, output, site_data):
+    charizard = by_slug(site_data, "charizard")
+    open_page(driver, (output / "index.html").as_uri() + "#type=fire,flying")
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    assert result_ids(driver)[:120] == expected_fire_flying(site_data)[:120]
+    _search(driver, "ピカチュウ")
+    pikachu = by_slug(site_data, "pikachu")
+    choose(driver, "filter-type-1", "")
+    choose(driver, "filter-type-2", "")
+    wait(driver, lambda d: pikachu["id"] in result_ids(d), message="names script loads from file://")
+    assert charizard["id"] not in result_ids(driver)
+
+
+@pytest.mark.parametrize("query, slug", [("ピカチュウ", "pikachu"), ("pikachu", "pikachu"), ("PIKACHU", "pikachu"),
+                                          ("Flabebe", "flabebe"), ("#25", "pikachu"), ("25", "pikachu"),
+                                          ("Dracaufeu", "charizard"), ("리자몽", "charizard")])
+def test_search_in_every_language(driver, server, site_data, query, slug):
+    target = by_slug(site_data, slug)
+    open_page(driver, server + "index.html")
+    assert not js(driver, "return !!window.POKEDEX_NAMES"), "the names load on first use of search, not before"
+    _search(driver, query)
+    wait(driver, lambda d: target["id"] in result_ids(d), message=f"{query!r} finds {slug}")
+    assert result_ids(driver)[0] == target["id"], (query, result_ids(driver)[:5])
+    assert js(driver, "return location.hash").startswith("#q=")
+
+
+def test_search_combines_with_filters(driver, server, site_data):
+    charizard = by_slug(site_data, "charizard")
+    open_page(driver, server + "index.html#type=flying")
+    _search(driver, "リザ")   # Charmander, Charmeleon, Charizard in Japanese: only Charizard flies
+    wait(driver, lambda d: charizard["id"] in result_ids(d))
+    ids = result_ids(driver)
+    assert by_slug(site_data, "charmander")["id"] not in ids
+    assert js(driver, "return location.hash") == "#type=flying&q=" + js(driver, "return encodeURIComponent('リザ')")
+
+
+def test_filters_by_keyboard(driver, server, site_data):
+    open_page(driver, server + "index.html")
+    search = driver.find_element(By.ID, "search")
+    js(driver, "arguments[0].focus()", search)
+    search.send_keys(Keys.TAB)
+    active = driver.switch_to.active_element
+    assert active.get_attribute("id") == "filter-type-1", "Tab from search reaches the first filter"
+    outline = js(driver, "return getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none", "keyboard focus is visible"
+    # Keyboard selection in a closed <select>: the arrow keys change the value and fire change.
+    active.send_keys(Keys.ARROW_DOWN)
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    chosen = Select(active).first_selected_option.get_attribute("value")
+    assert chosen and js(driver, "return location.hash") == f"#type={chosen}"
+    assert all(chosen in site_data["pokemon"][[q["id"] for q in site_data["pokemon"]].index(i)]["types"]
+               for i in result_ids(driver))
+    for expected in ("filter-type-2", "filter-gen", "sort-by", "sort-order", "filters-reset"):
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+        assert driver.switch_to.active_element.get_attribute("id") == expected
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    wait(driver, lambda d: d.find_element(By.ID, "grid").is_displayed())
+
+
+def test_axe_with_filters_and_results(driver, server, site_data):
+    open_page(driver, server + "index.html#type=fire&sort=total-desc")
+    wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
+    found = _axe(driver)
+    assert not found, [(v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
+
+
+def test_without_javascript_the_controls_are_absent(server):
+    from conftest import make_driver
+    web = make_driver(javascript=False)
+    try:
+        web.get(server + "index.html#type=fire")
+        assert not web.find_element(By.ID, "filter-type-1").is_displayed()
+        assert web.find_element(By.ID, "grid").is_displayed()
+        assert web.find_elements(By.CSS_SELECTOR, "#grid > .cell")
+    finally:
+        web.quit()
