@@ -70,7 +70,7 @@ import json, sys
 import glob
 text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
 data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
-print(sum(len(p.get("t", [])) for p in data["pokemon"]))
+print(sum(len(row[6][3] if len(row) > 6 else data["pic"][2]) for row in data["pokemon"]))
 PY
 )
 echo "thumbnails: $thumbnails WebP files, $announced announced by the data script"
