@@ -53,6 +53,12 @@ public struct EvolutionCondition: Codable, Sendable, Equatable {
     public var minDamageTaken: Int?
     public var region: String?
     public var needsMultiplayer: Bool?
+    /// The form this condition makes, when it is not the species' own (`evolved_form`): "alola" for Alolan
+    /// Ninetales, as the part of the Pokémon's name after the species'.
+    public var form: String?
+    /// The form of the previous stage this condition starts from, when it is not its default (`base_form`):
+    /// "galar" for Perrserker, which only Galarian Meowth becomes.
+    public var fromForm: String?
 
     public init(trigger: String) {
         self.trigger = trigger
@@ -99,8 +105,11 @@ extension EvolutionChainRecord: APIDecodable {
         var min_damage_taken: Int?
         var region: NamedReference?
         var needs_multiplayer: Bool?
+        var base_form: NamedReference?
+        var evolved_form: NamedReference?
 
-        var condition: EvolutionCondition {
+        /// `species` is the stage this detail leads to, `parent` the one it starts from.
+        func condition(species: String, parent: String?) -> EvolutionCondition {
             var c = EvolutionCondition(trigger: trigger?.name ?? "other")
             c.minLevel = min_level
             c.item = item?.name
@@ -126,13 +135,21 @@ extension EvolutionChainRecord: APIDecodable {
             c.minDamageTaken = min_damage_taken
             c.region = region?.name
             c.needsMultiplayer = needs_multiplayer == true ? true : nil
+            c.form = Self.formPart(evolved_form?.name, of: species)
+            c.fromForm = parent.flatMap { Self.formPart(base_form?.name, of: $0) }
             return c
+        }
+
+        /// "ninetales-alola" of "ninetales" → "alola"; nil for the species' own name or none.
+        static func formPart(_ pokemon: String?, of species: String) -> String? {
+            guard let pokemon, pokemon != species else { return nil }
+            return pokemon.hasPrefix(species + "-") ? String(pokemon.dropFirst(species.count + 1)) : pokemon
         }
     }
 
     public static func decodeAPI(_ data: Data) throws -> EvolutionChainRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        func node(_ link: Link, path: [any CodingKey]) throws -> EvolutionNode {
+        func node(_ link: Link, parent: String?, path: [any CodingKey]) throws -> EvolutionNode {
             guard let id = resourceID(fromURL: link.species.url) else {
                 throw DecodingError.dataCorrupted(.init(
                     codingPath: path + [AnyCodingKey("species"), AnyCodingKey("url")],
@@ -140,12 +157,14 @@ extension EvolutionChainRecord: APIDecodable {
             }
             var children: [EvolutionNode] = []
             for (index, child) in link.evolves_to.enumerated() {
-                children.append(try node(child, path: path + [AnyCodingKey("evolves_to"), AnyCodingKey(index)]))
+                children.append(try node(child, parent: link.species.name,
+                                         path: path + [AnyCodingKey("evolves_to"), AnyCodingKey(index)]))
             }
             return EvolutionNode(speciesID: id, speciesName: link.species.name, isBaby: link.is_baby ?? false,
-                                 conditions: link.evolution_details.map(\.condition), evolvesTo: children)
+                                 conditions: link.evolution_details.map { $0.condition(species: link.species.name, parent: parent) },
+                                 evolvesTo: children)
         }
-        return EvolutionChainRecord(id: wire.id, chain: try node(wire.chain, path: [AnyCodingKey("chain")]))
+        return EvolutionChainRecord(id: wire.id, chain: try node(wire.chain, parent: nil, path: [AnyCodingKey("chain")]))
     }
 }
 
@@ -184,8 +203,17 @@ extension EvolutionNode {
 
 extension EvolutionCondition {
     /// "Level 16", "Use a Thunder Stone", "Trade holding a Metal Coat", "High friendship, daytime",
-    /// "Level up knowing a Fairy-type move"; an unknown trigger by its API name made readable.
+    /// "Level up knowing a Fairy-type move"; an unknown trigger by its API name made readable. A condition of a
+    /// regional or other form says so: "Use an Ice Stone (Alola form)", "Level 28, from the Galar form".
     func phrase(includingLocation: Bool = true) -> String {
+        var text = basePhrase(includingLocation: includingLocation)
+        if let form { text += " (\(DisplayName.titleCase(form)) form)" }
+        // Alolan Vulpix becoming Alolan Ninetales is said once, as the form it makes.
+        if let fromForm, fromForm != form { text += ", from the \(DisplayName.titleCase(fromForm)) form" }
+        return text
+    }
+
+    private func basePhrase(includingLocation: Bool) -> String {
         let name = DisplayName.titleCase
         // What the stage needs besides the trigger itself, in the order a player meets them.
         var needs: [String] = []
@@ -274,8 +302,14 @@ extension EvolutionCondition {
         default:
             break
         }
-        // An unknown trigger: its API name made readable, then whatever else it needs.
-        return sentence(([name(trigger)] + actions).joined(separator: " "), needs)
+        // An unknown trigger: its API name made readable ("other" says nothing), then whatever else it needs.
+        var head = trigger == "other" ? "" : name(trigger)
+        if let minLevel { head += head.isEmpty ? "Level \(minLevel)" : ", level \(minLevel)" }
+        if let item { head += (head.isEmpty ? "Use " : ", using ") + "\(Self.article(name(item))) \(name(item))" }
+        if let tradeSpecies { head += (head.isEmpty ? "Trade" : ", trading") + " for \(name(tradeSpecies))" }
+        if let usedMove, minMoveCount == nil, trigger != "use-move" { head += (head.isEmpty ? "Use " : ", using ") + name(usedMove) }
+        if head.isEmpty { head = actions.isEmpty && needs.isEmpty ? "A special condition" : "Level up" }
+        return sentence(([head] + actions).joined(separator: " "), needs)
     }
 
     /// "a" or "an" before a name: "an Ice Stone", "a Thunder Stone".

@@ -26,7 +26,8 @@ extension Fixtures {
             "turn_upside_down": false,
         ]
         let references: Set<String> = ["held_item", "item", "known_move", "known_move_type", "location", "party_species",
-                                       "party_type", "trade_species", "used_move", "region"]
+                                       "party_type", "trade_species", "used_move", "region", "base_form",
+                                       "evolved_form"]
         for (key, value) in fields {
             if references.contains(key), let name = value as? String {
                 entry[key] = ["name": name, "url": "https://pokeapi.invalid/api/v2/\(key)/1/"]
