@@ -338,8 +338,12 @@
 
   var searchInput = $('#search');
 
+  // Case, accents and width folded (NFKD: "２５" is "25", halfwidth kana are kana), and hiragana as katakana,
+  // the script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ.
   function fold(text) {
-    return String(text).normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+    return String(text).normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a]/g, '')
+      .replace(/[\u3041-\u3096]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) + 0x60); })
+      .toLowerCase();
   }
   var folded = new Map();
   // The name, the slug's words and, once the names script has loaded, the species' names in every language.
@@ -491,7 +495,8 @@
         value.toLowerCase().split(',').forEach(function (t) {
           if (DATA.types.indexOf(t) >= 0 && next.types.indexOf(t) < 0 && next.types.length < 2) next.types.push(t);
         });
-      } else if (key === 'gen' && /^\d+$/.test(value)) {
+      } else if (key === 'gen' && /^\d+$/.test(value) && DATA.pokemon.some(function (p) { return p.gen === Number(value); })) {
+        // Only a generation this site has: another is ignored like any invalid part.
         next.gen = Number(value);
       } else if (key === 'sort') {
         var m = /^([a-z-]+?)(?:-(asc|desc))?$/.exec(value.toLowerCase());
