@@ -142,7 +142,9 @@ def test_filters_work_from_file_urls(driver, output, site_data):
 
 @pytest.mark.parametrize("query, slug", [("ピカチュウ", "pikachu"), ("pikachu", "pikachu"), ("PIKACHU", "pikachu"),
                                           ("Flabebe", "flabebe"), ("#25", "pikachu"), ("25", "pikachu"),
-                                          ("Dracaufeu", "charizard"), ("리자몽", "charizard")])
+                                          ("Dracaufeu", "charizard"), ("리자몽", "charizard"),
+                                          # Hiragana and fullwidth digits, as a Japanese keyboard types them.
+                                          ("ぴかちゅう", "pikachu"), ("＃２５", "pikachu")])
 def test_search_in_every_language(driver, server, site_data, query, slug):
     target = by_slug(site_data, slug)
     open_page(driver, server + "index.html")
