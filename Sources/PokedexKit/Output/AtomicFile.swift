@@ -103,13 +103,40 @@ public enum AtomicFile {
     }
 
     /// Removes the temporary files a killed run left anywhere below `folder`. Returns how many.
+    ///
+    /// Walks with `readdir`, by the entry types it reports, without a `stat` per file: every build sweeps the
+    /// cache (thousands of files), and Foundation's enumerator took a tenth of a warm build's time doing it.
+    /// Symbolic links are not followed.
     @discardableResult
     public static func sweepTemporaries(in folder: URL) throws -> Int {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return 0 }
         var removed = 0
-        for case let relative as String in enumerator where relative.contains(temporaryMarker) {
-            try FileManager.default.removeItem(at: folder.appendingPathComponent(relative))
-            removed += 1
+        var pending = [folder.path]
+        while let path = pending.popLast() {
+            guard let directory = opendir(path) else {
+                // The folder itself may be absent (nothing to sweep); a subfolder may vanish under us.
+                if errno == ENOENT || errno == ENOTDIR { continue }
+                throw posixError("cannot list \(path)")
+            }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                }
+                if name == "." || name == ".." { continue }
+                let child = path + "/" + name
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) {
+                    var info = stat()
+                    guard lstat(child, &info) == 0 else { continue }
+                    type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
+                }
+                if name.contains(temporaryMarker) {
+                    try FileManager.default.removeItem(atPath: child)
+                    removed += 1
+                } else if type == Int32(DT_DIR) {
+                    pending.append(child)
+                }
+            }
         }
         return removed
     }
