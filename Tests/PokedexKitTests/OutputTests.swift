@@ -67,11 +67,11 @@ import Testing
         let nothing = try folder.published()
         for path in ["../escape.html", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\\b"] {
             // One bad path refuses the whole publish, before anything is written.
-            #expect(throws: PokedexError.self, "\(path)") { try folder.publish([file("pokemon/ok.html"), file(path)], over: nothing) }
+            await #expect(throws: PokedexError.self, "\(path)") { try await folder.publish([file("pokemon/ok.html"), file(path)], over: nothing) }
         }
         #expect(pathsBelow(scratch).isEmpty)
-        #expect(try folder.publish([file("pokemon/ok.html")], over: nothing).written == 1)
-        #expect(try folder.publish([file("pokemon/ok.html")], over: try folder.published()).unchanged == 1)
+        #expect(try await folder.publish([file("pokemon/ok.html")], over: nothing).written == 1)
+        #expect(try await folder.publish([file("pokemon/ok.html")], over: try folder.published()).unchanged == 1)
     }
 
     @Test func filesNotWrittenByPokedexSurvive() async throws {

@@ -116,7 +116,7 @@ public struct SiteBuilder: Sendable {
 
         timer.lap("render", "\(site.pagesRendered) pages")
         // Output
-        let written = try output.publish(site.files, over: published)
+        let written = try await output.publish(site.files, over: published, parallelism: options.renderParallelism)
         timer.lap("output", "\(written.written) written")
 
         let network = await loader.networkCounts
