@@ -119,12 +119,14 @@ public enum AtomicFile {
             }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-                }
+                // By pointer, never by copying the entry: the kernel's record ends after the name's NUL, and the
+                // full 256-byte `d_name` can run past the end of the buffer (a crash at a page boundary).
+                guard let namePointer = UnsafeRawPointer(entry.pointer(to: \.d_name)),
+                      let typePointer = entry.pointer(to: \.d_type) else { continue }
+                let name = String(cString: namePointer.assumingMemoryBound(to: CChar.self))
                 if name == "." || name == ".." { continue }
                 let child = path + "/" + name
-                var type = Int32(entry.pointee.d_type)
+                var type = Int32(typePointer.pointee)
                 if type == Int32(DT_UNKNOWN) {
                     var info = stat()
                     guard lstat(child, &info) == 0 else { continue }
