@@ -136,6 +136,28 @@ import Testing
         }
     }
 
+    /// Many entries of every name length, nested: the sweep reads each directory entry in place (copying one read
+    /// past the kernel's record, which crashed once a listing ended at a page boundary).
+    @Test func sweepFindsEveryTemporaryAndNothingElse() throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var kept: [String] = []
+        var temporaries = 0
+        for index in 0..<1_500 {
+            let folder = "f\(index % 7)/g\(index % 3)"
+            let stem = String(repeating: "n", count: 1 + index % 200)
+            let name = index % 5 == 0 ? ".\(stem)\(AtomicFile.temporaryMarker)\(index)" : "\(stem)-\(index).html"
+            let file = scratch.appendingPathComponent(folder).appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file)
+            if index % 5 == 0 { temporaries += 1 } else { kept.append("\(folder)/\(name)") }
+        }
+        #expect(try AtomicFile.sweepTemporaries(in: scratch) == temporaries)
+        #expect(pathsBelow(scratch).filter { $0.hasSuffix(".html") } == kept.sorted())
+        #expect(!pathsBelow(scratch).contains { $0.contains(AtomicFile.temporaryMarker) })
+        #expect(try AtomicFile.sweepTemporaries(in: scratch.appendingPathComponent("absent")) == 0)
+    }
+
     @Test func unchangedFilesAreNotRewritten() throws {
         let scratch = try TestEnvironment.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
