@@ -67,11 +67,11 @@ import Testing
         let nothing = try folder.published()
         for path in ["../escape.html", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\\b"] {
             // One bad path refuses the whole publish, before anything is written.
-            #expect(throws: PokedexError.self, "\(path)") { try folder.publish([file("pokemon/ok.html"), file(path)], over: nothing) }
+            await #expect(throws: PokedexError.self, "\(path)") { try await folder.publish([file("pokemon/ok.html"), file(path)], over: nothing) }
         }
         #expect(pathsBelow(scratch).isEmpty)
-        #expect(try folder.publish([file("pokemon/ok.html")], over: nothing).written == 1)
-        #expect(try folder.publish([file("pokemon/ok.html")], over: try folder.published()).unchanged == 1)
+        #expect(try await folder.publish([file("pokemon/ok.html")], over: nothing).written == 1)
+        #expect(try await folder.publish([file("pokemon/ok.html")], over: try folder.published()).unchanged == 1)
     }
 
     @Test func filesNotWrittenByPokedexSurvive() async throws {
@@ -134,6 +134,28 @@ import Testing
             #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
             #expect(!pathsBelow(env.cache).contains { $0.contains(AtomicFile.temporaryMarker) })
         }
+    }
+
+    /// Many entries of every name length, nested: the sweep reads each directory entry in place (copying one read
+    /// past the kernel's record, which crashed once a listing ended at a page boundary).
+    @Test func sweepFindsEveryTemporaryAndNothingElse() throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var kept: [String] = []
+        var temporaries = 0
+        for index in 0..<1_500 {
+            let folder = "f\(index % 7)/g\(index % 3)"
+            let stem = String(repeating: "n", count: 1 + index % 200)
+            let name = index % 5 == 0 ? ".\(stem)\(AtomicFile.temporaryMarker)\(index)" : "\(stem)-\(index).html"
+            let file = scratch.appendingPathComponent(folder).appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: file)
+            if index % 5 == 0 { temporaries += 1 } else { kept.append("\(folder)/\(name)") }
+        }
+        #expect(try AtomicFile.sweepTemporaries(in: scratch) == temporaries)
+        #expect(pathsBelow(scratch).filter { $0.hasSuffix(".html") } == kept.sorted())
+        #expect(!pathsBelow(scratch).contains { $0.contains(AtomicFile.temporaryMarker) })
+        #expect(try AtomicFile.sweepTemporaries(in: scratch.appendingPathComponent("absent")) == 0)
     }
 
     @Test func unchangedFilesAreNotRewritten() throws {

@@ -105,10 +105,14 @@ public final class ResourceLoader: Sendable {
     private let dataHash: DataHashGate
     /// Serves what the cache lacks, stale, until `/meta/` confirms it or the network cannot be had.
     private let snapshot: SnapshotProvider?
+    /// Where cache writes run (they are flushed to disk, which blocks).
+    private let blocking: BlockingWork
 
     public init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String,
-                snapshot: SnapshotProvider? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init) {
+                snapshot: SnapshotProvider? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
+                blocking: BlockingWork = .inline) {
         self.store = store
+        self.blocking = blocking
         self.snapshot = snapshot
         self.fetcher = fetcher
         self.mode = mode
@@ -243,7 +247,7 @@ public final class ResourceLoader: Sendable {
     private func resolve<Value: Sendable>(
         url: String, cached: Cached<Value>?, useDataHash: Bool,
         accept: @Sendable (HTTPResult) throws -> Value,
-        persist: @Sendable (CacheMetadata, Value) throws -> Void
+        persist: @escaping @Sendable (CacheMetadata, Value) throws -> Void
     ) async throws -> Loaded<Value> {
         let now = self.now()
         /// The copy at hand, when the network cannot confirm it.
@@ -261,7 +265,7 @@ public final class ResourceLoader: Sendable {
                     var confirmed = metadata
                     confirmed.storedAt = self.now().timeIntervalSince1970
                     confirmed.maxAge = current.maxAge
-                    try persist(confirmed, cached.value)
+                    try await persisting(confirmed, cached.value, with: persist)
                 }
                 return await record(cached.value, .unchangedDataHash, url: url)
             }
@@ -283,7 +287,7 @@ public final class ResourceLoader: Sendable {
                 renewed.maxAge = control.noCache || control.noStore ? 0 : (control.maxAge ?? validated.metadata.maxAge)
                 renewed.etag = result.headers.first(name: "ETag") ?? validated.metadata.etag
                 renewed.dataHash = hash
-                try persist(renewed, validated.value)
+                try await persisting(renewed, validated.value, with: persist)
                 return await record(validated.value, .revalidated, url: url)
             }
             guard result.status == 200 else {
@@ -294,7 +298,7 @@ public final class ResourceLoader: Sendable {
                 url: url, storedAt: self.now().timeIntervalSince1970, maxAge: control.noStore || control.noCache ? 0 : control.maxAge,
                 etag: result.headers.first(name: "ETag"), lastModified: result.headers.first(name: "Last-Modified"),
                 dataHash: hash)
-            try persist(metadata, value)
+            try await persisting(metadata, value, with: persist)
             return await record(value, .fetched, url: url)
         } catch let error as PokedexError where error.stage != .cache {
             // The cached copy is never deleted for a failed refresh: it serves until a good answer replaces it.
@@ -302,6 +306,12 @@ public final class ResourceLoader: Sendable {
             logger.info("using stale cache entry", metadata: ["url": "\(url)", "why": "\(error.reason)"])
             return await fallback(cached, reason: error.description)
         }
+    }
+
+    /// `persist` on the blocking threads.
+    private func persisting<Value: Sendable>(_ metadata: CacheMetadata, _ value: Value,
+                                             with persist: @escaping @Sendable (CacheMetadata, Value) throws -> Void) async throws {
+        try await blocking.run { try persist(metadata, value) }
     }
 
     private func record<Value>(_ value: Value, _ provenance: Provenance, url: String) async -> Loaded<Value> {

@@ -8,13 +8,15 @@ import Logging
 /// sprite are tried; when no sprite exists the theme's placeholder is used. A download that fails for other
 /// reasons (network, 5xx, a truncated file) is referenced by its URL so the picture still shows online.
 ///
-/// With a `thumbnailer`, each cached picture's thumbnails are made as soon as it is there, so that decoding and
-/// encoding (CPU) overlap the downloads (network) of a cold build.
+/// With a `thumbnailer`, each cached picture's thumbnails are made as soon as it is there, on `thumbnailThreads`,
+/// so that decoding and encoding (CPU) overlap the downloads (network) of a cold build without holding up the
+/// decoding of the answers that keep arriving.
 struct ImageResolver: Sendable {
     let loader: ResourceLoader
     let mode: ImageMode
     let logger: Logger
     var thumbnailer: Thumbnailer? = nil
+    var thumbnailThreads: BlockingWork = .inline
 
     struct Resolution: Sendable {
         var sources: [Int: ImageSource] = [:]
@@ -36,45 +38,66 @@ struct ImageResolver: Sendable {
 
     static func sitePath(id: Int) -> String { "images/\(id).png" }
 
-    func resolve(_ records: [PokemonRecord], limit: Int, advance: @escaping @Sendable () -> Void) async -> Resolution {
+    /// Resolves records as they come (`ImageFeed`'s consumer), at most `limit` at once.
+    fileprivate func resolve(_ records: AsyncStream<PokemonRecord>, limit: Int, known: ThumbnailStore.Index,
+                             done: ImageProgress) async -> Resolution {
         let thumbnailer = mode == .local ? self.thumbnailer : nil
-        let known = thumbnailer?.known() ?? ThumbnailStore.Index()
         // Downloads run `limit` at once; the CPU-bound thumbnail work only as many as there are cores.
         let cores = AsyncSemaphore(limit: thumbnailer?.parallelism ?? 1)
-        let results = await concurrently(records, limit: limit) { record in
-            defer { advance() }
-            var one = try await self.resolveOne(record)
-            if let thumbnailer, case .local(let path, _, _) = one.source, let file = one.file {
-                let outcome: Result<Thumbnailer.Outcome, any Error>
-                do {
-                    outcome = .success(try await cores.withSlot { try thumbnailer.thumbnails(of: file, known: known) })
-                } catch {
-                    outcome = .failure(error)
-                }
-                one.thumbnails = Thumbnailer.Done(sitePath: path, picture: file, outcome: outcome)
-            }
-            return one
-        }
+        let thumbnailThreads = self.thumbnailThreads
         var resolution = Resolution()
         resolution.knownThumbnails = known
-        for (record, result) in zip(records, results) {
-            let one: One
-            switch result {
-            case .success(let value): one = value
-            case .failure(let error):
-                // The cache could not be read or written (disk full, permissions): reference the URL rather than
-                // fail the site.
-                logger.warning("image not cached", metadata: ["id": "\(record.id)", "error": "\(error)"])
-                one = One(source: record.sprites.candidates.first.map { .remote(url: $0) } ?? .placeholder)
+        await withTaskGroup(of: (PokemonRecord, Result<One, any Error>).self) { group in
+            func absorb(_ record: PokemonRecord, _ result: Result<One, any Error>) {
+                let one: One
+                switch result {
+                case .success(let value): one = value
+                case .failure(let error):
+                    // The cache could not be read or written (disk full, permissions): reference the URL rather
+                    // than fail the site.
+                    logger.warning("image not cached", metadata: ["id": "\(record.id)", "error": "\(error)"])
+                    one = One(source: record.sprites.candidates.first.map { .remote(url: $0) } ?? .placeholder)
+                }
+                resolution.sources[record.id] = one.source
+                if case .local(let path, _, _) = one.source, let file = one.file { resolution.files[path] = file }
+                if let done = one.thumbnails { resolution.thumbnails.append(done) }
+                switch one.source {
+                case .local: resolution.local += 1
+                case .remote: if mode == .local { resolution.remote += 1 }
+                case .placeholder: resolution.placeholder += 1
+                }
             }
-            resolution.sources[record.id] = one.source
-            if case .local(let path, _, _) = one.source, let file = one.file { resolution.files[path] = file }
-            if let done = one.thumbnails { resolution.thumbnails.append(done) }
-            switch one.source {
-            case .local: resolution.local += 1
-            case .remote: if mode == .local { resolution.remote += 1 }
-            case .placeholder: resolution.placeholder += 1
+            var running = 0
+            for await record in records {
+                if running == limit, let (finished, result) = await group.next() {
+                    absorb(finished, result)
+                    running -= 1
+                }
+                group.addTask {
+                    let result: Result<One, any Error>
+                    do {
+                        var one = try await self.resolveOne(record)
+                        if let thumbnailer, case .local(let path, _, _) = one.source, let file = one.file {
+                            let outcome: Result<Thumbnailer.Outcome, any Error>
+                            do {
+                                outcome = .success(try await cores.withSlot {
+                                    try await thumbnailThreads.run { try thumbnailer.thumbnails(of: file, known: known) }
+                                })
+                            } catch {
+                                outcome = .failure(error)
+                            }
+                            one.thumbnails = Thumbnailer.Done(sitePath: path, picture: file, outcome: outcome)
+                        }
+                        result = .success(one)
+                    } catch {
+                        result = .failure(error)
+                    }
+                    await done.completed()
+                    return (record, result)
+                }
+                running += 1
             }
+            for await (finished, result) in group { absorb(finished, result) }
         }
         return resolution
     }
@@ -102,5 +125,50 @@ struct ImageResolver: Sendable {
         }
         if let url = firstFailure { return One(source: .remote(url: url)) }
         return One(source: .placeholder)
+    }
+}
+
+/// Pictures resolved as their Pokémon arrive: the fetch stage hands over each record as soon as it has it, so that
+/// in a cold build the artwork downloads and thumbnails run while the JSON is still downloading (the server's
+/// time), instead of after it. What it gives is independent of the order the records come in.
+final class ImageFeed: Sendable {
+    private let records: AsyncStream<PokemonRecord>.Continuation
+    private let work: Task<ImageResolver.Resolution, Never>
+    private let done = ImageProgress()
+
+    init(_ resolver: ImageResolver, limit: Int) {
+        let (stream, continuation) = AsyncStream.makeStream(of: PokemonRecord.self)
+        records = continuation
+        let known = (resolver.mode == .local ? resolver.thumbnailer?.known() : nil) ?? ThumbnailStore.Index()
+        let done = self.done
+        work = Task { await resolver.resolve(stream, limit: max(1, limit), known: known, done: done) }
+    }
+
+    func add(_ record: PokemonRecord) {
+        records.yield(record)
+    }
+
+    /// Once every record is added: the pictures of all of them. `advance` is called once per record (at once for
+    /// those already resolved).
+    func finish(advance: @escaping @Sendable () -> Void) async -> ImageResolver.Resolution {
+        records.finish()
+        await done.attach(advance)
+        return await work.value
+    }
+}
+
+/// Counts resolved pictures until the image stage's progress is shown, then advances it.
+actor ImageProgress {
+    private var completedBeforeAttach = 0
+    private var advance: (@Sendable () -> Void)?
+
+    func completed() {
+        if let advance { advance() } else { completedBeforeAttach += 1 }
+    }
+
+    func attach(_ advance: @escaping @Sendable () -> Void) {
+        for _ in 0..<completedBeforeAttach { advance() }
+        completedBeforeAttach = 0
+        self.advance = advance
     }
 }

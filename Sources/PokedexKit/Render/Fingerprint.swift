@@ -46,16 +46,22 @@ struct FingerprintEncoder {
     }
 }
 
-/// The running digest, shared by the containers of one encoding (reference type: containers are values).
+/// The running digest's input, shared by the containers of one encoding (reference type: containers are values).
+/// Bytes are gathered in one buffer and hashed once at the end: a page's context is a few kilobytes, and one
+/// SHA-256 call over them costs far less than a call per field.
 private final class DigestSink {
-    private var hasher = SHA256()
+    private var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(4096)
+    }
 
     /// Tag, length and bytes: no two different sequences of fields feed the same bytes.
     func add(tag: UInt8, _ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            header(tag, UInt64(bytes.count))
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(bytes))
+        text.withUTF8 { utf8 in
+            header(tag, UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
         }
     }
 
@@ -63,23 +69,25 @@ private final class DigestSink {
         header(tag, UInt64(bitPattern: number))
     }
 
-    /// A tag byte and eight big-endian bytes, laid out by hand (a tuple would carry padding).
+    /// A tag byte and eight big-endian bytes.
     private func header(_ tag: UInt8, _ value: UInt64) {
-        var bytes: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) = (
-            tag, UInt8(truncatingIfNeeded: value >> 56), UInt8(truncatingIfNeeded: value >> 48),
-            UInt8(truncatingIfNeeded: value >> 40), UInt8(truncatingIfNeeded: value >> 32),
-            UInt8(truncatingIfNeeded: value >> 24), UInt8(truncatingIfNeeded: value >> 16),
-            UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value))
-        withUnsafeBytes(of: &bytes) { hasher.update(bufferPointer: $0) }
+        bytes.append(tag)
+        var shift: UInt64 = 56
+        while true {
+            bytes.append(UInt8(truncatingIfNeeded: value >> shift))
+            if shift == 0 { break }
+            shift -= 8
+        }
     }
 
     func finish() -> String {
-        Fingerprint.hex(hasher.finalize())
+        Fingerprint.hex(SHA256.hash(data: bytes))
     }
 }
 
 private struct DigestEncoder: Encoder {
     let sink: DigestSink
+    /// Always empty: a digest cannot fail, so a path would only cost an allocation per key.
     var codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -99,12 +107,18 @@ private struct DigestEncoder: Encoder {
 
     /// Values other containers hand over: strings, numbers and booleans by tag, anything else by its own encoding.
     static func encode<T: Encodable>(_ value: T, sink: DigestSink, codingPath: [any CodingKey]) throws {
-        switch value {
-        case let text as String: sink.add(tag: 0x73, text)
-        case let number as Int: sink.add(tag: 0x69, Int64(number))
-        case let flag as Bool: sink.add(tag: 0x62, flag ? 1 : 0)
-        case let number as Double: sink.add(tag: 0x64, Int64(bitPattern: number.bitPattern))
-        default: try value.encode(to: DigestEncoder(sink: sink, codingPath: codingPath))
+        // Type identity first: a failed `as?` cast costs a runtime conformance search, and nested contexts would
+        // fail four of them each.
+        if T.self == String.self {
+            sink.add(tag: 0x73, value as! String)
+        } else if T.self == Int.self {
+            sink.add(tag: 0x69, Int64(value as! Int))
+        } else if T.self == Bool.self {
+            sink.add(tag: 0x62, (value as! Bool) ? 1 : 0)
+        } else if T.self == Double.self {
+            sink.add(tag: 0x64, Int64(bitPattern: (value as! Double).bitPattern))
+        } else {
+            try value.encode(to: DigestEncoder(sink: sink, codingPath: codingPath))
         }
     }
 
@@ -119,7 +133,7 @@ private struct DigestEncoder: Encoder {
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
             sink.add(tag: 0x6B, key.stringValue)
-            try DigestEncoder.encode(value, sink: sink, codingPath: codingPath + [key])
+            try DigestEncoder.encode(value, sink: sink, codingPath: codingPath)
         }
 
         // A nil optional is recorded as such rather than skipped (every key is digested before its value, so
@@ -130,16 +144,16 @@ private struct DigestEncoder: Encoder {
 
         mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
             sink.add(tag: 0x6B, key.stringValue)
-            return DigestEncoder(sink: sink, codingPath: codingPath + [key]).container(keyedBy: keyType)
+            return DigestEncoder(sink: sink, codingPath: codingPath).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
             sink.add(tag: 0x6B, key.stringValue)
-            return DigestEncoder(sink: sink, codingPath: codingPath + [key]).unkeyedContainer()
+            return DigestEncoder(sink: sink, codingPath: codingPath).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder { DigestEncoder(sink: sink, codingPath: codingPath) }
-        mutating func superEncoder(forKey key: Key) -> any Encoder { DigestEncoder(sink: sink, codingPath: codingPath + [key]) }
+        mutating func superEncoder(forKey key: Key) -> any Encoder { DigestEncoder(sink: sink, codingPath: codingPath) }
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {

@@ -138,7 +138,9 @@ public struct SiteRenderer: Sendable {
     /// Renders `jobs` on `parallelism` tasks, in order; a page whose fingerprint `published` holds is kept.
     func renderPages(_ jobs: [PageJob], published: PublishedSite?) async throws -> [SiteFile] {
         let theme = self.theme
-        let chunkSize = max(1, (jobs.count + parallelism * 4 - 1) / (parallelism * 4))
+        // Small chunks: index pages (ten cells each) come first and cost several detail pages each, so a few large
+        // chunks left one core rendering the last of them while the other had nothing left.
+        let chunkSize = max(8, (jobs.count + parallelism * 24 - 1) / (parallelism * 24))
         let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { jobs[$0..<min(jobs.count, $0 + chunkSize)] }
         return try await withThrowingTaskGroup(of: (Int, [SiteFile]).self) { group in
             var next = 0
