@@ -79,6 +79,10 @@ public final class HTTPFetcher: Sendable {
     public func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
         let started = Date()
         let host = URL(string: url)?.host ?? ""
+        // Time spent waiting out a host-wide `Retry-After` that other requests earned: the server pacing the whole
+        // build, not this request failing. It does not count towards `totalBudget`, or under heavy rate limiting
+        // a request could use up its budget before its first attempt.
+        var pausedByOthers = 0.0
         var attempt = 0
         var failedAttempts = 0
         var generator = SystemRandomNumberGenerator()
@@ -87,7 +91,9 @@ public final class HTTPFetcher: Sendable {
                 await counter.record { $0.failures += 1 }
                 throw PokedexError(.source, url, .network(reason))
             }
+            let pauseStarted = Date()
             await health.waitForPause(host)
+            pausedByOthers += Date().timeIntervalSince(pauseStarted)
             attempt += 1
             let outcome: Result<HTTPResult, any Error>
             do {
@@ -146,7 +152,7 @@ public final class HTTPFetcher: Sendable {
 
             let wait = policy.delay(afterAttempt: max(1, failedAttempts), retryAfter: retryAfter,
                                     random: Double.random(in: 0...1, using: &generator))
-            let elapsed = Date().timeIntervalSince(started)
+            let elapsed = Date().timeIntervalSince(started) - pausedByOthers
             if elapsed + wait > policy.totalBudget {
                 await counter.record { $0.failures += 1 }
                 if case .success(let result) = outcome { return result }
