@@ -179,7 +179,7 @@ extension EvolutionNode {
         var phrases: [String] = []
         var places: [String: [String]] = [:]
         for condition in conditions {
-            let phrase = condition.phrase(includingLocation: false)
+            let phrase = condition.phrase()
             if places[phrase] == nil { phrases.append(phrase); places[phrase] = [] }
             if let location = condition.location, condition.nearSpecialRock != true {
                 let place = DisplayName.titleCase(location)
@@ -188,32 +188,34 @@ extension EvolutionNode {
         }
         let said = phrases.map { phrase -> String in
             let at = places[phrase] ?? []
-            return at.isEmpty ? phrase : "\(phrase) at \(Self.list(at, conjunction: "or"))"
+            return at.isEmpty ? phrase : "\(phrase) at \(Self.orList(at))"
         }
         var text = said[0]
         for other in said.dropFirst() { text += " or " + other.prefix(1).lowercased() + other.dropFirst() }
         return text
     }
 
-    static func list(_ items: [String], conjunction: String) -> String {
+    /// "A, B or C".
+    static func orList(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + items.last!
+        return items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 }
 
 extension EvolutionCondition {
     /// "Level 16", "Use a Thunder Stone", "Trade holding a Metal Coat", "High friendship, daytime",
     /// "Level up knowing a Fairy-type move"; an unknown trigger by its API name made readable. A condition of a
-    /// regional or other form says so: "Use an Ice Stone (Alola form)", "Level 28, from the Galar form".
-    func phrase(includingLocation: Bool = true) -> String {
-        var text = basePhrase(includingLocation: includingLocation)
+    /// regional or other form says so: "Use an Ice Stone (Alola form)", "Level 28, from the Galar form". The place
+    /// is left to `EvolutionNode.howToEvolve`, which lists the places of otherwise equal conditions once.
+    func phrase() -> String {
+        var text = basePhrase()
         if let form { text += " (\(DisplayName.titleCase(form)) form)" }
         // Alolan Vulpix becoming Alolan Ninetales is said once, as the form it makes.
         if let fromForm, fromForm != form { text += ", from the \(DisplayName.titleCase(fromForm)) form" }
         return text
     }
 
-    private func basePhrase(includingLocation: Bool) -> String {
+    private func basePhrase() -> String {
         let name = DisplayName.titleCase
         // What the stage needs besides the trigger itself, in the order a player meets them.
         var needs: [String] = []
@@ -232,7 +234,6 @@ extension EvolutionCondition {
                          : relativePhysicalStats < 0 ? "Attack lower than Defense" : "Attack equal to Defense")
         }
         if nearSpecialRock == true { needs.append("near a special rock") }
-        if includingLocation, let location, nearSpecialRock != true { needs.append("at \(name(location))") }
         if needsOverworldRain == true { needs.append("while it rains") }
         if turnUpsideDown == true { needs.append("with the console upside down") }
         if let minSteps { needs.append("after walking \(Self.grouped(minSteps)) steps") }
