@@ -54,6 +54,61 @@ import Testing
         }
     }
 
+    @Test func theSameRenderInputsReuseTheContextDigestsTheManifestRecorded() async throws {
+        try await withEnvironment { env in
+            try env.writeFavorites(#"["pikachu"]"#)
+            let first = try await env.build()
+            let url = env.output.appendingPathComponent(OutputFolder.manifestName)
+            func manifest() throws -> OutputFolder.Manifest {
+                try JSONDecoder().decode(OutputFolder.Manifest.self, from: Data(contentsOf: url))
+            }
+            let recorded = try manifest()
+            let inputs = try #require(recorded.inputs)
+            let pages = recorded.files.filter { $0.key.hasSuffix(".html") }
+            #expect(pages.count == first.pagesRendered)
+            #expect(pages.values.allSatisfy { ($0.context ?? "").count == 64 })
+            #expect(recorded.files["images/25.png"]?.context == nil)
+
+            // Nothing changed: no page has its context built.
+            #expect(try await env.build().contextsBuilt == 0)
+
+            // The digest the manifest gives a page is taken as its context's: a wrong one (which no build would
+            // record) makes that page's fingerprint differ, so that page alone has its context built and digested
+            // again. It is kept (the true digest matches what was published) and the manifest is mended.
+            var tampered = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+            var files = tampered["files"] as! [String: Any]
+            var pikachu = files["pokemon/pikachu.html"] as! [String: Any]
+            pikachu["context"] = String(repeating: "0", count: 64)
+            files["pokemon/pikachu.html"] = pikachu
+            tampered["files"] = files
+            try JSONSerialization.data(withJSONObject: tampered).write(to: url)
+            let again = try await env.build()
+            #expect(again.contextsBuilt == 1)
+            #expect(again.pagesRendered == 0)
+            #expect(again.filesWritten == 0)
+            #expect(try manifest().files["pokemon/pikachu.html"] == recorded.files["pokemon/pikachu.html"])
+            #expect(try manifest().inputs == inputs)
+
+            // A template edit: the pages that use it have their contexts built and are rendered, no other.
+            let theme = try editableTheme(env)
+            let themed = try await env.build(templates: theme)
+            #expect(themed.contextsBuilt == first.pagesRendered)  // the theme is one of the inputs: assets' names
+            let cell = theme.appendingPathComponent("partials/cell.mustache")
+            try Data((try String(contentsOf: cell, encoding: .utf8) + "<!-- edited cell -->\n").utf8).write(to: cell)
+            let edited = try await env.build(templates: theme)
+            #expect(edited.pagesRendered == first.indexPages + 1)
+            #expect(edited.contextsBuilt == first.indexPages + 1)
+
+            // Other data (another favorite): every context is built and digested again; the pages whose context
+            // changed are rendered.
+            try env.writeFavorites(#"["bulbasaur"]"#)
+            let changed = try await env.build(templates: theme)
+            #expect(try manifest().inputs != inputs)
+            #expect(changed.contextsBuilt == first.pagesRendered)
+            #expect(changed.pagesRendered > 0 && changed.pagesRendered < first.pagesRendered)
+        }
+    }
+
     @Test func aPageDeletedOrEditedSinceTheLastBuildIsMadeAgain() async throws {
         try await withEnvironment { env in
             try await env.build()
@@ -141,6 +196,8 @@ import Testing
                                                     from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
             #expect(manifest.files["pokemon/bulbasaur.html"] != nil)
             #expect(manifest.files["index.html"] != nil)
+            // Its pages were made from two builds' inputs: no context digest may stand in for the next build's.
+            #expect(manifest.inputs == nil)
 
             try FileManager.default.removeItem(at: blocked)
             let summary = try await env.build()

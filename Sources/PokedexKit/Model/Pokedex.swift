@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a page finds a Pokémon's picture.
-public enum ImageSource: Sendable, Equatable {
+public enum ImageSource: Sendable, Equatable, Encodable {
     /// A copy in the output folder, relative to the site root, with its pixel size.
     case local(path: String, width: Int, height: Int)
     /// A URL on the web: the download failed, or `--images remote`.
@@ -11,7 +11,7 @@ public enum ImageSource: Sendable, Equatable {
 }
 
 /// A smaller copy of a local picture for grid cells, relative to the site root.
-public struct Thumbnail: Sendable, Equatable {
+public struct Thumbnail: Sendable, Equatable, Encodable {
     public var path: String
     public var width: Int
     public var height: Int
@@ -24,7 +24,7 @@ public struct Thumbnail: Sendable, Equatable {
 }
 
 /// One Pokémon as the site shows it: the API's facts plus everything derived for display.
-public struct PokemonEntry: Sendable, Equatable {
+public struct PokemonEntry: Sendable, Equatable, Encodable {
     public var record: PokemonRecord
     public var species: SpeciesRecord?
     public var displayName: String
@@ -38,7 +38,7 @@ public struct PokemonEntry: Sendable, Equatable {
 }
 
 /// Where data the network could not confirm came from, and how old it is.
-public enum DataAge: Sendable, Equatable {
+public enum DataAge: Sendable, Equatable, Encodable {
     /// The oldest cached copy used was stored then.
     case cached(Date)
     /// A data snapshot taken then: the one compiled into pokedex, or a file.
@@ -101,8 +101,8 @@ public struct Pokedex: Sendable {
 }
 
 /// The favorites file matched against the exported Pokémon.
-public struct FavoritesResolution: Sendable, Equatable {
-    public struct Unknown: Sendable, Equatable {
+public struct FavoritesResolution: Sendable, Equatable, Encodable {
+    public struct Unknown: Sendable, Equatable, Encodable {
         public var entry: String
         public var suggestion: String?
     }

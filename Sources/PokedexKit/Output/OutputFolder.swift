@@ -83,7 +83,8 @@ public struct OutputFolder: Sendable {
             throw PokedexError.file(.output, url.path, error)
         }
         do {
-            return PublishedSite(root: root, files: try JSONDecoder().decode(Manifest.self, from: data).files)
+            let manifest = try JSONDecoder().decode(Manifest.self, from: data)
+            return PublishedSite(root: root, files: manifest.files, inputs: manifest.inputs)
         } catch {
             return PublishedSite(root: root, files: [:])
         }
@@ -96,7 +97,9 @@ public struct OutputFolder: Sendable {
     ///
     /// Files are placed by `parallelism` tasks, each over its own contiguous run of `files` (on tmpfs or a warm
     /// disk, placing a page is system-call time on one core); the outcome does not depend on their scheduling.
-    public func publish(_ files: [SiteFile], over previous: PublishedSite,
+    /// `inputs`: the digest of what the pages' contexts were made from (`RenderedSite.inputs`), recorded only
+    /// when every file is in place.
+    public func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
                         parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> PublishCounts {
         // Every path is checked, and every folder made once, before any file is written.
         let targets = try files.map { try file($0.path) }
@@ -124,7 +127,8 @@ public struct OutputFolder: Sendable {
         }
         if let failure = placed.lazy.compactMap(\.failure).first {
             do {
-                try writeManifest(listed)
+                // No inputs digest: the pages listed were made from two different sets of inputs.
+                try writeManifest(listed, inputs: nil)
             } catch {
                 // The disk that refused a page may refuse the manifest too: the old one then stays, whole, and
                 // the next build compares bytes where fingerprints disagree.
@@ -142,7 +146,7 @@ public struct OutputFolder: Sendable {
             }
             counts.removed += 1
         }
-        try writeManifest(current)
+        try writeManifest(current, inputs: inputs)
         return counts
     }
 
@@ -192,7 +196,7 @@ public struct OutputFolder: Sendable {
                 run.failure = PokedexError.file(.output, url.path, error)
                 return run
             }
-            run.entries.append((file.path, PublishedFile(fingerprint: file.fingerprint, size: size)))
+            run.entries.append((file.path, PublishedFile(fingerprint: file.fingerprint, size: size, context: file.context)))
         }
         return run
     }
@@ -219,12 +223,13 @@ public struct OutputFolder: Sendable {
         return FileManager.default.contentsEqual(atPath: source.path, andPath: target.path)
     }
 
-    private func writeManifest(_ files: [String: PublishedFile]) throws {
+    private func writeManifest(_ files: [String: PublishedFile], inputs: String?) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let url = root.appendingPathComponent(Self.manifestName)
         do {
-            let data = try encoder.encode(Manifest(generator: "pokedex", version: Manifest.currentVersion, files: files))
+            let data = try encoder.encode(Manifest(generator: "pokedex", version: Manifest.currentVersion, files: files,
+                                                   inputs: inputs))
             try AtomicFile.writeIfChanged(data, to: url)
         } catch {
             throw PokedexError.file(.output, url.path, error)
@@ -237,11 +242,14 @@ public struct OutputFolder: Sendable {
         var generator: String
         var version: Int
         var files: [String: PublishedFile]
+        /// See `RenderInputs`: absent after a build that failed part-way.
+        var inputs: String?
 
-        init(generator: String, version: Int, files: [String: PublishedFile]) {
+        init(generator: String, version: Int, files: [String: PublishedFile], inputs: String?) {
             self.generator = generator
             self.version = version
             self.files = files
+            self.inputs = inputs
         }
 
         init(from decoder: any Decoder) throws {
@@ -254,6 +262,7 @@ public struct OutputFolder: Sendable {
             } else {
                 files = try container.decode([String: PublishedFile].self, forKey: .files)
             }
+            inputs = try container.decodeIfPresent(String.self, forKey: .inputs)
         }
     }
 
@@ -285,6 +294,9 @@ public struct SiteFile: Sendable {
     /// What the file is made from (see `Fingerprint`), as recorded in the manifest.
     public var fingerprint: String
     public var content: Content
+    /// A page's: the digest of its template context alone (the fingerprint adds the templates'), which the next
+    /// build may reuse while the render inputs stay the same (see `RenderInputs`).
+    public var context: String? = nil
 }
 
 /// One file of the manifest: what it was made from, and its size once written. (No modification time: the
@@ -292,6 +304,8 @@ public struct SiteFile: Sendable {
 public struct PublishedFile: Codable, Sendable, Equatable {
     public var fingerprint: String
     public var size: Int
+    /// A page's context digest (see `SiteFile.context`).
+    public var context: String? = nil
 
     /// A file listed by a version 1 manifest: pokedex's, made from nobody knows what.
     static let unknown = PublishedFile(fingerprint: "", size: -1)
@@ -302,6 +316,8 @@ public struct PublishedSite: Sendable {
     let root: URL
     /// Every file the last build published, by path.
     public var files: [String: PublishedFile]
+    /// The digest of the render inputs its pages' contexts were made from, when the build completed.
+    public var inputs: String? = nil
 
     /// Whether `path` was published from inputs with this fingerprint and is still there, at the size it was
     /// written (one `stat`: a file deleted or resized since is made again; an edit that keeps the size stays

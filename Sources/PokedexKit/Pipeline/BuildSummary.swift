@@ -14,6 +14,8 @@ public struct BuildSummary: Sendable {
     public var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
     public var pagesRendered: Int
+    /// Pages whose template context was built: a page the last build's manifest vouches for has none.
+    public var contextsBuilt = 0
     /// Files written because they were new or changed.
     public var filesWritten: Int
     public var filesUnchanged: Int

@@ -139,15 +139,17 @@ public struct SiteBuilder: Sendable {
         let site = try await renderer.render(pokedex, images: pictures, contentHashes: thumbnails.contentHashes,
                                              published: published)
 
-        timer.lap("render", "\(site.pagesRendered) pages")
+        timer.lap("render", "\(site.pagesRendered) pages, \(site.contextsBuilt) contexts built")
         // Output
-        let written = try await output.publish(site.files, over: published, parallelism: options.renderParallelism)
+        let written = try await output.publish(site.files, over: published, inputs: site.inputs,
+                                               parallelism: options.renderParallelism)
         timer.lap("output", "\(written.written) written")
 
         let network = await loader.networkCounts
         return BuildSummary(
             pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
-            loads: counts, network: network, pagesRendered: site.pagesRendered, filesWritten: written.written, filesUnchanged: written.unchanged,
+            loads: counts, network: network, pagesRendered: site.pagesRendered,
+            contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
             imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
             picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,

@@ -6,13 +6,29 @@ public struct RenderedSite: Sendable {
     public var files: [SiteFile]
     /// Pages whose template ran (the others were kept by fingerprint).
     public var pagesRendered: Int
+    /// The digest of the render inputs (see `RenderInputs`), for the manifest.
+    public var inputs: String? = nil
+    /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
+    public var contextsBuilt = 0
 }
 
-/// One page to render: where it goes, with which template and context.
+/// One page to render: where it goes, with which template and context. The context is made only when needed:
+/// a page kept by a fingerprint the manifest already knows never has one.
 struct PageJob: Sendable {
     var path: String
     var template: String
-    var context: PageContext
+    var makeContext: @Sendable () -> PageContext
+    /// Whether the context follows from the render inputs alone (not the service worker's, which names every file).
+    var followsInputs = true
+
+    init(path: String, template: String, followsInputs: Bool = true, context: @escaping @Sendable () -> PageContext) {
+        self.path = path
+        self.template = template
+        self.followsInputs = followsInputs
+        self.makeContext = context
+    }
+
+    var context: PageContext { makeContext() }
 }
 
 /// The render stage: turns the model into the site's files, and writes nothing. Pure: same model, theme and
@@ -69,8 +85,18 @@ public struct SiteRenderer: Sendable {
             data: Self.hashedName(Self.dataScript, dataScript), favorites: Self.favoritesScript,
             icon: Self.icon, placeholder: Self.placeholderImage)
 
+        let inputs: String?
+        do {
+            inputs = try RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
+                                      builder: RenderInputs.currentBuilder).digest()
+        } catch {
+            throw PokedexError(.render, Self.dataScript, .other("cannot fingerprint the render inputs: \(error)"))
+        }
+        // The same inputs as the last complete build: its manifest knows every page's context digest.
+        let knownContexts = inputs != nil && published?.inputs == inputs ? published : nil
         let jobs = pages(pokedex, assets: assets)
-        var files = try await renderPages(jobs, published: published)
+        let pages = try await renderPages(jobs, published: published, knownContexts: knownContexts)
+        var files = pages.map(\.file)
         let rendered = files.count { if case .bytes = $0.content { true } else { false } }
         func add(_ path: String, _ data: Data) {
             let fingerprint = Fingerprint.of(data)
@@ -97,9 +123,10 @@ public struct SiteRenderer: Sendable {
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
             let job = workerJob(files: files, contentHashes: contentHashes, assets: assets, extraShell: [namesPath])
-            files.append(try Self.render(job, theme: theme, published: published))
+            files.append(try Self.render(job, theme: theme, published: published, knownContexts: nil).file)
         }
-        return RenderedSite(files: files, pagesRendered: rendered)
+        return RenderedSite(files: files, pagesRendered: rendered, inputs: inputs,
+                            contextsBuilt: pages.count { $0.builtContext })
     }
 
     public static let stylesheet = "assets/style.css"
@@ -132,28 +159,32 @@ public struct SiteRenderer: Sendable {
                            social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
         context.canonical = nil
         context.worker = WorkerContext(cache: "pokedex-" + build.prefix(16), shell: shell)
-        return PageJob(path: Self.workerPath, template: Self.workerPath, context: context)
+        let made = context
+        return PageJob(path: Self.workerPath, template: Self.workerPath, followsInputs: false) { made }
     }
 
     /// Renders `jobs` on `parallelism` tasks, in order; a page whose fingerprint `published` holds is kept.
-    func renderPages(_ jobs: [PageJob], published: PublishedSite?) async throws -> [SiteFile] {
+    /// `knownContexts`: the last build's manifest when it was made from the same render inputs.
+    func renderPages(_ jobs: [PageJob], published: PublishedSite?, knownContexts: PublishedSite?) async throws -> [RenderedPage] {
         let theme = self.theme
         // Small chunks: index pages (ten cells each) come first and cost several detail pages each, so a few large
         // chunks left one core rendering the last of them while the other had nothing left.
         let chunkSize = max(8, (jobs.count + parallelism * 24 - 1) / (parallelism * 24))
         let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { jobs[$0..<min(jobs.count, $0 + chunkSize)] }
-        return try await withThrowingTaskGroup(of: (Int, [SiteFile]).self) { group in
+        return try await withThrowingTaskGroup(of: (Int, [RenderedPage]).self) { group in
             var next = 0
             func add() {
                 let index = next
                 let chunk = chunks[index]
                 group.addTask {
-                    (index, try chunk.map { job in try Self.render(job, theme: theme, published: published) })
+                    (index, try chunk.map { job in
+                        try Self.render(job, theme: theme, published: published, knownContexts: knownContexts)
+                    })
                 }
                 next += 1
             }
             while next < min(parallelism, chunks.count) { add() }
-            var done = [[SiteFile]?](repeating: nil, count: chunks.count)
+            var done = [[RenderedPage]?](repeating: nil, count: chunks.count)
             while let (index, files) = try await group.next() {
                 done[index] = files
                 if next < chunks.count { add() }
@@ -162,18 +193,37 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    static func render(_ job: PageJob, theme: Theme, published: PublishedSite?) throws -> SiteFile {
-        let fingerprint: String
+    /// A page's fingerprint is its template's (with the partials it reaches) and its context's digest, which
+    /// `knownContexts` may hold from the last build: a page kept by it never has its context built.
+    static func render(_ job: PageJob, theme: Theme, published: PublishedSite?, knownContexts: PublishedSite?) throws -> RenderedPage {
+        let salt = theme.templateFingerprints[job.template] ?? ""
+        if job.followsInputs, let known = knownContexts?.files[job.path]?.context {
+            let fingerprint = Fingerprint.of(salt, known)
+            if published?.holds(job.path, fingerprint: fingerprint) == true {
+                return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: known),
+                                    builtContext: false)
+            }
+        }
+        let context = job.makeContext()
+        let contextDigest: String
         do {
-            fingerprint = try FingerprintEncoder.fingerprint(job.context, salt: theme.templateFingerprints[job.template] ?? "")
+            contextDigest = try FingerprintEncoder.fingerprint(context, salt: "context")
         } catch {
             throw PokedexError(.render, job.path, .other("cannot fingerprint the page's context: \(error)"))
         }
+        let fingerprint = Fingerprint.of(salt, contextDigest)
         if published?.holds(job.path, fingerprint: fingerprint) == true {
-            return SiteFile(path: job.path, fingerprint: fingerprint, content: .kept)
+            return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: contextDigest),
+                                builtContext: true)
         }
-        return SiteFile(path: job.path, fingerprint: fingerprint,
-                        content: .bytes(Data(try theme.render(job.template, job.context).utf8)))
+        let bytes = Data(try theme.render(job.template, context).utf8)
+        return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .bytes(bytes), context: contextDigest),
+                            builtContext: true)
+    }
+
+    struct RenderedPage: Sendable {
+        var file: SiteFile
+        var builtContext: Bool
     }
 
     /// Every page of the site, with its context: index pages, detail pages, the favorites page.
@@ -186,8 +236,11 @@ public struct SiteRenderer: Sendable {
             offlineBanner: pokedex.dataAge.map(Self.banner),
             generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         // Detail pages do not load the data script: without its name, a data change does not render them again.
-        var detailAssets = assets
-        detailAssets.data = ""
+        let detailAssets = {
+            var detailAssets = assets
+            detailAssets.data = ""
+            return detailAssets
+        }()
         let about = "A Pokédex of \(entries.count) Pokémon with pictures, types, stats and abilities, browsable offline."
 
         var jobs: [PageJob] = []
@@ -196,55 +249,64 @@ public struct SiteRenderer: Sendable {
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
-            let root = page == 1 ? "" : "../"
-            let slice = entries[min(entries.count, (page - 1) * perPage)..<min(entries.count, page * perPage)]
-            let cells = slice.enumerated().map { offset, entry in
-                cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id))
-            }
-            var context = base(site: site, root: root, kind: "index", path: path,
-                               title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)",
-                               social: social(title: page == 1 ? "Pokédex" : "Pokédex · Page \(page) of \(pageCount)",
-                                              description: about, path: path, picture: nil), assets: assets)
-            context.pokemon = cells
-            context.pagination = pagination(page: page, total: pageCount, root: root)
-            jobs.append(PageJob(path: path, template: "index", context: context))
+            jobs.append(PageJob(path: path, template: "index") { [self] in
+                let root = page == 1 ? "" : "../"
+                let slice = entries[min(entries.count, (page - 1) * perPage)..<min(entries.count, page * perPage)]
+                let cells = slice.enumerated().map { offset, entry in
+                    cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id))
+                }
+                var context = base(site: site, root: root, kind: "index", path: path,
+                                   title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)",
+                                   social: social(title: page == 1 ? "Pokédex" : "Pokédex · Page \(page) of \(pageCount)",
+                                                  description: about, path: path, picture: nil), assets: assets)
+                context.pokemon = cells
+                context.pagination = pagination(page: page, total: pageCount, root: root)
+                return context
+            })
         }
 
         for (index, entry) in entries.enumerated() {
             let path = "pokemon/\(entry.slug).html"
-            var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex",
-                               social: social(title: entry.displayName, description: Self.description(of: entry),
-                                              path: path, picture: entry), assets: detailAssets)
-            context.detail = detail(entry, favorite: favorites.contains(entry.id),
-                                    previous: index > 0 ? entries[index - 1] : nil,
-                                    next: index + 1 < entries.count ? entries[index + 1] : nil,
-                                    listPage: index / perPage + 1, related: related)
-            jobs.append(PageJob(path: path, template: "pokemon", context: context))
+            jobs.append(PageJob(path: path, template: "pokemon") { [self] in
+                var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex",
+                                   social: social(title: entry.displayName, description: Self.description(of: entry),
+                                                  path: path, picture: entry), assets: detailAssets)
+                context.detail = detail(entry, favorite: favorites.contains(entry.id),
+                                        previous: index > 0 ? entries[index - 1] : nil,
+                                        next: index + 1 < entries.count ? entries[index + 1] : nil,
+                                        listPage: index / perPage + 1, related: related)
+                return context
+            })
         }
 
-        var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex",
-                           social: social(title: "Favorites · Pokédex", description: about, path: "favorites.html",
-                                          picture: nil), assets: assets)
-        context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
-            cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true)
-        }
-        context.hasFavorites = !context.favorites.isEmpty
-        context.unknownFavorites = pokedex.favorites.unknown.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
-        context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
-        jobs.append(PageJob(path: "favorites.html", template: "favorites", context: context))
+        let unknownFavorites = pokedex.favorites.unknown
+        jobs.append(PageJob(path: "favorites.html", template: "favorites") { [self] in
+            var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex",
+                               social: social(title: "Favorites · Pokédex", description: about, path: "favorites.html",
+                                              picture: nil), assets: assets)
+            context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
+                cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true)
+            }
+            context.hasFavorites = !context.favorites.isEmpty
+            context.unknownFavorites = unknownFavorites.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
+            context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
+            return context
+        })
 
         // A host shows it for any missing path, at any depth: its links start from the base URL's path when there
         // is one (a path, not the whole URL: on a preview deploy or under `serve` the page's own origin serves it).
         if theme.hasTemplate(Self.notFoundTemplate) {
-            let root = LinkResolver.path(of: baseURL) ?? ""
-            var context = base(site: site, root: root, kind: "notFound", path: Self.notFoundPath,
-                               title: "Page not found · Pokédex",
-                               social: social(title: "Page not found · Pokédex", description: about,
-                                              path: Self.notFoundPath, picture: nil), assets: assets)
-            context.canonical = nil
-            context.social.url = nil
-            context.isNotFound = true
-            jobs.append(PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate, context: context))
+            jobs.append(PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate) { [self] in
+                let root = LinkResolver.path(of: baseURL) ?? ""
+                var context = base(site: site, root: root, kind: "notFound", path: Self.notFoundPath,
+                                   title: "Page not found · Pokédex",
+                                   social: social(title: "Page not found · Pokédex", description: about,
+                                                  path: Self.notFoundPath, picture: nil), assets: assets)
+                context.canonical = nil
+                context.social.url = nil
+                context.isNotFound = true
+                return context
+            })
         }
         return jobs
     }
