@@ -158,6 +158,21 @@ import Testing
         #expect(try AtomicFile.sweepTemporaries(in: scratch.appendingPathComponent("absent")) == 0)
     }
 
+    @Test func aFileIsReadWholeOrFoundMissing() throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        #expect(try AtomicFile.contentsIfPresent(of: scratch.appendingPathComponent("absent.json")) == nil)
+        #expect(try AtomicFile.contentsIfPresent(of: scratch.appendingPathComponent("absent/entry.json")) == nil)
+        let bytes = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 * 7) })
+        let file = scratch.appendingPathComponent("entry.json")
+        try bytes.write(to: file)
+        #expect(try AtomicFile.contentsIfPresent(of: file) == bytes)
+        try Data().write(to: file)
+        #expect(try AtomicFile.contentsIfPresent(of: file) == Data())
+        // Something there that cannot be read as a file is an error, not a missing entry.
+        #expect(throws: (any Error).self) { try AtomicFile.contentsIfPresent(of: scratch) }
+    }
+
     @Test func unchangedFilesAreNotRewritten() throws {
         let scratch = try TestEnvironment.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -71,8 +71,9 @@ public struct CacheStore: Sendable {
         let file = url(for: key + ".json")
         let data: Data
         do {
-            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-            data = try Data(contentsOf: file)
+            // One open: a warm build reads thousands of entries, and asks for thousands that are not there.
+            guard let contents = try AtomicFile.contentsIfPresent(of: file) else { return nil }
+            data = contents
         } catch {
             throw PokedexError.file(.cache, file.path, error)
         }

@@ -153,6 +153,35 @@ public enum AtomicFile {
         return Int(info.st_size)
     }
 
+    /// The file's bytes, or nil when there is no file: one `open`, where `fileExists` and `Data(contentsOf:)` made
+    /// two lookups of the path (and a missing file an error value to build and drop).
+    static func contentsIfPresent(of url: URL) throws -> Data? {
+        let path = url.path
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw posixError("cannot open \(path)")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw posixError("cannot stat \(path)") }
+        var data = Data(count: Int(info.st_size))
+        var filled = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let got = read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("cannot read \(path)")
+                }
+                if got == 0 { break }  // shorter than it was a moment ago: what there is
+                filled += got
+            }
+        }
+        if filled < data.count { data.removeSubrange(filled...) }
+        return data
+    }
+
     static func posixError(_ message: String) -> NSError {
         let code = errno
         return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [

@@ -12,12 +12,13 @@ import Darwin
 /// and the code that turns them into contexts. When its digest equals the one the last build's manifest recorded,
 /// every page's context is the one that build digested, so its digest is read from the manifest instead of being
 /// built and encoded again (a no-op rebuild or a template edit then builds contexts only for the pages it renders).
-struct RenderInputs: Encodable {
+struct RenderInputs: Encodable, Sendable {
     /// The executable that builds contexts: a new pokedex may build them differently from the same model.
     var builder: String
     var perPage: Int
     var baseURL: String?
-    /// The theme files' published names (they carry their hashes) and the data script's.
+    /// The theme files' published names (they carry their hashes). The data script's name is left out: the script
+    /// is made from the model and `perPage` alone.
     var assets: AssetsContext
     var entries: [PokemonEntry]
     var favorites: FavoritesResolution
@@ -43,9 +44,26 @@ struct RenderInputs: Encodable {
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.
-    func digest() throws -> String? {
+    /// The entries (most of the bytes) are digested in `parallelism` runs at once, and the digests combined.
+    func digest(parallelism: Int) async throws -> String? {
         guard !builder.isEmpty else { return nil }
-        return try FingerprintEncoder.fingerprint(self, salt: "render inputs")
+        let rest = {
+            var rest = self
+            rest.entries = []
+            return rest
+        }()
+        let runLength = max(1, (entries.count + parallelism - 1) / max(1, parallelism))
+        let runs = stride(from: 0, to: entries.count, by: runLength).map { entries[$0..<min(entries.count, $0 + runLength)] }
+        let parts = try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            group.addTask { (0, try FingerprintEncoder.fingerprint(rest, salt: "render inputs")) }
+            for (index, run) in runs.enumerated() {
+                group.addTask { (index + 1, try FingerprintEncoder.fingerprint(Array(run), salt: "entries")) }
+            }
+            var parts = [String](repeating: "", count: runs.count + 1)
+            while let (index, part) = try await group.next() { parts[index] = part }
+            return parts
+        }
+        return Fingerprint.of(parts.map { Data($0.utf8) })
     }
 
     /// The running executable's version, size, modification time and inode: any rebuild of pokedex changes it.

@@ -69,9 +69,6 @@ public struct SiteRenderer: Sendable {
         // Scripts and styles first: their names, which carry their hashes, go into every page.
         // The names in every language load only when search is first used: their own script, whose hashed name
         // the data script carries.
-        let namesScript = try DataScript.names(pokedex)
-        let namesPath = Self.hashedName(Self.namesScript, namesScript)
-        let dataScript = try DataScript.make(pokedex, perPage: perPage, namesScript: namesPath)
         var staticFiles = theme.staticFiles
         let legacyWorker = staticFiles.contains { $0.path == Self.workerPath }
         var hashedNames: [String: String] = [:]
@@ -80,15 +77,22 @@ public struct SiteRenderer: Sendable {
             hashedNames[staticFiles[index].path] = name
             staticFiles[index].path = name
         }
-        let assets = AssetsContext(
+        var assets = AssetsContext(
             style: hashedNames[Self.stylesheet] ?? Self.stylesheet, app: hashedNames[Self.appScript] ?? Self.appScript,
-            data: Self.hashedName(Self.dataScript, dataScript), favorites: Self.favoritesScript,
-            icon: Self.icon, placeholder: Self.placeholderImage)
-
+            data: "", favorites: Self.favoritesScript, icon: Self.icon, placeholder: Self.placeholderImage)
+        // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
+        // a no-op rebuild would otherwise spend one core on.
+        async let pictureFiles = Self.pictureFiles(images, published: published)
+        let renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
+                                        builder: RenderInputs.currentBuilder)
+        async let inputsDigest = renderInputs.digest(parallelism: parallelism)
+        let namesScript = try DataScript.names(pokedex)
+        let namesPath = Self.hashedName(Self.namesScript, namesScript)
+        let dataScript = try DataScript.make(pokedex, perPage: perPage, namesScript: namesPath)
+        assets.data = Self.hashedName(Self.dataScript, dataScript)
         let inputs: String?
         do {
-            inputs = try RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
-                                      builder: RenderInputs.currentBuilder).digest()
+            inputs = try await inputsDigest
         } catch {
             throw PokedexError(.render, Self.dataScript, .other("cannot fingerprint the render inputs: \(error)"))
         }
@@ -113,11 +117,7 @@ public struct SiteRenderer: Sendable {
         add(namesPath, namesScript)
         add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
         for file in staticFiles { add(file.path, file.data) }
-        for (path, image) in images.sorted(by: { $0.key < $1.key }) {
-            let fingerprint = Fingerprint.of("image", image.file.path, image.identity)
-            let kept = published?.holds(path, fingerprint: fingerprint) ?? false
-            files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file)))
-        }
+        files += await pictureFiles
         // Last: the service worker's cache is named after everything above, so any change to the site, a
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
@@ -127,6 +127,15 @@ public struct SiteRenderer: Sendable {
         }
         return RenderedSite(files: files, pagesRendered: rendered, inputs: inputs,
                             contextsBuilt: pages.count { $0.builtContext })
+    }
+
+    /// The site's copies of cached pictures, by path; a picture's fingerprint is its cached file's identity.
+    static func pictureFiles(_ images: [String: CachedImage], published: PublishedSite?) -> [SiteFile] {
+        images.sorted(by: { $0.key < $1.key }).map { path, image in
+            let fingerprint = Fingerprint.of("image", image.file.path, image.identity)
+            let kept = published?.holds(path, fingerprint: fingerprint) ?? false
+            return SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file))
+        }
     }
 
     public static let stylesheet = "assets/style.css"
