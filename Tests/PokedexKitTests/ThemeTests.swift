@@ -88,6 +88,16 @@ import Testing
         }
     }
 
+    @Test func theIncludesOfATemplateAreReadOffItsTags() {
+        #expect(Theme.partialNames(in: "<p>{{name}}</p>{{> partials/head}}{{>partials/star }}{{#x}}{{<\tlayout }}{{/x}}")
+                 == ["partials/head", "partials/star", "layout"])
+        #expect(Theme.partialNames(in: "no tags, {{ unclosed") == [])
+        #expect(Theme.partialNames(in: "é{{> ünïcode}}ß") == ["ünïcode"])
+        // What cannot be read off without parsing: every template counts as included.
+        #expect(Theme.partialNames(in: "{{=<% %>=}}<% > head %>") == nil)
+        #expect(Theme.partialNames(in: "{{>*dynamic}}") == nil)
+    }
+
     @Test func aMissingFolderIsAnError() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

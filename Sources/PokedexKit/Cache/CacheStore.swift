@@ -61,8 +61,10 @@ public struct CacheStore: Sendable {
         return collapsed.isEmpty ? "api" : collapsed
     }
 
+    /// `.notDirectory`: `appendingPathComponent` asks the file system whether the path is a folder, a `stat` per
+    /// entry of a warm build.
     func url(for key: String) -> URL {
-        folder.appendingPathComponent(key)
+        folder.appending(path: key, directoryHint: .notDirectory)
     }
 
     /// The entry stored under `key`; nil when there is none or when it cannot be read as one (a file of an older

@@ -132,7 +132,8 @@ public enum AtomicFile {
                     guard lstat(child, &info) == 0 else { continue }
                     type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : Int32(DT_REG)
                 }
-                if name.contains(temporaryMarker) {
+                // Temporaries are hidden files: the prefix test spares the other thousands Foundation's `contains`.
+                if name.hasPrefix("."), name.contains(temporaryMarker) {
                     try FileManager.default.removeItem(atPath: child)
                     removed += 1
                 } else if type == Int32(DT_DIR) {

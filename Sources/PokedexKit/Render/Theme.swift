@@ -93,20 +93,29 @@ public struct Theme: Sendable {
     /// Names of the partials and parents `text` includes (`{{> name}}`, `{{< name}}`); nil when they cannot be
     /// told without parsing (`{{=…=}}` delimiters, `{{>*dynamic}}` names).
     static func partialNames(in text: String) -> Set<String>? {
-        if text.contains("{{=") { return nil }
+        // The standard library's searches (`firstRange(of:)`), not Foundation's `range(of:)`, which bridges to
+        // NSString: this runs over every template at every build's start.
+        if text.firstRange(of: "{{=") != nil { return nil }
         var names = Set<String>()
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstRange(of: "{{") {
             rest = rest[open.upperBound...]
-            guard let close = rest.range(of: "}}") else { break }
-            let tag = rest[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            guard let close = rest.firstRange(of: "}}") else { break }
+            let tag = trimmed(rest[..<close.lowerBound])
             rest = rest[close.upperBound...]
             guard let sigil = tag.first, sigil == ">" || sigil == "<" else { continue }
-            let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+            let name = trimmed(tag.dropFirst())
             if name.hasPrefix("*") { return nil }
-            names.insert(name)
+            names.insert(String(name))
         }
         return names
+    }
+
+    /// Without spaces and tabs at either end.
+    private static func trimmed(_ text: Substring) -> Substring {
+        func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
+        let start = text.drop(while: isSpace)
+        return start.dropLast(start.reversed().prefix(while: isSpace).count)
     }
 
     /// Editor and OS droppings, and the theme's own README, are not part of a theme.

@@ -41,7 +41,7 @@ struct ThumbnailStore: Sendable {
     var indexFile: URL { folder.appendingPathComponent("index.json") }
 
     func file(sha256: String, width: Int) -> URL {
-        folder.appendingPathComponent("\(sha256)-\(width).webp")
+        folder.appending(path: "\(sha256)-\(width).webp", directoryHint: .notDirectory)  // no `stat` (see `CacheStore.url`)
     }
 
     /// An index of another version, or one that cannot be parsed, counts as empty: every artwork is then hashed
