@@ -28,8 +28,8 @@ public enum AtomicFile {
     private static func replace(_ url: URL, durable: Bool, folderExists: Bool = false, fill: (Int32, URL) throws -> Void) throws {
         let folder = url.deletingLastPathComponent()
         if !folderExists { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let temporary = folder.appendingPathComponent(
-            "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8))
+        let temporary = folder.appending(path: "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8),
+                                         directoryHint: .notDirectory)  // no `stat` (see `CacheStore.url`)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw posixError("cannot create \(temporary.path)") }
         var closed = false
