@@ -139,13 +139,9 @@ final class ImageFeed: Sendable {
     init(_ resolver: ImageResolver, limit: Int) {
         let (stream, continuation) = AsyncStream.makeStream(of: PokemonRecord.self)
         records = continuation
+        let known = (resolver.mode == .local ? resolver.thumbnailer?.known() : nil) ?? ThumbnailStore.Index()
         let done = self.done
-        work = Task {
-            // Read here, not before the build goes on: the index (a few hundred KB of JSON) is decoded while the
-            // first cache entries are.
-            let known = (resolver.mode == .local ? resolver.thumbnailer?.known() : nil) ?? ThumbnailStore.Index()
-            return await resolver.resolve(stream, limit: max(1, limit), known: known, done: done)
-        }
+        work = Task { await resolver.resolve(stream, limit: max(1, limit), known: known, done: done) }
     }
 
     func add(_ record: PokemonRecord) {

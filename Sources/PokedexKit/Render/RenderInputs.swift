@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Everything the pages' contexts are made from: the model, the render settings, the theme files' published names,
 /// and the code that turns them into contexts. When its digest equals the one the last build's manifest recorded,
 /// every page's context is the one that build digested, so its digest is read from the manifest instead of being
@@ -66,16 +58,11 @@ struct RenderInputs: Encodable, Sendable {
         return Fingerprint.of(parts.map { Data($0.utf8) })
     }
 
-    /// The running executable's version, size, modification time and inode: any rebuild of pokedex changes it.
+    /// The running executable's version and file stamp (size, modification time, inode, as `serve` watches
+    /// files): any rebuild of pokedex changes it.
     static let currentBuilder: String = {
-        var info = stat()
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
-        guard !path.isEmpty, stat(path, &info) == 0 else { return "" }
-        #if canImport(Darwin)
-        let modified = info.st_mtimespec
-        #else
-        let modified = info.st_mtim
-        #endif
-        return "pokedex \(PokedexVersion.current) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(info.st_ino)"
+        guard !path.isEmpty, let stamp = WatchList.stamp(path, regularFilesOnly: true), stamp.error == 0 else { return "" }
+        return "pokedex \(PokedexVersion.current) \(stamp.size) \(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds) \(stamp.inode)"
     }()
 }
