@@ -30,6 +30,9 @@ start_mirror "$SHARED" "$WORK/port"
 API_DIR="$("$SHARED/tools/pokeapi-mirror" --unpack-only)"
 python3 "$SHARED/peers/hugo/make_site.py" "$API_DIR" "$WORK/hugo" >/dev/null
 "$POKEDEX" theme eject "$WORK/theme" >/dev/null
+# The same theme with pages that print one value each: what a full render costs besides swift-mustache's work.
+cp -r "$WORK/theme" "$WORK/theme-floor"
+for page in index pokemon favorites 404; do echo '{{pageTitle}}' > "$WORK/theme-floor/$page.mustache"; done
 
 P=(build --api "$API" --cache "$WORK/cache" --no-snapshot --templates "$WORK/theme")
 "$POKEDEX" "${P[@]}" --output "$WORK/warmup" >/dev/null   # fills the cache: every later build is warm
@@ -47,6 +50,9 @@ bench() {  # bench NAME PREPARE COMMAND: median seconds into $NAME.json
 # 1. Full render from the warm cache into an empty folder, pictures by URL, against Hugo into an empty folder.
 bench hugo "rm -rf $OUT/hugo" "hugo --quiet -s $WORK/hugo -d $OUT/hugo"
 bench remote "rm -rf $OUT/out-remote" "$POKEDEX ${P[*]} --output $OUT/out-remote --images remote"
+# 1b. The same pages through one-value templates (the share of the template engine, for comparison).
+bench floor "rm -rf $OUT/out-floor" \
+  "$POKEDEX build --api $API --cache $WORK/cache --no-snapshot --templates $WORK/theme-floor --output $OUT/out-floor --images remote"
 # 2. The same with local pictures (copied from the cache).
 bench local "rm -rf $OUT/out-local" "$POKEDEX ${P[*]} --output $OUT/out-local"
 # 3. Rebuild with nothing changed (out-local holds the last build).
@@ -97,11 +103,12 @@ out = sys.argv[4]
 rss_remote, rss_local, rss_noop, rss_cold, rss_hugo = sys.argv[5:10]
 thumbnails_made, warm_decoded = sys.argv[10:12]
 m = {k: json.load(open(f"{work}/{k}.json"))["results"][0]["median"]
-     for k in ("hugo", "remote", "local", "noop", "partial", "curl", "cold", "thumbnails")}
+     for k in ("hugo", "remote", "floor", "local", "noop", "partial", "curl", "cold", "thumbnails")}
 print(f"\nMedians of {runs} runs (hyperfine), release build, real snapshot through the mirror, sites written to {out}:\n")
 print("| figure | pokedex | peer | ratio | target |")
 print("| --- | --- | --- | --- | --- |")
 print(f"| full render, warm cache, empty folder, `--images remote` | {m['remote']:.2f} s | Hugo {m['hugo']:.2f} s | {m['remote']/m['hugo']:.2f}× Hugo | ≤ 0.5× |")
+print(f"| the same pages through one-value templates (all but the template engine's work) | {m['floor']:.2f} s | Hugo {m['hugo']:.2f} s | {m['floor']/m['hugo']:.2f}× Hugo | (for comparison) |")
 print(f"| the same with local images | {m['local']:.2f} s | remote images {m['remote']:.2f} s | +{m['local']-m['remote']:.2f} s | ≤ +0.5 s |")
 print(f"| rebuild, nothing changed | {m['noop']:.2f} s | Hugo full {m['hugo']:.2f} s | {m['noop']/m['hugo']:.2f}× Hugo | ≤ 0.3 s, 0 files written |")
 print(f"| rebuild after editing `partials/cell.mustache` | {m['partial']:.2f} s | Hugo full {m['hugo']:.2f} s | {m['partial']/m['hugo']:.2f}× Hugo | ≤ 0.5 s |")
