@@ -37,7 +37,7 @@ public struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
 /// per API base URL so that two servers never mix. Every write is atomic.
 public struct CacheStore: Sendable {
     /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
-    public static let formatVersion = "v2"
+    public static let formatVersion = "v3"
 
     public let root: URL
     public let folder: URL

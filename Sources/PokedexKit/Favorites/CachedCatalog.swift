@@ -49,7 +49,10 @@ public struct CachedCatalog: Sendable {
             if species[record.speciesID] == nil {
                 species[record.speciesID] = .some(try store.read("species/\(record.speciesID)", as: SpeciesRecord.self)?.body)
             }
-            return .init(id: id, name: name, displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil))
+            // A form is called as the site calls it ("Alolan Raichu") once a build has cached its form record.
+            let form = record.isDefault ? nil : try record.formID.flatMap { try store.read("pokemon-form/\($0)", as: FormRecord.self)?.body }
+            return .init(id: id, name: name,
+                         displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil, form: form))
         }
         return CachedCatalog(catalog: FavoritesCatalog(items), total: total, apiBase: apiBase)
     }
@@ -73,7 +76,9 @@ public struct CachedCatalog: Sendable {
             guard let record = seed.pokemon[entry.id] else {
                 return .init(id: entry.id, name: entry.name, displayName: DisplayName.titleCase(entry.name))
             }
-            return .init(id: entry.id, name: entry.name, displayName: DisplayName.of(record, species: seed.species[record.speciesID]))
+            let form = record.isDefault ? nil : record.formID.flatMap { seed.forms[$0] }
+            return .init(id: entry.id, name: entry.name,
+                         displayName: DisplayName.of(record, species: seed.species[record.speciesID], form: form))
         }
         return CachedCatalog(catalog: FavoritesCatalog(items), total: list.count, apiBase: apiBase)
     }

@@ -35,6 +35,8 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     public struct Ability: Codable, Sendable, Equatable {
         public var name: String
         public var isHidden: Bool
+        /// Where `/ability/{id}/` tells its names; nil when the URL has no id.
+        public var id: Int?
     }
 
     /// Sprite URLs, in the order the site prefers them.
@@ -74,6 +76,9 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     public var stats: [Stat]
     public var abilities: [Ability]
     public var sprites: Sprites
+    /// The Pokémon's own form (`forms[0]`): where `/pokemon-form/{id}/` tells a form's names and the game that
+    /// introduced it. Not the Pokémon's id: Alolan Raichu is Pokémon 10100, form 10202.
+    public var formID: Int?
 }
 
 /// The parts of `/pokemon-species/{id}` the site shows: English texts, and the name in every language.
@@ -102,6 +107,8 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     public var generation: Int?
     /// API name: "urban", "rough-terrain"; nil for most species after generation III.
     public var habitat: String?
+    /// Where `/pokemon-habitat/{id}/` tells the habitat's names.
+    public var habitatID: Int?
     /// In PokeAPI's order.
     public var names: [LocalizedName]
     public var evolutionChainID: Int?
@@ -112,6 +119,8 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
 public struct TypeRecord: Codable, Sendable, Equatable {
     public var id: Int
     public var name: String
+    /// "Electric", "Électrik": the type's name in every language PokeAPI has.
+    public var names: [SpeciesRecord.LocalizedName] = []
     /// Attacking types that do double damage to this type.
     public var doubleDamageFrom: [String]
     public var halfDamageFrom: [String]
@@ -165,6 +174,7 @@ extension PokemonRecord: APIDecodable {
             var ability: NamedReference
             var is_hidden: Bool
         }
+        struct FormLink: Decodable { var url: String }
         struct Sprites: Decodable {
             struct Image: Decodable {
                 var front_default: String?
@@ -193,6 +203,7 @@ extension PokemonRecord: APIDecodable {
         var stats: [StatSlot]
         var abilities: [AbilitySlot]
         var sprites: Sprites
+        var forms: [FormLink]?
     }
 
     public static func decodeAPI(_ data: Data) throws -> PokemonRecord {
@@ -223,13 +234,16 @@ extension PokemonRecord: APIDecodable {
             types: wire.types.map(\.type.name),
             typeIDs: typeIDs,
             stats: wire.stats.map { Stat(name: $0.stat.name, value: $0.base_stat) },
-            abilities: wire.abilities.map { Ability(name: $0.ability.name, isHidden: $0.is_hidden) },
+            abilities: wire.abilities.map {
+                Ability(name: $0.ability.name, isHidden: $0.is_hidden, id: resourceID(fromURL: $0.ability.url))
+            },
             sprites: Sprites(
                 officialArtwork: wire.sprites.other?.officialArtwork?.front_default,
                 home: wire.sprites.other?.home?.front_default,
                 frontDefault: wire.sprites.front_default,
                 officialArtworkShiny: wire.sprites.other?.officialArtwork?.front_shiny,
-                frontShiny: wire.sprites.front_shiny))
+                frontShiny: wire.sprites.front_shiny),
+            formID: wire.forms?.first.flatMap { resourceID(fromURL: $0.url) })
     }
 }
 
@@ -275,6 +289,7 @@ extension SpeciesRecord: APIDecodable {
             flavorText: flavor.map(FlavorText.normalise),
             generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
             habitat: wire.habitat?.name,
+            habitatID: wire.habitat.flatMap { resourceID(fromURL: $0.url) },
             names: wire.names.map { LocalizedName(language: $0.language.name.lowercased(), name: $0.name) },
             evolutionChainID: wire.evolution_chain.flatMap { resourceID(fromURL: $0.url) },
             // A variety whose URL has no id cannot be linked: left out rather than failing the species.
@@ -291,15 +306,22 @@ extension TypeRecord: APIDecodable {
             var half_damage_from: [NamedReference]
             var no_damage_from: [NamedReference]
         }
+        struct Name: Decodable {
+            var name: String
+            var language: NamedReference
+        }
         var id: Int
         var name: String
+        var names: [Name]?
         var damage_relations: Relations
     }
 
     public static func decodeAPI(_ data: Data) throws -> TypeRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         let relations = wire.damage_relations
-        return TypeRecord(id: wire.id, name: wire.name, doubleDamageFrom: relations.double_damage_from.map(\.name),
+        return TypeRecord(id: wire.id, name: wire.name,
+                          names: (wire.names ?? []).map { .init(language: $0.language.name.lowercased(), name: $0.name) },
+                          doubleDamageFrom: relations.double_damage_from.map(\.name),
                           halfDamageFrom: relations.half_damage_from.map(\.name),
                           noDamageFrom: relations.no_damage_from.map(\.name))
     }

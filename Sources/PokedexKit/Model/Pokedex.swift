@@ -32,9 +32,25 @@ public struct PokemonEntry: Sendable, Equatable, Encodable {
     public var image: ImageSource
     /// Smaller copies of a local `image`, narrowest first; empty for remote pictures and placeholders.
     public var thumbnails: [Thumbnail] = []
+    /// A form's own record (Alolan Raichu's names and games); nil for a species' default Pokémon.
+    public var form: FormRecord? = nil
+    /// The generation of the version group that introduced a form (Alolan Raichu: 7), when known.
+    public var formGeneration: Int? = nil
+    /// The version group that introduced a form ("sun-moon"); nil for a species' default Pokémon.
+    public var introducedIn: String? = nil
+    /// A form's own names in every language ("Alolan Raichu", "Raichu d’Alola"), when it has a form record.
+    public var formNames: [LocalizedName]? = nil
+
+    /// The generation that introduced this Pokémon: a form's own, else its species'.
+    public var generation: Int? { formGeneration ?? species?.generation }
+    /// Its name in every language: a form's own, else its species'.
+    public var names: [LocalizedName] { formNames ?? species?.names ?? [] }
 
     public var id: Int { record.id }
-    public var number: String { DisplayName.number(record.id) }
+    /// The national Pokédex number, which a form shares with its species: "#0026" for Alolan Raichu.
+    public var number: String { DisplayName.number(record.speciesID) }
+    /// A form rather than its species' default Pokémon.
+    public var isForm: Bool { !record.isDefault }
 }
 
 /// Where data the network could not confirm came from, and how old it is.
@@ -56,14 +72,18 @@ public struct Pokedex: Sendable {
     public var chains: [Int: EvolutionChainRecord]
     /// The damage relations of every type the exported Pokémon have, by API name.
     public var typeChart: [String: TypeRecord]
+    /// What PokeAPI calls the abilities, items, places… the pages name.
+    public var names: NameBook
 
     public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
-                chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:]) {
+                chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
+                names: NameBook = NameBook()) {
         self.entries = entries
         self.favorites = favorites
         self.dataAge = dataAge
         self.chains = chains
         self.typeChart = typeChart
+        self.names = names
     }
 
     /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.
@@ -76,9 +96,12 @@ public struct Pokedex: Sendable {
         TypeMatchups(types: entry.record.types, chart: typeChart)
     }
 
-    /// Builds entries in list order, giving each a unique, clean slug.
+    /// Builds entries in the Pokédex's order (by national number, each species' default Pokémon before its forms,
+    /// then the API's order), giving each a unique, clean slug. `forms` by form id; `names` tells the generation of
+    /// a form's version group.
     public static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
-                               images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:]) -> [PokemonEntry] {
+                               images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:],
+                               forms: [Int: FormRecord] = [:], names: NameBook = NameBook()) -> [PokemonEntry] {
         var used = Set<String>()
         var entries: [PokemonEntry] = []
         entries.reserveCapacity(list.count)
@@ -91,12 +114,36 @@ public struct Pokedex: Sendable {
             let image = images[record.id] ?? .placeholder
             var smaller: [Thumbnail] = []
             if case .local(let path, _, _) = image { smaller = thumbnails[path] ?? [] }
+            let form = record.isDefault ? nil : record.formID.flatMap { forms[$0] }
+            let formGeneration = form?.versionGroup.flatMap(names.generation(ofVersionGroup:))
             entries.append(PokemonEntry(
                 record: record, species: speciesRecord,
-                displayName: DisplayName.of(record, species: speciesRecord), slug: slug,
-                image: image, thumbnails: smaller))
+                displayName: DisplayName.of(record, species: speciesRecord, form: form), slug: slug,
+                image: image, thumbnails: smaller, form: form,
+                formGeneration: formGeneration, introducedIn: form?.versionGroup,
+                formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) }))
         }
-        return entries
+        // Two forms PokeAPI names alike ("Mega Meowstic" for both sexes): each says what its API name adds.
+        var byName: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { byName[entry.displayName, default: []].append(index) }
+        for indices in byName.values where indices.count > 1 {
+            let words = indices.map { Set(entries[$0].record.name.split(separator: "-").map(String.init)) }
+            for (position, index) in indices.enumerated() {
+                let others = words.enumerated().filter { $0.offset != position }.map(\.element)
+                let own = entries[index].record.name.split(separator: "-").map(String.init)
+                    .filter { word in !others.allSatisfy { $0.contains(word) } }
+                guard !own.isEmpty else { continue }
+                let said = own.map { ["m": "male", "f": "female"][$0] ?? $0 }.joined(separator: "-")
+                entries[index].displayName += " (\(DisplayName.titleCase(said)))"
+            }
+        }
+        // A form right after its species: Alolan Raichu between Raichu and Sandshrew, not among the ids 10001+.
+        return entries.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if a.record.speciesID != b.record.speciesID { return a.record.speciesID < b.record.speciesID }
+            if a.isForm != b.isForm { return !a.isForm }
+            return first.offset < second.offset
+        }.map(\.element)
     }
 }
 

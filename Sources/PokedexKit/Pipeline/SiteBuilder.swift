@@ -122,8 +122,9 @@ public struct SiteBuilder: Sendable {
         }
 
         // Model
+        let names = data.nameBook
         let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources,
-                                      thumbnails: thumbnails.thumbnails)
+                                      thumbnails: thumbnails.thumbnails, forms: data.forms, names: names)
         let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
         for unknown in favorites.unknown {
             let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
@@ -131,8 +132,12 @@ public struct SiteBuilder: Sendable {
         }
         let counts = await loader.counts
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot),
-                              chains: data.chains, typeChart: data.typeChart)
+                              chains: data.chains, typeChart: data.typeChart, names: names)
 
+        let nameFallbacks = pokedex.nameFallbacks
+        for fallback in nameFallbacks {
+            logger.debug("names: PokeAPI has no English name for \(fallback); showing it made readable")
+        }
         timer.lap("model")
         // Render: what the last build published tells which pages need no rendering.
         let published = try await publishedSite
@@ -156,7 +161,7 @@ public struct SiteBuilder: Sendable {
             filesRemoved: written.removed,
             imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
             picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
-            unknownFavorites: favorites.unknown,
+            unknownFavorites: favorites.unknown, nameFallbacks: nameFallbacks,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
             output: output.root.path, baseURL: options.baseURL, stages: timer.stages,
             seconds: Date().timeIntervalSince(started))
@@ -211,65 +216,80 @@ public struct SiteBuilder: Sendable {
         }
 
         let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
-        progress.begin("Species", total: speciesIDs.count)
-        let speciesResults = await concurrently(speciesIDs, limit: options.concurrency * 2) { id in
-            defer { self.progress.advance() }
-            return try await loader.json(SpeciesRecord.self, url: "\(options.apiBase)/pokemon-species/\(id)/",
-                                         key: "species/\(id)").value
-        }
-        progress.end()
-        var species: [Int: SpeciesRecord] = [:]
-        for (id, result) in zip(speciesIDs, speciesResults) {
-            switch result {
-            case .success(let record): species[id] = record
-            case .failure(let error): missing.append(describeMissing(error))
-            }
-        }
+        let species = await resources(SpeciesRecord.self, ids: speciesIDs, path: "pokemon-species", key: "species",
+                                      progress: "Species", options: options, loader: loader, missing: &missing) { $0.id }
 
         // Evolution chains and types: a few hundred small resources that every detail page draws on.
         let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
-        progress.begin("Evolution chains", total: chainIDs.count)
-        let chainResults = await concurrently(chainIDs, limit: options.concurrency * 2) { id in
-            defer { self.progress.advance() }
-            let url = "\(options.apiBase)/evolution-chain/\(id)/"
-            return try await loader.json(EvolutionChainRecord.self, url: url, key: "evolution-chain/\(id)") { chain in
-                guard chain.id == id else {
-                    throw PokedexError(.model, url, .invalidResponse("answer is for chain \(chain.id), not \(id)"))
-                }
-            }.value
+        let chains = await resources(EvolutionChainRecord.self, ids: chainIDs, path: "evolution-chain",
+                                     progress: "Evolution chains", options: options, loader: loader,
+                                     missing: &missing) { $0.id }
+        let typeIDs = Array(Set(records.values.flatMap(\.typeIDs))).sorted()
+        let types = await resources(TypeRecord.self, ids: typeIDs, path: "type", options: options, loader: loader,
+                                    missing: &missing) { $0.id }
+
+        // Names fans know: a form's own (Alolan Raichu) and its games, and the abilities, items, places, regions,
+        // habitats and moves the pages name.
+        let formIDs = Array(Set(records.values.filter { !$0.isDefault }.compactMap(\.formID))).sorted()
+        let forms = await resources(FormRecord.self, ids: formIDs, path: "pokemon-form", progress: "Forms",
+                                    options: options, loader: loader, missing: &missing) { $0.id }
+        let groupIDs = Array(Set(forms.values.compactMap(\.versionGroupID))).sorted()
+        let versionGroups = await resources(VersionGroupRecord.self, ids: groupIDs, path: "version-group",
+                                            options: options, loader: loader, missing: &missing) { $0.id }
+        var wanted: [NamedKind: Set<Int>] = [:]
+        wanted[.ability] = Set(records.values.flatMap { $0.abilities.compactMap(\.id) })
+        wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
+        wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
+        for reference in chains.values.flatMap(\.references) { wanted[reference.kind, default: []].insert(reference.id) }
+        var named: [NamedKind: [Int: NamesRecord]] = [:]
+        progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
+        for kind in NamedKind.allCases {
+            named[kind] = await resources(NamesRecord.self, ids: (wanted[kind] ?? []).sorted(), path: kind.path,
+                                          options: options, loader: loader, missing: &missing,
+                                          advance: { self.progress.advance() }) { $0.id }
         }
         progress.end()
-        var chains: [Int: EvolutionChainRecord] = [:]
-        for (id, result) in zip(chainIDs, chainResults) {
-            switch result {
-            case .success(let chain): chains[id] = chain
-            case .failure(let error): missing.append(describeMissing(error))
-            }
-        }
 
-        let typeIDs = Array(Set(records.values.flatMap(\.typeIDs))).sorted()
-        let typeResults = await concurrently(typeIDs, limit: options.concurrency * 2) { id in
-            let url = "\(options.apiBase)/type/\(id)/"
-            return try await loader.json(TypeRecord.self, url: url, key: "type/\(id)") { type in
-                guard type.id == id else {
-                    throw PokedexError(.model, url, .invalidResponse("answer is for type \(type.id), not \(id)"))
+        return FetchedData(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
+                           versionGroups: versionGroups, named: named, missing: missing)
+    }
+
+    /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
+    /// `progress` names one. A resource that could not be had is described in `missing`; one whose answer is for
+    /// another id is refused.
+    private func resources<Record: APIDecodable>(
+        _ type: Record.Type, ids: [Int], path: String, key: String? = nil, progress label: String? = nil,
+        options: BuildOptions, loader: ResourceLoader, missing: inout [String],
+        advance: @escaping @Sendable () -> Void = {}, id: @escaping @Sendable (Record) -> Int
+    ) async -> [Int: Record] {
+        let key = key ?? path
+        if let label { progress.begin(label, total: ids.count) }
+        let results = await concurrently(ids, limit: options.concurrency * 2) { wantedID in
+            defer {
+                if label != nil { self.progress.advance() }
+                advance()
+            }
+            let url = "\(options.apiBase)/\(path)/\(wantedID)/"
+            return try await loader.json(Record.self, url: url, key: "\(key)/\(wantedID)") { record in
+                guard id(record) == wantedID else {
+                    throw PokedexError(.model, url, .invalidResponse("answer is for \(path) \(id(record)), not \(wantedID)"))
                 }
             }.value
         }
-        var types: [Int: TypeRecord] = [:]
-        for (id, result) in zip(typeIDs, typeResults) {
+        if label != nil { progress.end() }
+        var byID: [Int: Record] = [:]
+        for (wantedID, result) in zip(ids, results) {
             switch result {
-            case .success(let type): types[id] = type
+            case .success(let record): byID[wantedID] = record
             case .failure(let error): missing.append(describeMissing(error))
             }
         }
-
-        return FetchedData(list: list, records: records, species: species, chains: chains, types: types, missing: missing)
+        return byID
     }
 
     /// Page 1 tells the count; the other pages are then fetched concurrently.
     private func fetchList(options: BuildOptions, loader: ResourceLoader) async -> Result<[ListPage.Entry], PokedexError> {
-        let perPage = options.perPage
+        let perPage = options.listPageSize
         @Sendable func page(_ offset: Int, expectedCount: Int?) async throws -> ListPage {
             let url = "\(options.apiBase)/pokemon?limit=\(perPage)&offset=\(offset)"
             return try await loader.json(ListPage.self, url: url, key: "list/limit-\(perPage)-offset-\(offset)") { page in
@@ -341,6 +361,11 @@ struct FetchedData: Sendable {
     var chains: [Int: EvolutionChainRecord]
     /// By id.
     var types: [Int: TypeRecord]
+    /// Forms of the exported non-default Pokémon, by form id.
+    var forms: [Int: FormRecord]
+    var versionGroups: [Int: VersionGroupRecord]
+    /// Abilities, items, places… by kind and id: for their names.
+    var named: [NamedKind: [Int: NamesRecord]]
 
     /// The type chart by API name, as the model reads it.
     var typeChart: [String: TypeRecord] {
@@ -348,6 +373,14 @@ struct FetchedData: Sendable {
     }
     /// Resources that could be had neither from the network nor from the cache, described.
     var missing: [String]
+
+    /// What the pages call everything they name.
+    var nameBook: NameBook {
+        NameBook(records: named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
+                 types: types.keys.sorted().compactMap { types[$0] },
+                 species: species.keys.sorted().compactMap { species[$0] },
+                 versionGroups: versionGroups.keys.sorted().compactMap { versionGroups[$0] })
+    }
 }
 
 /// Runs `body` over `items` with at most `limit` at once; results in input order.

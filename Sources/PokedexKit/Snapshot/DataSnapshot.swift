@@ -26,9 +26,16 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     public var species: [SpeciesRecord]
     public var evolutionChains: [EvolutionChainRecord]
     public var types: [TypeRecord]
+    /// The forms of the non-default Pokémon, and the version groups that introduced them.
+    public var forms: [FormRecord]
+    public var versionGroups: [VersionGroupRecord]
+    /// Abilities, items, places, regions, habitats, moves and versions the pages name, for their names.
+    public var named: [NamedKind: [NamesRecord]]
 
     public init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
-                species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord]) {
+                species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord],
+                forms: [FormRecord] = [], versionGroups: [VersionGroupRecord] = [],
+                named: [NamedKind: [NamesRecord]] = [:]) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
         self.createdAt = createdAt
@@ -39,6 +46,9 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         self.species = species
         self.evolutionChains = evolutionChains
         self.types = types
+        self.forms = forms
+        self.versionGroups = versionGroups
+        self.named = named
     }
 
     public var date: Date { Date(timeIntervalSince1970: createdAt) }
@@ -123,7 +133,8 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         let base64 = encoded.base64EncodedString(options: [.lineLength76Characters, .endLineWithLineFeed])
         return """
             // The Pokédex data compiled into pokedex: \(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \
-            \(snapshot.evolutionChains.count) evolution chains, \(snapshot.types.count) types, \
+            \(snapshot.evolutionChains.count) evolution chains, \(snapshot.types.count) types, \(snapshot.forms.count) forms, \
+            \(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, \
             data hash \(snapshot.dataHash), taken \(ISO8601DateFormatter().string(from: snapshot.date)).
             // Data from PokeAPI (https://pokeapi.co), BSD-3-Clause, copyright PokéAPI contributors.
             // Written by `pokedex snapshot --api URL --output Sources/PokedexKit/Snapshot/BundledSnapshot.swift`:

@@ -29,7 +29,7 @@ public struct SnapshotMaker: Sendable {
 
     public func make() async throws -> DataSnapshot {
         // Large list pages: the snapshot keeps the whole list whatever page size a build asks for.
-        let options = try BuildOptions(apiBase: apiBase, cache: cache, perPage: 200, concurrency: concurrency,
+        let options = try BuildOptions(apiBase: apiBase, cache: cache, listPageSize: 200, concurrency: concurrency,
                                        mode: .refresh, snapshot: .off, retry: retry,
                                        currentDirectory: currentDirectory).validated()
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
@@ -78,7 +78,10 @@ public struct SnapshotMaker: Sendable {
         return DataSnapshot(createdAt: now().timeIntervalSince1970.rounded(), source: options.apiBase,
                             dataHash: hashAfter, list: data.list, pokemon: pokemon, species: species,
                             evolutionChains: data.chains.keys.sorted().compactMap { data.chains[$0] },
-                            types: data.types.keys.sorted().compactMap { data.types[$0] })
+                            types: data.types.keys.sorted().compactMap { data.types[$0] },
+                            forms: data.forms.keys.sorted().compactMap { data.forms[$0] },
+                            versionGroups: data.versionGroups.keys.sorted().compactMap { data.versionGroups[$0] },
+                            named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } })
     }
 
     private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {

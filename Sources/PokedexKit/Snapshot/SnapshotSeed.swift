@@ -13,6 +13,10 @@ public final class SnapshotSeed: Sendable {
     let species: [Int: SpeciesRecord]
     let chains: [Int: EvolutionChainRecord]
     let types: [Int: TypeRecord]
+    let forms: [Int: FormRecord]
+    let versionGroups: [Int: VersionGroupRecord]
+    /// By cache folder (`item`, `pokemon-habitat`…), then id.
+    let named: [String: [Int: NamesRecord]]
 
     public init(_ snapshot: DataSnapshot, isBundled: Bool) {
         self.snapshot = snapshot
@@ -21,6 +25,13 @@ public final class SnapshotSeed: Sendable {
         species = Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         chains = Dictionary(snapshot.evolutionChains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         types = Dictionary(snapshot.types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        forms = Dictionary(snapshot.forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        versionGroups = Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var named: [String: [Int: NamesRecord]] = [:]
+        for (kind, records) in snapshot.named {
+            named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.named = named
     }
 
     /// The entry for `key` as the cache would hold it, fetched from `url`; nil when the snapshot has none.
@@ -38,6 +49,13 @@ public final class SnapshotSeed: Sendable {
             body = chains[id]
         } else if let id = Self.id(in: key, prefix: "type/") {
             body = types[id]
+        } else if let id = Self.id(in: key, prefix: "pokemon-form/") {
+            body = forms[id]
+        } else if let id = Self.id(in: key, prefix: "version-group/") {
+            body = versionGroups[id]
+        } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],
+                  let id = Int(key[key.index(after: slash)...]) {
+            body = records[id]
         } else {
             body = nil
         }
