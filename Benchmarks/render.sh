@@ -64,8 +64,8 @@ PARTIAL_LINE="$(echo "<!-- last edit -->" >> "$WORK/theme/partials/cell.mustache
 
 # 6. Thumbnails of every artwork (libpng and libwebp on every core) from a warm cache that has none, and how many
 #    pictures the next, warm build decodes.
-bench thumbnails "rm -rf $WORK/cache/v2/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
-THUMBNAILS_MADE="$(ls "$WORK"/cache/v2/*/thumbnails | grep -c '\.webp$')"
+bench thumbnails "rm -rf $WORK/cache/v3/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
+THUMBNAILS_MADE="$(ls "$WORK"/cache/v3/*/thumbnails | grep -c '\.webp$')"
 WARM_DECODED="$("$POKEDEX" "${P[@]}" --output "$OUT/out-local" -v 2>&1 | sed -n 's/.*images and thumbnails (\([0-9]*\) pictures decoded).*/\1/p')"
 
 # 5. Cold fetch and build from the mirror against curl fetching the same URLs (every URL the cache holds).

@@ -16,8 +16,12 @@ struct BuildFlags: ParsableArguments {
     @Option(help: ArgumentHelp("Export only the first N Pokémon of the list (default: all).", valueName: "n"))
     var limit: Int?
 
-    @Option(help: ArgumentHelp("Pokémon per list request and per index page (default: 10).", valueName: "n"))
+    @Option(help: ArgumentHelp("Pokémon per index page (default: per-page in pokedex.toml, else 24).", valueName: "n"))
     var perPage: Int?
+
+    @Option(help: ArgumentHelp("Pokémon per list request to the API (default: list-page-size in pokedex.toml, else 10).",
+                               valueName: "n"))
+    var listPageSize: Int?
 
     @Option(help: ArgumentHelp("Most requests in flight at once (default: 8).", valueName: "n"))
     var concurrency: Int?
@@ -53,6 +57,9 @@ struct BuildFlags: ParsableArguments {
         if let perPage, !BuildOptions.perPageRange.contains(perPage) {
             throw ValidationError("--per-page must be between 1 and 1000")
         }
+        if let listPageSize, !BuildOptions.perPageRange.contains(listPageSize) {
+            throw ValidationError("--list-page-size must be between 1 and 1000")
+        }
         if let concurrency, !BuildOptions.concurrencyRange.contains(concurrency) {
             throw ValidationError("--concurrency must be between 1 and 64")
         }
@@ -65,6 +72,7 @@ struct BuildFlags: ParsableArguments {
         flags.output = output
         flags.templates = templates
         flags.perPage = perPage
+        flags.listPageSize = listPageSize
         flags.concurrency = concurrency
         flags.images = images
         flags.baseURL = baseURL

@@ -5,8 +5,9 @@ import Testing
 /// HTTP caching: freshness by max-age, revalidation with validators, `--refresh`, and PokeAPI's data-hash
 /// shortcut.
 @Suite struct CacheTests {
-    /// 3 list pages + 12 details + 9 species + 9 evolution chains + 11 types.
-    static let jsonResources = 44
+    /// 3 list pages + 12 details + 9 species + 9 evolution chains + 11 types, and for their names 4 forms, their
+    /// 4 version groups and 8 versions, 23 abilities, 3 habitats, 3 items, 1 move and 2 regions.
+    static let jsonResources = 92
     /// One per Pokémon with a sprite.
     static let images = 11
 

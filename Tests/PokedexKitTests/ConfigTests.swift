@@ -90,7 +90,7 @@ import Testing
         let bare = SiteSettings.resolve(SettingsLayer(), environment: [:], config: SiteConfig(), currentDirectory: cwd)
         #expect(bare == SiteSettings(apiBase: SiteSettings.defaultAPI, output: "/home/me/Output",
                                      cache: "/home/me/.pokedex-cache", templates: nil, favorites: "/home/me/favorites.json",
-                                     perPage: 10, images: .local, concurrency: 8, snapshot: .bundled))
+                                     perPage: 24, listPageSize: 10, images: .local, concurrency: 8, snapshot: .bundled))
     }
 
     @Test func theConfigFileIsFoundInTheCurrentFolderOrGivenExplicitly() throws {

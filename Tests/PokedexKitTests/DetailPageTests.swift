@@ -35,7 +35,7 @@ import Testing
             "Use a Water Stone", "Use a Thunder Stone", "Use a Fire Stone", "High friendship, daytime",
             "High friendship, nighttime", "Level up near a special rock or use a Leaf Stone",
             "Level up near a special rock or use an Ice Stone",
-            "Level up knowing a Fairy-type move, high affection or level up knowing a Fairy-type move, high friendship",
+            "Level up knowing a Fairy-type move, high affection or high friendship",
         ])
         #expect(root.evolvesTo.allSatisfy { $0.hasCondition && !$0.hasEvolutions && !$0.isCurrent })
         // Only Jolteon is exported: the only linked branch, with its picture; the others have the placeholder.
@@ -137,9 +137,11 @@ import Testing
         }
         #expect(page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
         let detail = try #require(details["evil"])
-        // A language code that is no language tag gets `lang=""`; a known one its label and tag.
-        #expect(detail.names.map(\.lang) == ["", "ja-Hrkt"])
-        #expect(detail.names.map(\.label) == [hostile, "Japanese (kana)"])
+        // A language code that is no language tag gets `lang=""`; a known one its label and tag (kana under
+        // Japanese, in its own script's tag).
+        #expect(detail.names.map(\.lang) == ["", "ja"])
+        #expect(detail.names.map(\.label) == [hostile, "Japanese"])
+        #expect(detail.names[1].spellings.map(\.lang) == ["ja-Hrkt"])
         #expect(page.contains(#"<dd lang="ja-Hrkt">イービル</dd>"#))
         #expect(detail.forms.map(\.isLinked) == [false])
         // Only http(s) URLs become pictures; whatever else they hold is escaped in the page (checked above).
@@ -155,12 +157,14 @@ import Testing
         let (details, pages) = try await HandBuiltPokedex.render(try HandBuiltPokedex.pokedex([eevee], chains: [:]))
         let detail = try #require(details["eevee"])
         #expect(detail.generation == "Generation IV" && detail.habitat == "Rough Terrain" && detail.hasOrigin)
+        // English (the page's language) first, then PokeAPI's order; Japanese in one row, kana, kanji and romaji.
         #expect(detail.names.map(\.label) == [
-            "Japanese (kana)", "Japanese (romaji)", "Korean", "Chinese (traditional)", "French", "German", "Spanish",
-            "Italian", "English", "Japanese", "Chinese (simplified)", "Spanish (Latin America)", "xx",
+            "English", "Japanese", "Korean", "Chinese (traditional)", "French", "German", "Spanish", "Italian",
+            "Chinese (simplified)", "Spanish (Latin America)", "xx",
         ])
-        #expect(detail.names.map(\.lang) == ["ja-Hrkt", "ja-Latn", "ko", "zh-Hant", "fr", "de", "es", "it", "en", "ja",
-                                             "zh-Hans", "es-419", "xx"])
+        #expect(detail.names.map(\.lang) == ["en", "ja", "ko", "zh-Hant", "fr", "de", "es", "it", "zh-Hans", "es-419", "xx"])
+        #expect(detail.names[1].spellings.map(\.name) == ["N-ja-hrkt", "N-ja", "N-ja-roma"])
+        #expect(detail.names[1].spellings.map(\.lang) == ["ja-Hrkt", "ja", "ja-Latn"])
         let page = try #require(pages["eevee"])
         #expect(page.contains("<dd>Generation IV</dd>") && page.contains("<dd>Rough Terrain</dd>"))
         #expect(page.contains(#"<dt>Chinese (traditional)</dt><dd lang="zh-Hant">N-zh-hant</dd>"#))

@@ -21,7 +21,8 @@ import Testing
             // Two games' special rocks are said once; the newer games' stone is the alternative.
             "leafeon": "Level up near a special rock or use a Leaf Stone",
             "glaceon": "Level up near a special rock or use an Ice Stone",
-            "sylveon": "Level up knowing a Fairy-type move, high affection or level up knowing a Fairy-type move, high friendship",
+            // What two games share is said once, then what differs.
+            "sylveon": "Level up knowing a Fairy-type move, high affection or high friendship",
         ])
     }
 
@@ -111,6 +112,63 @@ import Testing
         ])
         #expect(try Fixtures.chainRecord(id: 25, meowth).chain.evolvesTo.map(\.howToEvolve)
                 == ["Level 28", "Level 28, from the Galar form"])
+    }
+
+    // MARK: As a tree, in PokeAPI's names
+
+    @Test func aRegionalFormIsABoxOfItsOwnBesideItsSpecies() throws {
+        // Pikachu becomes Raichu, or in Alola Alolan Raichu: two sibling boxes, each with its own words.
+        let pichu = try Fixtures.chainRecord(id: 10, Fixtures.chains[10]!)
+        let pikachu = try #require(pichu.chain.branches.first?.evolvesTo.first)
+        #expect(pikachu.evolvesTo.map(\.speciesName) == ["raichu", "raichu"])
+        #expect(pikachu.evolvesTo.map(\.formPokemonID) == [nil, Fixtures.pokemonID("raichu-alola")])
+        #expect(pikachu.evolvesTo.map(\.formPart) == [nil, "alola"])
+        let words = EvolutionWords(names: NameBook(records: [.region: [.init(id: 7, name: "alola", names: [.init(language: "en", name: "Alola")])]]))
+        #expect(pikachu.evolvesTo.map { EvolutionNode.howToEvolve($0.conditions, words) }
+                == ["Use a Thunder Stone", "Use a Thunder Stone, in Alola"])
+    }
+
+    @Test func aStageReachedOnlyFromAFormHangsUnderThatFormsBox() throws {
+        // Galarian Mr. Mime is a box of its own, and Mr. Rime evolves from it alone: under it, without "from".
+        let mime = try Fixtures.chainRecord(id: 58, Fixtures.chains[58]!)
+        let mrMime = try #require(mime.chain.branches.first?.evolvesTo)
+        #expect(mrMime.map(\.formPokemonID) == [nil, 10168])
+        #expect(mrMime[0].evolvesTo.isEmpty)
+        #expect(mrMime[1].evolvesTo.map(\.speciesName) == ["mr-rime"])
+        #expect(EvolutionNode.howToEvolve(mrMime[1].evolvesTo[0].conditions, EvolutionWords()) == "Level 42")
+        // Every box once, depth first.
+        #expect(mime.chain.branches[0].all.map(\.speciesName) == ["mime-jr", "mr-mime", "mr-mime", "mr-rime"])
+    }
+
+    @Test func wordsUsePokeAPIsNamesAndNameTheFormAStageStartsFrom() throws {
+        let names = NameBook(records: [
+            .location: [.init(id: 1, name: "mt-coronet", names: [.init(language: "en", name: "Mt. Coronet")])],
+            .item: [.init(id: 2, name: "kings-rock", names: [.init(language: "en", name: "King’s Rock")])],
+            // No English name: the API name made readable.
+            .move: [.init(id: 3, name: "barb-barrage", names: [.init(language: "ja", name: "どくばり")])],
+        ])
+        let words = EvolutionWords(names: names, pokemon: [10234: "Hisuian Qwilfish"])
+        func said(_ details: [[String: Any]]) throws -> String? {
+            let root = Fixtures.Stage(speciesID: 1, name: "a", next: [Fixtures.Stage(speciesID: 2, name: "b", details: details)])
+            return try Fixtures.chainRecord(id: 1, root).chain.evolvesTo.first?.howToEvolve(words)
+        }
+        #expect(try said([Fixtures.detail("level-up", ["location": "mt-coronet"])]) == "Level up at Mt. Coronet")
+        #expect(try said([Fixtures.detail("trade", ["held_item": "kings-rock"])]) == "Trade holding a King’s Rock")
+        // Three ways from one form name it once, first.
+        var qwilfish = ["base_form": "qwilfish-hisui", "used_move": "barb-barrage"] as [String: Any]
+        let json = Fixtures.chainJSON(id: 1, Fixtures.Stage(speciesID: 211, name: "qwilfish", next: [
+            Fixtures.Stage(speciesID: 904, name: "overqwil", details: [
+                Fixtures.detail("strong-style-move", qwilfish.merging(["min_move_count": 20]) { a, _ in a }),
+                Fixtures.detail("level-up", ["base_form": "qwilfish-hisui", "known_move": "barb-barrage"]),
+            ]),
+        ]), api: "https://pokeapi.invalid/api/v2")
+        var record = try EvolutionChainRecord.decodeAPI(Fixtures.encode(json))
+        for index in record.chain.evolvesTo[0].conditions.indices { record.chain.evolvesTo[0].conditions[index].fromPokemonID = 10234 }
+        qwilfish = [:]
+        #expect(record.chain.evolvesTo[0].howToEvolve(words)
+                == "From Hisuian Qwilfish: use Barb Barrage in the Strong Style 20 times or level up knowing Barb Barrage")
+        // The chain names what its words refer to, each once, for the fetch stage.
+        #expect(record.references.map(\.kind) == [.move])
     }
 
     @Test func aChainWhoseSpeciesURLHasNoIDIsRefusedWithItsPath() throws {

@@ -24,7 +24,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
 
         let first = try editor.add(["Pikachu"])
         #expect(first.written)
-        #expect(first.messages == ["Added #025 Pikachu"])
+        #expect(first.messages == ["Added #0025 Pikachu"])
         #expect(first.notes.isEmpty)
         _ = try editor.add(["4"])
         _ = try editor.add(["Mr. Mime"])
@@ -41,12 +41,12 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
 
         let none = try sandbox.editor().add(["pikachu", "#025", "25", "PIKACHU", "charmander"])
         #expect(!none.written)
-        #expect(none.messages == Array(repeating: "Already a favorite: #025 Pikachu", count: 4) + ["Already a favorite: #004 Charmander"])
+        #expect(none.messages == Array(repeating: "Already a favorite: #0025 Pikachu", count: 4) + ["Already a favorite: #0004 Charmander"])
         #expect(sandbox.favoritesText() == original)  // nothing to do: not even reformatted
 
         let some = try sandbox.editor().add(["bulbasaur", "Bulbasaur", "1", "pikachu"])
-        #expect(some.messages == ["Added #001 Bulbasaur", "Already a favorite: #001 Bulbasaur",
-                                  "Already a favorite: #001 Bulbasaur", "Already a favorite: #025 Pikachu"])
+        #expect(some.messages == ["Added #0001 Bulbasaur", "Already a favorite: #0001 Bulbasaur",
+                                  "Already a favorite: #0001 Bulbasaur", "Already a favorite: #0025 Pikachu"])
         #expect(try sandbox.favoriteEntries() == [.name("Pikachu"), .name("#004"), .id(6), .name("bulbasaur")])
     }
 
@@ -76,7 +76,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache()
         let error = try #require(favoritesError { _ = try sandbox.editor().add(["#999"]) })
-        #expect(error.description.contains("no Pokémon #999"))
+        #expect(error.description.contains("no Pokémon #0999"))
         #expect(sandbox.favoritesData() == nil)
     }
 
@@ -85,7 +85,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         for editor in [sandbox.uncheckedEditor(), sandbox.editor()] {  // no cache folder at all, too
             try? FileManager.default.removeItem(atPath: sandbox.favoritesPath)
             let report = try editor.add(["Pikachu", "#025", "25", " 025 ", "mr-mime", "pikachu"])
-            #expect(report.messages == ["Added pikachu", "Added #025", "Already a favorite: #025", "Already a favorite: #025",
+            #expect(report.messages == ["Added pikachu", "Added #0025", "Already a favorite: #0025", "Already a favorite: #0025",
                                         "Added mr-mime", "Already a favorite: pikachu"])
             #expect(report.notes.count == 1)
             #expect(report.notes.first?.contains("could not check") == true)
@@ -111,7 +111,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache(perPage: 5, pages: [0])  // bulbasaur … raichu: 5 of 8
         let report = try sandbox.editor().add(["PIKACHU", "pichu", "#172"])
-        #expect(report.messages == ["Added #025 Pikachu", "Added pichu", "Added #172"])
+        #expect(report.messages == ["Added #0025 Pikachu", "Added pichu", "Added #0172"])
         #expect(report.notes == ["could not check \"pichu\" (did you mean pikachu, raichu?), \"#172\": the cache holds only 5 of the 8 Pokémon of \(FavoritesSandbox.api)"])
         #expect(try sandbox.favoriteEntries() == [.name("pikachu"), .name("pichu"), .id(172)])
     }
@@ -124,7 +124,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeFavorites("[\"pikachu\", 25, \"bulbasaur\", \"#025\", \"Pikachu\", \"PIKACHU-ROCK-STAR\", \"mr-mime\"]")
         let report = try sandbox.editor().remove(["#025"])
         #expect(report.written)
-        #expect(report.messages == ["Removed #025 Pikachu (4 entries: pikachu, 25, #025, Pikachu)"])
+        #expect(report.messages == ["Removed #0025 Pikachu (4 entries: pikachu, 25, #025, Pikachu)"])
         #expect(try sandbox.favoriteEntries() == [.name("bulbasaur"), .name("PIKACHU-ROCK-STAR"), .name("mr-mime")])
 
         _ = try sandbox.editor().remove(["Mr. Mime", "pikachu-rock-star"])
@@ -139,7 +139,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let report = try sandbox.editor().remove(["charmander"])
         #expect(!report.written)
         #expect(report.messages.isEmpty)
-        #expect(report.notes == ["#004 Charmander is not a favorite"])
+        #expect(report.notes == ["#0004 Charmander is not a favorite"])
         #expect(sandbox.favoritesText() == original)
     }
 
@@ -169,7 +169,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites("[\"pikachu\", 25, \"#025\", \"Pikachu\", \"bulbasaur\"]")
         let byID = try sandbox.uncheckedEditor().remove(["25"])
-        #expect(byID.messages == ["Removed #025 (2 entries: 25, #025)"])
+        #expect(byID.messages == ["Removed #0025 (2 entries: 25, #025)"])
         let byName = try sandbox.uncheckedEditor().remove(["PIKACHU", "bulbasaurr"])
         #expect(byName.messages == ["Removed \"PIKACHU\" (2 entries: pikachu, Pikachu)"])
         #expect(byName.notes == ["\"bulbasaurr\" is not a favorite (did you mean bulbasaur?)"])
@@ -192,7 +192,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let listing = try sandbox.editor().list()
         #expect(listing.notes.isEmpty)
         let lines = listing.entries.map(\.line)
-        #expect(Array(lines.prefix(5)) == ["#122 Mr. Mime", "#025 Pikachu", "#004 Charmander", "#001 Bulbasaur", "#10080 Pikachu (Rock Star)"])
+        #expect(Array(lines.prefix(5)) == ["#0122 Mr. Mime", "#0025 Pikachu", "#0004 Charmander", "#0001 Bulbasaur", "#10080 Pikachu (Rock Star)"])
         #expect(lines[5].hasPrefix("pikachuu (unknown Pokémon; did you mean pikachu"))
         #expect(lines[6] == "0 (not a Pokémon id)")
         #expect(lines[7] == "zzzz (unknown Pokémon)")
@@ -205,14 +205,14 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeCache(perPage: 5, pages: [0])
         try sandbox.writeFavorites("[\"pikachu\", \"pichu\", 172]")
         let lines = try sandbox.editor().list().entries.map(\.line)
-        #expect(lines == ["#025 Pikachu", "pichu (not in the cache; did you mean pikachu, raichu?)", "#172 (not in the cache)"])
+        #expect(lines == ["#0025 Pikachu", "pichu (not in the cache; did you mean pikachu, raichu?)", "#0172 (not in the cache)"])
     }
 
     @Test func withoutACacheEntriesAreShownUnchecked() throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites("[\"pikachu\", 25]")
         let listing = try sandbox.editor().list()
-        #expect(listing.entries.map(\.line) == ["pikachu (not checked: nothing cached)", "#025 (not checked: nothing cached)"])
+        #expect(listing.entries.map(\.line) == ["pikachu (not checked: nothing cached)", "#0025 (not checked: nothing cached)"])
         #expect(listing.notes.count == 1)
         #expect(listing.notes[0].contains("no Pokémon list is cached for \(FavoritesSandbox.api)"))
     }
@@ -361,7 +361,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache()
         try sandbox.writeFavorites(Self.exported)
-        #expect(try sandbox.editor().list().entries.map(\.line) == ["#001 Bulbasaur", "#025 Pikachu"])
+        #expect(try sandbox.editor().list().entries.map(\.line) == ["#0001 Bulbasaur", "#0025 Pikachu"])
         #expect(try sandbox.editor().listJSON() == "[\n  \"bulbasaur\",\n  \"pikachu\"\n]\n")
     }
 
@@ -370,7 +370,7 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeCache()
         try sandbox.writeFavorites(Self.exported)
         let report = try sandbox.editor().add(["Pikachu", "#004", "mr-mime"])
-        #expect(report.messages == ["Already a favorite: #025 Pikachu", "Added #004 Charmander", "Added #122 Mr. Mime"])
+        #expect(report.messages == ["Already a favorite: #0025 Pikachu", "Added #0004 Charmander", "Added #0122 Mr. Mime"])
         // Still an array of API names, the export's entries first and in their order.
         let names = try JSONDecoder().decode([String].self, from: try #require(sandbox.favoritesData()))
         #expect(names == ["bulbasaur", "pikachu", "charmander", "mr-mime"])

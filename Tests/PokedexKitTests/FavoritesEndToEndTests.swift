@@ -189,7 +189,7 @@ enum PokedexBinary {
 
         let add = try PokedexBinary.run(["favorites", "add", "Mr. Mime", "#025", "4"] + common, in: sandbox.root)
         #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout == "Added #122 Mr. Mime\nAlready a favorite: #025 Pikachu\nAdded #004 Charmander\n")
+        #expect(add.stdout == "Added #0122 Mr. Mime\nAlready a favorite: #0025 Pikachu\nAdded #0004 Charmander\n")
         #expect(add.stderr.isEmpty)
 
         let unknown = try PokedexBinary.run(["favorites", "add", "pikachuu"] + common, in: sandbox.root)
@@ -199,11 +199,11 @@ enum PokedexBinary {
 
         let list = try PokedexBinary.run(["favorites", "list"] + common, in: sandbox.root)
         #expect(list.status == 0)
-        #expect(list.stdout == "#001 Bulbasaur\n#025 Pikachu\n#122 Mr. Mime\n#004 Charmander\n")
+        #expect(list.stdout == "#0001 Bulbasaur\n#0025 Pikachu\n#0122 Mr. Mime\n#0004 Charmander\n")
 
         let remove = try PokedexBinary.run(["favorites", "remove", "25"] + common, in: sandbox.root)
         #expect(remove.status == 0, "\(remove.stderr)")
-        #expect(remove.stdout == "Removed #025 Pikachu\n")
+        #expect(remove.stdout == "Removed #0025 Pikachu\n")
 
         let json = try PokedexBinary.run(["favorites", "list", "--json", "--favorites", "favorites.json"], in: sandbox.root)
         #expect(json.stdout == "[\n  \"bulbasaur\",\n  \"mr-mime\",\n  \"charmander\"\n]\n")

@@ -187,8 +187,11 @@ import Testing
             env.server.resetCounts()
             let summary = try await env.build(retry: retry)
             let json = Set(env.server.requests.filter { $0.path.hasPrefix("/api/") }.map(\.path))
-            // Farfetch’d's species, and the chain it names, were never asked for.
-            #expect(json == ["/api/v2/pokemon/83/", "/api/v2/pokemon-species/83/", "/api/v2/evolution-chain/40/", "/api/v2/meta/"])
+            // Farfetch’d's species, the chain it names and its abilities (no other Pokémon has them) were never
+            // asked for.
+            let abilities = ["keen-eye", "inner-focus", "defiant"].map { "/api/v2/ability/\(Fixtures.referenceID($0))/" }
+            #expect(json == Set(["/api/v2/pokemon/83/", "/api/v2/pokemon-species/83/", "/api/v2/evolution-chain/40/",
+                                 "/api/v2/meta/"] + abilities))
             for request in env.server.requests where request.path.hasPrefix("/media/") {
                 #expect(!cachedImages.contains((request.path as NSString).lastPathComponent), "\(request.path) asked again")
             }

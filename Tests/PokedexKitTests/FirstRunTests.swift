@@ -60,9 +60,9 @@ import Testing
             env.server.resetCounts()
             let add = try install.run(["favorites", "add", "pikachu", "Mr. Mime"], in: site)
             #expect(add.status == 0, "\(add.stderr)")
-            #expect(add.stdout == "Added #025 Pikachu\nAdded #122 Mr. Mime\n")
+            #expect(add.stdout == "Added #0025 Pikachu\nAdded #0122 Mr. Mime\n")
             let list = try install.run(["favorites", "list"], in: site)
-            #expect(list.stdout == "#025 Pikachu\n#122 Mr. Mime\n", "\(list.stderr)")
+            #expect(list.stdout == "#0025 Pikachu\n#0122 Mr. Mime\n", "\(list.stderr)")
             let clear = try install.run(["favorites", "clear", "--yes", "--cache", ".pokedex-cache"], in: site)
             #expect(clear.status == 0, "\(clear.stderr)")
             #expect(env.server.requests.isEmpty, "the favorites commands use no network")
@@ -100,7 +100,7 @@ import Testing
 
         // The favorites commands know the list from the snapshot, still without network.
         let add = try install.run(["favorites", "add", "farfetchd"], in: site)
-        #expect(add.stdout == "Added #083 Farfetch’d\n", "\(add.stderr)")
+        #expect(add.stdout == "Added #0083 Farfetch’d\n", "\(add.stderr)")
         let unknown = try install.run(["favorites", "add", "pikachuu"], in: site)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("did you mean pikachu"), "\(unknown.stderr)")

@@ -135,7 +135,7 @@ import Testing
             let slug = Slug.make(name: Fixtures.hostileName, id: Fixtures.hostileID)
             let page = try env.read("pokemon/\(slug).html")
             #expect(page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
-            #expect(try env.read("page/2.html").contains("pokemon/\(slug).html"))
+            #expect(try env.read("page/3.html").contains("pokemon/\(slug).html"))
             #expect(try env.read(env.hashed("assets/pokedex-data.js")).contains("\\u003cscript>alert(2)\\u003c/script>"))
             // Nothing was written beside the output folder.
             let top = try FileManager.default.contentsOfDirectory(atPath: env.root.path).sorted()

@@ -20,7 +20,7 @@ import Testing
         let rows = try #require(payload["pokemon"] as? [[Any]])
         let row = try #require(rows.first { $0[0] as? Int == id })
         let shape = try #require(payload["pic"] as? [Any])
-        let own = row.count > 6 ? row[6] as? [Any] : nil
+        let own = row.count > 8 ? row[8] as? [Any] : nil
         let parts = own ?? ["images/\(id).png"] + shape
         return (try #require(parts[0] as? String), try #require(parts[1] as? Int), try #require(parts[2] as? Int),
                 try #require(parts[3] as? [Int]))
@@ -55,7 +55,7 @@ import Testing
         let pokedex = try Self.pokedex()
         let data = try DataScript.make(pokedex, perPage: 5, namesScript: "assets/pokedex-names.12345678.js")
         let payload = try #require(try Self.json(data, "POKEDEX_DATA") as? [String: Any])
-        #expect(payload["version"] as? Int == 2)
+        #expect(payload["version"] as? Int == 3)
         #expect(payload["names"] as? String == "assets/pokedex-names.12345678.js")
         #expect(payload["favorites"] as? [Int] == [6])
         #expect(payload["pageCount"] as? Int == SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: 5))
@@ -69,12 +69,15 @@ import Testing
             #expect(row[1] as? String == entry.slug)
             #expect(row[2] as? String == entry.displayName)
             #expect((row[3] as? [Int])?.map { types[$0] } == entry.record.types)
-            #expect(row[4] as? Int == (entry.species?.generation ?? 0))
+            #expect(row[4] as? Int == (entry.generation ?? 0))
             let stats = Dictionary(entry.record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
             #expect(row[5] as? [Int] == DataScript.statNames.map { stats[$0] ?? 0 }, "\(entry.slug)")
+            #expect(row[6] as? Int == entry.record.speciesID)
+            #expect(row[7] as? Int == (entry.isForm ? 1 : 0))
         }
         func row(_ id: Int) throws -> [Any] { try #require(rows.first { $0[0] as? Int == id }) }
-        // Charizard: Fire and Flying, generation 1, and its Mega form takes its species' generation.
+        // Charizard: Fire and Flying, generation 1; its Mega form, number 6, takes its species' generation when
+        // its form record is not had (these entries are made without).
         #expect((try row(6)[3] as? [Int])?.map { types[$0] } == ["fire", "flying"])
         #expect(try row(6)[4] as? Int == 1)
         #expect(try row(10034)[4] as? Int == 1)
@@ -82,42 +85,59 @@ import Testing
         #expect(try row(10143)[4] as? Int == 7)
         #expect(try row(6)[5] as? [Int] == [78, 84, 78, 109, 85, 100])
         // The usual picture is left out; the others carry [image, w, h, [widths]].
-        #expect(try row(6).count == 6)
-        #expect(try row(772).count == 7)
-        #expect(try Self.text(try row(772)[6]) == #"["images/772.png",96,96,[]]"#)
-        #expect(try Self.text(try row(25)[6]) == #"["https://example.com/25.png",475,475,[]]"#)
-        // No keys per Pokémon, no number (app.js derives it from the id).
+        #expect(try row(10034)[6] as? Int == 6 && row(10034)[7] as? Int == 1)
+        #expect(try row(6).count == 8)
+        #expect(try row(772).count == 9)
+        #expect(try Self.text(try row(772)[8]) == #"["images/772.png",96,96,[]]"#)
+        #expect(try Self.text(try row(25)[8]) == #"["https://example.com/25.png",475,475,[]]"#)
+        // No keys per Pokémon, no formatted number (app.js makes "#0006" from the number).
         let text = String(decoding: data, as: UTF8.self)
-        #expect(!text.contains("\"slug\"") && !text.contains("#006"))
+        #expect(!text.contains("\"slug\"") && !text.contains("#0006"))
     }
 
-    @Test func theNamesScriptHasEveryLanguageOncePerSpeciesWithItsForms() throws {
-        let pokedex = try Self.pokedex()
+    /// The names script's entries as (ids, [(spelling, language codes)]).
+    static func namesEntries(_ payload: [String: Any]) throws -> [(ids: [Int], names: [(String, [String])])] {
+        let languages = try #require(payload["languages"] as? [[String]]).map { $0[0] }
+        return try #require(payload["entries"] as? [[Any]]).map { entry in
+            var names: [(String, [String])] = []
+            var index = 1
+            while index + 1 < entry.count {
+                let mask = entry[index + 1] as? Int ?? 0
+                names.append((entry[index] as? String ?? "", languages.indices.filter { mask & (1 << $0) != 0 }.map { languages[$0] }))
+                index += 2
+            }
+            return (entry[0] as? [Int] ?? [], names)
+        }
+    }
+
+    @Test func theNamesScriptHasEveryLanguageOncePerSpeciesAndEachFormsOwnNames() throws {
+        var pokedex = try Self.pokedex()
+        let charizardX = try #require(pokedex.entries.firstIndex { $0.id == 10034 })
+        pokedex.entries[charizardX].formNames = [.init(language: "en", name: "Mega Charizard X"),
+                                             .init(language: "fr", name: "Méga-Dracaufeu X")]
         let names = try DataScript.names(pokedex)
         let payload = try #require(try Self.json(names, "POKEDEX_NAMES") as? [String: Any])
-        #expect(payload["version"] as? Int == 1)
-        let species = try #require(payload["species"] as? [[Any]])
-        func entry(_ id: Int) throws -> (ids: [Int], names: [String]) {
-            let found = try #require(species.first { ($0[0] as? [Int])?.contains(id) == true })
-            return (found[0] as? [Int] ?? [], found.dropFirst().compactMap { $0 as? String })
+        #expect(payload["version"] as? Int == 2)
+        let languages = try #require(payload["languages"] as? [[String]])
+        #expect(languages.contains(["ja-hrkt", "Japanese (kana)", "ja-Hrkt"]))
+        let entries = try Self.namesEntries(payload)
+        func species(_ id: Int) throws -> (ids: [Int], names: [(String, [String])]) {
+            try #require(entries.first { $0.ids.first == id })
         }
-        // Every language the species has, each spelling once ("Pikachu" is the English and the French name).
-        for pokemon in pokedex.entries {
-            guard let record = pokemon.species else { continue }
-            if record.names.isEmpty {
-                #expect(!species.contains { ($0[0] as? [Int])?.contains(pokemon.id) == true }, "\(record.name)")
-                continue
-            }
+        // Every language the species has, each spelling once with every language that writes it.
+        for pokemon in pokedex.entries where !pokemon.isForm {
+            guard let record = pokemon.species, !record.names.isEmpty else { continue }
             let expected = record.names.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            #expect(try entry(pokemon.id).names == expected, "\(record.name)")
+            #expect(try species(pokemon.id).names.map(\.0) == expected, "\(record.name)")
         }
-        #expect(try entry(25).names == ["ピカチュウ", "Pikachu"])
-        #expect(try entry(669).names.contains("Flabébé"))
-        // Forms under their species, once.
-        #expect(try entry(6).ids == [6, 10034])
-        #expect(try entry(10034).ids == [6, 10034])
-        let allIDs = species.flatMap { $0[0] as? [Int] ?? [] }
-        #expect(allIDs.count == Set(allIDs).count)
+        #expect(try species(25).names.map(\.0) == ["ピカチュウ", "Pikachu"])
+        #expect(try species(25).names[1].1 == ["fr", "en"])
+        #expect(try species(669).names.map(\.0).contains("Flabébé"))
+        // A species' names reach its forms; a form's own names reach it alone.
+        #expect(try species(6).ids == [6, 10034])
+        let own = try #require(entries.first { $0.ids == [10034] })
+        #expect(own.names.map(\.0) == ["Mega Charizard X", "Méga-Dracaufeu X"])
+        #expect(own.names.map(\.1) == [["en"], ["fr"]])
     }
 
     @Test func hostileNamesStayInsideTheScript() throws {
@@ -139,8 +159,8 @@ import Testing
         }
         // Still the same names once parsed.
         let payload = try #require(try Self.json(try DataScript.names(withBreaker), "POKEDEX_NAMES") as? [String: Any])
-        let hostile = try #require((payload["species"] as? [[Any]])?.first { ($0[0] as? [Int]) == [Fixtures.hostileID] })
-        #expect(hostile.dropFirst().compactMap { $0 as? String } == [Fixtures.hostileName, lineBreaker])
+        let hostile = try #require(try Self.namesEntries(payload).first { $0.ids == [Fixtures.hostileID] })
+        #expect(hostile.names.map(\.0) == [Fixtures.hostileName, lineBreaker])
     }
 
     @Test func theNamesScriptIsPublishedUnderItsHashNamedByTheDataScriptAndCachedByTheWorker() async throws {

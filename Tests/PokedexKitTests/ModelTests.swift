@@ -37,7 +37,9 @@ import Testing
         #expect(bulbasaur.types == ["grass", "poison"])
         #expect(bulbasaur.stats.map(\.name) == ["hp", "attack", "defense", "special-attack", "special-defense", "speed"])
         #expect(bulbasaur.stats.map(\.value) == [45, 49, 49, 65, 65, 45])
-        #expect(bulbasaur.abilities == [.init(name: "overgrow", isHidden: false), .init(name: "chlorophyll", isHidden: true)])
+        #expect(bulbasaur.abilities == [.init(name: "overgrow", isHidden: false, id: Fixtures.referenceID("overgrow")),
+                                        .init(name: "chlorophyll", isHidden: true, id: Fixtures.referenceID("chlorophyll"))])
+        #expect(bulbasaur.formID == 1)
         #expect(bulbasaur.sprites.officialArtwork == "\(Self.origin)/media/sprites/pokemon/other/official-artwork/1.png")
         #expect(bulbasaur.sprites.home == "\(Self.origin)/media/sprites/pokemon/other/home/1.png")
         #expect(bulbasaur.sprites.frontDefault == "\(Self.origin)/media/sprites/pokemon/1.png")
@@ -143,9 +145,9 @@ import Testing
     }
 
     @Test func numbers() {
-        #expect(DisplayName.number(1) == "#001")
-        #expect(DisplayName.number(25) == "#025")
-        #expect(DisplayName.number(151) == "#151")
+        #expect(DisplayName.number(1) == "#0001")
+        #expect(DisplayName.number(25) == "#0025")
+        #expect(DisplayName.number(151) == "#0151")
         #expect(DisplayName.number(1025) == "#1025")
         #expect(DisplayName.number(10001) == "#10001")
     }
@@ -247,8 +249,8 @@ import Testing
             .name("pikachuu"), .name("bulbasuar"), .name("zzzzzzzzzz"), .id(4),
         ])
         let resolution = FavoritesResolution.resolve(file, against: entries)
-        // In list order, whatever the file's order.
-        #expect(resolution.ids == [6, 25, 83, 122, 772, 10034])
+        // In the site's order (a form right after its species), whatever the file's order.
+        #expect(resolution.ids == [6, 10034, 25, 83, 122, 772])
         #expect(resolution.unknown.map(\.entry) == ["pikachuu", "bulbasuar", "zzzzzzzzzz", "4"])
         #expect(resolution.unknown.map(\.suggestion) == ["pikachu", "bulbasaur", nil, nil])
     }

@@ -50,6 +50,17 @@ import Testing
         }
     }
 
+    @Test func indexPagesAndListRequestsHaveSizesOfTheirOwn() async throws {
+        try await withEnvironment { env in
+            // PokeAPI is asked 5 at a time; the site shows 24 a page.
+            let summary = try await env.build(perPage: 24, listPageSize: 5)
+            #expect(Self.listOffsets(env.server) == [0, 5, 10])
+            #expect(summary.indexPages == 1)
+            #expect(env.exists("index.html") && !env.exists("page/2.html"))
+        }
+        #expect(BuildOptions().perPage == 24 && BuildOptions().listPageSize == 10)
+    }
+
     @Test func onePageWhenPerPageCoversTheList() async throws {
         try await withEnvironment { env in
             let summary = try await env.build(perPage: 100)
@@ -71,7 +82,7 @@ import Testing
             #expect(env.server.count("/api/v2/type/3/") == 1)
             #expect(env.server.count { $0.path.hasPrefix("/api/v2/evolution-chain/") } == 9)
             #expect(env.server.count { $0.path.hasPrefix("/api/v2/type/") } == 11)
-            // 3 list pages + 12 details + 9 species + 9 chains + 11 types + 11 images (one Pokémon has none).
+            // Every JSON resource (see CacheTests.jsonResources) + 11 images (one Pokémon has none).
             #expect(summary.loads.fetched == CacheTests.jsonResources + CacheTests.images)
             #expect(summary.imagesLocal == 11)
             #expect(summary.imagesPlaceholder == 1)
@@ -83,17 +94,18 @@ import Testing
         try await withEnvironment { env in
             try await env.build()
             let bulbasaur = try env.read("pokemon/bulbasaur.html")
-            #expect(bulbasaur.contains("#001 Bulbasaur"))
+            #expect(bulbasaur.contains("#0001 Bulbasaur"))
             #expect(bulbasaur.contains("0.7 m / 2′ 04″"))
             #expect(bulbasaur.contains("6.9 kg / 15.2 lb"))
             #expect(bulbasaur.contains("A seed sleeps on its back. It wakes as the Pokémon grows and soaks up sunlight all day."))
             let galar = try env.read("pokemon/mr-mime-galar.html")
-            #expect(galar.contains("#10168 Mr. Mime (Galar)"))
+            // A form: its species' number and its own name from PokeAPI, right after its species.
+            #expect(galar.contains("#0122 Galarian Mr. Mime"))
             #expect(try env.read("pokemon/mimikyu-busted.html").contains("<p class=\"exp\">—</p>"))
             #expect(try env.read("pokemon/farfetchd.html").contains("Farfetch’d"))
             #expect(try env.read("pokemon/type-null.html").contains("Type: Null"))
             #expect(try env.read("page/2.html").contains("Flabébé"))
-            #expect(try env.read("index.html").contains("Nidoran♀"))
+            #expect(try env.read("page/2.html").contains("Nidoran♀"))
             #expect(!(try env.read("index.html")).contains("Offline"))
         }
     }

@@ -28,7 +28,7 @@ pass "the banner names the bundled snapshot"
 grep -q 'https://raw.githubusercontent.com/PokeAPI/sprites/' Output/pokemon/pikachu.html || fail "artwork not referenced by URL"
 pass "artwork that could not be downloaded is referenced by its URL"
 "$BIN" favorites add pikachu >/dev/null || fail "favorites add without a flag"
-expect_eq "favorites list without a flag" "$("$BIN" favorites list)" "#025 Pikachu"
+expect_eq "favorites list without a flag" "$("$BIN" favorites list)" "#0025 Pikachu"
 cd ..
 
 start_mirror "$SHARED" "$DIR/port"
@@ -48,8 +48,8 @@ run_timed "second build" "$BIN" build
 expect_eq "JSON requests of the second build" \
   "$(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')" 0
 "$BIN" favorites add 'Mr. Mime' 25 >/dev/null
-expect_eq "favorites list" "$("$BIN" favorites list)" "#122 Mr. Mime
-#025 Pikachu"
+expect_eq "favorites list" "$("$BIN" favorites list)" "#0122 Mr. Mime
+#0025 Pikachu"
 cd ..
 
 # An unusable snapshot file: a clear message, and with a network the build goes on without it.

@@ -57,9 +57,9 @@ import json, sys
 import glob
 text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
 data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
-assert data["version"] == 2, data["version"]
+assert data["version"] == 3, data["version"]
 def pokemon(row):
-    picture = row[6] if len(row) > 6 else ["images/%d.png" % row[0]] + data["pic"]
+    picture = row[8] if len(row) > 8 else ["images/%d.png" % row[0]] + data["pic"]
     return {"id": row[0], "slug": row[1], "name": row[2], "image": picture[0], "t": picture[3]}
 print(sum(1 for row in data["pokemon"] if eval(sys.argv[2], {}, {"p": pokemon(row)})))
 PY

@@ -11,19 +11,24 @@ DIR="$WORK/real"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
 start_mirror "$SHARED" "$DIR/port"
 printf '["pikachu", 6, "mr-mime"]\n' > favorites.json
 # Live data: the cold build fetches everything (first-run.sh covers the bundled snapshot).
-BUILD=("$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot)
+BUILD=("$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot --report report.json)
 
 run_timed "cold fetch+build" "${BUILD[@]}"
 [ "$RC" = 0 ] || fail "cold build exited $RC"
 mirror_stats
 
 # Every evolution chain of the exported species and every type the Pokémon have, each fetched once.
-expect_eq "evolution chains cached" "$(ls .pokedex-cache/v2/*/evolution-chain | wc -l)" 541
-expect_eq "types cached" "$(ls .pokedex-cache/v2/*/type | wc -l)" 18
-# 136 list pages, 1,351 details, 1,025 species, 541 chains, 18 types and /meta/ make 3,072, plus any retry.
+expect_eq "evolution chains cached" "$(ls .pokedex-cache/v3/*/evolution-chain | wc -l)" 541
+expect_eq "types cached" "$(ls .pokedex-cache/v3/*/type | wc -l)" 18
+expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v3/*/pokemon-form | wc -l)" 326
+for kind in ability item location region pokemon-habitat move version version-group; do
+  echo "$kind: $(ls .pokedex-cache/v3/*/$kind | wc -l) cached for their names"
+done
+# 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, their version groups and
+# versions, and the abilities, items, places, regions, habitats and moves the pages name, plus any retry.
 echo "API requests of the cold build: $(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')"
 expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
-expect_eq "index pages" "$(( $(find Output/page -name '*.html' | wc -l) + 1 ))" 136
+expect_eq "index pages (24 Pokémon each)" "$(( $(find Output/page -name '*.html' | wc -l) + 1 ))" 57
 [ -f Output/index.html ] && [ -f Output/favorites.html ] || fail "index.html or favorites.html missing"
 page_text() {  # the page's text, tags stripped and white space folded
   python3 -c 'import html,re,sys; t=re.sub(r"<[^>]+>"," ",open(sys.argv[1],encoding="utf-8").read()); print(" ".join(html.unescape(t).split()))' "$1"
@@ -36,8 +41,43 @@ pass "Bulbasaur: base experience 64, 0.7 m, 6.9 kg"
 case "$(page_text Output/pokemon/clefable-mega.html)" in *"Base experience —"*) pass "null base_experience shows a dash";; *) fail "clefable-mega: no dash for null base experience";; esac
 grep -q 'Farfetch’d' Output/pokemon/farfetchd.html || fail "Farfetch’d display name"
 grep -q 'Nidoran♀' Output/pokemon/nidoran-f.html || fail "Nidoran♀ display name"
-grep -q 'Charizard (Mega X)' Output/pokemon/charizard-mega-x.html || fail "form display name"
-pass "display names: Farfetch’d, Nidoran♀, Charizard (Mega X)"
+grep -q '<h1>Mega Charizard X</h1>' Output/pokemon/charizard-mega-x.html || fail "form display name"
+pass "display names: Farfetch’d, Nidoran♀, Mega Charizard X"
+# Issue 20: forms as fans know them, PokeAPI's names everywhere, evolution as a tree.
+R=$(page_text Output/pokemon/raichu-alola.html)
+for fact in "#0026 Alolan Raichu" "Introduced in Generation VII" "Names English Alolan Raichu" "Raichu d’Alola" \
+            "Previous Raichu"; do
+  case "$R" in *"$fact"*) ;; *) fail "Alolan Raichu's page lacks \"$fact\"";; esac
+done
+grep -q 'href="raichu-alola.html" aria-current="page"' Output/pokemon/raichu-alola.html || fail "Alolan Raichu's chain does not mark it"
+case "$(page_text Output/pokemon/pikachu.html)" in
+  *"Use a Thunder Stone Raichu Evolves by: Use a Thunder Stone, in Alola Alolan Raichu"*) ;;
+  *) fail "Pikachu's chain lacks the Alolan Raichu branch";;
+esac
+python3 - Output <<'PY' || fail "Alolan Raichu is not right after Raichu in the data script"
+import glob, json, sys
+text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
+rows = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))["pokemon"]
+slugs = [row[1] for row in rows]
+at = slugs.index("raichu")
+assert slugs[at + 1] == "raichu-alola", slugs[at:at + 3]
+alolan = rows[at + 1]
+assert alolan[6] == 26 and alolan[4] == 7 and alolan[7] == 1, alolan[:8]
+assert sum(1 for row in rows if row[4] == 1) == sum(1 for row in rows if row[6] <= 151 and row[4] == 1)
+PY
+case "$(page_text Output/pokemon/sylveon.html)" in
+  *"Level up knowing a Fairy-type move, high affection or high friendship"*) ;; *) fail "Sylveon's condition repeats itself";;
+esac
+grep -q 'Trade holding a King’s Rock' Output/pokemon/slowking.html || fail "items by PokeAPI's name (King’s Rock)"
+grep -q 'Mt. Coronet' Output/pokemon/magnezone.html || fail "places by PokeAPI's name (Mt. Coronet)"
+grep -q 'Dragon’s Maw' Output/pokemon/regidrago.html || fail "abilities by PokeAPI's name (Dragon’s Maw)"
+grep -q 'Water&#39;s edge\|Water'"'"'s edge' Output/pokemon/psyduck.html || fail "habitats by PokeAPI's name (Water's edge)"
+for slug in pikachu-phd pikachu-starter charizard-gmax zygarde-10; do
+  grep -o '<h1>[^<]*</h1>' "Output/pokemon/$slug.html"
+done
+expect_eq "names made from API names (PokeAPI had no English one)" \
+  "$(python3 -c 'import json; print(json.load(open("report.json"))["nameFallbacks"])')" "[]"
+pass "forms: Alolan Raichu #0026, Generation VII, after Raichu, its own branch; PokeAPI's names; no fallbacks"
 # Issue 13 on real data: chains with branches and conditions, matchups, forms, every language.
 E=$(page_text Output/pokemon/eevee.html)
 expect_eq "Eevee's branches" "$(grep -o 'Evolves by:' <<<"$E" | wc -l)" 8
@@ -47,7 +87,7 @@ done
 case "$(page_text Output/pokemon/tauros.html)" in *"This Pokémon does not evolve."*) ;; *) fail "Tauros evolves?";; esac
 case "$(page_text Output/pokemon/wurmple.html)" in *"Level 7 Silcoon Evolves by: Level 10 Beautifly Evolves by: Level 7 Cascoon Evolves by: Level 10 Dustox"*) ;; *) fail "Wurmple's split";; esac
 C=$(page_text Output/pokemon/charizard.html)
-for fact in "Weak to ×4 Rock" "Charizard (Mega X)" "Names Japanese (kana) リザードン" "Introduced in Generation I"; do
+for fact in "Weak to ×4 Rock" "Mega Charizard X" "Names English Charizard" "Japanese リザードン" "Introduced in Generation I"; do
   case "$C" in *"$fact"*) ;; *) fail "Charizard's page lacks \"$fact\"";; esac
 done
 grep -q 'href="charizard.html"' Output/pokemon/charizard-mega-x.html || fail "Mega X does not link back to Charizard"
@@ -70,7 +110,7 @@ import json, sys
 import glob
 text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
 data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
-print(sum(len(row[6][3] if len(row) > 6 else data["pic"][2]) for row in data["pokemon"]))
+print(sum(len(row[8][3] if len(row) > 8 else data["pic"][2]) for row in data["pokemon"]))
 PY
 )
 echo "thumbnails: $thumbnails WebP files, $announced announced by the data script"

@@ -33,7 +33,7 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// Every key the file may hold, in the order `pokedex init` writes them.
-    public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "images",
+    public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images",
                               "concurrency", "snapshot", "base-url"]
 
     /// Where the settings are read from: `--config FILE` when given, else `pokedex.toml` in `currentDirectory`
@@ -106,6 +106,7 @@ public struct SiteConfig: Sendable, Equatable {
             case "templates": config.values.templates = try path()
             case "favorites": config.values.favorites = try path()
             case "per-page": config.values.perPage = try integer(BuildOptions.perPageRange)
+            case "list-page-size": config.values.listPageSize = try integer(BuildOptions.perPageRange)
             case "concurrency": config.values.concurrency = try integer(BuildOptions.concurrencyRange)
             case "base-url": config.values.baseURL = try string()
             case "images":

@@ -24,8 +24,11 @@ public enum SiteInitializer {
         # The favorites: a JSON array of names or ids, edited with `pokedex favorites add NAME`.
         # favorites = "\(SiteSettings.defaultFavorites)"
 
-        # Pokémon per index page (and per list request), 1 to 1000.
+        # Pokémon per index page, 1 to 1000.
         # per-page = \(SiteSettings.defaultPerPage)
+
+        # Pokémon per list request to the API, 1 to 1000.
+        # list-page-size = \(SiteSettings.defaultListPageSize)
 
         # "local": copy the artwork into the site; "remote": reference PokeAPI's URLs and download nothing.
         # images = "local"

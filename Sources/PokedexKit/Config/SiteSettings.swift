@@ -8,13 +8,14 @@ public struct SettingsLayer: Sendable, Equatable {
     public var templates: String?
     public var favorites: String?
     public var perPage: Int?
+    public var listPageSize: Int?
     public var images: ImageMode?
     public var concurrency: Int?
     public var snapshot: SnapshotChoice?
     public var baseURL: String?
 
     public init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
-                favorites: String? = nil, perPage: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
+                favorites: String? = nil, perPage: Int? = nil, listPageSize: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
                 snapshot: SnapshotChoice? = nil, baseURL: String? = nil) {
         self.api = api
         self.output = output
@@ -22,6 +23,7 @@ public struct SettingsLayer: Sendable, Equatable {
         self.templates = templates
         self.favorites = favorites
         self.perPage = perPage
+        self.listPageSize = listPageSize
         self.images = images
         self.concurrency = concurrency
         self.snapshot = snapshot
@@ -37,7 +39,10 @@ public struct SiteSettings: Sendable, Equatable {
     public static let defaultOutput = "Output"
     public static let defaultCache = ".pokedex-cache"
     public static let defaultFavorites = "favorites.json"
-    public static let defaultPerPage = 10
+    /// Index pages fill a desktop screen: 24 cells make full rows of 2, 3, 4, 6 or 8 columns.
+    public static let defaultPerPage = 24
+    /// PokeAPI's list pages are asked for 10 at a time, as the original app did.
+    public static let defaultListPageSize = 10
     public static let defaultConcurrency = 8
     public static let apiEnvironmentVariable = "POKEAPI_URL"
 
@@ -48,6 +53,7 @@ public struct SiteSettings: Sendable, Equatable {
     public var templates: String?
     public var favorites: String
     public var perPage: Int
+    public var listPageSize: Int
     public var images: ImageMode
     public var concurrency: Int
     public var snapshot: SnapshotChoice
@@ -80,6 +86,7 @@ public struct SiteSettings: Sendable, Equatable {
             templates: flagPath(flags.templates) ?? file.templates,
             favorites: flagPath(flags.favorites) ?? file.favorites ?? defaultPath(defaultFavorites),
             perPage: flags.perPage ?? file.perPage ?? defaultPerPage,
+            listPageSize: flags.listPageSize ?? file.listPageSize ?? defaultListPageSize,
             images: flags.images ?? file.images ?? .local,
             concurrency: flags.concurrency ?? file.concurrency ?? defaultConcurrency,
             snapshot: snapshot,

@@ -22,7 +22,10 @@ public struct BuildOptions: Sendable {
     public var favorites: String
     /// Export only the first N of the list; nil for all.
     public var limit: Int?
+    /// Pokémon per index page.
     public var perPage: Int
+    /// Pokémon per list request (`/pokemon?limit=N&offset=…`): PokeAPI's pages stay small whatever the site shows.
+    public var listPageSize: Int
     public var concurrency: Int
     public var mode: FetchMode
     public var images: ImageMode
@@ -37,7 +40,8 @@ public struct BuildOptions: Sendable {
 
     public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
                 templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,
-                perPage: Int = 10, concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
+                perPage: Int = SiteSettings.defaultPerPage, listPageSize: Int = SiteSettings.defaultListPageSize,
+                concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
                 snapshot: SnapshotChoice = .bundled, baseURL: String? = nil, retry: RetryPolicy = .standard,
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.apiBase = apiBase
@@ -47,6 +51,7 @@ public struct BuildOptions: Sendable {
         self.favorites = favorites
         self.limit = limit
         self.perPage = perPage
+        self.listPageSize = listPageSize
         self.concurrency = concurrency
         self.mode = mode
         self.images = images
@@ -61,6 +66,7 @@ public struct BuildOptions: Sendable {
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.init(apiBase: settings.apiBase, output: settings.output, cache: settings.cache, templates: settings.templates,
                   favorites: settings.favorites, limit: limit, perPage: settings.perPage,
+                  listPageSize: settings.listPageSize,
                   concurrency: settings.concurrency, mode: mode, images: settings.images, snapshot: settings.snapshot,
                   baseURL: settings.baseURL,
                   currentDirectory: currentDirectory)
@@ -82,6 +88,9 @@ public struct BuildOptions: Sendable {
         }
         guard Self.perPageRange.contains(perPage) else {
             throw PokedexError(.options, nil, .invalidInput("--per-page must be between 1 and 1000 (got \(perPage))"))
+        }
+        guard Self.perPageRange.contains(listPageSize) else {
+            throw PokedexError(.options, nil, .invalidInput("--list-page-size must be between 1 and 1000 (got \(listPageSize))"))
         }
         guard Self.concurrencyRange.contains(concurrency) else {
             throw PokedexError(.options, nil, .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))"))

@@ -68,6 +68,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var stages: [StageDuration]
     public var seconds: Double?
     public var check: Check?
+    /// Names shown as API names made readable, PokeAPI having no English one: "ability: as-one-glastrier".
+    public var nameFallbacks: [String]?
 
     public init(_ summary: BuildSummary, check: CheckReport? = nil) {
         status = check.map { $0.isClean ? "ok" : "findings" } ?? "ok"
@@ -91,6 +93,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         missing = []
         stages = summary.stages
         seconds = summary.seconds
+        nameFallbacks = summary.nameFallbacks
     }
 
     public init(_ error: PokedexError) {

@@ -31,6 +31,8 @@ public struct BuildSummary: Sendable {
     /// Local pictures shown without thumbnails because they could not be read.
     public var picturesUndecodable: Int = 0
     public var unknownFavorites: [FavoritesResolution.Unknown]
+    /// Names shown as API names made readable because PokeAPI had no English one (see `Pokedex.nameFallbacks`).
+    public var nameFallbacks: [String] = []
     public var offline: Bool
     /// The folder the site was written to.
     public var output: String = ""

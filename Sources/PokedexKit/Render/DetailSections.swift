@@ -10,6 +10,8 @@ struct RelatedPokemon: Sendable {
     let defaultBySpecies: [Int: PokemonEntry]
     /// English species names from every exported species record, by species id.
     let englishNames: [Int: String]
+    /// What evolution conditions call items, moves, places and the Pokémon they start from.
+    let words: EvolutionWords
 
     init(_ pokedex: Pokedex) {
         self.pokedex = pokedex
@@ -24,6 +26,7 @@ struct RelatedPokemon: Sendable {
         self.byID = byID
         self.defaultBySpecies = defaults
         self.englishNames = names
+        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName))
     }
 }
 
@@ -33,36 +36,43 @@ extension SiteRenderer {
 
     // MARK: Evolution chain
 
+    /// The chain as a tree of boxes (see `EvolutionNode.branches`): a regional form its conditions make is a box of
+    /// its own, and the page of a form marks that form's box.
     func evolution(_ entry: PokemonEntry, related: RelatedPokemon) -> EvolutionContext? {
         guard let chain = related.pokedex.chain(of: entry) else { return nil }
         let placeholder = "../" + Self.placeholderImage
-        func stage(_ node: EvolutionNode) -> EvolutionStageContext {
-            let exported = related.defaultBySpecies[node.speciesID]
-            let name = exported?.displayName ?? related.englishNames[node.speciesID]
-                ?? DisplayName.titleCase(node.speciesName)
+        let roots = chain.chain.branches
+        let formBoxes = Set(roots.flatMap(\.all).compactMap(\.formPokemonID))
+        func stage(_ box: EvolutionBranch) -> EvolutionStageContext {
+            let exported = box.formPokemonID.map { related.byID[$0] } ?? related.defaultBySpecies[box.speciesID]
+            let speciesName = related.englishNames[box.speciesID] ?? related.words.names.species(box.speciesName)
+            let name = exported?.displayName
+                ?? box.formPart.map { "\(speciesName) (\(DisplayName.titleCase($0)))" } ?? speciesName
             // Stages sit below the fold: their pictures load lazily.
             let picture = exported.map { image($0, root: "../", lazy: true) }
                 ?? ImageContext(src: placeholder, width: 475, height: 475, alt: name, fallback: placeholder,
                                 thumbnail: placeholder, srcset: nil, isLocal: false, isRemote: false,
                                 isPlaceholder: true, lazy: true)
-            let isCurrent = node.speciesID == entry.record.speciesID
-            let children = node.evolvesTo.map(stage)
-            let condition = node.howToEvolve ?? ""
+            let isCurrent = box.formPokemonID.map { $0 == entry.id }
+                ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id))
+            let children = box.evolvesTo.map(stage)
+            let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
             return EvolutionStageContext(
-                speciesID: node.speciesID, name: name, href: exported.map(Self.detailHref) ?? "",
+                speciesID: box.speciesID, name: name, href: exported.map(Self.detailHref) ?? "",
                 isLinked: exported != nil, image: picture, isCurrent: isCurrent,
-                isThisPage: isCurrent && exported?.id == entry.id, isBaby: node.isBaby,
+                isThisPage: isCurrent && exported?.id == entry.id, isBaby: box.isBaby,
                 howToEvolve: condition, hasCondition: !condition.isEmpty,
                 evolvesTo: children, hasEvolutions: !children.isEmpty)
         }
-        return EvolutionContext(stages: [stage(chain.chain)], evolves: !chain.chain.evolvesTo.isEmpty)
+        return EvolutionContext(stages: roots.map(stage), evolves: !chain.chain.evolvesTo.isEmpty)
     }
 
     // MARK: Type matchups
 
-    static func matchups(_ matchups: TypeMatchups) -> [MatchupGroupContext] {
+    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook()) -> [MatchupGroupContext] {
         func tier(_ multiplier: String, _ factor: String, _ types: [String]) -> MatchupTierContext? {
-            types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: factor, types: types.map(typeContext))
+            types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: factor,
+                                                     types: types.map { typeContext($0, names: names) })
         }
         let groups: [(String, String, [MatchupTierContext?])] = [
             ("weak", "Weak to", [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]),
@@ -77,16 +87,23 @@ extension SiteRenderer {
 
     // MARK: Other forms
 
-    static func forms(_ entry: PokemonEntry, related: RelatedPokemon) -> [FormContext] {
+    /// The species' other Pokémon with their thumbnails, each called by its own name.
+    func forms(_ entry: PokemonEntry, related: RelatedPokemon) -> [FormContext] {
         guard let species = entry.species else { return [] }
+        let placeholder = "../" + Self.placeholderImage
         return species.varieties.filter { $0.id != entry.id }.map { variety in
             if let other = related.byID[variety.id] {
-                return FormContext(id: variety.id, name: other.displayName, href: detailHref(other), isLinked: true,
-                                   isDefault: variety.isDefault)
+                return FormContext(id: variety.id, number: other.number, name: other.displayName,
+                                   href: Self.detailHref(other), isLinked: true, isDefault: variety.isDefault,
+                                   image: image(other, root: "../", lazy: true))
             }
             let name = DisplayName.of(pokemonName: variety.name, isDefault: variety.isDefault, speciesName: species.name,
                                       englishName: species.englishName)
-            return FormContext(id: variety.id, name: name, href: "", isLinked: false, isDefault: variety.isDefault)
+            return FormContext(id: variety.id, number: DisplayName.number(species.id), name: name, href: "",
+                               isLinked: false, isDefault: variety.isDefault,
+                               image: ImageContext(src: placeholder, width: 475, height: 475, alt: name,
+                                                   fallback: placeholder, thumbnail: placeholder, srcset: nil,
+                                                   isLocal: false, isRemote: false, isPlaceholder: true, lazy: true))
         }
     }
 
@@ -149,11 +166,42 @@ extension SiteRenderer {
         "es-419": ("Spanish (Latin America)", "es-419"), "it": ("Italian", "it"), "en": ("English", "en"),
     ]
 
+    /// Languages written in several scripts that PokeAPI lists as languages of their own: one row each, its
+    /// spellings together (ピカチュウ, its kanji where they differ, Pikachu in romaji).
+    static let scriptsOfOneLanguage: [String: (label: String, tag: String, codes: [String])] = [
+        "ja": ("Japanese", "ja", ["ja-hrkt", "ja", "roomaji", "ja-roma"]),
+    ]
+
+    /// The Names section: English (the page's language) first, then one row per language in PokeAPI's order.
+    static func nameRows(_ names: [LocalizedName]) -> [LocalizedNameContext] {
+        var rows: [LocalizedNameContext] = []
+        var done = Set<String>()
+        let ordered = names.filter { $0.language == "en" } + names.filter { $0.language != "en" }
+        for name in ordered where !done.contains(name.language) && !name.name.isEmpty {
+            if let (family, group) = scriptsOfOneLanguage.first(where: { $0.value.codes.contains(name.language) }) {
+                var spellings: [SpellingContext] = []
+                for code in group.codes {
+                    done.insert(code)
+                    for spelling in names where spelling.language == code && !spelling.name.isEmpty
+                        && !spellings.contains(where: { $0.name == spelling.name }) {
+                        spellings.append(SpellingContext(name: spelling.name, lang: localizedName(spelling).lang))
+                    }
+                }
+                rows.append(LocalizedNameContext(language: family, label: group.label, lang: group.tag,
+                                                 name: spellings[0].name, spellings: spellings))
+                continue
+            }
+            done.insert(name.language)
+            rows.append(localizedName(name))
+        }
+        return rows
+    }
+
     static func localizedName(_ name: SpeciesRecord.LocalizedName) -> LocalizedNameContext {
         let known = languages[name.language]
-        return LocalizedNameContext(language: name.language, label: known?.label ?? name.language,
-                                    lang: known?.tag ?? (looksLikeLanguageTag(name.language) ? name.language : ""),
-                                    name: name.name)
+        let lang = known?.tag ?? (looksLikeLanguageTag(name.language) ? name.language : "")
+        return LocalizedNameContext(language: name.language, label: known?.label ?? name.language, lang: lang,
+                                    name: name.name, spellings: [SpellingContext(name: name.name, lang: lang)])
     }
 
     /// A two- or three-letter language, then subtags of letters and digits: anything else becomes `lang=""`.

@@ -262,7 +262,8 @@ public struct SiteRenderer: Sendable {
                 let root = page == 1 ? "" : "../"
                 let slice = entries[min(entries.count, (page - 1) * perPage)..<min(entries.count, page * perPage)]
                 let cells = slice.enumerated().map { offset, entry in
-                    cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id))
+                    cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id),
+                         names: pokedex.names)
                 }
                 var context = base(site: site, root: root, kind: "index", path: path,
                                    title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)",
@@ -294,7 +295,7 @@ public struct SiteRenderer: Sendable {
                                social: social(title: "Favorites · Pokédex", description: about, path: "favorites.html",
                                               picture: nil), assets: assets)
             context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
-                cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true)
+                cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true, names: pokedex.names)
             }
             context.hasFavorites = !context.favorites.isEmpty
             context.unknownFavorites = unknownFavorites.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
@@ -406,19 +407,19 @@ public struct SiteRenderer: Sendable {
 
     private enum ImageKind { case local, remote, placeholder }
 
-    static func types(_ entry: PokemonEntry) -> [TypeContext] {
-        entry.record.types.map(typeContext)
+    static func types(_ entry: PokemonEntry, names: NameBook) -> [TypeContext] {
+        entry.record.types.map { typeContext($0, names: names) }
     }
 
-    /// A type name from the API: a CSS class only when it is a clean slug.
-    static func typeContext(_ name: String) -> TypeContext {
-        TypeContext(name: Slug.isClean(name) ? name : "unknown", label: DisplayName.titleCase(name))
+    /// A type name from the API: a CSS class only when it is a clean slug; its label PokeAPI's English name.
+    static func typeContext(_ name: String, names: NameBook = NameBook()) -> TypeContext {
+        TypeContext(name: Slug.isClean(name) ? name : "unknown", label: names.type(name))
     }
 
-    func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool) -> CellContext {
+    func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool, names: NameBook) -> CellContext {
         CellContext(id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
                     href: root + "pokemon/\(entry.slug).html", image: image(entry, root: root, lazy: lazy),
-                    types: Self.types(entry), isFavorite: favorite)
+                    types: Self.types(entry, names: names), isFavorite: favorite)
     }
 
     func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?,
@@ -431,14 +432,22 @@ public struct SiteRenderer: Sendable {
         }
         let picture = image(entry, root: "../", lazy: false)
         let pictures = Self.pictures(entry, main: picture)
-        let matchups = Self.matchups(related.pokedex.matchups(of: entry))
-        let forms = Self.forms(entry, related: related)
-        let names = (entry.species?.names ?? []).map(Self.localizedName)
-        let generation = entry.species?.generation.map { "Generation " + Self.romanNumeral($0) }
-        let habitat = entry.species?.habitat.map(DisplayName.titleCase)
+        let book = related.pokedex.names
+        let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book)
+        let forms = forms(entry, related: related)
+        let names = Self.nameRows(entry.names)
+        var generation = entry.generation.map { "Generation " + Self.romanNumeral($0) }
+        // A form says which games brought it: "Generation VII (Sun, Moon)".
+        if let group = entry.introducedIn, let said = generation {
+            let games = book.games(ofVersionGroup: group)
+            if !games.isEmpty { generation = "\(said) (\(games.joined(separator: ", ")))" }
+        }
+        // PokeAPI writes habitats in lower case ("water's edge").
+        let habitat = entry.species?.habitat.map { book.english(.habitat, $0) }
+            .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return DetailContext(
             id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
-            image: picture, types: Self.types(entry),
+            image: picture, types: Self.types(entry, names: book),
             baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
             height: MeasureContext(metric: Units.metres(decimetres: record.height),
                                    imperial: Units.feetAndInches(decimetres: record.height)),
@@ -446,7 +455,7 @@ public struct SiteRenderer: Sendable {
                                    imperial: Units.pounds(hectograms: record.weight)),
             stats: stats, statTotal: record.stats.reduce(0) { $0 + $1.value },
             abilities: record.abilities.map {
-                AbilityContext(name: $0.name, label: DisplayName.titleCase($0.name), isHidden: $0.isHidden)
+                AbilityContext(name: $0.name, label: book.english(.ability, $0.name), isHidden: $0.isHidden)
             },
             genus: entry.species?.genus, flavorText: entry.species?.flavorText, isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
@@ -488,7 +497,7 @@ public struct SiteRenderer: Sendable {
 /// the picture where it is the usual `images/<id>.png` of the usual size and thumbnails (`pic`).
 enum DataScript {
     /// The data script's format; app.js refuses another.
-    static let version = 2
+    static let version = 3
     /// The order of `Row.stats`.
     static let statNames = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
 
@@ -510,8 +519,9 @@ enum DataScript {
         }
     }
 
-    /// `[id, slug, name, [type indices], generation, [six stats], picture?]`: generation 0 when unknown, a
-    /// missing stat 0, the picture only when it is not the default.
+    /// `[id, slug, name, [type indices], generation, [six stats], number, form, picture?]`: generation 0 when
+    /// unknown, a missing stat 0, `number` the national one (a form's is its species'), `form` 1 for a form and 0
+    /// for a species' default Pokémon, the picture only when it is not the default.
     struct Row: Encodable {
         var id: Int
         var slug: String
@@ -519,6 +529,8 @@ enum DataScript {
         var types: [Int]
         var generation: Int
         var stats: [Int]
+        var number: Int
+        var isForm: Bool
         var picture: Picture?
 
         func encode(to encoder: Encoder) throws {
@@ -529,6 +541,8 @@ enum DataScript {
             try container.encode(types)
             try container.encode(generation)
             try container.encode(stats)
+            try container.encode(number)
+            try container.encode(isForm ? 1 : 0)
             if let picture { try container.encode(picture) }
         }
     }
@@ -599,8 +613,8 @@ enum DataScript {
             let isUsual = picture.image == ImageResolver.sitePath(id: entry.id)
                 && Shape(width: picture.width, height: picture.height, thumbnails: picture.thumbnails) == usual
             return Row(id: entry.id, slug: entry.slug, name: entry.displayName, types: types,
-                       generation: entry.species?.generation ?? 0, stats: statNames.map { values[$0] ?? 0 },
-                       picture: isUsual ? nil : picture)
+                       generation: entry.generation ?? 0, stats: statNames.map { values[$0] ?? 0 },
+                       number: entry.record.speciesID, isForm: entry.isForm, picture: isUsual ? nil : picture)
         }
         let payload = Payload(version: version, perPage: perPage,
                               pageCount: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: perPage),
@@ -610,40 +624,89 @@ enum DataScript {
         return try script("POKEDEX_DATA", payload, path: SiteRenderer.dataScript)
     }
 
-    /// One species' names: the ids of its exported Pokémon (default first, then forms, in list order), then its
-    /// distinct names in every language, in PokeAPI's order. Encoded `[[ids], "name", "name", …]`.
-    struct SpeciesNames: Encodable {
+    /// The names of one species or one form: the ids of the exported Pokémon they name (a species' default first,
+    /// then its forms, in site order), then each distinct spelling once with the languages that use it, a bit set
+    /// over `NamesPayload.languages`. Encoded `[[ids], "name", mask, "name", mask, …]`.
+    struct NamesEntry: Encodable {
         var ids: [Int]
-        var names: [String]
+        var names: [(name: String, languages: Int)]
+
+        init(ids: [Int], names: [LocalizedName], languages: [String]) {
+            self.ids = ids
+            var spellings: [(name: String, languages: Int)] = []
+            for name in names where !name.name.isEmpty {
+                let bit = languages.firstIndex(of: name.language).map { 1 << $0 } ?? 0
+                if let index = spellings.firstIndex(where: { $0.name == name.name }) {
+                    spellings[index].languages |= bit
+                } else {
+                    spellings.append((name.name, bit))
+                }
+            }
+            self.names = spellings
+        }
 
         func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(ids)
-            for name in names { try container.encode(name) }
+            for name in names {
+                try container.encode(name.name)
+                try container.encode(name.languages)
+            }
+        }
+    }
+
+    /// A language of the names: PokeAPI's code, a label for people, and the BCP 47 tag.
+    struct Language: Encodable {
+        var code: String
+        var label: String
+        var tag: String
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(code)
+            try container.encode(label)
+            try container.encode(tag)
         }
     }
 
     struct NamesPayload: Encodable {
         var version: Int
-        var species: [SpeciesNames]
+        var languages: [Language]
+        var entries: [NamesEntry]
     }
 
-    /// `assets/pokedex-names.js`: `window.POKEDEX_NAMES`, the species' names in every language, each name once
-    /// per species (many languages share a spelling), forms under their species.
+    /// `assets/pokedex-names.js`: `window.POKEDEX_NAMES`, every name in every language: each species' names for all
+    /// its exported Pokémon, and each form's own names for that form ("Alolan Raichu", "Raichu d’Alola").
     static func names(_ pokedex: Pokedex) throws -> Data {
+        var codes: [String] = []
+        for entry in pokedex.entries {
+            for name in (entry.species?.names ?? []) + entry.names where !codes.contains(name.language) {
+                codes.append(name.language)
+            }
+        }
         var order: [Int] = []
-        var bySpecies: [Int: SpeciesNames] = [:]
+        var speciesIDs: [Int: [Int]] = [:]
+        var speciesNames: [Int: [LocalizedName]] = [:]
+        var forms: [NamesEntry] = []
         for entry in pokedex.entries {
             guard let species = entry.species else { continue }
-            if bySpecies[species.id] == nil {
+            if speciesIDs[species.id] == nil {
                 order.append(species.id)
-                var seen = Set<String>()
-                let names = species.names.map(\.name).filter { !$0.isEmpty && seen.insert($0).inserted }
-                bySpecies[species.id] = SpeciesNames(ids: [], names: names)
+                speciesIDs[species.id] = []
+                speciesNames[species.id] = species.names
             }
-            bySpecies[species.id]!.ids.append(entry.id)
+            speciesIDs[species.id]!.append(entry.id)
+            if entry.isForm, !entry.names.isEmpty {
+                forms.append(NamesEntry(ids: [entry.id], names: entry.names, languages: codes))
+            }
         }
-        let payload = NamesPayload(version: 1, species: order.compactMap { bySpecies[$0] }.filter { !$0.names.isEmpty })
+        let entries = order.map { NamesEntry(ids: speciesIDs[$0]!, names: speciesNames[$0]!, languages: codes) } + forms
+        let languages = codes.map { code in
+            let label = SiteRenderer.languages[code]?.label ?? code
+            let tag = SiteRenderer.languages[code]?.tag ?? (SiteRenderer.looksLikeLanguageTag(code) ? code : "")
+            return Language(code: code, label: label, tag: tag)
+        }
+        let payload = NamesPayload(version: 2, languages: languages, entries: entries.filter { !$0.names.isEmpty })
         return try script("POKEDEX_NAMES", payload, path: SiteRenderer.namesScript)
     }
 

@@ -244,13 +244,17 @@ public struct MatchupTierContext: Sendable, Encodable {
 /// Another Pokémon of the same species.
 public struct FormContext: Sendable, Encodable {
     public var id: Int
-    /// "Charizard (Mega X)".
+    /// "#0006": a form shares its species' national number.
+    public var number: String
+    /// "Mega Charizard X".
     public var name: String
     /// Its page, relative to the detail page; "" when it is not exported.
     public var href: String
     public var isLinked: Bool
     /// The species' default Pokémon.
     public var isDefault: Bool
+    /// Its picture, lazily loaded (use `thumbnail` and `srcset`); the placeholder when it is not exported.
+    public var image: ImageContext
 }
 
 /// One picture of the switcher. Only the selected one loads: the others stay in `data-src` until chosen.
@@ -272,16 +276,26 @@ public struct PictureContext: Sendable, Encodable {
     public var isSprite: Bool
 }
 
-/// The species' name in one language.
+/// The name in one language: one row of the Names section.
 public struct LocalizedNameContext: Sendable, Encodable {
-    /// PokeAPI's language code: "ja-hrkt".
+    /// PokeAPI's language code: "fr"; "ja" for the row that joins Japanese kana, kanji and romaji.
     public var language: String
-    /// "Japanese (kana)"; the code itself for a language pokedex does not know.
+    /// "French", "Japanese"; the code itself for a language pokedex does not know.
     public var label: String
-    /// For the `lang` attribute: "ja-Hrkt", "ja-Latn" for romaji; "" (unknown) for a code that is not a language tag.
+    /// For the `lang` attribute: "fr", "ja"; "" (unknown) for a code that is not a language tag.
     public var lang: String
-    /// "リザードン".
+    /// The first spelling: "リザードン".
     public var name: String
+    /// Every spelling of the name in this language, each with its own `lang`: "ピカチュウ" (ja-Hrkt), "Pikachu"
+    /// (ja-Latn).
+    public var spellings: [SpellingContext]
+}
+
+/// One spelling of a name: its text and script.
+public struct SpellingContext: Sendable, Encodable {
+    public var name: String
+    /// "ja-Hrkt", "ja-Latn".
+    public var lang: String
 }
 
 public struct PageNumberContext: Sendable, Encodable {
@@ -593,6 +607,8 @@ extension FormContext: MustacheParent {
     public func child(named key: String) -> Any? {
         switch key {
         case "id": self.id
+        case "number": self.number
+        case "image": self.image
         case "name": self.name
         case "href": self.href
         case "isLinked": self.isLinked
@@ -625,6 +641,17 @@ extension LocalizedNameContext: MustacheParent {
         case "label": self.label
         case "lang": self.lang
         case "name": self.name
+        case "spellings": self.spellings
+        default: nil
+        }
+    }
+}
+
+extension SpellingContext: MustacheParent {
+    public func child(named key: String) -> Any? {
+        switch key {
+        case "name": self.name
+        case "lang": self.lang
         default: nil
         }
     }

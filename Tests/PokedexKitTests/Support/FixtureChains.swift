@@ -30,12 +30,29 @@ extension Fixtures {
                                        "evolved_form"]
         for (key, value) in fields {
             if references.contains(key), let name = value as? String {
-                entry[key] = ["name": name, "url": "https://pokeapi.invalid/api/v2/\(key)/1/"]
+                entry[key] = ["name": name, "url": referenceURL(key, name, api: "https://pokeapi.invalid/api/v2")]
             } else {
                 entry[key] = value
             }
         }
         return entry
+    }
+
+    /// Where PokeAPI's reference of an `evolution_details` field points: each name its own stable id.
+    static func referenceURL(_ key: String, _ name: String, api: String) -> String {
+        switch key {
+        case "base_form", "evolved_form": "\(api)/pokemon/\(pokemonID(name))/"
+        case "known_move_type", "party_type": "\(api)/type/\(typeID(name))/"
+        case "party_species", "trade_species": "\(api)/pokemon-species/\(referenceID(name))/"
+        case "held_item", "item": "\(api)/item/\(referenceID(name))/"
+        case "known_move", "used_move": "\(api)/move/\(referenceID(name))/"
+        default: "\(api)/\(key)/\(referenceID(name))/"
+        }
+    }
+
+    /// A served Pokémon's id, else one of its own past the served ids.
+    static func pokemonID(_ name: String) -> Int {
+        (pokemon + [hostilePokemon]).first { $0.name == name }?.id ?? 20_000 + referenceID(name)
     }
 
     static func chainJSON(id: Int, _ root: Stage, api: String) -> [String: Any] {
@@ -67,9 +84,14 @@ extension Fixtures {
                 Stage(speciesID: 6, name: "charizard", details: [detail("level-up", ["min_level": 36])]),
             ]),
         ]),
+        // Raichu, or Alolan Raichu (not served) in Alola: one stage, two boxes.
         10: Stage(speciesID: 172, name: "pichu", isBaby: true, next: [
             Stage(speciesID: 25, name: "pikachu", details: [detail("level-up", ["min_happiness": 220])], next: [
-                Stage(speciesID: 26, name: "raichu", details: [detail("use-item", ["item": "thunder-stone"])]),
+                Stage(speciesID: 26, name: "raichu", details: [
+                    detail("use-item", ["item": "thunder-stone"]),
+                    detail("use-item", ["item": "thunder-stone", "region": "alola", "evolved_form": "raichu-alola",
+                                        "base_form": "pikachu"]),
+                ]),
             ]),
         ]),
         11: Stage(speciesID: 29, name: "nidoran-f", next: [
@@ -80,9 +102,15 @@ extension Fixtures {
         40: Stage(speciesID: 83, name: "farfetchd", next: [
             Stage(speciesID: 865, name: "sirfetchd", details: [detail("three-critical-hits")]),
         ]),
+        // Galarian Mr. Mime (served) is a box of its own, and Mr. Rime evolves from it alone.
         58: Stage(speciesID: 439, name: "mime-jr", isBaby: true, next: [
-            Stage(speciesID: 122, name: "mr-mime", details: [detail("level-up", ["known_move": "mimic"])], next: [
-                Stage(speciesID: 866, name: "mr-rime", details: [detail("level-up", ["min_level": 42])]),
+            Stage(speciesID: 122, name: "mr-mime", details: [
+                detail("level-up", ["known_move": "mimic"]),
+                detail("level-up", ["known_move": "mimic", "region": "galar", "evolved_form": "mr-mime-galar"]),
+            ], next: [
+                Stage(speciesID: 866, name: "mr-rime", details: [
+                    detail("level-up", ["min_level": 42, "base_form": "mr-mime-galar"]),
+                ]),
             ]),
         ]),
         348: Stage(speciesID: 669, name: "flabebe", next: [

@@ -184,7 +184,7 @@ enum Fixtures {
                 ["base_stat": pair.1, "effort": 0, "stat": ref(pair.0, "\(api)/stat/\(index + 1)/")] as [String: Any]
             },
             "abilities": p.abilities.enumerated().map { index, ability in
-                ["ability": ref(ability.0, "\(api)/ability/\(index + 1)/"), "is_hidden": ability.1,
+                ["ability": ref(ability.0, "\(api)/ability/\(referenceID(ability.0))/"), "is_hidden": ability.1,
                  "slot": index + 1] as [String: Any]
             },
             "sprites": [
@@ -230,7 +230,7 @@ enum Fixtures {
             },
             "varieties": varieties,
             "generation": ref(s.generation.name, "\(api)/generation/\(s.generation.id)/"),
-            "habitat": s.habitat.map { ref($0, "\(api)/pokemon-habitat/1/") as Any } ?? NSNull(),
+            "habitat": s.habitat.map { ref($0, "\(api)/pokemon-habitat/\(referenceID($0))/") as Any } ?? NSNull(),
             "evolution_chain": chainOfSpecies[s.id].map { ["url": "\(api)/evolution-chain/\($0)/"] as Any } ?? NSNull(),
             "gender_rate": 4,
             "capture_rate": 45,

@@ -42,20 +42,22 @@ final class TestEnvironment: Sendable {
 
     /// Options for a build against this environment's server and folders. No data snapshot unless asked: the
     /// pipeline tests are about the network and the cache.
+    /// `listPageSize` defaults to `perPage`: most tests count list requests and index pages alike.
     func options(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
-                 concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil,
+                 listPageSize: Int? = nil, concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil,
                  snapshot: SnapshotChoice = .off, baseURL: String? = nil) -> BuildOptions {
         BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
                      templates: (templates ?? testTheme).path, favorites: favorites.path, limit: limit,
-                     perPage: perPage, concurrency: concurrency, mode: mode, images: images, snapshot: snapshot,
+                     perPage: perPage, listPageSize: listPageSize ?? perPage, concurrency: concurrency, mode: mode, images: images, snapshot: snapshot,
                      baseURL: baseURL, retry: retry, currentDirectory: root.path)
     }
 
     @discardableResult
     func build(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
-               retry: RetryPolicy = fastRetry, templates: URL? = nil, snapshot: SnapshotChoice = .off,
+               listPageSize: Int? = nil, retry: RetryPolicy = fastRetry, templates: URL? = nil, snapshot: SnapshotChoice = .off,
                baseURL: String? = nil, logger: Logger = quietLogger, now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
-        let options = options(mode: mode, images: images, limit: limit, perPage: perPage, retry: retry,
+        let options = options(mode: mode, images: images, limit: limit, perPage: perPage, listPageSize: listPageSize,
+                              retry: retry,
                               templates: templates, snapshot: snapshot, baseURL: baseURL)
         return try await SiteBuilder(options: options, logger: logger, now: now).run()
     }

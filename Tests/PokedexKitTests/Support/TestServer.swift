@@ -321,6 +321,16 @@ final class TestServer: Sendable {
                 guard let id = Int(rest[1]), let type = Fixtures.typeJSON(id: id, api: api),
                       id != Fixtures.typeID("") || state.hostile else { return nil }
                 return json(type)
+            case (2, "pokemon-form"):
+                guard let id = Int(rest[1]), let form = Fixtures.formJSON(id: id, api: api) else { return nil }
+                return json(form)
+            case (2, "version-group"):
+                guard let id = Int(rest[1]), let group = Fixtures.versionGroupJSON(id: id, api: api) else { return nil }
+                return json(group)
+            case (2, let kind?) where ["ability", "item", "move", "location", "region", "pokemon-habitat", "version"].contains(kind):
+                guard let id = Int(rest[1]),
+                      let named = Fixtures.namedJSON(kind, id: id, api: api, hostile: state.hostile) else { return nil }
+                return json(named)
             case (1, "meta"):
                 return json(["hash": state.dataHash, "deployed_at": "2025-07-01T00:00:00Z"])
             default:

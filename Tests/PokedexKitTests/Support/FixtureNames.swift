@@ -1,0 +1,115 @@
+import Foundation
+
+/// Forms, version groups, versions and the resources the pages name (abilities, items, moves, places, regions,
+/// habitats) for the test server's data set, in PokeAPI's shape (written for these tests). English names differ
+/// from the API names made readable where PokeAPI's do ("Mega Charizard X", "Mt. Coronet", "grassland"), and one
+/// ability has no English name at all, so that a fallback shows.
+extension Fixtures {
+    /// A stable id for a referenced name, so that each resource has one URL.
+    static func referenceID(_ name: String) -> Int {
+        name.unicodeScalars.reduce(7) { ($0 &* 31 &+ Int($1.value)) % 99_991 } + 1
+    }
+
+    struct Form {
+        var names: [(String, String)]
+        var formNames: [(String, String)]
+        var versionGroup: Int
+    }
+
+    /// The forms of the served non-default Pokémon, by Pokémon id (the served form ids are the Pokémon's).
+    static let forms: [Int: Form] = [
+        10034: Form(names: [("en", "Mega Charizard X"), ("fr", "Méga-Dracaufeu X")],
+                    formNames: [("en", "Mega Charizard X")], versionGroup: 15),
+        10080: Form(names: [("en", "Pikachu Rock Star")], formNames: [("en", "Pikachu Rock Star")], versionGroup: 16),
+        // No whole name: the species' and the form's part make it.
+        10143: Form(names: [], formNames: [("en", "Busted Form"), ("ja-Hrkt", "ばけたすがた")], versionGroup: 17),
+        10168: Form(names: [("en", "Galarian Mr. Mime"), ("fr", "M. Mime de Galar"), ("ja-Hrkt", "バリヤード(ガラルのすがた)")],
+                    formNames: [("en", "Galarian Form")], versionGroup: 20),
+    ]
+
+    /// id: (name, generation, [(version id, name, English name)]).
+    static let versionGroups: [Int: (String, Int, [(Int, String, String)])] = [
+        15: ("x-y", 6, [(23, "x", "X"), (24, "y", "Y")]),
+        16: ("omega-ruby-alpha-sapphire", 6, [(25, "omega-ruby", "Omega Ruby"), (26, "alpha-sapphire", "Alpha Sapphire")]),
+        17: ("sun-moon", 7, [(27, "sun", "Sun"), (28, "moon", "Moon")]),
+        20: ("sword-shield", 8, [(33, "sword", "Sword"), (34, "shield", "Shield")]),
+    ]
+
+    /// English names that are not the API name made readable; "filter" has none at all.
+    static let englishNames: [String: String] = [
+        "mt-coronet": "Mt. Coronet", "grassland": "grassland", "mountain": "mountain", "forest": "forest",
+        "sinnoh-route-217": "Route 217", "tough-claws": "Tough Claws",
+    ]
+    static let withoutEnglish: Set<String> = ["filter"]
+
+    /// Every name a served resource of `kind` (an API path: "item", "pokemon-habitat"…) may have.
+    static func namedResources(_ kind: String, hostile: Bool) -> [String] {
+        let served = pokemon + (hostile ? [hostilePokemon] : [])
+        switch kind {
+        case "ability": return served.flatMap { $0.abilities.map(\.0) }
+        case "pokemon-habitat": return species.compactMap(\.habitat)
+        case "version": return versionGroups.values.flatMap { $0.2.map(\.1) }
+        default:
+            var names: [String] = []
+            func walk(_ stage: Stage) {
+                for detail in stage.details {
+                    for (key, value) in detail {
+                        guard let reference = value as? [String: Any], let name = reference["name"] as? String,
+                              let url = reference["url"] as? String, url.contains("/\(kind)/"),
+                              !["base_form", "evolved_form", "trigger"].contains(key) else { continue }
+                        names.append(name)
+                    }
+                }
+                stage.next.forEach(walk)
+            }
+            chains.values.forEach(walk)
+            return names
+        }
+    }
+
+    static func namesJSON(_ names: [(String, String)], api: String) -> [[String: Any]] {
+        names.map { ["language": ref($0.0, "\(api)/language/1/"), "name": $0.1] as [String: Any] }
+    }
+
+    /// `/<kind>/<id>/` of a named resource, or nil when no served resource has that id.
+    static func namedJSON(_ kind: String, id: Int, api: String, hostile: Bool) -> [String: Any]? {
+        if kind == "version" {
+            for group in versionGroups.values {
+                if let version = group.2.first(where: { $0.0 == id }) {
+                    return ["id": id, "name": version.1, "names": namesJSON([("en", version.2), ("fr", version.2)], api: api)]
+                }
+            }
+            return nil
+        }
+        guard let name = namedResources(kind, hostile: hostile).first(where: { referenceID($0) == id }) else { return nil }
+        var names: [(String, String)] = [("ja-Hrkt", "ナマエ")]
+        if !withoutEnglish.contains(name) {
+            let english = englishNames[name] ?? name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                .joined(separator: " ")
+            names.append(("en", name == hostileName ? hostileName : english))
+        }
+        return ["id": id, "name": name, "names": namesJSON(names, api: api)]
+    }
+
+    static func formJSON(id: Int, api: String) -> [String: Any]? {
+        guard let form = forms[id], let p = pokemon.first(where: { $0.id == id }),
+              let group = versionGroups[form.versionGroup] else { return nil }
+        let species = species(p.speciesID)?.name ?? ""
+        return [
+            "id": id, "name": p.name, "form_name": p.name.hasPrefix(species + "-") ? String(p.name.dropFirst(species.count + 1)) : "",
+            "is_default": true, "is_mega": p.name.contains("mega"),
+            "names": namesJSON(form.names, api: api), "form_names": namesJSON(form.formNames, api: api),
+            "pokemon": ref(p.name, "\(api)/pokemon/\(id)/"),
+            "version_group": ref(group.0, "\(api)/version-group/\(form.versionGroup)/"),
+        ]
+    }
+
+    static func versionGroupJSON(id: Int, api: String) -> [String: Any]? {
+        guard let group = versionGroups[id] else { return nil }
+        return [
+            "id": id, "name": group.0, "order": id,
+            "generation": ref("generation-\(group.1)", "\(api)/generation/\(group.1)/"),
+            "versions": group.2.map { ref($0.1, "\(api)/version/\($0.0)/") },
+        ]
+    }
+}
