@@ -298,4 +298,19 @@ extension FileManager {
         #expect(DataScript.scriptSafe("") == "")
         #expect(DataScript.scriptSafe("\u{2020}\u{2030}") == "\u{2020}\u{2030}")
     }
+
+    @Test func aNameAloneChangesTheRenderInputs() async throws {
+        // A renamed item re-renders the pages whose words name it: the names are render inputs like the model.
+        let pokedex = try IndexDataTests.pokedex()
+        var renamed = pokedex
+        renamed.names = NameBook(records: [.item: [.init(id: 1, name: "kings-rock", names: [.init(language: "en", name: "King’s Rock")])]])
+        let assets = AssetsContext(style: "s", app: "a", data: "d", favorites: "f", icon: "i", placeholder: "p")
+        func digest(_ pokedex: Pokedex) async throws -> String? {
+            try await RenderInputs(pokedex, perPage: 5, baseURL: nil, assets: assets, builder: "test").digest(parallelism: 2)
+        }
+        let before = try await digest(pokedex)
+        #expect(before != nil)
+        #expect(try await digest(renamed) != before)
+        #expect(try await digest(pokedex) == before)
+    }
 }

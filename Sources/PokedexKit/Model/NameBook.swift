@@ -1,7 +1,7 @@
 /// What PokeAPI calls everything the site names besides Pokémon: abilities, items, places, regions, habitats,
 /// moves, versions, types and species, in every language it has. The one place every page asks; an API name made
 /// readable ("kings-rock" → "Kings Rock") is only the fallback for a resource PokeAPI has no English name for.
-public struct NameBook: Sendable, Equatable {
+public struct NameBook: Sendable, Equatable, Encodable {
     /// By kind, then API name.
     private var named: [NamedKind: [String: [LocalizedName]]]
     private var types: [String: [LocalizedName]]
@@ -56,6 +56,18 @@ public struct NameBook: Sendable, Equatable {
     /// The API names of a version group's games.
     func versionNames(ofVersionGroup name: String) -> [String] {
         (versionGroups[name]?.versions ?? []).map(\.name)
+    }
+
+    /// In a fixed order (dictionaries have none): the render inputs' digest is made from it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for kind in named.keys.sorted() {
+            let byName = named[kind]!
+            for name in byName.keys.sorted() { try container.encode([kind.rawValue, name]); try container.encode(byName[name]!) }
+        }
+        for name in types.keys.sorted() { try container.encode(["type", name]); try container.encode(types[name]!) }
+        for name in species.keys.sorted() { try container.encode(["species", name]); try container.encode(species[name]!) }
+        for name in versionGroups.keys.sorted() { try container.encode(versionGroups[name]!) }
     }
 
     static func english(in names: [LocalizedName]?) -> String? {

@@ -20,6 +20,8 @@ struct RenderInputs: Encodable, Sendable {
     var chains: [EvolutionChainRecord]
     var typeNames: [String]
     var types: [TypeRecord]
+    /// What the pages call abilities, items, places… (a renamed item changes the pages that name it).
+    var names: NameBook
 
     init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String) {
         self.builder = builder
@@ -33,6 +35,7 @@ struct RenderInputs: Encodable, Sendable {
         chains = chainIDs.map { pokedex.chains[$0]! }
         typeNames = pokedex.typeChart.keys.sorted()
         types = typeNames.map { pokedex.typeChart[$0]! }
+        names = pokedex.names
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.
