@@ -216,6 +216,7 @@ extension Fixtures {
         func refs(_ names: [String]) -> [[String: Any]] { names.map { ref($0, "\(api)/type/\(typeID($0))/") } }
         return [
             "id": id, "name": name,
+            "names": [["language": ref("en", "\(api)/language/9/"), "name": name.prefix(1).uppercased() + name.dropFirst()]],
             "damage_relations": [
                 "double_damage_from": refs(double), "half_damage_from": refs(half), "no_damage_from": refs(none),
                 "double_damage_to": [Any](), "half_damage_to": [Any](), "no_damage_to": [Any](),
