@@ -42,7 +42,8 @@ struct SnapshotCommand: AsyncParsableCommand {
             return (snapshot, try SnapshotMaker.write(snapshot, to: path))
         }
         print("\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \(snapshot.evolutionChains.count) evolution chains, "
-              + "\(snapshot.types.count) types, data hash \(snapshot.dataHash): "
+              + "\(snapshot.types.count) types, \(snapshot.forms.count) forms, "
+              + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
               + "\(bytes) bytes compressed, written to \(output)")
     }
 }

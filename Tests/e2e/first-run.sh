@@ -68,7 +68,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --keep-sprite-urls
 run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.snapshot" --cache "$DIR/snapshot-cache"
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
-grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
+grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 428 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
 stop_mirror
 "$BIN" init from-file >/dev/null
