@@ -1,7 +1,7 @@
-/* Pokédex: progressive enhancement. Every page is complete without this file; it adds favorites (stars,
-   All | Favorites, delete all, export), search, infinite scroll over http(s), image fallbacks, the offline
-   indicator and the service worker. Cells built here mirror Templates/partials/cell.mustache, and API data only
-   ever reaches the DOM through textContent and setAttribute. */
+/* Pokédex: progressive enhancement. Every page is complete without this file; it adds favorites (stars, the
+   Favorites view, delete all, export, import), search, filters, infinite scroll (built from the data script, so
+   from file:// too), image fallbacks, the offline indicator and the service worker. Cells built here mirror
+   Templates/partials/cell.mustache, and API data only ever reaches the DOM through textContent and setAttribute. */
 (function () {
   'use strict';
 
@@ -14,31 +14,35 @@
   var kind = html.getAttribute('data-kind') || '';
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
   var STORE_KEY = 'pokedex.favorites';
-  // The cell picture's rendered width, as in partials/cell.mustache: one column under 336 px, two under 498 px,
+  // The cell picture's rendered width, as in partials/cell.mustache: one column under 314 px, two under 464 px,
   // at most 190 px from three columns up.
-  var CELL_SIZES = '(max-width: 335px) calc(100vw - 40px), (max-width: 497px) calc(50vw - 34px), 190px';
+  var CELL_SIZES = '(max-width: 313px) calc(100vw - 40px), (max-width: 463px) calc(50vw - 33px), 190px';
   var STAR_PATH = 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z';
   var SEARCH_LIMIT = 120;
   var EAGER = 4;
 
-  /* ---------- Data script (version 2): positional rows → the objects the rest of this file reads ---------- */
+  /* ---------- Data script: positional rows → the objects the rest of this file reads ---------- */
 
-  // A row is [id, slug, name, [type indices], generation, [hp, attack, defense, special-attack, special-defense,
-  // speed], picture?]; without a picture of its own, it is images/<id>.png of the shape in `pic` ([w, h, [widths]]).
+  // Version 3, a row: [id, slug, name, [type indices], generation, [hp, attack, defense, special-attack,
+  // special-defense, speed], number, form, picture?]: `number` the national dex number (a form has its species'),
+  // `form` 0 for a species' default Pokémon and 1 for another form, in site order (by number, the default first).
+  // Without a picture of its own, a row's is images/<id>.png of the shape in `pic` ([w, h, [widths]]).
   function decodeData(raw) {
-    var out = { pokemon: [], favorites: [], perPage: 10, pageCount: 1, names: '', types: [] };
-    if (!raw || raw.version !== 2 || !Array.isArray(raw.pokemon)) return out;
+    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', types: [] };
+    if (!raw || raw.version !== 3 || !Array.isArray(raw.pokemon)) return out;
     out.favorites = raw.favorites || [];
-    out.perPage = raw.perPage || 10;
+    out.perPage = raw.perPage || 24;
     out.pageCount = raw.pageCount || 1;
     out.names = typeof raw.names === 'string' ? raw.names : '';
     out.types = Array.isArray(raw.types) ? raw.types : [];
     var shape = Array.isArray(raw.pic) ? raw.pic : [475, 475, []];
-    raw.pokemon.forEach(function (row) {
-      var own = Array.isArray(row[6]) ? row[6] : null;
+    raw.pokemon.forEach(function (row, index) {
+      var own = Array.isArray(row[8]) ? row[8] : null;
       var stats = Array.isArray(row[5]) ? row[5] : [];
+      var number = Number.isInteger(row[6]) ? row[6] : row[0];
       out.pokemon.push({
-        id: row[0], slug: row[1], name: row[2], number: '#' + String(row[0]).padStart(3, '0'),
+        id: row[0], slug: row[1], name: row[2], index: index, num: number, form: row[7] ? 1 : 0,
+        number: '#' + String(number).padStart(4, '0'),
         types: (row[3] || []).map(function (i) { return out.types[i]; }).filter(Boolean),
         gen: row[4] || 0, stats: stats, total: stats.reduce(function (a, b) { return a + b; }, 0),
         image: own ? own[0] : 'images/' + row[0] + '.png', w: own ? own[1] : shape[0], h: own ? own[2] : shape[1],
@@ -49,7 +53,13 @@
   }
 
   var byId = new Map();
-  DATA.pokemon.forEach(function (p) { byId.set(p.id, p); });
+  var bySlug = new Map();
+  var speciesName = new Map();   // national dex number → its default Pokémon's name (sort by name)
+  DATA.pokemon.forEach(function (p) {
+    byId.set(p.id, p);
+    bySlug.set(p.slug, p);
+    if (!p.form && !speciesName.has(p.num)) speciesName.set(p.num, p.name);
+  });
 
   function $(sel, from) { return (from || doc).querySelector(sel); }
   function $$(sel, from) { return Array.prototype.slice.call((from || doc).querySelectorAll(sel)); }
@@ -245,7 +255,7 @@
     }
   }
 
-  /* ---------- Favorites views (index "Favorites" segment and favorites.html) ---------- */
+  /* ---------- Favorites views (index "#favorites" and favorites.html): delete all, export, import ---------- */
 
   var dialog = $('#confirm-clear');
   var lastTrash = null;
@@ -260,7 +270,7 @@
       if (grid) grid.hidden = list.length === 0;
       var count = $('.fav-count', view);
       if (count) count.textContent = list.length === 1 ? '1 favorite' : list.length + ' favorites';
-      $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = list.length === 0; });
+      $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = favorites.size === 0; });
     });
     if (resultsActive() && view === 'favorites') runSearch();
   }
@@ -308,24 +318,103 @@
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 4000);
   }
 
-  function replaceAddress(url) {
-    try { history.replaceState(history.state, '', url); } catch (e) { /* some file:// setups refuse */ }
+  // Reads what export writes (and `pokedex build --favorites` reads): a JSON array of API names (slugs) and ids.
+  // The whole file is checked before anything changes; its favorites are added to the stored ones (none lost).
+  // Ids this site does not list are kept, as export keeps them; names it does not know are reported.
+  function parseFavoritesFile(text) {
+    var list;
+    try { list = JSON.parse(String(text).replace(/^\uFEFF/, '')); } catch (e) {
+      return { error: 'it is not JSON' };
+    }
+    if (!Array.isArray(list)) return { error: 'it is not a list of Pokémon names or numbers' };
+    var ids = [];
+    var unknown = [];
+    for (var i = 0; i < list.length; i++) {
+      var entry = list[i];
+      if (typeof entry === 'number' && Number.isInteger(entry) && entry > 0) {
+        ids.push(entry);
+      } else if (typeof entry === 'string' && entry.trim()) {
+        var key = entry.trim().toLowerCase();
+        var found = bySlug.get(key) || (/^\d+$/.test(key) ? byId.get(Number(key)) : null);
+        if (found) ids.push(found.id); else unknown.push(entry.trim());
+      } else {
+        return { error: 'entry ' + (i + 1) + ' is neither a Pokémon name nor a number' };
+      }
+    }
+    if (!ids.length && unknown.length) return { error: 'none of its names is a Pokémon of this site' };
+    return { ids: ids, unknown: unknown };
   }
 
-  /* ---------- All | Favorites segmented control (index) ---------- */
+  function importNote(view, text, isError) {
+    var note = view ? $('.import-note', view) : null;
+    if (!note) return;
+    note.classList.toggle('is-error', !!isError);
+    note.textContent = text;
+  }
 
+  function importFavorites(input) {
+    var file = input.files && input.files[0];
+    var view = input.closest('.view-favorites');
+    if (!file) return;
+    var name = file.name || 'the file';
+    var refuse = function (why) {
+      importNote(view, 'Not imported: ' + name + ' is not a favorites file (' + why + '). Your favorites are unchanged.', true);
+    };
+    if (file.size > 1024 * 1024) { refuse('it is larger than 1 MB'); input.value = ''; return; }
+    var reader = new FileReader();
+    reader.onload = function () {
+      input.value = '';
+      var parsed = parseFavoritesFile(reader.result);
+      if (parsed.error) { refuse(parsed.error); return; }
+      var added = 0;
+      parsed.ids.forEach(function (id) { if (!favorites.has(id)) { favorites.add(id); added++; } });
+      writeStored();
+      paintStars();
+      refreshFavorites();
+      var text = added === 0 ? 'Imported ' + name + ': its favorites were all here already.'
+        : 'Imported ' + name + ': ' + (added === 1 ? '1 favorite added' : added + ' favorites added') +
+          ', ' + favorites.size + ' in all.';
+      if (parsed.unknown.length) {
+        text += ' Not on this site: ' + parsed.unknown.slice(0, 5).join(', ') +
+          (parsed.unknown.length > 5 ? ' and ' + (parsed.unknown.length - 5) + ' more' : '') + '.';
+      }
+      importNote(view, text, false);
+    };
+    reader.onerror = function () { input.value = ''; refuse('it could not be read'); };
+    reader.readAsText(file);
+  }
+
+  function replaceAddress(url) {
+    try { history.replaceState(history.state, '', url); return true; } catch (e) { return false; }   // some file:// setups refuse
+  }
+
+  /* ---------- All | Favorites: the header's links are the one control ---------- */
+
+  // On an index page the header's "Favorites" link shows the Favorites view in place (index.html#favorites, as
+  // bookmarked) and "All" the list; aria-current follows. Elsewhere they are plain links.
   var view = 'all';
   var allScroll = 0;
   var viewAll = $('#view-all');
   var viewFavorites = kind === 'index' ? $('#favorites') : null;
   var viewSearch = $('#view-search');
+  var navLinks = $$('.nav a[data-view]');
+  var baseTitle = doc.title;
+
+  function paintNav() {
+    if (kind !== 'index') return;
+    navLinks.forEach(function (a) {
+      if (a.getAttribute('data-view') === view) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    });
+    doc.title = view === 'favorites' ? 'Favorites · Pokédex' : baseTitle;
+  }
 
   function setView(next, fromHash) {
     if (!viewAll || !viewFavorites) return;
     if (next === view && !fromHash) return;
     if (view === 'all') allScroll = window.scrollY;
     view = next;
-    $$('.seg').forEach(function (b) { b.setAttribute('aria-pressed', b.getAttribute('data-view') === next ? 'true' : 'false'); });
+    paintNav();
     viewFavorites.hidden = next !== 'favorites';
     viewAll.hidden = next !== 'all';
     if (next === 'favorites') refreshFavorites();
@@ -334,32 +423,43 @@
     else window.scrollTo(0, next === 'all' ? allScroll : 0);
   }
 
-  /* ---------- Search over POKEDEX_DATA ---------- */
+  /* ---------- Search over POKEDEX_DATA and the names script ---------- */
 
   var searchInput = $('#search');
 
-  // Case, accents and width folded (NFKD: "２５" is "25", halfwidth kana are kana), and hiragana as katakana,
-  // the script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ.
+  // Case, accents and width folded (NFKD: "２５" is "25", halfwidth kana are kana), hiragana as katakana (the
+  // script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ), and typographic apostrophes as "'".
   function fold(text) {
     return String(text).normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a]/g, '')
       .replace(/[\u3041-\u3096]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) + 0x60); })
-      .toLowerCase();
-  }
-  var folded = new Map();
-  // The name, the slug's words and, once the names script has loaded, the species' names in every language.
-  function foldedNames(p) {
-    var f = folded.get(p.id);
-    if (!f) {
-      f = [fold(p.name) + ' ' + p.slug.replace(/-/g, ' ')].concat((otherNames.get(p.id) || []).map(fold));
-      folded.set(p.id, f);
-    }
-    return f;
+      .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
+      .toLowerCase().trim().replace(/\s+/g, ' ');
   }
 
-  /* ---------- Names in every language: their own script, loaded on first use of the search box ---------- */
-
-  var otherNames = new Map();   // Pokémon id → its species' names
+  /* Names in every language: their own script, loaded on first use of the search box. Version 2:
+     {languages: [[code, label, bcp47]…], entries: [[[ids], name, mask, name, mask…]…]}, bit i of a mask meaning
+     languages[i] spells the name so; an id may be in several entries (its species', its form's own). */
+  var otherNames = new Map();   // Pokémon id → [{name, langs: [language index…]}]
+  var languages = [];
   var namesState = DATA.names ? 'idle' : 'none';
+  function addName(id, name, langs) {
+    var list = otherNames.get(id);
+    if (!list) otherNames.set(id, list = []);
+    list.push({ name: name, langs: langs });
+  }
+  function readNames(names) {
+    if (!names || names.version !== 2 || !Array.isArray(names.entries)) return;
+    languages = Array.isArray(names.languages) ? names.languages : [];
+    names.entries.forEach(function (entry) {
+      var ids = Array.isArray(entry[0]) ? entry[0] : [];
+      for (var i = 1; i + 1 < entry.length; i += 2) {
+        if (typeof entry[i] !== 'string') continue;
+        var langs = [];
+        for (var bit = 0; bit < languages.length; bit++) if (entry[i + 1] & Math.pow(2, bit)) langs.push(bit);
+        ids.forEach(function (id) { addName(id, entry[i], langs); });
+      }
+    });
+  }
   function loadNames() {
     if (namesState !== 'idle') return;
     namesState = 'loading';
@@ -368,44 +468,97 @@
     script.src = root + DATA.names;
     script.onload = function () {
       namesState = 'loaded';
-      var names = window.POKEDEX_NAMES;
-      if (!names || names.version !== 1 || !Array.isArray(names.species)) return;
-      names.species.forEach(function (entry) {
-        var list = entry.slice(1).filter(function (n) { return typeof n === 'string'; });
-        (Array.isArray(entry[0]) ? entry[0] : []).forEach(function (id) { otherNames.set(id, list); });
-      });
-      folded.clear();
-      if (searchInput && searchInput.value.trim()) runSearch();
+      readNames(window.POKEDEX_NAMES);
+      candidates.clear();
+      if (resultsActive() && filters.q) runSearch();
     };
     script.onerror = function () { namesState = 'idle'; script.remove(); };
     doc.head.appendChild(script);
   }
 
-  // "pikachu", "pika", "25", "#25", "#025": exact number first, then prefix matches, then the rest.
+  // What a query is matched against: the display name, the slug's words, then every other name (with its
+  // languages). `own` marks the first two: a match through them needs no explanation.
+  var candidates = new Map();
+  function candidatesOf(p) {
+    var list = candidates.get(p.id);
+    if (!list) {
+      var shown = fold(p.name);
+      list = [{ f: shown, own: true }, { f: p.slug.replace(/-/g, ' '), own: true }];
+      (otherNames.get(p.id) || []).forEach(function (n) {
+        var f = fold(n.name);
+        if (f !== shown) list.push({ f: f, name: n.name, langs: n.langs });
+      });
+      candidates.set(p.id, list);
+    }
+    return list;
+  }
+
+  // 0: the name starts with the query; 1: a word of it does; 2: the query is inside it; 3: every word of the
+  // query starts a word of the name, in any order ("charizard mega" finds "Mega Charizard X"); -1: no match.
+  var WORD = /[^\p{L}\p{N}]+/u;
+  function nameScore(name, q, words) {
+    var at = name.indexOf(q);
+    if (at === 0) return 0;
+    if (at > 0) return WORD.test(name.charAt(at - 1)) ? 1 : 2;
+    if (words.length > 1) {
+      var parts = name.split(WORD);
+      if (words.every(function (w) { return parts.some(function (part) { return part.indexOf(w) === 0; }); })) return 3;
+    }
+    return -1;
+  }
+
+  // "pikachu", "pika", "alolan raichu", "ピカチュウ"; "25", "025", "#25", "#0025": the species of that number
+  // first (its default Pokémon, then its forms), then numbers starting so. Each result: [pokemon, matched name].
   function search(query, list) {
-    var q = fold(query).trim().replace(/\s+/g, ' ');
+    var q = fold(query);
     if (!q) return [];
-    var numeric = /^#?\d+$/.test(q);
     var scored = [];
-    list.forEach(function (p) {
-      var score = -1;
-      if (numeric) {
-        var digits = q.replace('#', '');
-        var n = parseInt(digits, 10);
-        var idText = String(p.id);
-        if (p.id === n) score = 0;
-        else if (String(n) !== '0' && idText.indexOf(String(n)) === 0) score = 1;
-      } else {
-        foldedNames(p).forEach(function (name) {
-          var at = name.indexOf(q);
-          var s = at === 0 ? 0 : at > 0 ? (name.charAt(at - 1) === ' ' ? 1 : 2) : -1;
-          if (s >= 0 && (score < 0 || s < score)) score = s;
+    if (/^#?\d+$/.test(q)) {
+      var n = parseInt(q.replace('#', ''), 10);
+      var digits = String(n);
+      list.forEach(function (p) {
+        var score = p.num === n ? p.form : n > 0 && String(p.num).indexOf(digits) === 0 ? 2 : p.id === n ? 3 : -1;
+        if (score >= 0) scored.push([score, p, null]);
+      });
+    } else {
+      var words = q.split(WORD).filter(Boolean);
+      list.forEach(function (p) {
+        var best = -1;
+        var via = null;
+        candidatesOf(p).forEach(function (c) {
+          var s = nameScore(c.f, q, words);
+          if (s < 0) return;
+          // At an equal score the name shown wins: no "Matched:" line is needed.
+          s = s * 2 + (c.own ? 0 : 1);
+          if (best < 0 || s < best) { best = s; via = c.own ? null : c; }
         });
-      }
-      if (score >= 0) scored.push([score, p]);
-    });
-    scored.sort(function (a, b) { return a[0] - b[0]; });
-    return scored.map(function (s) { return s[1]; });
+        if (best >= 0) scored.push([best, p, via]);
+      });
+    }
+    scored.sort(function (a, b) { return a[0] - b[0] || a[1].index - b[1].index; });
+    return scored.map(function (s) { return [s[1], s[2]]; });
+  }
+
+  // "Japanese (romaji)" → "Japanese, romaji"; the first two languages of a spelling several share.
+  function languageLabel(langs) {
+    var labels = langs.map(function (i) {
+      var l = languages[i];
+      return l && typeof l[1] === 'string' ? l[1].replace(/^(.*?) \((.*)\)$/, '$1, $2') : '';
+    }).filter(Boolean);
+    if (labels.length > 2) return labels.slice(0, 2).join('; ') + ' and ' + (labels.length - 2) + ' more';
+    return labels.join('; ');
+  }
+  function matchedLine(via) {
+    var line = el('span', 'matched');
+    line.appendChild(doc.createTextNode('Matched: '));
+    var name = el('span', 'matched-name');
+    name.textContent = via.name;
+    var l = via.langs.length === 1 ? languages[via.langs[0]] : null;
+    if (l && typeof l[2] === 'string' && l[2]) name.setAttribute('lang', l[2]);
+    line.appendChild(name);
+    var label = languageLabel(via.langs);
+    if (label) line.appendChild(doc.createTextNode(' (' + label + ')'));
+    return line;
   }
 
   function runSearch() {
@@ -419,7 +572,7 @@
       return;
     }
     var pool = filtered(view === 'favorites' ? favoriteList() : DATA.pokemon);
-    var found = query ? search(query, pool) : pool;
+    var found = query ? search(query, pool) : pool.map(function (p) { return [p, null]; });
     // A search keeps its best matches first unless a sort is chosen.
     results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sorted(found);
     var grid = $('.search-grid', viewSearch);
@@ -469,9 +622,11 @@
   //   q=pika                    the search box (URI-encoded)
   var SORT_KEYS = ['number', 'name', 'total', 'hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
   var filters = { types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
-  var results = [];
+  var results = [];   // [pokemon, matched name or null]
   var shownResults = 0;
   var moreButton = viewSearch ? $('.more-results', viewSearch) : null;
+  var controls = $('.controls');
+  var filtersToggle = $('#filters-toggle');
   var typeSelects = [$('#filter-type-1'), $('#filter-type-2')];
   var genSelect = $('#filter-gen');
   var sortSelect = $('#sort-by');
@@ -547,27 +702,53 @@
     });
   }
 
-  function sortValue(p) {
-    var stat = SORT_KEYS.indexOf(filters.sort) - 3;
-    if (filters.sort === 'name') return fold(p.name);
-    if (filters.sort === 'total') return p.total;
-    return stat >= 0 ? (p.stats[stat] || 0) : p.id;
+  // Names compare word by word, punctuation aside: "Absol (Mega)" is "absol mega", before "absol mega z".
+  var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true, sensitivity: 'base' }) : null;
+  var sortNames = new Map();
+  function sortName(name) {
+    var key = sortNames.get(name);
+    if (key === undefined) sortNames.set(name, key = name.split(WORD).filter(Boolean).join(' '));
+    return key;
+  }
+  function collate(a, b) {
+    a = sortName(a);
+    b = sortName(b);
+    return collator ? collator.compare(a, b) : (a < b ? -1 : a > b ? 1 : 0);
   }
 
+  function sortValue(p) {
+    var stat = SORT_KEYS.indexOf(filters.sort) - 3;
+    if (filters.sort === 'total') return p.total;
+    return stat >= 0 ? (p.stats[stat] || 0) : p.num;
+  }
+
+  // By name, a species' forms stay right after its default Pokémon ("Absol", "Absol (Mega)", "Absol (Mega Z)"):
+  // species by their name, then the default first, then the forms by theirs. Every other key: ties in list
+  // order, always ascending, so that a bookmarked order is the same order.
+  function compare(a, b, sign) {
+    if (filters.sort === 'name') {
+      var c = collate(speciesName.get(a.num) || a.name, speciesName.get(b.num) || b.name) || a.num - b.num;
+      if (c) return c * sign;
+      return a.form - b.form || collate(a.name, b.name) || a.index - b.index;
+    }
+    var va = sortValue(a), vb = sortValue(b);
+    return (va < vb ? -1 : va > vb ? 1 : 0) * sign || a.index - b.index;
+  }
   function sorted(list) {
     var sign = filters.dir === 'desc' ? -1 : 1;
-    // Ties by number, always ascending, so a bookmarked order is the same order.
-    return list.map(function (p) { return [sortValue(p), p]; }).sort(function (a, b) {
-      var c = a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
-      return c * sign || a[1].id - b[1].id;
-    }).map(function (pair) { return pair[1]; });
+    return list.slice().sort(function (a, b) { return compare(a[0], b[0], sign); });
   }
 
   function showMoreResults(count) {
     var grid = $('.search-grid', viewSearch);
     var fragment = doc.createDocumentFragment();
-    results.slice(shownResults, shownResults + count).forEach(function (p, index) {
-      fragment.appendChild(buildCell(p, shownResults + index >= EAGER));
+    results.slice(shownResults, shownResults + count).forEach(function (r, index) {
+      var cell = buildCell(r[0], shownResults + index >= EAGER);
+      if (r[1]) {
+        var link = $('.cell-link', cell);
+        link.insertBefore(matchedLine(r[1]), $('.types', link));
+      }
+      fragment.appendChild(cell);
     });
     grid.appendChild(fragment);
     shownResults = Math.min(results.length, shownResults + count);
@@ -617,8 +798,28 @@
     if (dirSelect) dirSelect.value = filters.dir;
     paintReset();
   }
+  // Clear filters, and the Filters button's count: each type, the generation and a sort other than the default.
   function paintReset() {
-    if (resetButton) resetButton.disabled = !(filters.types.length || filters.gen || filters.sort !== 'number' || filters.dir !== 'asc');
+    var active = filters.types.length + (filters.gen ? 1 : 0) + (filters.sort !== 'number' || filters.dir !== 'asc' ? 1 : 0);
+    if (resetButton) resetButton.disabled = active === 0;
+    var count = filtersToggle ? $('.filters-count', filtersToggle) : null;
+    if (count) {
+      count.hidden = active === 0;
+      $('.filters-n', count).textContent = String(active);
+    }
+  }
+
+  function foldFilters(open) {
+    if (!controls || !filtersToggle) return;
+    controls.classList.toggle('filters-open', open);
+    filtersToggle.setAttribute('aria-expanded', open ? 'true' : 'false');
+  }
+  if (filtersToggle) {
+    filtersToggle.addEventListener('click', function () {
+      var open = filtersToggle.getAttribute('aria-expanded') !== 'true';
+      foldFilters(open);
+      if (open && typeSelects[0]) typeSelects[0].focus();
+    });
   }
 
   function readFilters() {
@@ -651,21 +852,24 @@
     });
   }
 
-  /* ---------- Infinite scroll (http(s) only: file:// keeps the pagination links) ---------- */
+  /* ---------- Infinite scroll, built from the data script (http(s) and file:// alike) ---------- */
 
+  // DATA lists every Pokémon in site order, perPage a page: the next page's cells are built here, never fetched.
+  // The pagination links stay for a browser without JavaScript; "Show more Pokémon" for the keyboard.
   var grid = kind === 'index' ? $('#grid') : null;
-  var loader = $('#loader');
-  var loadError = $('#load-error');
+  var moreAll = $('#more-all');
   var listEnd = $('#list-end');
+  var scrollStatus = $('#scroll-status');
   var startPage = grid ? Number(grid.getAttribute('data-page')) || 1 : 1;
   var nextPage = startPage + 1;
-  var loading = false;
   var observer = null;
   var shownPage = startPage;
+  var addressMoves = true;
   var markers = [];   // [page, first cell of that page], in order
 
   function pageHref(n) { return n === 1 ? 'index.html' : 'page/' + n + '.html'; }
   var rootURL = new URL(root || './', doc.baseURI);
+  function pageRows(n) { return DATA.pokemon.slice((n - 1) * DATA.perPage, n * DATA.perPage); }
 
   function pinBase() {
     // history.replaceState may move the address to another folder (index.html → page/3.html); a <base> keeps
@@ -676,73 +880,46 @@
     doc.head.insertBefore(base, doc.head.firstChild);
   }
 
-  function rebase(node, fromRoot) {
-    // Cells of page/N.html are written relative to "../": re-root them for this page.
-    ['href', 'src', 'data-fallback'].forEach(function (attr) {
-      $$('[' + attr + ']', node).forEach(function (e) {
-        var value = e.getAttribute(attr);
-        if (!isAbsolute(value) && value.indexOf(fromRoot) === 0) e.setAttribute(attr, root + value.slice(fromRoot.length));
-      });
-    });
-    $$('[srcset]', node).forEach(function (e) {
-      e.setAttribute('srcset', e.getAttribute('srcset').split(', ').map(function (candidate) {
-        return !isAbsolute(candidate) && candidate.indexOf(fromRoot) === 0 ? root + candidate.slice(fromRoot.length) : candidate;
-      }).join(', '));
-    });
-  }
-
-  function loadNext() {
-    if (loading || nextPage > (DATA.pageCount || 1)) return;
-    loading = true;
-    loader.classList.remove('idle');
-    loadError.hidden = true;
+  function appendPage(focus) {
+    if (nextPage > DATA.pageCount) return;
     var page = nextPage;
-    var url = new URL(pageHref(page), rootURL);
-    fetch(url.href, { credentials: 'same-origin' }).then(function (response) {
-      if (!response.ok) throw new Error('HTTP ' + response.status);
-      return response.text();
-    }).then(function (text) {
-      var parsed = new DOMParser().parseFromString(text, 'text/html');
-      var cells = $$('#grid > .cell', parsed);
-      if (!cells.length) throw new Error('no cells on ' + url.href);
-      var fromRoot = parsed.documentElement.getAttribute('data-root') || '';
+    var rows = pageRows(page);
+    nextPage = page + 1;
+    if (rows.length) {
       var fragment = doc.createDocumentFragment();
-      cells.forEach(function (cell, index) {
-        var adopted = doc.adoptNode(cell);
-        rebase(adopted, fromRoot);
-        if (index === 0) markers.push([page, adopted]);
-        $$('.star', adopted).forEach(paintStar);
-        fragment.appendChild(adopted);
+      rows.forEach(function (p, index) {
+        var cell = buildCell(p, true);
+        if (index === 0) markers.push([page, cell]);
+        fragment.appendChild(cell);
       });
+      var first = fragment.firstChild;
       grid.appendChild(fragment);
-      nextPage = page + 1;
-      loading = false;
-      loader.classList.add('idle');
-      if (nextPage > DATA.pageCount) finishScroll();
-      else requestAnimationFrame(recheck);
-    }).catch(function () {
-      loading = false;
-      loader.classList.add('idle');
-      loadError.hidden = false;
-    });
+      if (scrollStatus) {
+        scrollStatus.textContent = rows.length + ' more Pokémon added, ' + rows[0].name + ' to ' +
+          rows[rows.length - 1].name + '.';
+      }
+      if (focus && first) $('.cell-link', first).focus();
+    }
+    if (nextPage > DATA.pageCount) finishScroll();
+    else requestAnimationFrame(recheck);
   }
 
   function recheck() {
-    // The observer only reports changes: load again if the loader is still within reach.
-    if (loading || !observer || viewAll.hidden || !loadError.hidden) return;
-    var rect = loader.getBoundingClientRect();
-    if (rect.top - window.innerHeight < 800) loadNext();
+    // The observer only reports changes: add again while the button is still within reach.
+    if (!observer || viewAll.hidden) return;
+    if (moreAll.getBoundingClientRect().top - window.innerHeight < 800) appendPage(false);
   }
 
   function finishScroll() {
     if (observer) observer.disconnect();
     observer = null;
-    loader.hidden = true;
+    moreAll.hidden = true;
     listEnd.hidden = false;
   }
 
   function trackAddress() {
-    // The address follows the page whose cells are at the top of the screen.
+    // The address follows the page whose cells are at the top of the screen (where history allows it).
+    if (!addressMoves) return;
     var line = window.innerHeight * 0.35;
     var current = startPage;
     for (var i = 0; i < markers.length; i++) {
@@ -750,27 +927,31 @@
       else break;
     }
     if (current === shownPage) return;
-    shownPage = current;
     pinBase();
     var target = new URL(pageHref(current), rootURL);
-    replaceAddress(target.pathname + target.search + location.hash);
-    doc.title = current === 1 ? 'Pokédex' : 'Pokédex · Page ' + current;
+    if (!replaceAddress(target.pathname + target.search + location.hash)) { addressMoves = false; return; }
+    shownPage = current;
+    baseTitle = current === 1 ? 'Pokédex' : 'Pokédex · Page ' + current;
+    if (view === 'all') doc.title = baseTitle;
   }
 
   function startInfiniteScroll() {
-    if (!grid || !loader || !isHTTP || !('IntersectionObserver' in window) || !window.fetch || !window.DOMParser) return;
+    if (!grid || !moreAll || !listEnd) return;
+    // Only when the page's own cells are the data script's page (the same build).
     var first = $('.cell', grid);
-    if (first) markers.push([startPage, first]);
+    var rows = pageRows(startPage);
+    if (!first || !rows.length || first.getAttribute('data-id') !== String(rows[0].id)) return;
+    markers.push([startPage, first]);
     if (startPage > 1) $$('.jump').forEach(function (j) { j.hidden = false; });
     html.classList.add('infinite');
-    if (nextPage > (DATA.pageCount || 1)) { listEnd.hidden = false; return; }
-    observer = new IntersectionObserver(function (entries) {
-      if (entries.some(function (e) { return e.isIntersecting; }) && !viewAll.hidden) loadNext();
-    }, { rootMargin: '0px 0px 800px 0px' });
-    // The loader stays in the layout (invisible when idle) as the observed sentinel.
-    loader.classList.add('idle');
-    loader.hidden = false;
-    observer.observe(loader);
+    if (nextPage > DATA.pageCount) { listEnd.hidden = false; return; }
+    moreAll.hidden = false;
+    if ('IntersectionObserver' in window) {
+      observer = new IntersectionObserver(function (entries) {
+        if (entries.some(function (e) { return e.isIntersecting; }) && !viewAll.hidden) appendPage(false);
+      }, { rootMargin: '0px 0px 800px 0px' });
+      observer.observe(moreAll);
+    }
     var ticking = false;
     window.addEventListener('scroll', function () {
       if (ticking || viewAll.hidden) return;
@@ -784,8 +965,6 @@
   var offlineBanner = $('#offline-banner');
   function paintOnline() {
     if (offlineBanner) offlineBanner.hidden = navigator.onLine !== false;
-    // Back online after a failed page load: try again without waiting for a tap on Retry.
-    if (navigator.onLine !== false && loadError && !loadError.hidden && observer) loadNext();
   }
   window.addEventListener('online', paintOnline);
   window.addEventListener('offline', paintOnline);
@@ -812,14 +991,28 @@
       if (answer === 'delete') clearFavorites();
       return;
     }
-    var seg = target.closest('.seg');
-    if (seg) { setView(seg.getAttribute('data-view')); return; }
+    var nav = target.closest('.nav a[data-view]');
+    if (nav && kind === 'index' && viewFavorites && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
+        && event.button === 0) {
+      var wanted = nav.getAttribute('data-view');
+      // "All" while the list shows is the link itself (back to its start); otherwise the view changes in place.
+      if (wanted === 'favorites' || view !== 'all') {
+        event.preventDefault();
+        setView(wanted);
+        var title = $(wanted === 'favorites' ? '#fav-title' : '#all-title');
+        if (title && !resultsActive()) { title.setAttribute('tabindex', '-1'); title.focus({ preventScroll: true }); }
+      }
+      return;
+    }
     var action = target.closest('[data-action]');
     if (action) {
       var name = action.getAttribute('data-action');
       if (name === 'clear' && !action.disabled) askClear(action);
       else if (name === 'export' && !action.disabled) exportFavorites();
-      else if (name === 'retry') loadNext();
+      else if (name === 'import') {
+        var input = $('.import-file', action.closest('.toolbar') || doc);
+        if (input) input.click();
+      } else if (name === 'more-all') appendPage(true);
       else if (name === 'more-results') showMoreResults(SEARCH_LIMIT);
       return;
     }
@@ -830,6 +1023,11 @@
       var main = $('#main');
       if (main) { main.focus(); main.scrollIntoView(); }
     }
+  });
+
+  doc.addEventListener('change', function (event) {
+    var input = event.target;
+    if (input instanceof Element && input.classList.contains('import-file')) importFavorites(input);
   });
 
   // Another tab changed the favorites.
@@ -848,6 +1046,7 @@
   if (kind === 'index') {
     fillSelects();
     applyHash(location.hash);
+    paintNav();
     if (view !== 'favorites') refreshFavorites();
     window.addEventListener('hashchange', function () { applyHash(location.hash); });
     startInfiniteScroll();
@@ -865,16 +1064,38 @@
 /* ---------- Picture switcher (detail pages) ----------
    Radio buttons under the hero picture (keyboard: Tab to the group, arrow keys to choose). Hidden without this
    script, which is when only the page's own picture shows. The other pictures keep their URL in data-src and
-   load only once chosen; the image fallback is armed again for each. */
+   load only once chosen; the image fallback is armed again for each, and a picture that cannot load (offline:
+   the extra pictures are on the internet) is said so in words beside it. */
 (function () {
   'use strict';
   var switcher = document.querySelector('.pictures');
   var img = document.querySelector('.hero img');
+  var note = document.querySelector('.picture-note');
   if (!switcher || !img) return;
   var fallback = switcher.getAttribute('data-fallback');
+  var chosen = null;
+
+  function say(text) { if (note) note.textContent = text; }
+  function failed() {
+    if (!chosen) return;
+    var remote = /^https?:/i.test(chosen.getAttribute('data-src') || '');
+    var label = chosen.parentNode ? chosen.parentNode.textContent.trim() : 'This picture';
+    say(remote
+      ? (navigator.onLine === false ? label + ': this picture needs an internet connection, and this device is offline.'
+        : label + ': this picture could not be loaded. It needs an internet connection.')
+      : label + ': this picture could not be loaded.');
+  }
+  // The document's capture listener (first script) has swapped in the placeholder by then.
+  img.addEventListener('error', failed);
+  img.addEventListener('load', function () {
+    if (!img.classList.contains('is-fallback')) say('');
+  });
+
   function show(input) {
     var src = input.getAttribute('data-src');
     if (!src) return;
+    chosen = input;
+    say('');
     img.classList.remove('is-fallback');
     img.classList.toggle('is-sprite', input.hasAttribute('data-sprite'));
     if (fallback) img.setAttribute('data-fallback', fallback);
@@ -882,6 +1103,7 @@
     img.setAttribute('height', input.getAttribute('data-height'));
     img.setAttribute('alt', input.getAttribute('data-alt') || img.getAttribute('alt') || '');
     if (img.getAttribute('src') !== src) img.setAttribute('src', src);
+    else if (img.complete && img.naturalWidth === 0) failed();
   }
   switcher.addEventListener('change', function (event) {
     var input = event.target;
@@ -890,6 +1112,11 @@
   // A browser restoring the form's state after a reload may have checked another picture already.
   var checked = switcher.querySelector('input[name="picture"]:checked');
   if (checked && !checked.defaultChecked) show(checked);
-  else if (checked) img.classList.toggle('is-sprite', checked.hasAttribute('data-sprite'));
+  else if (checked) {
+    chosen = checked;
+    img.classList.toggle('is-sprite', checked.hasAttribute('data-sprite'));
+    // The page's own picture failed before this script ran (by URL, offline).
+    if (img.classList.contains('is-fallback')) failed();
+  }
   switcher.hidden = false;
 })();

@@ -142,7 +142,7 @@ import Testing
         #expect(detail.names.map(\.lang) == ["", "ja"])
         #expect(detail.names.map(\.label) == [hostile, "Japanese"])
         #expect(detail.names[1].spellings.map(\.lang) == ["ja-Hrkt"])
-        #expect(page.contains(#"<dd lang="ja-Hrkt">イービル</dd>"#))
+        #expect(page.contains(#"<dt>Japanese</dt><dd lang="ja"><span lang="ja-Hrkt">イービル</span></dd>"#))
         #expect(detail.forms.map(\.isLinked) == [false])
         // Only http(s) URLs become pictures; whatever else they hold is escaped in the page (checked above).
         #expect(!detail.pictures.contains { $0.id == "shiny-artwork" })
@@ -167,7 +167,7 @@ import Testing
         #expect(detail.names[1].spellings.map(\.lang) == ["ja-Hrkt", "ja", "ja-Latn"])
         let page = try #require(pages["eevee"])
         #expect(page.contains("<dd>Generation IV</dd>") && page.contains("<dd>Rough Terrain</dd>"))
-        #expect(page.contains(#"<dt>Chinese (traditional)</dt><dd lang="zh-Hant">N-zh-hant</dd>"#))
+        #expect(page.contains(#"<dt>Chinese (traditional)</dt><dd lang="zh-Hant"><span lang="zh-Hant">N-zh-hant</span></dd>"#))
         #expect(SiteRenderer.romanNumeral(9) == "IX" && SiteRenderer.romanNumeral(1) == "I")
     }
 
@@ -178,9 +178,11 @@ import Testing
             try await env.build(templates: GoldenTests.templates)
             let charizard = try env.read("pokemon/charizard.html")
             let mega = try env.read("pokemon/charizard-mega-x.html")
-            #expect(charizard.contains(#"<li><a href="charizard-mega-x.html">Charizard (Mega X)</a></li>"#))
-            #expect(mega.contains(#"<li><a href="charizard.html">Charizard</a></li>"#))
-            #expect(!charizard.contains(#"<a href="charizard.html">Charizard</a>"#))
+            // Other forms: cards with their thumbnail, name and number, linked both ways.
+            #expect(charizard.contains(#"<a class="form-card" href="charizard-mega-x.html"><img src="../images/10034.png""#))
+            #expect(charizard.contains(#"alt="Mega Charizard X""#) && charizard.contains(#"<span class="form-num">#0006</span>"#))
+            #expect(mega.contains(#"<a class="form-card" href="charizard.html"><img src="../images/6.png""#))
+            #expect(!charizard.contains(#"<a class="form-card" href="charizard.html">"#))
 
             // Rock ×4 for Fire and Flying; Ground ×0.
             #expect(charizard.contains(#"<span class="multiplier" title="4 times the damage">×4</span><ul class="types"><li class="type type-rock">Rock</li></ul>"#))
@@ -199,8 +201,10 @@ import Testing
             #expect(mega.contains(#"<div class="stage-card"><a class="stage-link" href="charizard.html" aria-current="true">"#))
             // Generation and names.
             #expect(charizard.contains("<dd>Generation I</dd>") && charizard.contains("<dd>Mountain</dd>"))
-            #expect(charizard.contains(#"<dt>Japanese (kana)</dt><dd lang="ja-Hrkt">リザードン</dd>"#))
-            #expect(charizard.contains(#"<dt>French</dt><dd lang="fr">Dracaufeu</dd>"#))
+            #expect(mega.contains("<dd>Generation VI (X, Y)</dd>"))
+            #expect(charizard.contains(#"<dt>Japanese</dt><dd lang="ja"><span lang="ja-Hrkt">リザードン</span></dd>"#))
+            #expect(charizard.contains(#"<dt>French</dt><dd lang="fr"><span lang="fr">Dracaufeu</span></dd>"#))
+            #expect(mega.contains(#"<dt>French</dt><dd lang="fr"><span lang="fr">Méga-Dracaufeu X</span></dd>"#))
         }
     }
 
@@ -241,7 +245,9 @@ import Testing
             #expect(!bulbasaur.contains("ivysaur.html") && !bulbasaur.contains("venusaur.html"))
             // Charizard's page no longer links its Mega form, which is outside the limit.
             let charizard = try env.read("pokemon/charizard.html")
-            #expect(charizard.contains(#"<li><span class="unlinked">Charizard (Mega X)</span></li>"#))
+            // (Its form record is not fetched either: it is named from its API name, pictured by the placeholder.)
+            #expect(charizard.contains(#"<span class="form-card unlinked"><img src="../assets/placeholder.svg""#))
+            #expect(charizard.contains(#"<span class="form-name" aria-hidden="true">Charizard (Mega X)</span>"#))
             #expect(!charizard.contains("charizard-mega-x.html"))
         }
     }

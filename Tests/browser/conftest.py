@@ -60,26 +60,50 @@ def read_script(path: Path, variable: str):
 
 
 def decode_data(raw):
-    """POKEDEX_DATA version 2 (positional rows) as objects, the way app.js decodes it: id, slug, name, number,
-    types, gen, stats (by name), total, image, w, h, t."""
-    assert raw["version"] == 2, raw.get("version")
+    """POKEDEX_DATA version 3 (positional rows) as objects, the way app.js decodes it: id, slug, name, index (site
+    order), num (national dex number), form (0 for a species' default Pokémon, 1 for another form), number
+    ("#0025"; a form shows its species'), types, gen, stats (by name), total, image, w, h, t.
+    A row: [id, slug, name, [type indices], generation, [stats], number, form, picture?]."""
+    assert raw["version"] == 3, raw.get("version")
     w, h, t = raw["pic"]
     pokemon = []
-    for row in raw["pokemon"]:
-        own = row[6] if len(row) > 6 else None
+    for index, row in enumerate(raw["pokemon"]):
+        own = row[8] if len(row) > 8 else None
         pokemon.append({
-            "id": row[0], "slug": row[1], "name": row[2], "number": "#%03d" % row[0],
-            "types": [raw["types"][i] for i in row[3]], "gen": row[4],
+            "id": row[0], "slug": row[1], "name": row[2], "index": index, "num": row[6], "form": 1 if row[7] else 0,
+            "number": "#%04d" % row[6], "types": [raw["types"][i] for i in row[3]], "gen": row[4],
             "stats": dict(zip(STAT_NAMES, row[5])), "total": sum(row[5]),
             "image": own[0] if own else f"images/{row[0]}.png",
             "w": own[1] if own else w, "h": own[2] if own else h, "t": own[3] if own else t})
     return {**raw, "pokemon": pokemon}
 
 
+def decode_names(raw):
+    """POKEDEX_NAMES version 2 as {id: [(spelling, [language labels], [BCP 47 tags])]}: every name of every entry
+    the id is in (its species' and, for a form, its own). An entry: [[ids], name, mask, name, mask…], bit i of a
+    mask meaning languages[i] ([code, label, tag]) spells the name so."""
+    assert raw["version"] == 2, raw.get("version")
+    out = {}
+    languages = raw["languages"]
+    for entry in raw["entries"]:
+        for i in range(1, len(entry) - 1, 2):
+            name, mask = entry[i], entry[i + 1]
+            langs = [l for bit, l in enumerate(languages) if mask & (1 << bit)]
+            for pid in entry[0]:
+                out.setdefault(pid, []).append((name, [l[1] for l in langs], [l[2] for l in langs]))
+    return out
+
+
 @pytest.fixture(scope="session")
 def site_data(output):
     """window.POKEDEX_DATA, decoded the way app.js decodes it."""
     return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"))
+
+
+@pytest.fixture(scope="session")
+def site_names(output):
+    """window.POKEDEX_NAMES, by Pokémon id (decode_names)."""
+    return decode_names(read_script(hashed(output, "assets/pokedex-names.js"), "POKEDEX_NAMES"))
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):

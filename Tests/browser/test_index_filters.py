@@ -1,6 +1,8 @@
 """The index's filters, sort and search in every language, on the real-data site: results, the address's hash
 (bookmark, reload, a crafted link), the keyboard, and the names script loaded on first use of search."""
 
+import re
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -24,7 +26,15 @@ def status(driver):
     return driver.find_element(By.CSS_SELECTOR, "#view-search .search-status").text
 
 
+def open_filters(driver):
+    """On a phone the filters fold behind one button: unfold them (no-op where they show anyway)."""
+    toggle = driver.find_element(By.ID, "filters-toggle")
+    if toggle.is_displayed() and toggle.get_attribute("aria-expanded") != "true":
+        tap(driver, toggle)
+
+
 def choose(driver, select_id, value):
+    open_filters(driver)
     Select(driver.find_element(By.ID, select_id)).select_by_value(value)
 
 
@@ -66,7 +76,8 @@ def test_sort_by_attack_descending(driver, server, site_data):
     choose(driver, "sort-by", "attack")
     choose(driver, "sort-order", "desc")
     wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
-    expected = sorted(site_data["pokemon"], key=lambda p: (-p["stats"]["attack"], p["id"]))
+    # Ties in site order (by number, a species' default Pokémon before its forms).
+    expected = sorted(site_data["pokemon"], key=lambda p: (-p["stats"]["attack"], p["index"]))
     wait(driver, lambda d: len(result_ids(d)) >= 20)
     ids = result_ids(driver)[:20]
     assert ids == [p["id"] for p in expected[:20]]
@@ -97,7 +108,7 @@ def test_filters_round_trip_through_the_address(driver, server, site_data):
     before = result_ids(driver)
     assert charizard["id"] in before
     expected = sorted((p for p in site_data["pokemon"] if "fire" in p["types"] and "flying" in p["types"]
-                       and p["gen"] == charizard["gen"]), key=lambda p: (-p["stats"]["speed"], p["id"]))
+                       and p["gen"] == charizard["gen"]), key=lambda p: (-p["stats"]["speed"], p["index"]))
     assert before == [p["id"] for p in expected]
     driver.refresh()
     wait(driver, lambda d: js(d, "return document.documentElement.classList.contains('js')"))
@@ -171,7 +182,12 @@ def test_filters_by_keyboard(driver, server, site_data):
     js(driver, "arguments[0].focus()", search)
     search.send_keys(Keys.TAB)
     active = driver.switch_to.active_element
-    assert active.get_attribute("id") == "filter-type-1", "Tab from search reaches the first filter"
+    # On a phone the filters are folded: Tab reaches the Filters button, Enter unfolds them and moves focus in.
+    assert active.get_attribute("id") == "filters-toggle", "Tab from search reaches the Filters button"
+    active.send_keys(Keys.ENTER)
+    active = driver.switch_to.active_element
+    assert active.get_attribute("id") == "filter-type-1", "the first filter has focus once unfolded"
+    assert driver.find_element(By.ID, "filters-toggle").get_attribute("aria-expanded") == "true"
     outline = js(driver, "return getComputedStyle(document.activeElement).outlineStyle")
     assert outline != "none", "keyboard focus is visible"
     # Keyboard selection in a closed <select>: the arrow keys change the value and fire change.
@@ -205,3 +221,90 @@ def test_without_javascript_the_controls_are_absent(server):
         assert web.find_elements(By.CSS_SELECTOR, "#grid > .cell")
     finally:
         web.quit()
+
+
+def matched(driver, pokemon_id):
+    found = driver.find_elements(By.CSS_SELECTOR, f"#view-search .cell[data-id='{pokemon_id}'] .matched")
+    return found[0].text if found else ""
+
+
+@pytest.mark.parametrize("query, slug", [("alolan raichu", "raichu-alola"), ("Raichu d’Alola", "raichu-alola"),
+                                          ("raichu d'alola", "raichu-alola"), ("mega charizard", "charizard-mega-x")])
+def test_search_finds_forms_by_their_names(driver, server, site_data, query, slug):
+    target = by_slug(site_data, slug)
+    open_page(driver, server + "index.html")
+    _search(driver, query)
+    wait(driver, lambda d: target["id"] in result_ids(d), message=f"{query!r} finds {slug}")
+    assert result_ids(driver)[0] == target["id"], (query, result_ids(driver)[:5])
+    if slug == "charizard-mega-x":
+        assert by_slug(site_data, "charizard-mega-y")["id"] in result_ids(driver)[:2]
+    # Matched through a name other than the one shown, the cell says which, and in what language.
+    line = matched(driver, target["id"])
+    fold = lambda s: s.lower().replace("’", "'")
+    if all(word in fold(target["name"]) for word in fold(query).split()):
+        assert line == "", f"{query!r} matched the name shown, {target['name']!r}: {line!r}"
+    else:
+        assert line.startswith("Matched: "), line
+        assert "(" in line and ")" in line, f"no language in {line!r}"
+    cell = driver.find_element(By.CSS_SELECTOR, f"#view-search .cell[data-id='{target['id']}']")
+    assert cell.find_element(By.CSS_SELECTOR, ".num").text == "#%04d" % target["num"]
+
+
+def test_number_search_puts_the_species_first(driver, server, site_data):
+    pikachu = by_slug(site_data, "pikachu")
+    forms = [p["id"] for p in site_data["pokemon"] if p["num"] == pikachu["num"] and p["form"]]
+    open_page(driver, server + "index.html")
+    for query in ("25", "025", "#25", "#0025"):
+        _search(driver, query)
+        wait(driver, lambda d: result_ids(d)[:1] == [pikachu["id"]], message=f"{query!r}: Pikachu first")
+        ids = result_ids(driver)
+        assert ids[1:1 + len(forms)] == forms, "then its forms, in site order"
+        rest = [site_data["pokemon"][[q["id"] for q in site_data["pokemon"]].index(i)] for i in ids[1 + len(forms):]]
+        assert all(str(p["num"]).startswith("25") for p in rest), "then numbers starting so"
+    alola = by_slug(site_data, "raichu-alola")
+    _search(driver, "26")
+    wait(driver, lambda d: alola["id"] in result_ids(d)[:len(forms) + 2], message="a form has its species' number")
+
+
+def test_search_says_which_name_matched(driver, server, site_data, site_names):
+    """"pika" lists Pokémon whose name shown does not contain it (their romaji name does): the cell says so."""
+    shown = {p["id"]: p for p in site_data["pokemon"]}
+    romaji = [(pid, name) for pid, names in site_names.items() if pid in shown
+              and "pika" not in shown[pid]["name"].lower() and "pika" not in shown[pid]["slug"]
+              for name, labels, _ in names if "pika" in name.lower() and any("romaji" in l for l in labels)]
+    if not romaji:
+        pytest.skip("no Pokémon here matches “pika” by its romaji name only")
+    pid, name = romaji[0]
+    open_page(driver, server + "index.html")
+    _search(driver, "pika")
+    wait(driver, lambda d: pid in result_ids(d), message=f"“pika” finds {shown[pid]['name']} ({name})")
+    line = matched(driver, pid)
+    assert line.startswith(f"Matched: {name} (") and "romaji" in line, line
+    span = driver.find_element(By.CSS_SELECTOR, f"#view-search .cell[data-id='{pid}'] .matched [lang]")
+    assert span.get_attribute("lang") == "ja-Latn" and span.text == name
+    # Pikachu itself matched by the name shown: no such line.
+    pikachu = by_slug(site_data, "pikachu")
+    assert result_ids(driver)[0] == pikachu["id"] and matched(driver, pikachu["id"]) == ""
+
+
+def test_sort_by_name_keeps_a_species_forms_after_it(driver, server, site_data):
+    absol = by_slug(site_data, "absol")
+    family = [p for p in site_data["pokemon"] if p["num"] == absol["num"]]
+    if len(family) < 2:
+        pytest.skip("Absol has no forms here")
+    open_page(driver, server + "index.html#sort=name-asc&q=absol")
+    wait(driver, lambda d: len(result_ids(d)) >= len(family))
+    names = [c.find_element(By.CSS_SELECTOR, ".name").text for c in driver.find_elements(By.CSS_SELECTOR, "#view-search .cell")]
+    assert names[0] == "Absol", names
+    assert names[:len(family)] == ["Absol"] + sorted((p["name"] for p in family if p["form"]),
+                                                     key=lambda n: re.sub(r"[^\w]+", " ", n).strip().lower()), names
+    # The whole list: alphabetical by species, each species' default Pokémon first.
+    open_page(driver, server + "index.html#sort=name-asc")
+    wait(driver, lambda d: len(result_ids(d)) >= 40)
+    ids = result_ids(driver)[:40]
+    rows = {p["id"]: p for p in site_data["pokemon"]}
+    species = [rows[i]["num"] for i in ids]
+    for a, b in zip(ids, ids[1:]):
+        if rows[a]["num"] == rows[b]["num"]:
+            assert rows[a]["form"] <= rows[b]["form"], (rows[a]["name"], rows[b]["name"])
+    assert len(set(species)) == len([k for k, g in __import__("itertools").groupby(species)]), "a species' forms together"
