@@ -113,4 +113,16 @@ import Testing
         #expect(names.map(\.language) == ["ja-hrkt", "fr", "en"])
         #expect(names.map(\.name) == ["ミミッキュ (ばけたすがた)", "Mimiqui Démasqué", "Mimikyu (Busted Form)"])
     }
+
+    @Test func aFormWithoutAnyEnglishNameIsListedAsAFallback() throws {
+        let form = FormRecord(id: 10080, name: "pikachu-rock-star", formName: "rock-star",
+                              names: [.init(language: "ja-hrkt", name: "ハードロック・ピカチュウ")], formNames: [],
+                              versionGroup: nil, versionGroupID: nil)
+        let entries = Pokedex.entries(list: [.init(id: 10080, name: "pikachu-rock-star")],
+                                      records: [10080: try ModelTests.record(10080)], species: [:], images: [:],
+                                      forms: [10080: form])
+        #expect(entries.map(\.displayName) == ["Pikachu (Rock Star)"])
+        let pokedex = Pokedex(entries: entries, favorites: FavoritesResolution(), dataAge: nil)
+        #expect(pokedex.nameFallbacks.contains("form: pikachu-rock-star"))
+    }
 }

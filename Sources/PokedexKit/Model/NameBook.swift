@@ -58,15 +58,14 @@ public struct NameBook: Sendable, Equatable, Encodable {
         (versionGroups[name]?.versions ?? []).map(\.name)
     }
 
-    /// In a fixed order (dictionaries have none): the render inputs' digest is made from it.
+    /// In a fixed order (dictionaries have none): the render inputs' digest is made from it. Types' and species'
+    /// names are left out: the render inputs hold their records already, and a no-op rebuild digests every byte.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for kind in named.keys.sorted() {
             let byName = named[kind]!
             for name in byName.keys.sorted() { try container.encode([kind.rawValue, name]); try container.encode(byName[name]!) }
         }
-        for name in types.keys.sorted() { try container.encode(["type", name]); try container.encode(types[name]!) }
-        for name in species.keys.sorted() { try container.encode(["species", name]); try container.encode(species[name]!) }
         for name in versionGroups.keys.sorted() { try container.encode(versionGroups[name]!) }
     }
 
@@ -87,20 +86,16 @@ extension Pokedex {
             for ability in entry.record.abilities { check(.ability, ability.name) }
             for type in entry.record.types where !names.hasEnglishType(type) { missing.insert("type: \(type)") }
             check(.habitat, entry.species?.habitat)
-            if entry.isForm, entry.form.map({ NameBook.english(in: $0.names) ?? NameBook.english(in: $0.formNames) }) == nil {
+            if entry.isForm, entry.form.flatMap({ NameBook.english(in: $0.names) ?? NameBook.english(in: $0.formNames) }) == nil {
                 missing.insert("form: \(entry.record.name)")
             }
-            if let group = entry.introducedIn {
-                for version in games(of: group) where !names.hasEnglish(.version, version) { missing.insert("version: \(version)") }
+            for version in entry.introducedIn.map(names.versionNames(ofVersionGroup:)) ?? [] where !names.hasEnglish(.version, version) {
+                missing.insert("version: \(version)")
             }
         }
         for chain in chains.values {
             for reference in chain.references { check(reference.kind, reference.name) }
         }
         return missing.sorted()
-    }
-
-    private func games(of group: String) -> [String] {
-        names.versionNames(ofVersionGroup: group)
     }
 }
