@@ -1,0 +1,108 @@
+/// A template's context as one closed value tree: what `TemplateValueEncoder` makes of an `Encodable` value,
+/// and all the engine ever reads. Data only: Mustache's lambdas do not apply (a context is never code).
+public enum TemplateValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case list([TemplateValue])
+    case object(TemplateObject)
+
+    /// What a section tests: `false`, null and the empty list are false; everything else, the empty string and
+    /// 0 included, is true (as in swift-mustache, which pokedex's themes were written for).
+    var isTruthy: Bool {
+        switch self {
+        case .null: false
+        case .bool(let value): value
+        case .list(let items): !items.isEmpty
+        default: true
+        }
+    }
+
+    /// An unambiguous serialisation for digests: a tag per kind, lengths and numbers as 8 big-endian bytes, so
+    /// that no two different trees give the same bytes (`[["a"], "b"]` and `[["a", "b"]]`, absent and null).
+    public func writeDigestBytes(into bytes: inout [UInt8]) {
+        switch self {
+        case .null:
+            bytes.append(0x6E)
+        case .bool(let value):
+            bytes.append(0x62)
+            bytes.append(value ? 1 : 0)
+        case .int(let value):
+            bytes.append(0x69)
+            Self.append(UInt64(bitPattern: Int64(value)), to: &bytes)
+        case .double(let value):
+            bytes.append(0x64)
+            Self.append(value.bitPattern, to: &bytes)
+        case .string(let value):
+            bytes.append(0x73)
+            Self.append(value, to: &bytes)
+        case .list(let items):
+            bytes.append(0x5B)
+            Self.append(UInt64(items.count), to: &bytes)
+            for item in items { item.writeDigestBytes(into: &bytes) }
+        case .object(let object):
+            bytes.append(0x7B)
+            Self.append(UInt64(object.count), to: &bytes)
+            for index in 0..<object.count {
+                Self.append(object.keys[index], to: &bytes)
+                object.values[index].writeDigestBytes(into: &bytes)
+            }
+        }
+    }
+
+    private static func append(_ number: UInt64, to bytes: inout [UInt8]) {
+        var shift: UInt64 = 56
+        while true {
+            bytes.append(UInt8(truncatingIfNeeded: number >> shift))
+            if shift == 0 { return }
+            shift -= 8
+        }
+    }
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        append(UInt64(text.utf8.count), to: &bytes)
+        bytes.append(contentsOf: text.utf8)
+    }
+}
+
+/// Keys and values in the order they were encoded. Contexts have a few dozen keys at most, so a lookup is a
+/// linear scan of short strings, cheaper than hashing them.
+public struct TemplateObject: Sendable, Equatable {
+    public private(set) var keys: [String]
+    public private(set) var values: [TemplateValue]
+
+    public init() {
+        keys = []
+        values = []
+    }
+
+    public init(_ pairs: [(String, TemplateValue)]) {
+        keys = pairs.map(\.0)
+        values = pairs.map(\.1)
+    }
+
+    public var count: Int { keys.count }
+
+    public subscript(key: String) -> TemplateValue? {
+        for index in keys.indices where keys[index] == key { return values[index] }
+        return nil
+    }
+
+    /// Sets `key`, replacing a value already there.
+    public mutating func set(_ key: String, _ value: TemplateValue) {
+        if let index = keys.firstIndex(of: key) {
+            values[index] = value
+        } else {
+            keys.append(key)
+            values.append(value)
+        }
+    }
+
+    /// Appends without looking for the key: for encoders, which write each key once.
+    mutating func append(_ key: String, _ value: TemplateValue) {
+        keys.append(key)
+        values.append(value)
+    }
+}
