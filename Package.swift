@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Tests only: the engine pokedex used before its own, as an oracle for byte-identical pages.
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/console-kit", from: "4.16.2"),
@@ -30,15 +31,17 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // sitemap.xml (libxml2's writer) and `pokedex check` (libxml2's HTML parser).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // pokedex's own Mustache engine: no dependencies, not even Foundation (see README, "The template engine").
+        .target(name: "PokedexMustache"),
         .target(
             name: "PokedexKit",
             dependencies: [
+                "PokedexMustache",
                 "CPokedexShims",
                 "CPNG",
                 "CWebP",
                 "CLibXML2",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ConsoleKitTerminal", package: "console-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -62,9 +65,16 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "PokedexMustacheTests",
+            dependencies: ["PokedexMustache"],
+            // The official Mustache specification's tests (mustache/spec, MIT), with their LICENSE.
+            resources: [.copy("Spec")]
+        ),
+        .testTarget(
             name: "PokedexKitTests",
             dependencies: [
                 "PokedexKit",
+                "PokedexMustache",
                 "CPNG",
                 "CWebP",
                 "CLibXML2",

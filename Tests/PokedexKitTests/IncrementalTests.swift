@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import Mustache
 import NIOConcurrencyHelpers
 import Testing
 @testable import PokedexKit
@@ -237,58 +236,6 @@ extension FileManager {
     func removeItem(at url: URL, ifExists: Bool) throws {
         if ifExists && !fileExists(atPath: url.path) { return }
         try removeItem(at: url)
-    }
-}
-
-/// Templates read contexts through `child(named:)`, not reflection: every stored property must answer to its
-/// name, or a theme would silently render it empty.
-@Suite struct TemplateContextLookupTests {
-    @Test func everyStoredPropertyAnswersToItsName() throws {
-        var entries = try ModelTests.entries()
-        // One local picture, so that the social card's image is there to check.
-        entries[0].image = .local(path: "images/1.png", width: 475, height: 475)
-        let ids = entries.prefix(3).map(\.id)
-        let favorites = FavoritesResolution(ids: ids, unknown: [.init(entry: "missingno", suggestion: "missing")])
-        // With chains and types, so that evolution stages and matchups are there to check.
-        var chains: [Int: EvolutionChainRecord] = [:]
-        for (id, stage) in Fixtures.chains { chains[id] = try Fixtures.chainRecord(id: id, stage) }
-        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true),
-                              chains: chains, typeChart: try Fixtures.typeRecords())
-        // With a base URL, so that the absolute URLs of social cards are there to check.
-        let renderer = SiteRenderer(theme: try Theme(overrides: nil), perPage: 5, baseURL: "https://example.com/dex/")
-        let assets = AssetsContext(style: "assets/style.1.css", app: "assets/app.1.js", data: "assets/data.1.js",
-                                   favorites: "assets/favorites.js", icon: "assets/icon.svg", placeholder: "assets/p.svg")
-        var checked = Set<String>()
-        func check(_ value: Any, path: String) {
-            if let array = value as? [Any] {
-                for item in array { check(item, path: path + "[]") }
-                return
-            }
-            guard let parent = value as? any MustacheParent else { return }
-            for child in Mirror(reflecting: value).children {
-                guard let label = child.label else { continue }
-                let found = parent.child(named: label)
-                let present = !Self.isNil(child.value)
-                #expect((found != nil) == present, "\(path).\(label)")
-                checked.insert("\(type(of: value)).\(label)")
-                if let found { check(found, path: "\(path).\(label)") }
-            }
-        }
-        for job in renderer.pages(pokedex, assets: assets) + [renderer.workerJob(files: [], contentHashes: [:], assets: assets)] {
-            check(job.context, path: job.path)
-        }
-        for name in ["PageContext", "SiteContext", "CellContext", "ImageContext", "DetailContext", "StatContext",
-                     "AbilityContext", "MeasureContext", "LinkContext", "PaginationContext", "PageNumberContext",
-                     "TypeContext", "UnknownFavoriteContext", "SocialContext", "SocialImageContext", "AssetsContext",
-                     "WorkerContext", "EvolutionContext", "EvolutionStageContext", "MatchupGroupContext",
-                     "MatchupTierContext", "FormContext", "PictureContext", "LocalizedNameContext"] {
-            #expect(checked.contains { $0.hasPrefix(name + ".") }, "\(name) was never checked")
-        }
-    }
-
-    static func isNil(_ value: Any) -> Bool {
-        let mirror = Mirror(reflecting: value)
-        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 }
 

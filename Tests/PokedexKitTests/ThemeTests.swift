@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PokedexKit
+import PokedexMustache
 
 /// The theme compiled into pokedex, and theme folders overriding it file by file. After editing `Templates/`,
 /// regenerate the compiled copy (and review its diff):
@@ -88,14 +89,19 @@ import Testing
         }
     }
 
-    @Test func theIncludesOfATemplateAreReadOffItsTags() {
-        #expect(Theme.partialNames(in: "<p>{{name}}</p>{{> partials/head}}{{>partials/star }}{{#x}}{{<\tlayout }}{{/x}}")
-                 == ["partials/head", "partials/star", "layout"])
-        #expect(Theme.partialNames(in: "no tags, {{ unclosed") == [])
-        #expect(Theme.partialNames(in: "é{{> ünïcode}}ß") == ["ünïcode"])
-        // What cannot be read off without parsing: every template counts as included.
-        #expect(Theme.partialNames(in: "{{=<% %>=}}<% > head %>") == nil)
-        #expect(Theme.partialNames(in: "{{>*dynamic}}") == nil)
+    @Test func theIncludesOfATemplateAreWhatItsParsedTagsReach() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "<p>{{name}}</p>{{> partials/head}}{{#x}}{{<\tlayout }}{{/layout}}{{/x}}",
+            "partials/head": "{{=<% %>=}}<% > partials/star %>",
+            "partials/star": "*",
+            "layout": "[{{$body}}{{/body}}]",
+            "alone": "no tags, {{! a comment }}",
+            "dynamic": "{{>*which}}",
+        ])
+        #expect(library.partials(reachableFrom: "page") == ["page", "partials/head", "partials/star", "layout"])
+        #expect(library.partials(reachableFrom: "alone") == ["alone"])
+        // A dynamic name can reach any template: every template counts as included.
+        #expect(library.partials(reachableFrom: "dynamic") == nil)
     }
 
     @Test func aMissingFolderIsAnError() throws {
@@ -115,6 +121,26 @@ import Testing
         let subject = try #require(error.subject)
         #expect(subject.hasPrefix(folder.appendingPathComponent("pokemon.mustache").path + ":"))
         #expect(subject.split(separator: ":").count == 3, "file:line:column, got \(subject)")
+    }
+
+    @Test func aMissingPartialIsAnErrorAtItsTag() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("<p>\n  {{> partials/nope}}\n</p>\n", "favorites.mustache", in: folder)
+        let error = try #require(throws: PokedexError.self) { try Theme(overrides: folder) }
+        #expect(error.subject == folder.appendingPathComponent("favorites.mustache").path + ":2:3")
+        #expect(error.description.contains("partials/nope"), "\(error.description)")
+    }
+
+    @Test func aHeadLinkingTheUnhashedStylesheetIsWarnedAbout() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try Theme(overrides: folder).warnings.isEmpty)
+        try write(#"<link rel="stylesheet" href="{{root}}assets/style.css">"# + "\n", "partials/head.mustache", in: folder)
+        let warnings = try Theme(overrides: folder).warnings
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix(folder.appendingPathComponent("partials/head.mustache").path) == true)
+        #expect(warnings.first?.contains("{{assets.style}}") == true, "\(warnings)")
     }
 
     @Test func ejectWritesTheWholeThemeAndRefusesToOverwrite() throws {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PokedexMustache
 
 /// What a site file is made from, as a SHA-256 digest (hex): the same inputs give the same fingerprint in every
 /// run, so the manifest can tell an unchanged page without rendering it.
@@ -20,6 +21,16 @@ public enum Fingerprint {
 
     public static func of(_ parts: String...) -> String {
         of(parts.map { Data($0.utf8) })
+    }
+
+    /// Of a page's value tree (see `TemplateValue.writeDigestBytes`), after `salt`.
+    static func of(_ tree: TemplateValue, salt: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8192)
+        withUnsafeBytes(of: UInt64(salt.utf8.count).bigEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: salt.utf8)
+        tree.writeDigestBytes(into: &bytes)
+        return hex(SHA256.hash(data: bytes))
     }
 
     static func hex(_ digest: SHA256.Digest) -> String {

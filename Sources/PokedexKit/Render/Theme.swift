@@ -1,5 +1,5 @@
 import Foundation
-import Mustache
+import PokedexMustache
 
 /// The site's theme: Mustache templates (`index`, `pokemon`, `favorites`, and partials) and static files copied
 /// as they are (CSS, JS, SVG). The default theme is compiled into pokedex; a theme folder overrides it file by
@@ -8,7 +8,8 @@ import Mustache
 public struct Theme: Sendable {
     public static let requiredTemplates = ["index", "pokemon", "favorites"]
 
-    let library: MustacheLibrary
+    /// Every template, parsed once (pokedex's own engine: see `PokedexMustache`).
+    let library: TemplateLibrary
     /// Every file that is not a template, by path relative to the theme root, with its bytes.
     public let staticFiles: [(path: String, data: Data)]
     /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
@@ -16,6 +17,9 @@ public struct Theme: Sendable {
     /// Per template name: a fingerprint of its text and of every partial it includes, directly or not. A page
     /// made with it is rendered again only when this or its context changed.
     public let templateFingerprints: [String: String]
+    /// What a build should say about the theme folder's templates: a head written before the stylesheet and
+    /// script carried their hash in their names, say.
+    public let warnings: [String]
 
     /// The default theme with the files of `directory` (nil for none) in place of its own. A folder that does not
     /// exist is an error; an empty one means the default theme.
@@ -38,7 +42,6 @@ public struct Theme: Sendable {
                 origins[relative] = file.path
             }
         }
-        var library = MustacheLibrary()
         var texts: [String: String] = [:]
         var staticFiles: [(path: String, data: Data)] = []
         for relative in files.keys.sorted() where Self.isPartOfTheme(relative) {
@@ -47,75 +50,53 @@ public struct Theme: Sendable {
                 staticFiles.append((relative, data))
                 continue
             }
-            let origin = origins[relative] ?? relative
             guard let text = String(data: data, encoding: .utf8) else {
-                throw PokedexError(.render, origin, .template("not UTF-8 text"))
+                throw PokedexError(.render, origins[relative] ?? relative, .template("not UTF-8 text"))
             }
-            let name = String(relative.dropLast(".mustache".count))
-            texts[name] = text
-            do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                let context = error.context
-                throw PokedexError(.render, "\(origin):\(context.lineNumber):\(context.columnNumber)",
-                                   .template("\(error.error) in: \(context.line.trimmingCharacters(in: .whitespaces))"))
-            }
+            texts[String(relative.dropLast(".mustache".count))] = text
         }
-        for name in Self.requiredTemplates where library.getTemplate(named: name) == nil {
+        let library: TemplateLibrary
+        do {
+            library = try TemplateLibrary(templates: texts, strictPartials: true)
+        } catch {
+            let origin = origins[error.template + ".mustache"] ?? error.template + ".mustache"
+            throw PokedexError(.render, "\(origin):\(error.line):\(error.column)", .template(error.message))
+        }
+        for name in Self.requiredTemplates where !library.has(name) {
             throw PokedexError(.render, "\(name).mustache", .template("required template is missing"))
         }
         self.library = library
         self.staticFiles = staticFiles
         self.origins = origins
-        self.templateFingerprints = Self.fingerprints(texts)
+        self.templateFingerprints = Self.fingerprints(texts, library: library)
+        self.warnings = Self.warnings(texts, origins: origins)
     }
 
-    /// For each template, a fingerprint over the texts of the templates it can reach through partials.
-    static func fingerprints(_ texts: [String: String]) -> [String: String] {
+    /// Overridden templates that link the stylesheet or the script by the theme's file names, which the site no
+    /// longer publishes (`assets/style.css` is `assets/style.3f9a1c2e.css`): their pages would load no styles.
+    static func warnings(_ texts: [String: String], origins: [String: String]) -> [String] {
+        texts.keys.sorted().compactMap { name in
+            let origin = origins[name + ".mustache"] ?? name + ".mustache"
+            guard !origin.hasPrefix(EmbeddedTheme.label), let text = texts[name] else { return nil }
+            let stale = [(SiteRenderer.stylesheet, "{{assets.style}}"), (SiteRenderer.appScript, "{{assets.app}}")]
+                .filter { text.contains($0.0) }
+            guard !stale.isEmpty else { return nil }
+            let links = stale.map(\.0).joined(separator: " and ")
+            let fixes = stale.map(\.1).joined(separator: " and ")
+            return "\(origin) links \(links), which the site publishes under a name carrying its hash: "
+                + "its pages would load an old copy or none; write \(fixes) instead"
+        }
+    }
+
+    /// For each template, a fingerprint over the texts of the templates it can reach through partials and
+    /// parents (all of them when a dynamic name makes that unknowable).
+    static func fingerprints(_ texts: [String: String], library: TemplateLibrary) -> [String: String] {
         var fingerprints: [String: String] = [:]
         for name in texts.keys {
-            var reached: Set<String> = [name]
-            var pending = [name]
-            while let next = pending.popLast() {
-                guard let text = texts[next] else { continue }
-                // Changed delimiters or a dynamic partial name: the includes cannot be read off, so all count.
-                guard let partials = Self.partialNames(in: text) else {
-                    reached = Set(texts.keys)
-                    break
-                }
-                for partial in partials where reached.insert(partial).inserted { pending.append(partial) }
-            }
+            let reached = library.partials(reachableFrom: name) ?? Set(texts.keys)
             fingerprints[name] = Fingerprint.of(reached.sorted().flatMap { [Data($0.utf8), Data((texts[$0] ?? "").utf8)] })
         }
         return fingerprints
-    }
-
-    /// Names of the partials and parents `text` includes (`{{> name}}`, `{{< name}}`); nil when they cannot be
-    /// told without parsing (`{{=…=}}` delimiters, `{{>*dynamic}}` names).
-    static func partialNames(in text: String) -> Set<String>? {
-        // The standard library's searches (`firstRange(of:)`), not Foundation's `range(of:)`, which bridges to
-        // NSString: this runs over every template at every build's start.
-        if text.firstRange(of: "{{=") != nil { return nil }
-        var names = Set<String>()
-        var rest = Substring(text)
-        while let open = rest.firstRange(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let close = rest.firstRange(of: "}}") else { break }
-            let tag = trimmed(rest[..<close.lowerBound])
-            rest = rest[close.upperBound...]
-            guard let sigil = tag.first, sigil == ">" || sigil == "<" else { continue }
-            let name = trimmed(tag.dropFirst())
-            if name.hasPrefix("*") { return nil }
-            names.insert(String(name))
-        }
-        return names
-    }
-
-    /// Without spaces and tabs at either end.
-    private static func trimmed(_ text: Substring) -> Substring {
-        func isSpace(_ character: Character) -> Bool { character.isWhitespace && !character.isNewline }
-        let start = text.drop(while: isSpace)
-        return start.dropLast(start.reversed().prefix(while: isSpace).count)
     }
 
     /// Editor and OS droppings, and the theme's own README, are not part of a theme.
@@ -141,14 +122,15 @@ public struct Theme: Sendable {
     }
 
     public func hasTemplate(_ name: String) -> Bool {
-        library.getTemplate(named: name) != nil
+        library.has(name)
     }
 
-    /// Renders `template` with `context`.
-    func render(_ template: String, _ context: PageContext) throws -> String {
-        guard let text = library.render(context, withTemplate: template) else {
-            throw PokedexError(.render, origins[template + ".mustache"] ?? template + ".mustache", .template("template is missing"))
+    /// Renders `template` with `context`, a page's value tree.
+    func render(_ template: String, _ context: TemplateValue) throws -> [UInt8] {
+        do {
+            return try library.render(template, context)
+        } catch {
+            throw PokedexError(.render, origins[template + ".mustache"] ?? template + ".mustache", .template(error.message))
         }
-        return text
     }
 }

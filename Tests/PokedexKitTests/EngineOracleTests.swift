@@ -1,0 +1,135 @@
+import Foundation
+import Mustache  // hummingbird's swift-mustache, the engine pokedex used before its own: here an oracle only
+import PokedexMustache
+import Testing
+@testable import PokedexKit
+
+/// pokedex's own engine against swift-mustache over the same value trees: every page of a site that has every
+/// kind of context (cells, details with chains, matchups, forms, pictures and names, pagination, favorites
+/// known and unknown, social cards, the service worker) must come out byte for byte the same. The real site's
+/// pages are compared in `realSnapshotPagesMatchTheOracle`.
+@Suite struct EngineOracleTests {
+    /// A value tree as swift-mustache reads contexts: objects answer `child(named:)`, lists are arrays.
+    struct OracleObject: MustacheParent {
+        let object: TemplateObject
+        func child(named key: String) -> Any? { object[key].flatMap(OracleObject.value) }
+
+        static func value(_ value: TemplateValue) -> Any? {
+            switch value {
+            case .null: nil
+            case .bool(let bool): bool
+            case .int(let int): int
+            case .double(let double): double
+            case .string(let string): string
+            case .list(let list): list.map { OracleObject.value($0) as Any }
+            case .object(let object): OracleObject(object: object)
+            }
+        }
+    }
+
+    /// swift-mustache with the built-in theme's templates.
+    static func oracle() throws -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in try Self.templateTexts() {
+            library.register(try MustacheTemplate(string: text), named: name)
+        }
+        return library
+    }
+
+    /// The built-in theme's templates by name.
+    static func templateTexts() throws -> [String: String] {
+        var texts: [String: String] = [:]
+        for (path, data) in EmbeddedTheme.files() where path.hasSuffix(".mustache") {
+            texts[String(path.dropLast(".mustache".count))] = String(decoding: data, as: UTF8.self)
+        }
+        return texts
+    }
+
+    /// Renders every job with both engines and records each page that differs (its first differing line).
+    static func compare(_ jobs: [PageJob], theme: Theme) throws -> Int {
+        let oracle = try oracle()
+        let encoder = TemplateValueEncoder()
+        var compared = 0
+        for job in jobs {
+            let tree = try encoder.encode(job.context)
+            let ours = String(decoding: try theme.render(job.template, tree), as: UTF8.self)
+            guard case .object(let object) = tree,
+                  let theirs = oracle.render(OracleObject(object: object), withTemplate: job.template) else {
+                Issue.record("\(job.path): swift-mustache rendered nothing")
+                continue
+            }
+            if ours != theirs {
+                let pair = zip(ours.split(separator: "\n", omittingEmptySubsequences: false),
+                               theirs.split(separator: "\n", omittingEmptySubsequences: false)).first { $0 != $1 }
+                Issue.record("\(job.path) differs from swift-mustache's: \(pair.map { "ours \($0.0)\ntheirs \($0.1)" } ?? "in length")")
+            }
+            compared += 1
+        }
+        return compared
+    }
+
+    static let assets = AssetsContext(style: "assets/style.1.css", app: "assets/app.1.js", data: "assets/data.1.js",
+                                      favorites: "assets/favorites.js", icon: "assets/icon.svg",
+                                      placeholder: SiteRenderer.placeholderImage)
+
+    @Test func everyKindOfPageMatchesTheOracle() throws {
+        var entries = try ModelTests.entries()
+        // One local picture with thumbnails (srcset, social image), the rest remote.
+        entries[0].image = .local(path: "images/1.png", width: 475, height: 475)
+        let ids = entries.prefix(3).map(\.id)
+        let favorites = FavoritesResolution(ids: ids, unknown: [.init(entry: "missingno", suggestion: "missing"),
+                                                                 .init(entry: "<b>&'\"", suggestion: nil)])
+        var chains: [Int: EvolutionChainRecord] = [:]
+        for (id, stage) in Fixtures.chains { chains[id] = try Fixtures.chainRecord(id: id, stage) }
+        let pokedex = Pokedex(entries: entries, favorites: favorites,
+                              dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true),
+                              chains: chains, typeChart: try Fixtures.typeRecords())
+        let theme = try Theme(overrides: nil)
+        for baseURL in [nil, "https://example.com/dex/"] {
+            let renderer = SiteRenderer(theme: theme, perPage: 5, baseURL: baseURL)
+            let jobs = renderer.pages(pokedex, assets: Self.assets)
+                + [renderer.workerJob(files: [], contentHashes: [:], assets: Self.assets)]
+            #expect(try Self.compare(jobs, theme: theme) == jobs.count)
+        }
+    }
+
+    /// Every page of the real site, from the bundled snapshot (1,351 Pokémon, their forms, chains, names), with
+    /// local pictures and thumbnails for some, remote ones or placeholders for the others, and favorites.
+    @Test func realSnapshotPagesMatchTheOracle() throws {
+        let snapshot = try DataSnapshot.bundled()
+        let records = Dictionary(snapshot.pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var images: [Int: ImageSource] = [:]
+        var thumbnails: [String: [Thumbnail]] = [:]
+        for record in snapshot.pokemon {
+            switch record.id % 3 {
+            case 0:
+                let path = "images/\(record.id).png"
+                images[record.id] = .local(path: path, width: 475, height: 475)
+                thumbnails[path] = [Thumbnail(path: "images/\(record.id)-128.webp", width: 128, height: 128),
+                                    Thumbnail(path: "images/\(record.id)-256.webp", width: 256, height: 256)]
+            case 1: images[record.id] = record.sprites.officialArtwork.map { .remote(url: $0) } ?? .placeholder
+            default: images[record.id] = .placeholder
+            }
+        }
+        let data = FetchedData(
+            list: snapshot.list, records: records,
+            species: Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            chains: Dictionary(snapshot.evolutionChains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            types: Dictionary(snapshot.types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            forms: Dictionary(snapshot.forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            versionGroups: Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            named: snapshot.named.mapValues { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) },
+            missing: [])
+        let names = data.nameBook
+        let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species, images: images,
+                                      thumbnails: thumbnails, forms: data.forms, names: names)
+        let favorites = FavoritesResolution(ids: [25, 10100, 83, 122, 772], unknown: [])
+        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: nil, chains: data.chains,
+                              typeChart: data.typeChart, names: names)
+        #expect(entries.count == snapshot.list.count)
+        let theme = try Theme(overrides: nil)
+        let renderer = SiteRenderer(theme: theme, perPage: 24, baseURL: "https://example.org/dex/")
+        let jobs = renderer.pages(pokedex, assets: Self.assets)
+        #expect(try Self.compare(jobs, theme: theme) == jobs.count)
+    }
+}
