@@ -70,34 +70,88 @@ public enum AtomicFile {
         return true
     }
 
+    /// Writes `data` straight into `url`, created or truncated: one `openat`, no temporary file, no rename. Only
+    /// for a file that nothing vouches for yet (a site file the manifest does not list): a kill can tear it, and
+    /// the next build, finding it unlisted, writes it again.
+    public static func writeUnlisted(_ data: Data, to url: URL) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw posixError("cannot create \(url.path)") }
+        do {
+            try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) }
+        } catch {
+            // A full disk: no part of a file is left behind (only a kill can leave one).
+            close(fd)
+            unlink(url.path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let error = posixError("cannot close \(url.path)")
+            unlink(url.path)
+            throw error
+        }
+    }
+
     /// Copies `source` to `url` the same way (temporary file, rename; not flushed), in the kernel: with
     /// `copy_file_range`, which shares the blocks where the file system can (btrfs, XFS) and never passes the
     /// bytes through user space. A copy, never a hard link: editing the copy must not change the source.
-    public static func copy(_ source: URL, to url: URL, folderExists: Bool = false) throws {
+    /// Returns the bytes copied.
+    @discardableResult
+    public static func copy(_ source: URL, to url: URL, folderExists: Bool = false) throws -> Int {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw posixError("cannot open \(source.path)") }
         defer { close(input) }  // read-only
         var info = stat()
         guard fstat(input, &info) == 0 else { throw posixError("cannot stat \(source.path)") }
         try replace(url, durable: false, folderExists: folderExists) { fd, temporary in
-            var remaining = Int(info.st_size)
+            try copyAll(from: input, source: source, size: Int(info.st_size), to: fd, path: temporary.path)
+        }
+        return Int(info.st_size)
+    }
+
+    /// `copy` straight into `url` (see `writeUnlisted`: only for a file that nothing vouches for yet).
+    /// Returns the bytes copied.
+    public static func copyUnlisted(_ source: URL, to url: URL) throws -> Int {
+        let input = open(source.path, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw posixError("cannot open \(source.path)") }
+        defer { close(input) }  // read-only
+        var info = stat()
+        guard fstat(input, &info) == 0 else { throw posixError("cannot stat \(source.path)") }
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw posixError("cannot create \(url.path)") }
+        do {
+            try copyAll(from: input, source: source, size: Int(info.st_size), to: fd, path: url.path)
+        } catch {
+            close(fd)
+            unlink(url.path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let error = posixError("cannot close \(url.path)")
+            unlink(url.path)
+            throw error
+        }
+        return Int(info.st_size)
+    }
+
+    /// `size` bytes from `input` to `fd` in the kernel, by hand where the file systems cannot.
+    private static func copyAll(from input: Int32, source: URL, size: Int, to fd: Int32, path: String) throws {
+        var remaining = size
+        while remaining > 0 {
+            let copied = pokedex_copy_file_range(input, fd, remaining)
+            if copied > 0 { remaining -= copied; continue }
+            if copied == 0 { throw posixError("\(source.path) ended early") }
+            if errno == EINTR { continue }
+            // Not supported between these file systems (older kernels: EXDEV) or at all: copy by hand.
+            guard [EXDEV, ENOSYS, EOPNOTSUPP, EINVAL].contains(errno) else {
+                throw posixError("cannot copy \(source.path) to \(path)")
+            }
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while remaining > 0 {
-                let copied = pokedex_copy_file_range(input, fd, remaining)
-                if copied > 0 { remaining -= copied; continue }
-                if copied == 0 { throw posixError("\(source.path) ended early") }
-                if errno == EINTR { continue }
-                // Not supported between these file systems (older kernels: EXDEV) or at all: copy by hand.
-                guard [EXDEV, ENOSYS, EOPNOTSUPP, EINVAL].contains(errno) else {
-                    throw posixError("cannot copy \(source.path) to \(temporary.path)")
-                }
-                var buffer = [UInt8](repeating: 0, count: 1 << 16)
-                while remaining > 0 {
-                    let got = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
-                    if got < 0 { if errno == EINTR { continue }; throw posixError("cannot read \(source.path)") }
-                    if got == 0 { throw posixError("\(source.path) ended early") }
-                    try buffer.withUnsafeBytes { try writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd, path: temporary.path) }
-                    remaining -= got
-                }
+                let got = buffer.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+                if got < 0 { if errno == EINTR { continue }; throw posixError("cannot read \(source.path)") }
+                if got == 0 { throw posixError("\(source.path) ended early") }
+                try buffer.withUnsafeBytes { try writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd, path: path) }
+                remaining -= got
             }
         }
     }
