@@ -47,6 +47,14 @@ public struct LoadCounts: Sendable, Equatable {
     public var snapshot = 0
     /// When that snapshot was taken.
     public var snapshotDate: Double?
+    /// Seconds since 1970: the earliest moment an entry used goes stale (nil: none had a max-age, or none was
+    /// used). Until then a rebuild would ask the server nothing.
+    public var freshUntil: Double?
+
+    /// Notes that an entry used stays fresh until `expiry`.
+    mutating func expires(_ expiry: Double) {
+        freshUntil = min(freshUntil ?? expiry, expiry)
+    }
 
     mutating func add(_ provenance: Provenance, url: String) {
         switch provenance {
@@ -67,7 +75,12 @@ public struct LoadCounts: Sendable, Equatable {
 
 actor LoadTally {
     private(set) var counts = LoadCounts()
-    func add(_ provenance: Provenance, url: String) { counts.add(provenance, url: url) }
+    func expires(_ expiry: Double) { counts.expires(expiry) }
+    func add(_ provenance: Provenance, url: String, metadata: CacheMetadata?) {
+        counts.add(provenance, url: url)
+        // An entry without a max-age is stale at once: nothing stays fresh.
+        if let metadata { counts.expires(metadata.storedAt + Double(metadata.maxAge ?? 0)) } else { counts.expires(0) }
+    }
 }
 
 /// What `/meta/` said: the data set's hash, and for how long the answer holds.
@@ -181,6 +194,8 @@ public final class ResourceLoader: Sendable {
         let absentKey = key + ".absent"
         let absent = try store.read(absentKey, as: String.self).flatMap { $0.body == url ? $0 : nil }
         if let absent, mode == .offline || (mode == .normal && absent.metadata.isFresh(at: now())) {
+            // Known missing for as long as the answer is fresh: the next build asks again after that.
+            await tally.expires(mode == .offline ? 0 : absent.metadata.storedAt + Double(absent.metadata.maxAge ?? 0))
             throw PokedexError(.source, url, .httpStatus(404))
         }
         let cached = try store.readImage(key).flatMap { $0.metadata.url == url ? $0 : nil }
@@ -223,7 +238,9 @@ public final class ResourceLoader: Sendable {
                 let metadata = CacheMetadata(url: url, storedAt: now().timeIntervalSince1970, maxAge: 86_400,
                                              etag: nil, lastModified: nil, dataHash: nil)
                 try store.write(CacheEntry(metadata: metadata, body: url), key: absentKey)
+                await tally.expires(metadata.storedAt + Double(metadata.maxAge ?? 0))
             } else if absent != nil {
+                await tally.expires(0)
                 // Known missing, and the server cannot say otherwise now: still missing.
                 throw PokedexError(.source, url, .httpStatus(404))
             }
@@ -252,12 +269,12 @@ public final class ResourceLoader: Sendable {
         let now = self.now()
         /// The copy at hand, when the network cannot confirm it.
         func fallback(_ cached: Cached<Value>, reason: String) async -> Loaded<Value> {
-            if cached.fromSnapshot { return await record(cached.value, .snapshot(createdAt: cached.metadata.storedAt), url: url) }
-            return await record(cached.value, .stale(storedAt: cached.metadata.storedAt, reason: reason), url: url)
+            if cached.fromSnapshot { return await record(cached.value, .snapshot(createdAt: cached.metadata.storedAt), url: url, metadata: nil) }
+            return await record(cached.value, .stale(storedAt: cached.metadata.storedAt, reason: reason), url: url, metadata: nil)
         }
         if let cached, mode != .refresh {
             let metadata = cached.metadata
-            if metadata.isFresh(at: now) { return await record(cached.value, .fresh, url: url) }
+            if metadata.isFresh(at: now) { return await record(cached.value, .fresh, url: url, metadata: metadata) }
             if mode == .offline { return await fallback(cached, reason: "offline") }
             if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(), entryHash == current.hash {
                 if cached.fromSnapshot {
@@ -267,7 +284,8 @@ public final class ResourceLoader: Sendable {
                     confirmed.maxAge = current.maxAge
                     try await persisting(confirmed, cached.value, with: persist)
                 }
-                return await record(cached.value, .unchangedDataHash, url: url)
+                // Fresh by the data hash, not by age: the next build asks `/meta/` again.
+                return await record(cached.value, .unchangedDataHash, url: url, metadata: nil)
             }
         }
         guard let fetcher, mode != .offline else {
@@ -288,7 +306,7 @@ public final class ResourceLoader: Sendable {
                 renewed.etag = result.headers.first(name: "ETag") ?? validated.metadata.etag
                 renewed.dataHash = hash
                 try await persisting(renewed, validated.value, with: persist)
-                return await record(validated.value, .revalidated, url: url)
+                return await record(validated.value, .revalidated, url: url, metadata: renewed)
             }
             guard result.status == 200 else {
                 throw PokedexError(.source, url, .httpStatus(result.status))
@@ -299,7 +317,7 @@ public final class ResourceLoader: Sendable {
                 etag: result.headers.first(name: "ETag"), lastModified: result.headers.first(name: "Last-Modified"),
                 dataHash: hash)
             try await persisting(metadata, value, with: persist)
-            return await record(value, .fetched, url: url)
+            return await record(value, .fetched, url: url, metadata: metadata)
         } catch let error as PokedexError where error.stage != .cache {
             // The cached copy is never deleted for a failed refresh: it serves until a good answer replaces it.
             guard let cached else { throw error }
@@ -314,8 +332,9 @@ public final class ResourceLoader: Sendable {
         try await blocking.run { try persist(metadata, value) }
     }
 
-    private func record<Value>(_ value: Value, _ provenance: Provenance, url: String) async -> Loaded<Value> {
-        await tally.add(provenance, url: url)
+    private func record<Value>(_ value: Value, _ provenance: Provenance, url: String,
+                               metadata: CacheMetadata?) async -> Loaded<Value> {
+        await tally.add(provenance, url: url, metadata: metadata)
         return Loaded(value: value, provenance: provenance)
     }
 

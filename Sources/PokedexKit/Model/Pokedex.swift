@@ -149,7 +149,7 @@ public struct Pokedex: Sendable {
 
 /// The favorites file matched against the exported Pokémon.
 public struct FavoritesResolution: Sendable, Equatable, Encodable {
-    public struct Unknown: Sendable, Equatable, Encodable {
+    public struct Unknown: Sendable, Equatable, Codable {
         public var entry: String
         public var suggestion: String?
     }

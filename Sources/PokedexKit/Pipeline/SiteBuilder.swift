@@ -28,6 +28,7 @@ public struct SiteBuilder: Sendable {
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
                                       currentDirectory: options.currentDirectory)
         let theme = try Theme(overrides: options.templates.map(options.resolve))
+        for warning in theme.warnings { logger.warning("\(warning)") }
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
@@ -36,6 +37,17 @@ public struct SiteBuilder: Sendable {
         defer { withExtendedLifetime((cacheLock, outputLock)) {} }
         let swept = try sweep(store: store, output: output)
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
+
+        // Nothing changed since the last complete build: its memo says what the site is, without a cache read.
+        let favoritesBytes = try Self.bytes(of: options.resolve(options.favorites), stage: .favorites)
+        if options.mode != .refresh,
+           let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheFolder: store.folder),
+           let memo = try BuildMemo.read(at: BuildMemo.url(cacheRoot: store.root, output: output)), memo.key == key, now().timeIntervalSince1970 < memo.freshUntil,
+           memo.siteIsIntact(in: output) {
+            for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
+            logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
+            return memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
+        }
 
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
         let snapshot = SnapshotProvider(options.snapshot, logger: logger)
@@ -49,8 +61,8 @@ public struct SiteBuilder: Sendable {
         let summary: BuildSummary
         do {
             summary = try await build(options: options, store: store, loader: loader, snapshot: snapshot, theme: theme,
-                                      favoritesFile: favoritesFile, output: output, thumbnailThreads: thumbnailThreads,
-                                      started: started)
+                                      favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, output: output,
+                                      thumbnailThreads: thumbnailThreads, started: started)
         } catch {
             do {
                 try await blocking.shutdown()
@@ -71,6 +83,20 @@ public struct SiteBuilder: Sendable {
         return summary
     }
 
+    private func logUnknownFavorite(_ unknown: FavoritesResolution.Unknown) {
+        let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
+        logger.warning("favorites: no Pokémon \"\(unknown.entry)\" in this Pokédex\(hint)")
+    }
+
+    /// A file's bytes; nil when there is none.
+    static func bytes(of url: URL, stage: PokedexError.Stage) throws -> Data? {
+        do {
+            return try AtomicFile.contentsIfPresent(of: url)
+        } catch {
+            throw PokedexError.file(stage, url.path, error)
+        }
+    }
+
     private func sweep(store: CacheStore, output: OutputFolder) throws -> Int {
         var removed = try output.sweep()
         if FileManager.default.fileExists(atPath: store.root.path) {
@@ -84,8 +110,8 @@ public struct SiteBuilder: Sendable {
     }
 
     private func build(options: BuildOptions, store: CacheStore, loader: ResourceLoader, snapshot: SnapshotProvider, theme: Theme,
-                       favoritesFile: FavoritesFile, output: OutputFolder, thumbnailThreads: BlockingWork,
-                       started: Date) async throws -> BuildSummary {
+                       favoritesFile: FavoritesFile, favoritesBytes: Data?, output: OutputFolder,
+                       thumbnailThreads: BlockingWork, started: Date) async throws -> BuildSummary {
         var timer = StageTimer(logger: logger)
         // Thumbnails are derived from the cached pictures, into the cache, as each picture arrives.
         let thumbnailer = Thumbnailer(cacheFolder: store.folder, parallelism: options.renderParallelism, logger: logger)
@@ -126,10 +152,7 @@ public struct SiteBuilder: Sendable {
         let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources,
                                       thumbnails: thumbnails.thumbnails, forms: data.forms, names: names)
         let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
-        for unknown in favorites.unknown {
-            let hint = unknown.suggestion.map { " (did you mean \($0)?)" } ?? ""
-            logger.warning("favorites: no Pokémon \"\(unknown.entry)\" in this Pokédex\(hint)")
-        }
+        for unknown in favorites.unknown { logUnknownFavorite(unknown) }
         let counts = await loader.counts
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot),
                               chains: data.chains, typeChart: data.typeChart, names: names)
@@ -147,10 +170,26 @@ public struct SiteBuilder: Sendable {
         let site = try await renderer.render(pokedex, images: pictures, contentHashes: thumbnails.contentHashes,
                                              published: published)
 
-        timer.lap("render", "\(site.pagesRendered) pages, \(site.contextsBuilt) contexts built")
-        // Output
+        timer.lap("render", "\(site.pagesRendered) pages, \(site.contextsBuilt) contexts built; template engine: \(site.engine.summary)")
+        // Output. The memo goes first: while files change it must not vouch for them.
+        let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
+        try BuildMemo.remove(at: memoURL)
         let written = try await output.publish(site.files, over: published, inputs: site.inputs,
                                                parallelism: options.renderParallelism)
+        let finalCounts = await loader.counts
+        // No memo for a build that served stale data, or that warned about a picture: the next one must say so again.
+        if finalCounts.stale == 0, finalCounts.snapshot == 0, finalCounts.unchangedDataHash == 0, thumbnails.undecodable == 0,
+           let freshUntil = finalCounts.freshUntil, freshUntil > now().timeIntervalSince1970,
+           let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheFolder: store.folder) {
+            let memo = BuildMemo(
+                key: key, freshUntil: freshUntil, files: written.sizes,
+                manifest: BuildMemo.manifestStamp(in: output), pokemon: entries.count,
+                indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
+                loads: finalCounts.fetched + finalCounts.revalidated + finalCounts.fromCache,
+                imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
+                unknownFavorites: favorites.unknown, nameFallbacks: nameFallbacks)
+            try memo.write(to: memoURL)
+        }
         timer.lap("output", "\(written.written) written")
 
         let network = await loader.networkCounts

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import PokedexKit
+
+/// A rebuild with nothing changed answers from the last build's memo: no cache entry read, nothing rendered or
+/// written. Anything that could change the site (the theme, the favorites, the cache, the site's files, the
+/// manifest, time passing the cache's freshness) makes the build run in full.
+@Suite struct BuildMemoTests {
+    static let memoStage = ["unchanged inputs"]
+
+    @Test func aRebuildWithNothingChangedAnswersFromTheMemo() async throws {
+        try await withEnvironment { env in
+            try env.writeFavorites(#"["pikachu", "missingno"]"#)
+            let first = try await env.build()
+            #expect(first.stages.map(\.name) != Self.memoStage)
+            let output = try OutputFolder(path: env.output.path, cacheFolder: env.cache.path, currentDirectory: env.root.path)
+            #expect(FileManager.default.fileExists(atPath: BuildMemo.url(cacheRoot: env.cache, output: output).path))
+            #expect(!pathsBelow(env.output).contains { $0.contains("memo") }, "the site carries no memo")
+            let requests = env.server.requests.count
+            let again = try await env.build()
+            #expect(again.stages.map(\.name) == Self.memoStage)
+            #expect(env.server.requests.count == requests)
+            #expect(again.filesWritten == 0 && again.pagesRendered == 0)
+            #expect(again.filesUnchanged == first.filesWritten)
+            #expect(again.pokemon == first.pokemon && again.indexPages == first.indexPages)
+            #expect(again.imagesLocal == first.imagesLocal && again.imagesPlaceholder == first.imagesPlaceholder)
+            #expect(again.loads.fromCache == first.loads.fetched)
+            // What the build warned about is said again.
+            #expect(again.unknownFavorites.map(\.entry) == ["missingno"])
+        }
+    }
+
+    @Test func whateverCouldChangeTheSiteRunsTheBuildInFull() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            func full(_ summary: BuildSummary) -> Bool { summary.stages.map(\.name) != Self.memoStage }
+
+            // The favorites file.
+            try env.writeFavorites(#"["pikachu"]"#)
+            #expect(full(try await env.build()))
+            #expect(!full(try await env.build()))
+
+            // A page deleted from the site comes back.
+            try FileManager.default.removeItem(at: env.output.appendingPathComponent("pokemon/pikachu.html"))
+            let restored = try await env.build()
+            #expect(full(restored) && restored.filesWritten == 1)
+            #expect(env.exists("pokemon/pikachu.html"))
+
+            // A page edited to another size is made again.
+            try Data("edited".utf8).write(to: env.output.appendingPathComponent("index.html"))
+            #expect(full(try await env.build()))
+            #expect(try env.read("index.html").hasSuffix("</body></html>\n"))
+
+            // A cache entry replaced (as every cache write does: a new file renamed into its folder).
+            let entry = try #require(pathsBelow(env.cache).first { $0.hasSuffix(".json") && $0.contains("/pokemon/") })
+            let url = env.cache.appendingPathComponent(entry)
+            let bytes = try Data(contentsOf: url)
+            try FileManager.default.removeItem(at: url)
+            try bytes.write(to: url)
+            #expect(full(try await env.build()))
+
+            // Another page size, and the theme.
+            #expect(full(try await env.build(perPage: 4)))
+            #expect(!full(try await env.build(perPage: 4)))
+            let theme = env.root.appendingPathComponent("theme")
+            try FileManager.default.createDirectory(at: theme.appendingPathComponent("partials"), withIntermediateDirectories: true)
+            try Data("<li>{{name}}</li>".utf8).write(to: theme.appendingPathComponent("partials/cell.mustache"))
+            #expect(full(try await env.build(perPage: 4, templates: theme)))
+            #expect(!full(try await env.build(perPage: 4, templates: theme)))
+
+            // --refresh always asks.
+            #expect(full(try await env.build(mode: .refresh, perPage: 4, templates: theme)))
+        }
+    }
+
+    @Test func theMemoHoldsOnlyWhileTheCacheIsFresh() async throws {
+        try await withEnvironment { env in
+            env.server.maxAge = 600
+            try await env.build()
+            let later = Date().addingTimeInterval(601)
+            let requests = env.server.requests.count
+            let again = try await env.build(now: { later })
+            #expect(again.stages.map(\.name) != Self.memoStage)
+            #expect(env.server.requests.count > requests, "stale entries are revalidated")
+        }
+    }
+
+    @Test func aBuildThatServedStaleDataLeavesNoMemo() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let output = try OutputFolder(path: env.output.path, cacheFolder: env.cache.path, currentDirectory: env.root.path)
+            let memo = BuildMemo.url(cacheRoot: env.cache, output: output)
+            // Everything stale and the server gone: the build falls back on the cache and says so.
+            let later = Date().addingTimeInterval(200_000)
+            await env.server.stop()
+            let stale = try await env.build(now: { later })
+            #expect(stale.loads.stale > 0)
+            #expect(!FileManager.default.fileExists(atPath: memo.path))
+        }
+    }
+
+    @Test func theCacheIsStampedFileByFileWithoutReadingIt() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("memo-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try BuildMemo.stamps(below: root) == nil)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        let file = root.appendingPathComponent("a/b/entry.json")
+        try Data("{}".utf8).write(to: file)
+        let before = try #require(try BuildMemo.stamps(below: root))
+        #expect(before.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["a", "a/b", "a/b/entry.json"])
+        #expect(try BuildMemo.stamps(below: root) == before)
+        // Edited in place, same size: its modification time tells (after the clock's tick, which can be coarse).
+        Thread.sleep(forTimeInterval: 0.05)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data("[]".utf8))
+        try handle.close()
+        #expect(try BuildMemo.stamps(below: root) != before)
+    }
+}
