@@ -16,8 +16,6 @@
   var STORE_KEY = 'pokedex.favorites';
   // The cell picture's rendered width, as in partials/cell.mustache: one column under 314 px, two under 464 px,
   // at most 190 px from three columns up.
-  var CELL_SIZES = '(max-width: 313px) calc(100vw - 40px), (max-width: 463px) calc(50vw - 33px), 190px';
-  var STAR_PATH = 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z';
   var SEARCH_LIMIT = 120;
   var EAGER = 4;
 
@@ -144,31 +142,16 @@
     return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
   }
 
-  function starButton(id, name) {
-    var button = el('button', 'star');
-    button.setAttribute('type', 'button');
-    button.setAttribute('data-id', String(id));
-    button.setAttribute('data-name', name);
-    var svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('viewBox', '0 0 24 24');
-    svg.setAttribute('aria-hidden', 'true');
-    svg.setAttribute('focusable', 'false');
-    var path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-    path.setAttribute('d', STAR_PATH);
-    svg.appendChild(path);
-    button.appendChild(svg);
-    paintStar(button);
-    return button;
-  }
+  // The page renders one blank cell from partials/cell and partials/star into <template id="cell-template">:
+  // cells are clones of it, filled in, so a theme edits the cell's markup in one place.
+  var cellTemplate = $('#cell-template');
 
   function buildCell(p, lazy) {
-    var li = el('li', 'cell');
+    var li = cellTemplate.content.firstElementChild.cloneNode(true);
     li.setAttribute('data-id', String(p.id));
     li.setAttribute('data-slug', p.slug);
-    var link = el('a', 'cell-link');
-    link.setAttribute('href', root + 'pokemon/' + p.slug + '.html');
-    var art = el('span', 'art');
-    var img = el('img');
+    $('.cell-link', li).setAttribute('href', root + 'pokemon/' + p.slug + '.html');
+    var img = $('img', li);
     var fallback = root + 'assets/placeholder.svg';
     var local = typeof p.image === 'string' && p.image && !isAbsolute(p.image);
     var src = typeof p.image === 'string' && p.image ? (local ? root + p.image : p.image) : fallback;
@@ -176,35 +159,34 @@
     var widths = local && Array.isArray(p.t) ? p.t : [];
     if (widths.length) {
       var stem = src.replace(/\.png$/, '');
-      img.setAttribute('sizes', CELL_SIZES);
       img.setAttribute('srcset', widths.map(function (w) { return stem + '-' + w + '.webp ' + w + 'w'; })
         .concat([src + ' ' + (p.w || 475) + 'w']).join(', '));
       src = stem + '-' + widths[0] + '.webp';
+    } else {
+      img.removeAttribute('srcset');
+      img.removeAttribute('sizes');
     }
     img.setAttribute('src', src);
     img.setAttribute('width', String(p.w || 475));
     img.setAttribute('height', String(p.h || 475));
     img.setAttribute('alt', p.name);
-    img.setAttribute('decoding', 'async');
-    if (lazy) img.setAttribute('loading', 'lazy');
+    if (!lazy) img.removeAttribute('loading');
     img.setAttribute('data-fallback', fallback);
-    art.appendChild(img);
-    var num = el('span', 'num');
-    num.textContent = p.number;
-    var name = el('span', 'name');
-    name.textContent = p.name;
-    var types = el('span', 'types');
+    $('.num', li).textContent = p.number;
+    $('.name', li).textContent = p.name;
+    var types = $('.types', li);
+    var blank = $('.type', types);
     (p.types || []).forEach(function (t) {
-      var badge = el('span', 'type type-' + typeClass(t));
+      var badge = blank.cloneNode(false);
+      badge.setAttribute('class', 'type type-' + typeClass(t));
       badge.textContent = titleCase(t);
       types.appendChild(badge);
     });
-    link.appendChild(art);
-    link.appendChild(num);
-    link.appendChild(name);
-    link.appendChild(types);
-    li.appendChild(link);
-    li.appendChild(starButton(p.id, p.name));
+    blank.remove();
+    var star = $('.star', li);
+    star.setAttribute('data-id', String(p.id));
+    star.setAttribute('data-name', p.name);
+    paintStar(star);
     return li;
   }
 

@@ -137,10 +137,17 @@ import PokedexMustache
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Theme(overrides: folder).warnings.isEmpty)
         try write(#"<link rel="stylesheet" href="{{root}}assets/style.css">"# + "\n", "partials/head.mustache", in: folder)
-        let warnings = try Theme(overrides: folder).warnings
+        var warnings = try Theme(overrides: folder).warnings
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix(folder.appendingPathComponent("partials/head.mustache").path) == true)
         #expect(warnings.first?.contains("{{assets.style}}") == true, "\(warnings)")
+
+        // An index page written before app.js cloned the cell's <template>.
+        try write("{{> partials/head}}<main></main>\n", "index.mustache", in: folder)
+        warnings = try Theme(overrides: folder).warnings
+        #expect(warnings.count == 2)
+        #expect(warnings.contains { $0.hasPrefix(folder.appendingPathComponent("index.mustache").path) && $0.contains("cell-template") },
+                "\(warnings)")
     }
 
     @Test func ejectWritesTheWholeThemeAndRefusesToOverwrite() throws {

@@ -24,12 +24,18 @@ class _Collector(html.parser.HTMLParser):
         self.scripts = []    # attributes of each <script>
         self.handlers = []   # on* attributes
         self.csp = None
+        # Inside <template> (the blank cell app.js clones): inert markup, never fetched or followed.
+        self.template_depth = 0
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
-        if "id" in attributes:
+        if "id" in attributes and not self.template_depth:
             self.ids.add(attributes["id"])
+        if tag == "template":
+            self.template_depth += 1
         for name, value in attrs:
+            if self.template_depth and name in URL_ATTRIBUTES | {"srcset"}:
+                continue
             if name in URL_ATTRIBUTES and value is not None:
                 self.urls.append((tag, name, value))
             if name == "srcset" and value:
@@ -41,6 +47,11 @@ class _Collector(html.parser.HTMLParser):
             self.scripts.append(attributes)
         if tag == "meta" and (attributes.get("http-equiv") or "").lower() == "content-security-policy":
             self.csp = attributes.get("content")
+
+
+    def handle_endtag(self, tag):
+        if tag == "template" and self.template_depth:
+            self.template_depth -= 1
 
 
 def _parse(path: Path) -> _Collector:

@@ -72,20 +72,32 @@ public struct Theme: Sendable {
         self.warnings = Self.warnings(texts, origins: origins)
     }
 
-    /// Overridden templates that link the stylesheet or the script by the theme's file names, which the site no
-    /// longer publishes (`assets/style.css` is `assets/style.3f9a1c2e.css`): their pages would load no styles.
+    /// Overridden templates written for an older pokedex: linking the stylesheet or the script by the theme's
+    /// file names, which the site no longer publishes (`assets/style.css` is `assets/style.3f9a1c2e.css`), or an
+    /// index or favorites page without the cell `<template>` that `app.js` clones.
     static func warnings(_ texts: [String: String], origins: [String: String]) -> [String] {
-        texts.keys.sorted().compactMap { name in
+        texts.keys.sorted().flatMap { name -> [String] in
             let origin = origins[name + ".mustache"] ?? name + ".mustache"
-            guard !origin.hasPrefix(EmbeddedTheme.label), let text = texts[name] else { return nil }
-            let stale = [(SiteRenderer.stylesheet, "{{assets.style}}"), (SiteRenderer.appScript, "{{assets.app}}")]
-                .filter { text.contains($0.0) }
-            guard !stale.isEmpty else { return nil }
-            let links = stale.map(\.0).joined(separator: " and ")
-            let fixes = stale.map(\.1).joined(separator: " and ")
-            return "\(origin) links \(links), which the site publishes under a name carrying its hash: "
-                + "its pages would load an old copy or none; write \(fixes) instead"
+            guard !origin.hasPrefix(EmbeddedTheme.label), let text = texts[name] else { return [] }
+            var warnings: [String] = []
+            if ["index", "favorites"].contains(name), !text.contains("cell-template") {
+                warnings.append("\(origin) has no <template id=\"cell-template\">, which app.js clones to build cells "
+                    + "(favorites view, search results): add {{#cellTemplate}}<template id=\"cell-template\">"
+                    + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>")
+            }
+            if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
+            return warnings
         }
+    }
+
+    private static func staleLinks(_ text: String, origin: String) -> String? {
+        let stale = [(SiteRenderer.stylesheet, "{{assets.style}}"), (SiteRenderer.appScript, "{{assets.app}}")]
+            .filter { text.contains($0.0) }
+        guard !stale.isEmpty else { return nil }
+        let links = stale.map(\.0).joined(separator: " and ")
+        let fixes = stale.map(\.1).joined(separator: " and ")
+        return "\(origin) links \(links), which the site publishes under a name carrying its hash: "
+            + "its pages would load an old copy or none; write \(fixes) instead"
     }
 
     /// For each template, a fingerprint over the texts of the templates it can reach through partials and
