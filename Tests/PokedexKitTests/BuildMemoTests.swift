@@ -107,13 +107,17 @@ import Testing
         let file = root.appendingPathComponent("a/b/entry.json")
         try Data("{}".utf8).write(to: file)
         let before = try #require(try BuildMemo.stamps(below: root))
-        #expect(before.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["a", "a/b", "a/b/entry.json"])
         #expect(try BuildMemo.stamps(below: root) == before)
+        // Every entry is in: a new one changes the stamps.
+        try Data().write(to: root.appendingPathComponent("a/new.json"))
+        let added = try #require(try BuildMemo.stamps(below: root))
+        #expect(added != before)
+        #expect(String(decoding: added, as: UTF8.self).contains("new.json"))
         // Edited in place, same size: its modification time tells (after the clock's tick, which can be coarse).
         Thread.sleep(forTimeInterval: 0.05)
         let handle = try FileHandle(forWritingTo: file)
         try handle.write(contentsOf: Data("[]".utf8))
         try handle.close()
-        #expect(try BuildMemo.stamps(below: root) != before)
+        #expect(try BuildMemo.stamps(below: root) != added)
     }
 }
