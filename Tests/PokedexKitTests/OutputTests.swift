@@ -74,6 +74,28 @@ import Testing
         #expect(try await folder.publish([file("pokemon/ok.html")], over: try folder.published()).unchanged == 1)
     }
 
+    @Test func aSymbolicLinkAtAPathIsReplacedNotWrittenThrough() async throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outside = scratch.appendingPathComponent("outside.txt")
+        try Data("untouched".utf8).write(to: outside)
+        let source = scratch.appendingPathComponent("picture.png")
+        try Data("png".utf8).write(to: source)
+        let folder = try OutputFolder(path: "site", cacheFolder: "cache", currentDirectory: scratch.path)
+        try FileManager.default.createDirectory(at: folder.root.appendingPathComponent("images"), withIntermediateDirectories: true)
+        // Files no manifest lists, so written in place: not through the links left at their paths.
+        try FileManager.default.createSymbolicLink(at: folder.root.appendingPathComponent("index.html"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: folder.root.appendingPathComponent("images/1.png"), withDestinationURL: outside)
+        let files = [SiteFile(path: "index.html", fingerprint: "f", content: .bytes(Data("page".utf8))),
+                     SiteFile(path: "images/1.png", fingerprint: "g", content: .copy(source))]
+        #expect(try await folder.publish(files, over: try folder.published()).written == 2)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "untouched")
+        #expect(try String(contentsOf: folder.root.appendingPathComponent("index.html"), encoding: .utf8) == "page")
+        #expect(try String(contentsOf: folder.root.appendingPathComponent("images/1.png"), encoding: .utf8) == "png")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.root.appendingPathComponent("index.html").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    }
+
     @Test func filesNotWrittenByPokedexSurvive() async throws {
         try await withEnvironment { env in
             try FileManager.default.createDirectory(at: env.output.appendingPathComponent("pokemon"), withIntermediateDirectories: true)

@@ -74,7 +74,9 @@ public enum AtomicFile {
     /// for a file that nothing vouches for yet (a site file the manifest does not list): a kill can tear it, and
     /// the next build, finding it unlisted, writes it again.
     public static func writeUnlisted(_ data: Data, to url: URL) throws {
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Never through a symbolic link someone left at the path: that one is replaced, as by a rename.
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        if fd < 0 && errno == ELOOP { return try write(data, to: url, durable: false, folderExists: true) }
         guard fd >= 0 else { throw posixError("cannot create \(url.path)") }
         do {
             try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) }
@@ -116,7 +118,8 @@ public enum AtomicFile {
         defer { close(input) }  // read-only
         var info = stat()
         guard fstat(input, &info) == 0 else { throw posixError("cannot stat \(source.path)") }
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        if fd < 0 && errno == ELOOP { return try copy(source, to: url, folderExists: true) }
         guard fd >= 0 else { throw posixError("cannot create \(url.path)") }
         do {
             try copyAll(from: input, source: source, size: Int(info.st_size), to: fd, path: url.path)
