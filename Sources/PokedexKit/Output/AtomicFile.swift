@@ -74,14 +74,20 @@ public enum AtomicFile {
     /// for a file that nothing vouches for yet (a site file the manifest does not list): a kill can tear it, and
     /// the next build, finding it unlisted, writes it again.
     public static func writeUnlisted(_ data: Data, to url: URL) throws {
-        // Never through a symbolic link someone left at the path: that one is replaced, as by a rename.
+        let written = try fillInPlace(url) { fd in try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) } }
+        if !written { try write(data, to: url, durable: false, folderExists: true) }
+    }
+
+    /// Creates or truncates `url` and fills it with `fill`; false, touching nothing, when a symbolic link someone
+    /// left is at the path (never written through: the caller replaces it by rename). A failed fill (a full
+    /// disk) leaves no part of the file behind; only a kill can.
+    private static func fillInPlace(_ url: URL, fill: (Int32) throws -> Void) throws -> Bool {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        if fd < 0 && errno == ELOOP { return try write(data, to: url, durable: false, folderExists: true) }
+        if fd < 0 && errno == ELOOP { return false }
         guard fd >= 0 else { throw posixError("cannot create \(url.path)") }
         do {
-            try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) }
+            try fill(fd)
         } catch {
-            // A full disk: no part of a file is left behind (only a kill can leave one).
             close(fd)
             unlink(url.path)
             throw error
@@ -91,6 +97,7 @@ public enum AtomicFile {
             unlink(url.path)
             throw error
         }
+        return true
     }
 
     /// Copies `source` to `url` the same way (temporary file, rename; not flushed), in the kernel: with
@@ -118,20 +125,13 @@ public enum AtomicFile {
         defer { close(input) }  // read-only
         var info = stat()
         guard fstat(input, &info) == 0 else { throw posixError("cannot stat \(source.path)") }
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        if fd < 0 && errno == ELOOP { return try copy(source, to: url, folderExists: true) }
-        guard fd >= 0 else { throw posixError("cannot create \(url.path)") }
-        do {
+        let copied = try fillInPlace(url) { fd in
             try copyAll(from: input, source: source, size: Int(info.st_size), to: fd, path: url.path)
-        } catch {
-            close(fd)
-            unlink(url.path)
-            throw error
         }
-        guard close(fd) == 0 else {
-            let error = posixError("cannot close \(url.path)")
-            unlink(url.path)
-            throw error
+        if !copied {
+            try replace(url, durable: false, folderExists: true) { fd, temporary in
+                try copyAll(from: input, source: source, size: Int(info.st_size), to: fd, path: temporary.path)
+            }
         }
         return Int(info.st_size)
     }
