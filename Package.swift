@@ -1,12 +1,16 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Shared by every target of pokedex's own, as hummingbird's Package.swift shares its settings.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 let package = Package(
     name: "pokedex",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "pokedex", targets: ["pokedex"]),
-        .library(name: "PokedexKit", targets: ["PokedexKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -26,6 +30,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "CPokedexShims"),
+        // Build time only: the EmbedFiles plugin's tool, which compiles Templates/ and the bundled snapshot into
+        // Swift (nothing generated is kept in git).
+        .executableTarget(name: "PokedexEmbed"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["PokedexEmbed"]),
         // Thumbnails: libpng decodes the cached artwork, libwebp scales and encodes it (see README, "Thumbnails").
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
@@ -33,36 +41,87 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // pokedex's own Mustache engine: no dependencies, not even Foundation (see README, "The template engine").
         .target(name: "PokedexMustache"),
+        // The library is one target per pipeline stage; each depends only on the stages below it, so the compiler
+        // refuses a wrong-direction import (see Docs/architecture.md for the graph).
         .target(
-            name: "PokedexKit",
+            name: "PokedexSupport",
             dependencies: [
-                "PokedexMustache",
                 "CPokedexShims",
-                "CPNG",
-                "CWebP",
-                "CLibXML2",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PokedexSource",
+            dependencies: [
+                "PokedexSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "ConsoleKitTerminal", package: "console-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "CompressNIO", package: "compress-nio"),
+            ],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedFiles"]
+        ),
+        .target(name: "PokedexModel", dependencies: ["PokedexSupport", "PokedexSource"], swiftSettings: strictSettings),
+        .target(
+            name: "PokedexThumbnails",
+            dependencies: [
+                "PokedexSupport", "PokedexSource", "PokedexModel", "CPNG", "CWebP",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PokedexRender",
+            dependencies: [
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexMustache", "CLibXML2",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings,
+            plugins: ["EmbedFiles"]
+        ),
+        .target(name: "PokedexOutput", dependencies: ["PokedexSupport", "PokedexRender"], swiftSettings: strictSettings),
+        .target(name: "PokedexCheck", dependencies: ["PokedexSupport", "CLibXML2"], swiftSettings: strictSettings),
+        .target(
+            name: "PokedexPipeline",
+            dependencies: [
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexRender",
+                "PokedexOutput", "PokedexCheck", "PokedexMustache",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "PokedexServe",
+            dependencies: [
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexRender", "PokedexOutput", "PokedexPipeline",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "pokedex",
             dependencies: [
-                "PokedexKit",
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexRender", "PokedexOutput", "PokedexCheck",
+                "PokedexPipeline", "PokedexServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+                .product(name: "ConsoleKitTerminal", package: "console-kit"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PokedexMustacheTests",
@@ -73,8 +132,8 @@ let package = Package(
         .testTarget(
             name: "PokedexKitTests",
             dependencies: [
-                "PokedexKit",
-                "PokedexMustache",
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexRender",
+                "PokedexOutput", "PokedexCheck", "PokedexPipeline", "PokedexServe", "PokedexMustache",
                 "CPNG",
                 "CWebP",
                 "CLibXML2",

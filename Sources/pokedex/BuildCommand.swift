@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexPipeline
+import PokedexSource
+import PokedexSupport
 
 extension FetchMode: ExpressibleByArgument {}
 extension ImageMode: ExpressibleByArgument {}
@@ -32,7 +34,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let progress: any BuildProgress = TerminalProgress.isAvailable ? TerminalProgress() : SilentProgress()
-        let reportFile = report.map { OutputFolder.resolve($0, from: FileManager.default.currentDirectoryPath) }
+        let reportFile = report.map { Paths.resolve($0, from: FileManager.default.currentDirectoryPath) }
         let logger = makeLogger(verbose: build.verbose)
         let (summary, checked) = try await reportingErrors {
             try await BuildReport.recording(to: reportFile, check: check, logger: logger) {

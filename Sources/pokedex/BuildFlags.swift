@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexPipeline
+import PokedexRender
+import PokedexSource
 
 /// What a build is told on the command line beyond where the site is (`SiteOptions`): `pokedex build` and
 /// `pokedex serve` take the same.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexCheck
+import PokedexPipeline
 
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import PokedexKit
+
 
 struct FavoritesAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexPipeline
 
 struct FavoritesClearCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,5 +1,5 @@
 import ArgumentParser
-import PokedexKit
+
 
 struct FavoritesListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

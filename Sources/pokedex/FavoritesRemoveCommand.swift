@@ -1,5 +1,5 @@
 import ArgumentParser
-import PokedexKit
+
 
 struct FavoritesRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexPipeline
 
 struct InitCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

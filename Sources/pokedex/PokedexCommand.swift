@@ -1,5 +1,7 @@
 import ArgumentParser
-import PokedexKit
+import Foundation
+import PokedexSource
+import PokedexSupport
 
 @main
 struct PokedexCommand: AsyncParsableCommand {
@@ -12,4 +14,32 @@ struct PokedexCommand: AsyncParsableCommand {
             ThemeCommand.self, SnapshotCommand.self,
         ],
         defaultSubcommand: BuildCommand.self)
+
+    /// `pokedex --version` also says which data the binary carries; the snapshot is read only then.
+    static func main() async {
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            print(versionText())
+            return
+        }
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    static func versionText() -> String {
+        do {
+            let (date, hash) = try DataSnapshot.bundledStamp()
+            let day = ISO8601DateFormatter().string(from: date)
+            return "pokedex \(PokedexVersion.current)\nbundled snapshot: PokeAPI data hash \(hash), taken \(day)"
+        } catch {
+            return "pokedex \(PokedexVersion.current)\nbundled snapshot: \(error)"
+        }
+    }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import PokedexKit
+import PokedexPipeline
+import PokedexSupport
 
 /// Runs a command body, turning a `PokedexError` into a message on stderr and its documented exit status.
 func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {

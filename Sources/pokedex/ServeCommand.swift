@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexPipeline
+import PokedexServe
+import PokedexSupport
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexPipeline
+import PokedexSource
+import PokedexSupport
 
 struct SnapshotCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,10 +10,9 @@ struct SnapshotCommand: AsyncParsableCommand {
         abstract: "Write a data snapshot of a PokeAPI-compatible server: what the site shows, compressed.",
         discussion: """
             Revalidates every Pokémon, species and list page through the cache (none may come from a stale \
-            copy) and checks that the server's data hash did not change meanwhile. An output name ending in \
-            .swift writes Swift source that compiles the snapshot into pokedex (how the repository's bundled \
-            copy is made); any other name writes the snapshot file, which `pokedex build --snapshot FILE` or \
-            `snapshot = "FILE"` in pokedex.toml use.
+            copy) and checks that the server's data hash did not change meanwhile. `pokedex build --snapshot FILE` \
+            or `snapshot = "FILE"` in pokedex.toml use the file; the repository's Snapshot/bundled.pokedex-snapshot \
+            is the one compiled into pokedex.
             """)
 
     @OptionGroup var site: SiteOptions

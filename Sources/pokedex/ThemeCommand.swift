@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import PokedexKit
+import PokedexRender
 
 struct ThemeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

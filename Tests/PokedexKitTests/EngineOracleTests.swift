@@ -2,7 +2,15 @@ import Foundation
 import Mustache  // hummingbird's swift-mustache, the engine pokedex used before its own: here an oracle only
 import PokedexMustache
 import Testing
-@testable import PokedexKit
+@testable import PokedexSupport
+@testable import PokedexSource
+@testable import PokedexModel
+@testable import PokedexThumbnails
+@testable import PokedexRender
+@testable import PokedexOutput
+@testable import PokedexCheck
+@testable import PokedexPipeline
+@testable import PokedexServe
 
 /// pokedex's own engine against swift-mustache over the same value trees: every page of a site that has every
 /// kind of context (cells, details with chains, matchups, forms, pictures and names, pagination, favorites
@@ -111,7 +119,7 @@ import Testing
             default: images[record.id] = .placeholder
             }
         }
-        let data = FetchedData(
+        let data = DataSet(
             list: snapshot.list, records: records,
             species: Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             chains: Dictionary(snapshot.evolutionChains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),

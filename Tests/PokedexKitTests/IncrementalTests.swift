@@ -2,7 +2,15 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import Testing
-@testable import PokedexKit
+@testable import PokedexSupport
+@testable import PokedexSource
+@testable import PokedexModel
+@testable import PokedexThumbnails
+@testable import PokedexRender
+@testable import PokedexOutput
+@testable import PokedexCheck
+@testable import PokedexPipeline
+@testable import PokedexServe
 
 /// The render and output stages: fingerprints that spare unchanged pages, output that does not depend on the
 /// core count, one writer, builds that take turns, and a failed write that leaves everything whole.

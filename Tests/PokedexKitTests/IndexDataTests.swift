@@ -1,6 +1,14 @@
 import Foundation
 import Testing
-@testable import PokedexKit
+@testable import PokedexSupport
+@testable import PokedexSource
+@testable import PokedexModel
+@testable import PokedexThumbnails
+@testable import PokedexRender
+@testable import PokedexOutput
+@testable import PokedexCheck
+@testable import PokedexPipeline
+@testable import PokedexServe
 
 /// The index's data scripts: `pokedex-data.js` (positional rows with types, generation and stats, for filters and
 /// sort) and `pokedex-names.js` (the names in every language, loaded by search).

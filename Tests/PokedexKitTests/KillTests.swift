@@ -1,7 +1,15 @@
 import Foundation
 import NIOCore
 import Testing
-@testable import PokedexKit
+@testable import PokedexSupport
+@testable import PokedexSource
+@testable import PokedexModel
+@testable import PokedexThumbnails
+@testable import PokedexRender
+@testable import PokedexOutput
+@testable import PokedexCheck
+@testable import PokedexPipeline
+@testable import PokedexServe
 
 #if canImport(Glibc)
 import Glibc

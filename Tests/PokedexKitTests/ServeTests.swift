@@ -5,7 +5,15 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import Testing
-@testable import PokedexKit
+@testable import PokedexSupport
+@testable import PokedexSource
+@testable import PokedexModel
+@testable import PokedexThumbnails
+@testable import PokedexRender
+@testable import PokedexOutput
+@testable import PokedexCheck
+@testable import PokedexPipeline
+@testable import PokedexServe
 
 #if canImport(Glibc)
 import Glibc

@@ -1,15 +1,20 @@
 import Foundation
 import Testing
-@testable import PokedexKit
+@testable import PokedexSupport
+@testable import PokedexSource
+@testable import PokedexModel
+@testable import PokedexThumbnails
+@testable import PokedexRender
+@testable import PokedexOutput
+@testable import PokedexCheck
+@testable import PokedexPipeline
+@testable import PokedexServe
 import PokedexMustache
 
-/// The theme compiled into pokedex, and theme folders overriding it file by file. After editing `Templates/`,
-/// regenerate the compiled copy (and review its diff):
-///
-///     UPDATE_EMBEDDED_THEME=1 swift test --filter EmbeddedTheme
+/// The theme compiled into pokedex (by the EmbedFiles build plugin, from `Templates/`), and theme folders
+/// overriding it file by file.
 @Suite struct EmbeddedThemeTests {
     static let templates = packageRoot.appendingPathComponent("Templates")
-    static let generated = packageRoot.appendingPathComponent("Sources/PokedexKit/Render/EmbeddedThemeFiles.swift")
 
     static func templatesOnDisk() throws -> [String: Data] {
         var files: [String: Data] = [:]
@@ -22,30 +27,12 @@ import PokedexMustache
     @Test func theCompiledThemeIsTemplatesFolderByteForByte() throws {
         let onDisk = try Self.templatesOnDisk()
         try #require(onDisk["index.mustache"] != nil, "the real theme is expected at \(Self.templates.path)")
-        if ProcessInfo.processInfo.environment["UPDATE_EMBEDDED_THEME"] == "1" {
-            try AtomicFile.write(Data(EmbeddedTheme.swiftSource(onDisk).utf8), to: Self.generated)
-            Issue.record("rewrote \(Self.generated.path): rebuild, then run the tests again without UPDATE_EMBEDDED_THEME")
-            return
-        }
         let embedded = EmbeddedTheme.files()
         #expect(Set(embedded.keys) == Set(onDisk.keys), """
-            Templates/ and the compiled theme hold different files: run UPDATE_EMBEDDED_THEME=1 swift test --filter EmbeddedTheme
+            Templates/ and the compiled theme hold different files: the EmbedFiles plugin lists files as Theme.listFiles does
             """)
         for (path, data) in onDisk where embedded[path] != data {
-            Issue.record("\(path) differs from its compiled copy: run UPDATE_EMBEDDED_THEME=1 swift test --filter EmbeddedTheme")
-        }
-    }
-
-    @Test func theGeneratedSourceRoundTrips() throws {
-        let files = ["a.css": Data("body{}\n".utf8), "partials/x.mustache": Data((0..<300).map { UInt8($0 % 256) })]
-        let source = EmbeddedTheme.swiftSource(files)
-        #expect(source.contains("(\"a.css\", \"\"\""))
-        // Every base64 line of the literal decodes back to the same bytes.
-        for (path, data) in files {
-            let start = try #require(source.range(of: "(\"\(path)\", \"\"\"\n"))
-            let end = try #require(source.range(of: "\"\"\"),", range: start.upperBound..<source.endIndex))
-            let body = String(source[start.upperBound..<end.lowerBound])
-            #expect(Data(base64Encoded: body, options: .ignoreUnknownCharacters) == data)
+            Issue.record("\(path) differs from its compiled copy")
         }
     }
 }

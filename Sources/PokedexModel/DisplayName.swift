@@ -1,0 +1,63 @@
+import PokedexSource
+
+/// How a Pokémon is called on the site.
+public enum DisplayName {
+    /// The English species name for default forms ("Farfetch’d", "Mr. Mime"); for other forms, the species name
+    /// and what the form's API name adds to it ("charizard-mega-x" → "Charizard (Mega X)").
+    /// A form with a record is called by its English name from PokeAPI ("Alolan Raichu", "Mega Charizard Y"), or
+    /// by its species' and the form's own English name ("Koraidon (Limited Build)").
+    public static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?, form: FormRecord? = nil) -> String {
+        if !pokemon.isDefault, let form {
+            if let name = NameBook.english(in: form.names) { return name }
+            if let part = NameBook.english(in: form.formNames), let speciesName = species?.englishName {
+                return "\(speciesName) (\(part))"
+            }
+        }
+        return of(pokemonName: pokemon.name, isDefault: pokemon.isDefault, speciesName: pokemon.speciesName,
+                  englishName: species?.englishName)
+    }
+
+    /// A form's names in every language: its own where PokeAPI has one, else its species' with the form's part
+    /// ("Koraidon (Limited Build)"), in the species' order of languages and then the form's.
+    public static func names(of form: FormRecord, species: SpeciesRecord?) -> [LocalizedName] {
+        let speciesNames = species?.names ?? []
+        var order: [String] = []
+        for language in speciesNames.map(\.language) + form.names.map(\.language) + form.formNames.map(\.language)
+            where !order.contains(language) { order.append(language) }
+        func first(_ list: [LocalizedName], _ language: String) -> String? {
+            list.first { $0.language == language && !$0.name.isEmpty }?.name
+        }
+        return order.compactMap { language in
+            if let own = first(form.names, language) { return LocalizedName(language: language, name: own) }
+            if let part = first(form.formNames, language), let name = first(speciesNames, language) {
+                return LocalizedName(language: language, name: "\(name) (\(part))")
+            }
+            return nil
+        }
+    }
+
+    /// The same from names alone: a species' varieties are known by name before (or without) their records.
+    public static func of(pokemonName: String, isDefault: Bool, speciesName apiSpeciesName: String,
+                          englishName: String?) -> String {
+        let speciesName = englishName ?? titleCase(apiSpeciesName)
+        if isDefault { return speciesName }
+        let prefix = apiSpeciesName + "-"
+        guard pokemonName.hasPrefix(prefix), pokemonName.count > prefix.count else {
+            return pokemonName == apiSpeciesName ? speciesName : "\(speciesName) (\(titleCase(pokemonName)))"
+        }
+        return "\(speciesName) (\(titleCase(String(pokemonName.dropFirst(prefix.count)))))"
+    }
+
+    /// "mega-x" → "Mega X"; also used for type, stat and ability names.
+    public static func titleCase(_ apiName: String) -> String {
+        apiName.split(separator: "-").map { word in
+            word.prefix(1).uppercased() + word.dropFirst()
+        }.joined(separator: " ")
+    }
+
+    /// "#0025" for 25: the national Pokédex's four digits (1,025 species and counting).
+    public static func number(_ id: Int) -> String {
+        let digits = String(id)
+        return "#" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}

@@ -1,0 +1,113 @@
+import PokedexSource
+
+/// What PokeAPI calls everything the site names besides Pokémon: abilities, items, places, regions, habitats,
+/// moves, versions, types and species, in every language it has. The one place every page asks; an API name made
+/// readable ("kings-rock" → "Kings Rock") is only the fallback for a resource PokeAPI has no English name for.
+public struct NameBook: Sendable, Equatable, Encodable {
+    /// By kind, then API name.
+    private var named: [NamedKind: [String: [LocalizedName]]]
+    private var types: [String: [LocalizedName]]
+    private var species: [String: [LocalizedName]]
+    /// Version groups by API name: their generation and versions.
+    private var versionGroups: [String: VersionGroupRecord]
+
+    public init(records: [NamedKind: [NamesRecord]] = [:], types: [TypeRecord] = [], species: [SpeciesRecord] = [],
+                versionGroups: [VersionGroupRecord] = []) {
+        var named: [NamedKind: [String: [LocalizedName]]] = [:]
+        for (kind, list) in records {
+            var byName: [String: [LocalizedName]] = [:]
+            for record in list where byName[record.name] == nil { byName[record.name] = record.names }
+            named[kind] = byName
+        }
+        self.named = named
+        self.types = Dictionary(types.map { ($0.name, $0.names) }, uniquingKeysWith: { first, _ in first })
+        self.species = Dictionary(species.map { ($0.name, $0.names) }, uniquingKeysWith: { first, _ in first })
+        self.versionGroups = Dictionary(versionGroups.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The English name of `apiName`, else the API name made readable.
+    public func english(_ kind: NamedKind, _ apiName: String) -> String {
+        Self.english(in: named[kind]?[apiName]) ?? DisplayName.titleCase(apiName)
+    }
+
+    /// "Electric" for "electric".
+    public func type(_ apiName: String) -> String {
+        Self.english(in: types[apiName]) ?? DisplayName.titleCase(apiName)
+    }
+
+    /// "Mr. Mime" for "mr-mime", when a species record of it was had.
+    public func species(_ apiName: String) -> String {
+        Self.english(in: species[apiName]) ?? DisplayName.titleCase(apiName)
+    }
+
+    /// Whether PokeAPI gave an English name for it (else `english` falls back to the API name made readable).
+    public func hasEnglish(_ kind: NamedKind, _ apiName: String) -> Bool {
+        Self.english(in: named[kind]?[apiName]) != nil
+    }
+
+    public func hasEnglishType(_ apiName: String) -> Bool { Self.english(in: types[apiName]) != nil }
+
+    /// The generation that introduced a version group ("sun-moon" → 7).
+    public func generation(ofVersionGroup name: String) -> Int? { versionGroups[name]?.generation }
+
+    /// "Sun, Moon" for the version group "sun-moon": its games' English names.
+    public func games(ofVersionGroup name: String) -> [String] {
+        (versionGroups[name]?.versions ?? []).map { english(.version, $0.name) }
+    }
+
+    /// The API names of a version group's games.
+    func versionNames(ofVersionGroup name: String) -> [String] {
+        (versionGroups[name]?.versions ?? []).map(\.name)
+    }
+
+    /// In a fixed order (dictionaries have none): the render inputs' digest is made from it. Types' and species'
+    /// names are left out: the render inputs hold their records already, and a no-op rebuild digests every byte.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for kind in named.keys.sorted() {
+            let byName = named[kind]!
+            for name in byName.keys.sorted() { try container.encode([kind.rawValue, name]); try container.encode(byName[name]!) }
+        }
+        for name in versionGroups.keys.sorted() { try container.encode(versionGroups[name]!) }
+    }
+
+    static func english(in names: [LocalizedName]?) -> String? {
+        names?.first { $0.language == "en" }.map(\.name).flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+extension Pokedex {
+    /// Every name the pages show that PokeAPI had no English name for, so that it is an API name made readable:
+    /// "ability: as-one-glastrier". Sorted; the real data is expected to give none, or a known few.
+    public var nameFallbacks: [String] {
+        var missing = Set<String>()
+        func check(_ kind: NamedKind, _ name: String?) {
+            if let name, !names.hasEnglish(kind, name) { missing.insert("\(kind.rawValue): \(name)") }
+        }
+        for entry in entries {
+            for ability in entry.record.abilities { check(.ability, ability.name) }
+            for type in entry.record.types where !names.hasEnglishType(type) { missing.insert("type: \(type)") }
+            check(.habitat, entry.species?.habitat)
+            if entry.isForm, entry.form.flatMap({ NameBook.english(in: $0.names) ?? NameBook.english(in: $0.formNames) }) == nil {
+                missing.insert("form: \(entry.record.name)")
+            }
+            for version in entry.introducedIn.map(names.versionNames(ofVersionGroup:)) ?? [] where !names.hasEnglish(.version, version) {
+                missing.insert("version: \(version)")
+            }
+        }
+        for chain in chains.values {
+            for reference in chain.references { check(reference.kind, reference.name) }
+        }
+        return missing.sorted()
+    }
+}
+
+extension DataSet {
+    /// What the pages call everything they name.
+    public var nameBook: NameBook {
+        NameBook(records: named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
+                 types: types.keys.sorted().compactMap { types[$0] },
+                 species: species.keys.sorted().compactMap { species[$0] },
+                 versionGroups: versionGroups.keys.sorted().compactMap { versionGroups[$0] })
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+import PokedexSource
+import PokedexSupport
+
+/// Where a page finds a Pokémon's picture.
+public enum ImageSource: Sendable, Equatable, Encodable {
+    /// A copy in the output folder, relative to the site root, with its pixel size.
+    case local(path: String, width: Int, height: Int)
+    /// A URL on the web: the download failed, or `--images remote`.
+    case remote(url: String)
+    /// The theme's placeholder: PokeAPI has no picture at all.
+    case placeholder
+}
+
+/// A smaller copy of a local picture for grid cells, relative to the site root.
+public struct Thumbnail: Sendable, Equatable, Encodable {
+    public var path: String
+    public var width: Int
+    public var height: Int
+
+    public init(path: String, width: Int, height: Int) {
+        self.path = path
+        self.width = width
+        self.height = height
+    }
+}
+
+/// One Pokémon as the site shows it: the API's facts plus everything derived for display.
+public struct PokemonEntry: Sendable, Equatable, Encodable {
+    public var record: PokemonRecord
+    public var species: SpeciesRecord?
+    public var displayName: String
+    public var slug: String
+    public var image: ImageSource
+    /// Smaller copies of a local `image`, narrowest first; empty for remote pictures and placeholders.
+    public var thumbnails: [Thumbnail] = []
+    /// A form's own record (Alolan Raichu's names and games); nil for a species' default Pokémon.
+    public var form: FormRecord? = nil
+    /// The generation of the version group that introduced a form (Alolan Raichu: 7), when known.
+    public var formGeneration: Int? = nil
+    /// The version group that introduced a form ("sun-moon"); nil for a species' default Pokémon.
+    public var introducedIn: String? = nil
+    /// A form's own names in every language ("Alolan Raichu", "Raichu d’Alola"), when it has a form record.
+    public var formNames: [LocalizedName]? = nil
+
+    /// The generation that introduced this Pokémon: a form's own, else its species'.
+    public var generation: Int? { formGeneration ?? species?.generation }
+    /// Its name in every language: a form's own, else its species'.
+    public var names: [LocalizedName] { formNames ?? species?.names ?? [] }
+
+    public var id: Int { record.id }
+    /// The national Pokédex number, which a form shares with its species: "#0026" for Alolan Raichu.
+    public var number: String { DisplayName.number(record.speciesID) }
+    /// A form rather than its species' default Pokémon.
+    public var isForm: Bool { !record.isDefault }
+}
+
+/// Where data the network could not confirm came from, and how old it is.
+public enum DataAge: Sendable, Equatable, Encodable {
+    /// The oldest cached copy used was stored then.
+    case cached(Date)
+    /// A data snapshot taken then: the one compiled into pokedex, or a file.
+    case snapshot(Date, bundled: Bool)
+}
+
+/// Everything the render stage needs, in list order.
+public struct Pokedex: Sendable {
+    public var entries: [PokemonEntry]
+    public var favorites: FavoritesResolution
+    /// Set when some data could not be refreshed.
+    public var dataAge: DataAge?
+    /// The evolution chains of the exported species, by chain id (`SpeciesRecord.evolutionChainID`). A chain may
+    /// name species outside the exported set (`--limit`).
+    public var chains: [Int: EvolutionChainRecord]
+    /// The damage relations of every type the exported Pokémon have, by API name.
+    public var typeChart: [String: TypeRecord]
+    /// What PokeAPI calls the abilities, items, places… the pages name.
+    public var names: NameBook
+
+    public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
+                chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
+                names: NameBook = NameBook()) {
+        self.entries = entries
+        self.favorites = favorites
+        self.dataAge = dataAge
+        self.chains = chains
+        self.typeChart = typeChart
+        self.names = names
+    }
+
+    /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.
+    public func chain(of entry: PokemonEntry) -> EvolutionChainRecord? {
+        entry.species?.evolutionChainID.flatMap { chains[$0] }
+    }
+
+    /// Weaknesses, resistances and immunities of `entry`'s type combination.
+    public func matchups(of entry: PokemonEntry) -> TypeMatchups {
+        TypeMatchups(types: entry.record.types, chart: typeChart)
+    }
+
+    /// Builds entries in the Pokédex's order (by national number, each species' default Pokémon before its forms,
+    /// then the API's order), giving each a unique, clean slug. `forms` by form id; `names` tells the generation of
+    /// a form's version group.
+    public static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
+                               images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:],
+                               forms: [Int: FormRecord] = [:], names: NameBook = NameBook()) -> [PokemonEntry] {
+        var used = Set<String>()
+        var entries: [PokemonEntry] = []
+        entries.reserveCapacity(list.count)
+        for item in list {
+            guard let record = records[item.id] else { continue }
+            var slug = Slug.make(name: record.name, id: record.id)
+            if used.contains(slug) { slug = Slug.make(name: "\(slug)-\(record.id)", id: record.id) }
+            used.insert(slug)
+            let speciesRecord = species[record.speciesID]
+            let image = images[record.id] ?? .placeholder
+            var smaller: [Thumbnail] = []
+            if case .local(let path, _, _) = image { smaller = thumbnails[path] ?? [] }
+            let form = record.isDefault ? nil : record.formID.flatMap { forms[$0] }
+            let formGeneration = form?.versionGroup.flatMap(names.generation(ofVersionGroup:))
+            entries.append(PokemonEntry(
+                record: record, species: speciesRecord,
+                displayName: DisplayName.of(record, species: speciesRecord, form: form), slug: slug,
+                image: image, thumbnails: smaller, form: form,
+                formGeneration: formGeneration, introducedIn: form?.versionGroup,
+                formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) }))
+        }
+        // Two forms PokeAPI names alike ("Mega Meowstic" for both sexes): each says what its API name adds.
+        var byName: [String: [Int]] = [:]
+        for (index, entry) in entries.enumerated() { byName[entry.displayName, default: []].append(index) }
+        for indices in byName.values where indices.count > 1 {
+            let words = indices.map { Set(entries[$0].record.name.split(separator: "-").map(String.init)) }
+            for (position, index) in indices.enumerated() {
+                let others = words.enumerated().filter { $0.offset != position }.map(\.element)
+                let own = entries[index].record.name.split(separator: "-").map(String.init)
+                    .filter { word in !others.allSatisfy { $0.contains(word) } }
+                guard !own.isEmpty else { continue }
+                let said = own.map { ["m": "male", "f": "female"][$0] ?? $0 }.joined(separator: "-")
+                entries[index].displayName += " (\(DisplayName.titleCase(said)))"
+            }
+        }
+        // A form right after its species: Alolan Raichu between Raichu and Sandshrew, not among the ids 10001+.
+        return entries.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if a.record.speciesID != b.record.speciesID { return a.record.speciesID < b.record.speciesID }
+            if a.isForm != b.isForm { return !a.isForm }
+            return first.offset < second.offset
+        }.map(\.element)
+    }
+}
+
+/// The favorites file matched against the exported Pokémon.
+public struct FavoritesResolution: Sendable, Equatable, Encodable {
+    public struct Unknown: Sendable, Equatable, Codable {
+        public var entry: String
+        public var suggestion: String?
+    }
+
+    /// Ids of the favorites, in list order.
+    public var ids: [Int]
+    public var unknown: [Unknown]
+
+    public init(ids: [Int] = [], unknown: [Unknown] = []) {
+        self.ids = ids
+        self.unknown = unknown
+    }
+
+    public static func resolve(_ file: FavoritesFile, against entries: [PokemonEntry]) -> FavoritesResolution {
+        let catalog = FavoritesCatalog(entries.map { .init(id: $0.id, name: $0.record.name, displayName: $0.displayName) })
+        var chosen = Set<Int>()
+        var unknown: [Unknown] = []
+        for reference in file.entries {
+            if let id = catalog.match(reference) {
+                chosen.insert(id)
+            } else {
+                unknown.append(Unknown(entry: reference.description, suggestion: catalog.suggestions(for: reference).first))
+            }
+        }
+        return FavoritesResolution(ids: entries.map(\.id).filter(chosen.contains), unknown: unknown)
+    }
+}
+
+/// Names and ids that favorites can refer to, with fuzzy suggestions for the ones that match nothing.
+public struct FavoritesCatalog: Sendable {
+    public struct Item: Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var displayName: String
+
+        public init(id: Int, name: String, displayName: String) {
+            self.id = id
+            self.name = name
+            self.displayName = displayName
+        }
+    }
+
+    public let items: [Item]
+    private let byID: [Int: Item]
+    private let byName: [String: Int]
+
+    public init(_ items: [Item]) {
+        self.items = items
+        byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var names: [String: Int] = [:]
+        for item in items {
+            names[item.name] = names[item.name] ?? item.id
+            let display = Self.normalise(item.displayName)
+            names[display] = names[display] ?? item.id
+        }
+        byName = names
+    }
+
+    public func item(id: Int) -> Item? { byID[id] }
+
+    /// The id `reference` names: an id or `#025` that exists, or an API or display name in any case.
+    public func match(_ reference: FavoriteReference) -> Int? {
+        if let id = reference.explicitID { return byID[id] != nil ? id : nil }
+        guard let name = reference.lookupName else { return nil }
+        return byName[name] ?? byName[Self.normalise(name)]
+    }
+
+    /// Up to three closest names, nearest first.
+    public func suggestions(for reference: FavoriteReference, limit: Int = 3) -> [String] {
+        guard let name = reference.lookupName.map(Self.normalise), !name.isEmpty else { return [] }
+        let scored = items.map { item -> (Int, String) in
+            let distance = min(EditDistance.between(name, item.name), EditDistance.between(name, Self.normalise(item.displayName)))
+            let bonus = item.name.hasPrefix(name) ? -2 : 0
+            return (distance + bonus, item.name)
+        }
+        let threshold = max(2, name.count / 2)
+        return scored.filter { $0.0 <= threshold }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            .prefix(limit).map(\.1)
+    }
+
+    /// "Mr. Mime" → "mr-mime", "Farfetch’d" → "farfetchd", "Nidoran♀" → "nidoran-f".
+    public static func normalise(_ text: String) -> String {
+        var result = text.lowercased()
+            .replacingOccurrences(of: "♀", with: "-f").replacingOccurrences(of: "♂", with: "-m")
+        result = result.filter { !".’':".contains($0) }
+        result = result.replacingOccurrences(of: "é", with: "e")
+        return result.split(whereSeparator: { $0 == " " || $0 == "-" }).joined(separator: "-")
+    }
+}
+
+extension ImageSource {
+    /// Where a Pokémon's artwork goes in the site when it is copied locally.
+    public static func sitePath(id: Int) -> String { "images/\(id).png" }
+}

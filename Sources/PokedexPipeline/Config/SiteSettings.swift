@@ -1,0 +1,97 @@
+import Foundation
+import PokedexSource
+import PokedexSupport
+
+/// One source of settings (the command line, or `pokedex.toml`): what it says, nil where it says nothing.
+public struct SettingsLayer: Sendable, Equatable {
+    public var api: String?
+    public var output: String?
+    public var cache: String?
+    public var templates: String?
+    public var favorites: String?
+    public var perPage: Int?
+    public var listPageSize: Int?
+    public var images: ImageMode?
+    public var concurrency: Int?
+    public var snapshot: SnapshotChoice?
+    public var baseURL: String?
+
+    public init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
+                favorites: String? = nil, perPage: Int? = nil, listPageSize: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
+                snapshot: SnapshotChoice? = nil, baseURL: String? = nil) {
+        self.api = api
+        self.output = output
+        self.cache = cache
+        self.templates = templates
+        self.favorites = favorites
+        self.perPage = perPage
+        self.listPageSize = listPageSize
+        self.images = images
+        self.concurrency = concurrency
+        self.snapshot = snapshot
+        self.baseURL = baseURL
+    }
+}
+
+/// The settings a command runs with: flag, else environment (`POKEAPI_URL`), else `pokedex.toml`, else default.
+/// Paths are absolute: flags resolve against the current folder, the file's keys and the defaults against the
+/// config file's folder (the current one when there is no file).
+public struct SiteSettings: Sendable, Equatable {
+    public static let defaultAPI = APIBase.standard
+    public static let defaultOutput = "Output"
+    public static let defaultCache = ".pokedex-cache"
+    public static let defaultFavorites = "favorites.json"
+    /// Index pages fill a desktop screen: 24 cells make full rows of 2, 3, 4, 6 or 8 columns.
+    public static let defaultPerPage = 24
+    /// PokeAPI's list pages are asked for 10 at a time, as the original app did.
+    public static let defaultListPageSize = 10
+    public static let defaultConcurrency = 8
+    public static let apiEnvironmentVariable = "POKEAPI_URL"
+
+    public var apiBase: String
+    public var output: String
+    public var cache: String
+    /// A folder overriding the built-in theme file by file; nil for the built-in theme alone.
+    public var templates: String?
+    public var favorites: String
+    public var perPage: Int
+    public var listPageSize: Int
+    public var images: ImageMode
+    public var concurrency: Int
+    public var snapshot: SnapshotChoice
+    /// Where the site is published (`https://user.github.io/pokedex/`); nil: the site stays fully relative.
+    public var baseURL: String?
+
+    /// `flags` over the environment, the config file (`configPath`, else `pokedex.toml` when present) and defaults.
+    public static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
+                               currentDirectory: String) throws -> SiteSettings {
+        let config = try SiteConfig.load(explicit: configPath, currentDirectory: currentDirectory)
+        return resolve(flags, environment: environment, config: config, currentDirectory: currentDirectory)
+    }
+
+    public static func resolve(_ flags: SettingsLayer, environment: [String: String], config: SiteConfig,
+                               currentDirectory: String) -> SiteSettings {
+        let base = config.baseFolder(currentDirectory: currentDirectory)
+        let file = config.values
+        func flagPath(_ path: String?) -> String? { path.map { Paths.resolve($0, from: currentDirectory).path } }
+        func defaultPath(_ path: String) -> String { Paths.resolve(path, from: base).path }
+        let environmentAPI = environment[apiEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let snapshot: SnapshotChoice
+        switch flags.snapshot ?? file.snapshot ?? .bundled {
+        case .file(let path) where flags.snapshot != nil: snapshot = .file(Paths.resolve(path, from: currentDirectory).path)
+        case let other: snapshot = other
+        }
+        return SiteSettings(
+            apiBase: flags.api ?? environmentAPI ?? file.api ?? defaultAPI,
+            output: flagPath(flags.output) ?? file.output ?? defaultPath(defaultOutput),
+            cache: flagPath(flags.cache) ?? file.cache ?? defaultPath(defaultCache),
+            templates: flagPath(flags.templates) ?? file.templates,
+            favorites: flagPath(flags.favorites) ?? file.favorites ?? defaultPath(defaultFavorites),
+            perPage: flags.perPage ?? file.perPage ?? defaultPerPage,
+            listPageSize: flags.listPageSize ?? file.listPageSize ?? defaultListPageSize,
+            images: flags.images ?? file.images ?? .local,
+            concurrency: flags.concurrency ?? file.concurrency ?? defaultConcurrency,
+            snapshot: snapshot,
+            baseURL: flags.baseURL ?? file.baseURL)
+    }
+}

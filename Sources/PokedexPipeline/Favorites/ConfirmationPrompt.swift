@@ -1,0 +1,51 @@
+import Foundation
+
+/// Who is asked before something destructive: `pokedex favorites clear` asks only when someone can answer.
+public protocol ConfirmationPrompt {
+    /// Whether there is a person to ask (standard input is a terminal).
+    var isInteractive: Bool { get }
+    /// Shows `question` and returns the line typed in answer; nil at the end of input.
+    func ask(_ question: String) -> String?
+}
+
+extension ConfirmationPrompt {
+    /// Asks `question` and tells whether the answer is yes (`y` or `yes`, any case). Anything else, and the end
+    /// of input, is no.
+    public func confirm(_ question: String) -> Bool {
+        guard let answer = ask(question) else { return false }
+        return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
+    }
+}
+
+/// The real thing: asks on stderr (stdout holds only results) and reads a line from stdin.
+public struct TerminalPrompt: ConfirmationPrompt {
+    public init() {}
+
+    public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
+    public func ask(_ question: String) -> String? {
+        FileHandle.standardError.write(Data(question.utf8))
+        let answer = readLine(strippingNewline: true)
+        // At end of input the cursor is still on the question's line.
+        if answer == nil { FileHandle.standardError.write(Data("\n".utf8)) }
+        return answer
+    }
+}
+
+/// A prompt with canned answers, for tests and for callers that ask by other means.
+public final class ScriptedPrompt: ConfirmationPrompt {
+    public let isInteractive: Bool
+    private var answers: [String?]
+    /// The questions asked, in order.
+    public private(set) var questions: [String] = []
+
+    public init(isInteractive: Bool, answers: [String?] = []) {
+        self.isInteractive = isInteractive
+        self.answers = answers
+    }
+
+    public func ask(_ question: String) -> String? {
+        questions.append(question)
+        return answers.isEmpty ? nil : answers.removeFirst()
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import PokedexModel
+import PokedexOutput
+import PokedexRender
+import PokedexSource
+import PokedexSupport
+
+/// What the last complete build was made from, by identity only, so that a rebuild with nothing changed costs
+/// little more than reading this and the inputs' stamps: no cache entry read, no model, no render.
+///
+/// The key covers the executable (version and file stamp), the options that shape the site, the theme's files,
+/// the favorites file's bytes, and every file of the cache for this API (size, modification time, inode: one
+/// `stat` each, no read). It is valid until the first cached resource goes stale (`freshUntil`): a build after
+/// that would ask the server. The site's files are checked too, each at the size it was written, and the
+/// manifest by its stamp.
+///
+/// Kept in the cache folder (`memos/`, one per output folder), outside the part of the cache that is stamped, so
+/// that the site itself carries no bookkeeping that changes from build to build; deleted before any build writes
+/// a site file, so that a killed build never leaves a memo vouching for pages it had started to replace.
+struct BuildMemo: Codable, Equatable, Sendable {
+    static let folderName = "memos"
+    static let currentVersion = 1
+
+    var version = Self.currentVersion
+    var key: String
+    /// Seconds since 1970: the earliest moment a cached resource of this build goes stale.
+    var freshUntil: Double
+    /// Every file of the site and its size, as the manifest lists them.
+    var files: [String: Int]
+    /// The manifest's stamp once written: a manifest changed since (by hand, or by a build of another pokedex)
+    /// means the memo no longer describes the site.
+    var manifest: String
+    // What the summary line says of the site (the rest of a no-op's summary is zeros).
+    var pokemon: Int
+    var indexPages: Int
+    var loads: Int
+    var imagesRemote: Int
+    var imagesPlaceholder: Int
+    var imagesLocal: Int
+    var unknownFavorites: [FavoritesResolution.Unknown]
+    var nameFallbacks: [String]
+
+    /// The identity of a build's inputs (see the type's comment). Nil when a stamp cannot be had: no memo then.
+    static func key(options: BuildOptions, theme: Theme, favorites: Data?, cacheFolder: URL) throws -> String? {
+        let builder = RenderInputs.currentBuilder
+        guard !builder.isEmpty else { return nil }
+        var parts: [Data] = [Data(builder.utf8)]
+        let shape = [options.apiBase, options.limit.map(String.init) ?? "all", String(options.perPage),
+                     String(options.listPageSize), options.mode.rawValue, options.images.rawValue,
+                     "\(options.snapshot)", options.baseURL ?? ""]
+        parts += shape.map { Data($0.utf8) }
+        parts += theme.templateFingerprints.keys.sorted().map { Data("\($0) \(theme.templateFingerprints[$0]!)".utf8) }
+        for file in theme.staticFiles {
+            parts.append(Data(file.path.utf8))
+            parts.append(file.data)
+        }
+        parts.append(favorites ?? Data("(no favorites file)".utf8))
+        guard let cache = try stamps(below: cacheFolder) else { return nil }
+        parts.append(Data(cache))
+        return Fingerprint.of(parts)
+    }
+
+    /// Every file and folder below `root` with its size, modification time and inode, as bytes to digest; nil
+    /// when there is no such folder. One `readdir` per folder and one `fstatat` per entry: no file is opened, no
+    /// string made. In `readdir`'s order, which an unchanged folder keeps: were it ever to change, the key would
+    /// differ and the build would run in full, which is only slower.
+    static func stamps(below root: URL) throws -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 20)
+        func append(_ number: some FixedWidthInteger) {
+            withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        var pending = [root.path]
+        while let path = pending.popLast() {
+            guard let directory = opendir(path) else {
+                if path == root.path && errno == ENOENT { return nil }
+                throw AtomicFile.posixError("cannot list \(path)")
+            }
+            defer { closedir(directory) }
+            let folder = dirfd(directory)
+            bytes.append(contentsOf: path.utf8)
+            bytes.append(0)
+            while let entry = readdir(directory) {
+                guard let namePointer = UnsafeRawPointer(entry.pointer(to: \.d_name)) else { continue }
+                let name = namePointer.assumingMemoryBound(to: CChar.self)
+                let length = strlen(name)
+                // "." and ".."
+                if name[0] == 0x2E && (length == 1 || (length == 2 && name[1] == 0x2E)) { continue }
+                var info = stat()
+                guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                    throw AtomicFile.posixError("cannot stat \(path)/\(String(cString: name))")
+                }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(start: name, count: length))
+                bytes.append(0)
+                append(Int64(info.st_size))
+                append(info.modified.seconds)
+                append(info.modified.nanoseconds)
+                append(UInt64(info.st_ino))
+                if (info.st_mode & S_IFMT) == S_IFDIR { pending.append(path + "/" + String(cString: name)) }
+            }
+        }
+        return bytes
+    }
+
+    /// Where the memo of the site in `output` is kept, in the cache folder `cacheRoot`.
+    static func url(cacheRoot: URL, output: OutputFolder) -> URL {
+        cacheRoot.appendingPathComponent(folderName)
+            .appendingPathComponent(String(Fingerprint.of(output.root.path).prefix(16)) + ".json")
+    }
+
+    /// The memo at `url`, when there is one that this version reads.
+    static func read(at url: URL) throws -> BuildMemo? {
+        let data: Data
+        do {
+            guard let contents = try AtomicFile.contentsIfPresent(of: url) else { return nil }
+            data = contents
+        } catch {
+            throw PokedexError.file(.cache, url.path, error)
+        }
+        guard let memo = try? JSONDecoder().decode(BuildMemo.self, from: data), memo.version == currentVersion else {
+            return nil  // an older or damaged memo: the build runs in full and replaces it
+        }
+        return memo
+    }
+
+    /// The manifest's size, modification time and inode; "" when there is none.
+    static func manifestStamp(in output: OutputFolder) -> String {
+        var info = stat()
+        guard stat(output.root.appendingPathComponent(OutputFolder.manifestName).path, &info) == 0 else { return "" }
+        return "\(info.st_size) \(info.modified.seconds).\(info.modified.nanoseconds) \(info.st_ino)"
+    }
+
+    /// Whether the manifest is the one written with the memo and every file of the site is where the memo says,
+    /// at its size: one `stat` each.
+    func siteIsIntact(in output: OutputFolder) -> Bool {
+        guard !manifest.isEmpty, manifest == Self.manifestStamp(in: output) else { return false }
+        let root = output.root.path + "/"
+        for (path, size) in files {
+            var info = stat()
+            guard stat(root + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else {
+                return false
+            }
+        }
+        return true
+    }
+
+    func write(to url: URL) throws {
+        do {
+            try AtomicFile.write(try JSONEncoder().encode(self), to: url, durable: false)
+        } catch {
+            throw PokedexError.file(.cache, url.path, error)
+        }
+    }
+
+    /// Removes the memo before the site changes.
+    static func remove(at url: URL) throws {
+        guard unlink(url.path) == 0 || errno == ENOENT else {
+            throw PokedexError.file(.cache, url.path, AtomicFile.posixError("cannot remove \(url.path)"))
+        }
+    }
+
+    /// The summary of a build that found nothing to do.
+    func summary(output: OutputFolder, baseURL: String?, seconds: Double) -> BuildSummary {
+        var loads = LoadCounts()
+        loads.fromCache = self.loads
+        return BuildSummary(
+            pokemon: pokemon, indexPages: indexPages, loads: loads, network: FetchCounts(), pagesRendered: 0,
+            contextsBuilt: 0, filesWritten: 0, filesUnchanged: files.count, filesRemoved: 0,
+            imagesRemote: imagesRemote, imagesPlaceholder: imagesPlaceholder, imagesLocal: imagesLocal,
+            unknownFavorites: unknownFavorites, nameFallbacks: nameFallbacks, offline: true,
+            output: output.root.path, baseURL: baseURL,
+            stages: [StageDuration(name: "unchanged inputs", seconds: seconds)], seconds: seconds)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Logging
+import PokedexCheck
+import PokedexSupport
+
+/// `pokedex build --report FILE`: the build as JSON, for CI to read instead of parsing the summary line. Written
+/// for failed builds too (then only `status`, `exitCode`, `error` and `missing` say anything). The schema is in
+/// README.md, "Build report"; `version` changes when a field changes meaning or goes away.
+public struct BuildReport: Sendable, Codable, Equatable {
+    public static let currentVersion = 1
+
+    public struct Files: Sendable, Codable, Equatable {
+        public var written: Int
+        public var unchanged: Int
+        public var removed: Int
+    }
+
+    public struct Requests: Sendable, Codable, Equatable {
+        public var total: Int
+        public var retries: Int
+        public var notModified: Int
+        public var failures: Int
+        public var rateLimited: Int
+        /// Response bytes as received (compressed when the server compressed).
+        public var bytes: Int
+    }
+
+    public struct Resources: Sendable, Codable, Equatable {
+        public var fetched: Int
+        public var revalidated: Int
+        public var fromCache: Int
+        public var stale: Int
+        public var fromSnapshot: Int
+    }
+
+    public struct Images: Sendable, Codable, Equatable {
+        public var local: Int
+        public var byURL: Int
+        public var placeholders: Int
+        public var thumbnailsMade: Int
+        public var unreadable: Int
+    }
+
+    /// `--check`: what the check of the written site found.
+    public struct Check: Sendable, Codable, Equatable {
+        public var pages: Int
+        /// "path:line: message", as `pokedex check` prints them.
+        public var findings: [String]
+    }
+
+    public var version = Self.currentVersion
+    /// "ok", "findings" (the site was built, `--check` found problems: exit 1), "incomplete" (exit 3: some data
+    /// could not be had) or "failed" (any other error).
+    public var status: String
+    public var exitCode: Int32
+    /// The error as printed on stderr; nil for "ok".
+    public var error: String?
+    public var baseURL: String?
+    public var pokemon: Int?
+    public var indexPages: Int?
+    public var pagesRendered: Int?
+    public var files: Files?
+    public var requests: Requests?
+    public var resources: Resources?
+    public var images: Images?
+    /// URLs served from a stale cache entry (the network failed them), sorted.
+    public var stale: [String]
+    /// What could be had neither from the network nor from the cache (exit 3), as the error names them.
+    public var missing: [String]
+    public var stages: [StageDuration]
+    public var seconds: Double?
+    public var check: Check?
+    /// Names shown as API names made readable, PokeAPI having no English one: "ability: as-one-glastrier".
+    public var nameFallbacks: [String]?
+
+    public init(_ summary: BuildSummary, check: CheckReport? = nil) {
+        status = check.map { $0.isClean ? "ok" : "findings" } ?? "ok"
+        exitCode = check.map { $0.isClean ? 0 : 1 } ?? 0
+        self.check = check.map { Check(pages: $0.pages, findings: $0.findings.map(\.description)) }
+        baseURL = summary.baseURL
+        pokemon = summary.pokemon
+        indexPages = summary.indexPages
+        pagesRendered = summary.pagesRendered
+        files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
+        let network = summary.network
+        requests = Requests(total: network.requests, retries: network.retries, notModified: network.notModified,
+                            failures: network.failures, rateLimited: network.rateLimited, bytes: network.bytes)
+        let loads = summary.loads
+        resources = Resources(fetched: loads.fetched, revalidated: loads.revalidated,
+                              fromCache: loads.fromCache + loads.unchangedDataHash, stale: loads.stale,
+                              fromSnapshot: loads.snapshot)
+        images = Images(local: summary.imagesLocal, byURL: summary.imagesRemote, placeholders: summary.imagesPlaceholder,
+                        thumbnailsMade: summary.thumbnailsMade, unreadable: summary.picturesUndecodable)
+        stale = loads.staleURLs.sorted()
+        missing = []
+        stages = summary.stages
+        seconds = summary.seconds
+        nameFallbacks = summary.nameFallbacks
+    }
+
+    public init(_ error: PokedexError) {
+        exitCode = error.exitCode
+        if case .incomplete(let missing) = error.reason {
+            status = "incomplete"
+            self.missing = missing
+        } else {
+            status = "failed"
+            missing = []
+        }
+        self.error = error.description
+        stale = []
+        stages = []
+    }
+
+    public func json() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(self) + Data("\n".utf8)
+        } catch {
+            // Strings, integers and finite doubles only: JSONEncoder cannot refuse them.
+            preconditionFailure("BuildReport could not be encoded: \(error)")
+        }
+    }
+
+    /// Runs `build` (settings included, so that a bad config is reported too), then with `check` the check of
+    /// the folder it wrote, and when `file` is given writes the report there: the build's and the check's, or the
+    /// failure's (then a failure to write the report is logged, and the build's own error is what is thrown).
+    public static func recording(to file: URL?, check: Bool = false, logger: Logger,
+                                 _ build: () async throws -> BuildSummary) async throws -> (BuildSummary, CheckReport?) {
+        let summary: BuildSummary
+        let checked: CheckReport?
+        do {
+            summary = try await build()
+            checked = check ? try await SiteChecker(root: URL(fileURLWithPath: summary.output)).run() : nil
+        } catch let error as PokedexError {
+            if let file {
+                do {
+                    try BuildReport(error).write(to: file)
+                } catch let reportError {
+                    logger.error("cannot write the build report: \(reportError)")
+                }
+            }
+            throw error
+        }
+        try file.map { try BuildReport(summary, check: checked).write(to: $0) }
+        return (summary, checked)
+    }
+
+    /// Writes the report to `path` (atomically: CI never reads half a report).
+    public func write(to path: URL) throws {
+        do {
+            try AtomicFile.write(json(), to: path)
+        } catch {
+            throw PokedexError.file(.output, path.path, error)
+        }
+    }
+}

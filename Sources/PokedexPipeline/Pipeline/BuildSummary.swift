@@ -1,0 +1,82 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+
+/// One stage of the build and how long it took.
+public struct StageDuration: Sendable, Equatable, Codable {
+    public var name: String
+    public var seconds: Double
+}
+
+/// What a build did, for the summary line and for tests.
+public struct BuildSummary: Sendable {
+    public var pokemon: Int
+    public var indexPages: Int
+    public var loads: LoadCounts
+    public var network: FetchCounts
+    /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
+    public var pagesRendered: Int
+    /// Pages whose template context was built: a page the last build's manifest vouches for has none.
+    public var contextsBuilt = 0
+    /// Files written because they were new or changed.
+    public var filesWritten: Int
+    public var filesUnchanged: Int
+    public var filesRemoved: Int
+    /// Images referenced by URL because downloading failed.
+    public var imagesRemote: Int
+    /// Pokémon with no picture at all (theme placeholder).
+    public var imagesPlaceholder: Int
+    public var imagesLocal: Int
+    /// Pictures decoded and thumbnail files encoded in this build (0 and 0 when the cache had every thumbnail).
+    public var picturesDecoded: Int = 0
+    public var thumbnailsMade: Int = 0
+    /// Local pictures shown without thumbnails because they could not be read.
+    public var picturesUndecodable: Int = 0
+    public var unknownFavorites: [FavoritesResolution.Unknown]
+    /// Names shown as API names made readable because PokeAPI had no English one (see `Pokedex.nameFallbacks`).
+    public var nameFallbacks: [String] = []
+    public var offline: Bool
+    /// The folder the site was written to.
+    public var output: String = ""
+    /// Where the site is published; nil when it was built fully relative (no sitemap, canonical or social URLs).
+    public var baseURL: String?
+    /// How long each stage took, in order.
+    public var stages: [StageDuration] = []
+    public var seconds: Double
+
+    /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
+    public var line: String {
+        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages"]
+        parts.append("fetched \(loads.fetched)")
+        parts.append("revalidated \(loads.revalidated)")
+        parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")
+        if loads.stale > 0 { parts.append("stale \(loads.stale)") }
+        if loads.snapshot > 0 { parts.append("from snapshot \(loads.snapshot)") }
+        parts.append("requests \(network.requests)")
+        if network.retries > 0 { parts.append("retries \(network.retries)") }
+        parts.append("pages rendered \(pagesRendered)")
+        // Pages, images and theme files alike: all are written only when their bytes changed.
+        parts.append("files written \(filesWritten)")
+        parts.append("unchanged \(filesUnchanged)")
+        if filesRemoved > 0 { parts.append("removed \(filesRemoved)") }
+        parts.append("images local \(imagesLocal)")
+        if imagesRemote > 0 { parts.append("images by URL \(imagesRemote)") }
+        if imagesPlaceholder > 0 { parts.append("placeholders \(imagesPlaceholder)") }
+        if thumbnailsMade > 0 { parts.append("thumbnails made \(thumbnailsMade)") }
+        if picturesUndecodable > 0 { parts.append("unreadable pictures \(picturesUndecodable)") }
+        if baseURL == nil { parts.append("no base URL: no sitemap, canonical links or social images") }
+        parts.append(String(format: "%.1f s", seconds))
+        var text = parts.joined(separator: ", ")
+        if offline {
+            if loads.snapshot > 0 {
+                text += " — offline: \(loads.snapshot) resource(s) from the data snapshot"
+                if loads.stale > 0 { text += ", \(loads.stale) from a stale cache" }
+            } else if loads.stale > 0 {
+                text += " — offline: \(loads.stale) resource(s) from a stale cache"
+            } else {
+                text += " — no request needed: built offline from the cache"
+            }
+        }
+        return text
+    }
+}

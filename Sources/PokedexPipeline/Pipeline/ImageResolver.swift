@@ -1,0 +1,176 @@
+import Foundation
+import Logging
+import PokedexModel
+import PokedexSource
+import PokedexSupport
+import PokedexThumbnails
+
+/// Decides every Pokémon's picture: a cached copy to publish, a URL, or the placeholder. Downloads go into the
+/// cache only; the output stage copies the chosen files into the site.
+///
+/// The official artwork first; a 404 means PokeAPI has none there, so the HOME render and then the default
+/// sprite are tried; when no sprite exists the theme's placeholder is used. A download that fails for other
+/// reasons (network, 5xx, a truncated file) is referenced by its URL so the picture still shows online.
+///
+/// With a `thumbnailer`, each cached picture's thumbnails are made as soon as it is there, on `thumbnailThreads`,
+/// so that decoding and encoding (CPU) overlap the downloads (network) of a cold build without holding up the
+/// decoding of the answers that keep arriving.
+struct ImageResolver: Sendable {
+    let loader: ResourceLoader
+    let mode: ImageMode
+    let logger: Logger
+    var thumbnailer: Thumbnailer? = nil
+    var thumbnailThreads: BlockingWork = .inline
+
+    struct Resolution: Sendable {
+        var sources: [Int: ImageSource] = [:]
+        /// Site path → the cached file to publish there.
+        var files: [String: CachedImage] = [:]
+        var local = 0
+        var remote = 0
+        var placeholder = 0
+        /// Each local picture's thumbnails, and the index they were looked up in: for `Thumbnailer.finish`.
+        var thumbnails: [Thumbnailer.PictureThumbnails] = []
+        var knownThumbnails = ThumbnailStore.Index()
+    }
+
+    private struct ResolvedImage: Sendable {
+        var source: ImageSource
+        var file: CachedImage?
+        var thumbnails: Thumbnailer.PictureThumbnails?
+    }
+
+    /// Resolves records as they come (`ImageFeed`'s consumer), at most `limit` at once.
+    fileprivate func resolve(_ records: AsyncStream<PokemonRecord>, limit: Int, known: ThumbnailStore.Index,
+                             done: ImageProgress) async -> Resolution {
+        let thumbnailer = mode == .local ? self.thumbnailer : nil
+        // Downloads run `limit` at once; the CPU-bound thumbnail work only as many as there are cores.
+        let cores = AsyncSemaphore(limit: thumbnailer?.parallelism ?? 1)
+        let thumbnailThreads = self.thumbnailThreads
+        var resolution = Resolution()
+        resolution.knownThumbnails = known
+        await withTaskGroup(of: (PokemonRecord, Result<ResolvedImage, any Error>).self) { group in
+            func absorb(_ record: PokemonRecord, _ result: Result<ResolvedImage, any Error>) {
+                let one: ResolvedImage
+                switch result {
+                case .success(let value): one = value
+                case .failure(let error):
+                    // The cache could not be read or written (disk full, permissions): reference the URL rather
+                    // than fail the site.
+                    logger.warning("image not cached", metadata: ["id": "\(record.id)", "error": "\(error)"])
+                    one = ResolvedImage(source: record.sprites.candidates.first.map { .remote(url: $0) } ?? .placeholder)
+                }
+                resolution.sources[record.id] = one.source
+                if case .local(let path, _, _) = one.source, let file = one.file { resolution.files[path] = file }
+                if let done = one.thumbnails { resolution.thumbnails.append(done) }
+                switch one.source {
+                case .local: resolution.local += 1
+                case .remote: if mode == .local { resolution.remote += 1 }
+                case .placeholder: resolution.placeholder += 1
+                }
+            }
+            var running = 0
+            for await record in records {
+                if running == limit, let (finished, result) = await group.next() {
+                    absorb(finished, result)
+                    running -= 1
+                }
+                group.addTask {
+                    let result: Result<ResolvedImage, any Error>
+                    do {
+                        var one = try await self.resolveOne(record)
+                        if let thumbnailer, case .local(let path, _, _) = one.source, let file = one.file {
+                            let outcome: Result<Thumbnailer.PictureResult, any Error>
+                            do {
+                                outcome = .success(try await cores.withSlot {
+                                    try await thumbnailThreads.run { try thumbnailer.thumbnails(of: file, known: known) }
+                                })
+                            } catch {
+                                outcome = .failure(error)
+                            }
+                            one.thumbnails = Thumbnailer.PictureThumbnails(sitePath: path, picture: file, outcome: outcome)
+                        }
+                        result = .success(one)
+                    } catch {
+                        result = .failure(error)
+                    }
+                    await done.completed()
+                    return (record, result)
+                }
+                running += 1
+            }
+            for await (finished, result) in group { absorb(finished, result) }
+        }
+        return resolution
+    }
+
+    private func resolveOne(_ record: PokemonRecord) async throws -> ResolvedImage {
+        let sprites = record.sprites
+        let candidates: [(kind: String, url: String)] = [
+            ("official", sprites.officialArtwork), ("home", sprites.home), ("front", sprites.frontDefault),
+        ].compactMap { kind, url in url.flatMap { sprites.candidates.contains($0) ? (kind, $0) : nil } }
+        guard let first = candidates.first else { return ResolvedImage(source: .placeholder) }
+        guard mode == .local else { return ResolvedImage(source: .remote(url: first.url)) }
+
+        var firstFailure: String?
+        for candidate in candidates {
+            do {
+                let image = try await loader.image(url: candidate.url, key: "images/\(candidate.kind)/\(record.id)").value
+                let path = ImageSource.sitePath(id: record.id)
+                return ResolvedImage(source: .local(path: path, width: image.width, height: image.height), file: image)
+            } catch let error as PokedexError where error.stage != .cache {
+                if case .httpStatus(404) = error.reason { continue }
+                // Not a "there is no such picture": keep the URL of the best one for the page.
+                firstFailure = firstFailure ?? candidate.url
+                logger.info("image download failed", metadata: ["url": "\(candidate.url)", "error": "\(error.reason)"])
+            }
+        }
+        if let url = firstFailure { return ResolvedImage(source: .remote(url: url)) }
+        return ResolvedImage(source: .placeholder)
+    }
+}
+
+/// Pictures resolved as their Pokémon arrive: the fetch stage hands over each record as soon as it has it, so that
+/// in a cold build the artwork downloads and thumbnails run while the JSON is still downloading (the server's
+/// time), instead of after it. What it gives is independent of the order the records come in.
+final class ImageFeed: Sendable {
+    private let records: AsyncStream<PokemonRecord>.Continuation
+    private let work: Task<ImageResolver.Resolution, Never>
+    private let done = ImageProgress()
+
+    init(_ resolver: ImageResolver, limit: Int) {
+        let (stream, continuation) = AsyncStream.makeStream(of: PokemonRecord.self)
+        records = continuation
+        let known = (resolver.mode == .local ? resolver.thumbnailer?.known() : nil) ?? ThumbnailStore.Index()
+        let done = self.done
+        work = Task { await resolver.resolve(stream, limit: max(1, limit), known: known, done: done) }
+    }
+
+    func add(_ record: PokemonRecord) {
+        records.yield(record)
+    }
+
+    /// Once every record is added: the pictures of all of them. `advance` is called once per record (at once for
+    /// those already resolved).
+    func finish(advance: @escaping @Sendable () -> Void) async -> ImageResolver.Resolution {
+        records.finish()
+        await done.attach(advance)
+        return await work.value
+    }
+}
+
+/// Counts resolved pictures until the image stage's progress is shown, then advances it.
+actor ImageProgress {
+    private var completedBeforeAttach = 0
+    private var advance: (@Sendable () -> Void)?
+
+    func completed() {
+        if let advance { advance() } else { completedBeforeAttach += 1 }
+    }
+
+    func attach(_ advance: @escaping @Sendable () -> Void) {
+        for _ in 0..<completedBeforeAttach { advance() }
+        completedBeforeAttach = 0
+        self.advance = advance
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+
+/// The other exported Pokémon a detail page refers to (chain stages, forms), found by id or species: looked up
+/// once per build, not once per page.
+struct RelatedPokemon: Sendable {
+    let pokedex: Pokedex
+    /// Exported Pokémon by id.
+    let byID: [Int: PokemonEntry]
+    /// The exported default Pokémon of each species.
+    let defaultBySpecies: [Int: PokemonEntry]
+    /// English species names from every exported species record, by species id.
+    let englishNames: [Int: String]
+    /// What evolution conditions call items, moves, places and the Pokémon they start from.
+    let words: EvolutionWords
+
+    init(_ pokedex: Pokedex) {
+        self.pokedex = pokedex
+        var byID: [Int: PokemonEntry] = [:]
+        var defaults: [Int: PokemonEntry] = [:]
+        var names: [Int: String] = [:]
+        for entry in pokedex.entries {
+            byID[entry.id] = byID[entry.id] ?? entry
+            if entry.record.isDefault, defaults[entry.record.speciesID] == nil { defaults[entry.record.speciesID] = entry }
+            if let species = entry.species, let english = species.englishName { names[species.id] = names[species.id] ?? english }
+        }
+        self.byID = byID
+        self.defaultBySpecies = defaults
+        self.englishNames = names
+        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName))
+    }
+}
+
+extension SiteRenderer {
+    /// Detail pages live in `pokemon/`, next to each other.
+    static func detailHref(_ entry: PokemonEntry) -> String { "\(entry.slug).html" }
+
+    // MARK: Evolution chain
+
+    /// The chain as a tree of boxes (see `EvolutionNode.branches`): a regional form its conditions make is a box of
+    /// its own, and the page of a form marks that form's box.
+    func evolution(_ entry: PokemonEntry, related: RelatedPokemon) -> EvolutionContext? {
+        guard let chain = related.pokedex.chain(of: entry) else { return nil }
+        let placeholder = "../" + Self.placeholderImage
+        let roots = chain.chain.branches
+        let formBoxes = Set(roots.flatMap(\.all).compactMap(\.formPokemonID))
+        func stage(_ box: EvolutionBranch) -> EvolutionStageContext {
+            let exported = box.formPokemonID.map { related.byID[$0] } ?? related.defaultBySpecies[box.speciesID]
+            let speciesName = related.englishNames[box.speciesID] ?? related.words.names.species(box.speciesName)
+            let name = exported?.displayName
+                ?? box.formPart.map { "\(speciesName) (\(DisplayName.titleCase($0)))" } ?? speciesName
+            // Stages sit below the fold: their pictures load lazily.
+            let picture = exported.map { image($0, root: "../", lazy: true) }
+                ?? ImageContext(src: placeholder, width: 475, height: 475, alt: name, fallback: placeholder,
+                                thumbnail: placeholder, srcset: nil, isLocal: false, isRemote: false,
+                                isPlaceholder: true, lazy: true)
+            let isCurrent = box.formPokemonID.map { $0 == entry.id }
+                ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id))
+            let children = box.evolvesTo.map(stage)
+            let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
+            return EvolutionStageContext(
+                speciesID: box.speciesID, name: name, href: exported.map(Self.detailHref) ?? "",
+                isLinked: exported != nil, image: picture, isCurrent: isCurrent,
+                isThisPage: isCurrent && exported?.id == entry.id, isBaby: box.isBaby,
+                howToEvolve: condition, hasCondition: !condition.isEmpty,
+                evolvesTo: children, hasEvolutions: !children.isEmpty)
+        }
+        return EvolutionContext(stages: roots.map(stage), evolves: !chain.chain.evolvesTo.isEmpty)
+    }
+
+    // MARK: Type matchups
+
+    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook()) -> [MatchupGroupContext] {
+        func tier(_ multiplier: String, _ factor: String, _ types: [String]) -> MatchupTierContext? {
+            types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: factor,
+                                                     types: types.map { typeContext($0, names: names) })
+        }
+        let groups: [(String, String, [MatchupTierContext?])] = [
+            ("weak", "Weak to", [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]),
+            ("resists", "Resists", [tier("×½", "0.5", matchups.half), tier("×¼", "0.25", matchups.quarter)]),
+            ("immune", "Immune to", [tier("×0", "0", matchups.immune)]),
+        ]
+        return groups.compactMap { name, label, tiers in
+            let present = tiers.compactMap { $0 }
+            return present.isEmpty ? nil : MatchupGroupContext(name: name, label: label, tiers: present)
+        }
+    }
+
+    // MARK: Other forms
+
+    /// The species' other Pokémon with their thumbnails, each called by its own name.
+    func forms(_ entry: PokemonEntry, related: RelatedPokemon) -> [FormContext] {
+        guard let species = entry.species else { return [] }
+        let placeholder = "../" + Self.placeholderImage
+        return species.varieties.filter { $0.id != entry.id }.map { variety in
+            if let other = related.byID[variety.id] {
+                return FormContext(id: variety.id, number: other.number, name: other.displayName,
+                                   href: Self.detailHref(other), isLinked: true, isDefault: variety.isDefault,
+                                   image: image(other, root: "../", lazy: true))
+            }
+            let name = DisplayName.of(pokemonName: variety.name, isDefault: variety.isDefault, speciesName: species.name,
+                                      englishName: species.englishName)
+            return FormContext(id: variety.id, number: DisplayName.number(species.id), name: name, href: "",
+                               isLinked: false, isDefault: variety.isDefault,
+                               image: ImageContext(src: placeholder, width: 475, height: 475, alt: name,
+                                                   fallback: placeholder, thumbnail: placeholder, srcset: nil,
+                                                   isLocal: false, isRemote: false, isPlaceholder: true, lazy: true))
+        }
+    }
+
+    // MARK: Picture switcher
+
+    /// Official artwork is 475×475 on PokeAPI; sprites 96×96.
+    static let artworkSize = 475
+    static let spriteSize = 96
+
+    /// The page's own picture first, then shiny artwork, front sprite and shiny sprite where PokeAPI has them as
+    /// http(s) URLs. The extra ones are referenced by URL, never downloaded.
+    static func pictures(_ entry: PokemonEntry, main: ImageContext) -> [PictureContext] {
+        let sprites = entry.record.sprites
+        func usable(_ url: String?) -> String? { url.flatMap { PokemonRecord.Sprites.isUsable($0) ? $0 : nil } }
+        // Without artwork the page's picture is the front sprite itself: offering it twice would be noise.
+        let mainIsSprite = usable(sprites.officialArtwork) == nil && usable(sprites.home) == nil
+            && usable(sprites.frontDefault) != nil && !main.isPlaceholder
+        let name = entry.displayName
+        var pictures = [PictureContext(id: mainIsSprite ? "sprite" : "artwork", label: mainIsSprite ? "Sprite" : "Artwork",
+                                       src: main.src, width: main.width, height: main.height, alt: name,
+                                       isSelected: true, isSprite: mainIsSprite)]
+        guard !main.isPlaceholder else { return pictures }
+        if let url = usable(sprites.officialArtworkShiny), !mainIsSprite {
+            pictures.append(PictureContext(id: "shiny-artwork", label: "Shiny artwork", src: url, width: artworkSize,
+                                           height: artworkSize, alt: "\(name), shiny", isSelected: false, isSprite: false))
+        }
+        if let url = usable(sprites.frontDefault), !mainIsSprite {
+            pictures.append(PictureContext(id: "sprite", label: "Sprite", src: url, width: spriteSize, height: spriteSize,
+                                           alt: "\(name), sprite", isSelected: false, isSprite: true))
+        }
+        if let url = usable(sprites.frontShiny) {
+            pictures.append(PictureContext(id: "shiny-sprite", label: "Shiny sprite", src: url, width: spriteSize,
+                                           height: spriteSize, alt: "\(name), shiny sprite", isSelected: false,
+                                           isSprite: true))
+        }
+        return pictures
+    }
+
+    // MARK: Origin and names
+
+    /// 1 → "I", 4 → "IV", 9 → "IX".
+    static func romanNumeral(_ value: Int) -> String {
+        guard value > 0 else { return String(value) }
+        let symbols: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+                                        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        var rest = value
+        var text = ""
+        for (amount, symbol) in symbols {
+            while rest >= amount { text += symbol; rest -= amount }
+        }
+        return text
+    }
+
+    /// PokeAPI's language codes: a readable label and a BCP 47 tag for `lang` (PokeAPI's "ja-roma" is not one).
+    static let languages: [String: (label: String, tag: String)] = [
+        "ja-hrkt": ("Japanese (kana)", "ja-Hrkt"), "ja": ("Japanese", "ja"), "ja-roma": ("Japanese (romaji)", "ja-Latn"),
+        "roomaji": ("Japanese (romaji)", "ja-Latn"), "ko": ("Korean", "ko"),
+        "zh-hant": ("Chinese (traditional)", "zh-Hant"), "zh-hans": ("Chinese (simplified)", "zh-Hans"),
+        "fr": ("French", "fr"), "de": ("German", "de"), "es": ("Spanish", "es"),
+        "es-419": ("Spanish (Latin America)", "es-419"), "it": ("Italian", "it"), "en": ("English", "en"),
+    ]
+
+    /// Languages written in several scripts that PokeAPI lists as languages of their own: one row each, its
+    /// spellings together (ピカチュウ, its kanji where they differ, Pikachu in romaji).
+    static let scriptsOfOneLanguage: [String: (label: String, tag: String, codes: [String])] = [
+        "ja": ("Japanese", "ja", ["ja-hrkt", "ja", "roomaji", "ja-roma"]),
+    ]
+
+    /// The Names section: English (the page's language) first, then one row per language in PokeAPI's order.
+    static func nameRows(_ names: [LocalizedName]) -> [LocalizedNameContext] {
+        var rows: [LocalizedNameContext] = []
+        var done = Set<String>()
+        let ordered = names.filter { $0.language == "en" } + names.filter { $0.language != "en" }
+        for name in ordered where !done.contains(name.language) && !name.name.isEmpty {
+            if let (family, group) = scriptsOfOneLanguage.first(where: { $0.value.codes.contains(name.language) }) {
+                var spellings: [SpellingContext] = []
+                for code in group.codes {
+                    done.insert(code)
+                    for spelling in names where spelling.language == code && !spelling.name.isEmpty
+                        && !spellings.contains(where: { $0.name == spelling.name }) {
+                        spellings.append(SpellingContext(name: spelling.name, lang: localizedName(spelling).lang))
+                    }
+                }
+                rows.append(LocalizedNameContext(language: family, label: group.label, lang: group.tag,
+                                                 name: spellings[0].name, spellings: spellings))
+                continue
+            }
+            done.insert(name.language)
+            rows.append(localizedName(name))
+        }
+        return rows
+    }
+
+    static func localizedName(_ name: SpeciesRecord.LocalizedName) -> LocalizedNameContext {
+        let known = languages[name.language]
+        let lang = known?.tag ?? (looksLikeLanguageTag(name.language) ? name.language : "")
+        return LocalizedNameContext(language: name.language, label: known?.label ?? name.language, lang: lang,
+                                    name: name.name, spellings: [SpellingContext(name: name.name, lang: lang)])
+    }
+
+    /// A two- or three-letter language, then subtags of letters and digits: anything else becomes `lang=""`.
+    static func looksLikeLanguageTag(_ code: String) -> Bool {
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count),
+              first.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) }
+        }
+    }
+}

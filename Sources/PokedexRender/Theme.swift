@@ -1,0 +1,149 @@
+import Foundation
+import PokedexMustache
+import PokedexSupport
+
+/// The site's theme: Mustache templates (`index`, `pokemon`, `favorites`, and partials) and static files copied
+/// as they are (CSS, JS, SVG). The default theme is compiled into pokedex; a theme folder overrides it file by
+/// file (a file there wins, anything it lacks comes from the default), and is read at every build, so it is
+/// edited without recompiling.
+public struct Theme: Sendable {
+    public static let requiredTemplates = ["index", "pokemon", "favorites"]
+
+    /// Every template, parsed once (pokedex's own engine: see `PokedexMustache`).
+    let library: TemplateLibrary
+    /// Every file that is not a template, by path relative to the theme root, with its bytes.
+    public let staticFiles: [(path: String, data: Data)]
+    /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
+    public let origins: [String: String]
+    /// Per template name: a fingerprint of its text and of every partial it includes, directly or not. A page
+    /// made with it is rendered again only when this or its context changed.
+    public let templateFingerprints: [String: String]
+    /// What a build should say about the theme folder's templates: a head written before the stylesheet and
+    /// script carried their hash in their names, say.
+    public let warnings: [String]
+
+    /// The default theme with the files of `directory` (nil for none) in place of its own. A folder that does not
+    /// exist is an error; an empty one means the default theme.
+    public init(overrides directory: URL?) throws {
+        var files = EmbeddedTheme.files()
+        var origins = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, "\(EmbeddedTheme.label)/\($0)") })
+        if let directory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw PokedexError(.render, directory.path, .fileSystem("templates folder not found"),
+                                   hint: "drop --templates (and the templates key) to use the built-in theme, or `pokedex theme eject` to get a copy")
+            }
+            for relative in try Self.listFiles(directory) {
+                let file = directory.appendingPathComponent(relative)
+                do {
+                    files[relative] = try Data(contentsOf: file)
+                } catch {
+                    throw PokedexError.file(.render, file.path, error)
+                }
+                origins[relative] = file.path
+            }
+        }
+        var texts: [String: String] = [:]
+        var staticFiles: [(path: String, data: Data)] = []
+        for relative in files.keys.sorted() where Self.isPartOfTheme(relative) {
+            let data = files[relative]!
+            guard relative.hasSuffix(".mustache") else {
+                staticFiles.append((relative, data))
+                continue
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw PokedexError(.render, origins[relative] ?? relative, .template("not UTF-8 text"))
+            }
+            texts[String(relative.dropLast(".mustache".count))] = text
+        }
+        let library: TemplateLibrary
+        do {
+            library = try TemplateLibrary(templates: texts, strictPartials: true)
+        } catch {
+            let origin = origins[error.template + ".mustache"] ?? error.template + ".mustache"
+            throw PokedexError(.render, "\(origin):\(error.line):\(error.column)", .template(error.message))
+        }
+        for name in Self.requiredTemplates where !library.has(name) {
+            throw PokedexError(.render, "\(name).mustache", .template("required template is missing"))
+        }
+        self.library = library
+        self.staticFiles = staticFiles
+        self.origins = origins
+        self.templateFingerprints = Self.fingerprints(texts, library: library)
+        self.warnings = Self.warnings(texts, origins: origins)
+    }
+
+    /// Overridden templates written for an older pokedex: linking the stylesheet or the script by the theme's
+    /// file names, which the site no longer publishes (`assets/style.css` is `assets/style.3f9a1c2e.css`), or an
+    /// index or favorites page without the cell `<template>` that `app.js` clones.
+    static func warnings(_ texts: [String: String], origins: [String: String]) -> [String] {
+        texts.keys.sorted().flatMap { name -> [String] in
+            let origin = origins[name + ".mustache"] ?? name + ".mustache"
+            guard !origin.hasPrefix(EmbeddedTheme.label), let text = texts[name] else { return [] }
+            var warnings: [String] = []
+            if ["index", "favorites"].contains(name), !text.contains("cell-template") {
+                warnings.append("\(origin) has no <template id=\"cell-template\">, which app.js clones to build cells "
+                    + "(favorites view, search results): add {{#cellTemplate}}<template id=\"cell-template\">"
+                    + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>")
+            }
+            if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
+            return warnings
+        }
+    }
+
+    private static func staleLinks(_ text: String, origin: String) -> String? {
+        let stale = [(SiteRenderer.stylesheet, "{{assets.style}}"), (SiteRenderer.appScript, "{{assets.app}}")]
+            .filter { text.contains($0.0) }
+        guard !stale.isEmpty else { return nil }
+        let links = stale.map(\.0).joined(separator: " and ")
+        let fixes = stale.map(\.1).joined(separator: " and ")
+        return "\(origin) links \(links), which the site publishes under a name carrying its hash: "
+            + "its pages would load an old copy or none; write \(fixes) instead"
+    }
+
+    /// For each template, a fingerprint over the texts of the templates it can reach through partials and
+    /// parents (all of them when a dynamic name makes that unknowable).
+    static func fingerprints(_ texts: [String: String], library: TemplateLibrary) -> [String: String] {
+        var fingerprints: [String: String] = [:]
+        for name in texts.keys {
+            let reached = library.partials(reachableFrom: name) ?? Set(texts.keys)
+            fingerprints[name] = Fingerprint.of(reached.sorted().flatMap { [Data($0.utf8), Data((texts[$0] ?? "").utf8)] })
+        }
+        return fingerprints
+    }
+
+    /// Editor and OS droppings, and the theme's own README, are not part of a theme.
+    public static func isPartOfTheme(_ relative: String) -> Bool {
+        let name = (relative as NSString).lastPathComponent
+        return !(name.hasPrefix(".") || name.hasSuffix("~") || name == "README.md")
+    }
+
+    /// Every regular file below `directory`, by relative path, sorted; hidden files and folders skipped.
+    static func listFiles(_ directory: URL) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else {
+            throw PokedexError(.render, directory.path, .fileSystem("cannot list the templates folder"))
+        }
+        var files: [String] = []
+        for case let relative as String in enumerator {
+            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            var isDirectory: ObjCBool = false
+            let path = directory.appendingPathComponent(relative).path
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            files.append(relative)
+        }
+        return files.sorted()
+    }
+
+    public func hasTemplate(_ name: String) -> Bool {
+        library.has(name)
+    }
+
+    /// Renders `template` with `context`, a page's value tree.
+    func render(_ template: String, _ context: TemplateValue) throws -> [UInt8] {
+        do {
+            return try library.render(template, context)
+        } catch {
+            throw PokedexError(.render, origins[template + ".mustache"] ?? template + ".mustache", .template(error.message))
+        }
+    }
+}

@@ -1,0 +1,378 @@
+import Foundation
+
+// What pokedex keeps of each PokeAPI resource. A detail is up to 1.3 MB of JSON (mostly `moves`); these
+// projections hold only what the site shows, so a warm build reads a few KB per Pokémon instead.
+
+/// A named reference as PokeAPI writes it: `{"name": …, "url": …}`.
+struct NamedReference: Decodable {
+    var name: String
+    var url: String
+}
+
+/// One page of `/pokemon?limit=&offset=`.
+public struct ListPage: Codable, Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+    }
+
+    public var count: Int
+    public var results: [Entry]
+
+    public init(count: Int, results: [Entry]) {
+        self.count = count
+        self.results = results
+    }
+}
+
+/// The parts of `/pokemon/{id}` the site shows.
+public struct PokemonRecord: Codable, Sendable, Equatable {
+    public struct Stat: Codable, Sendable, Equatable {
+        public var name: String
+        public var value: Int
+    }
+
+    public struct Ability: Codable, Sendable, Equatable {
+        public var name: String
+        public var isHidden: Bool
+        /// Where `/ability/{id}/` tells its names; nil when the URL has no id.
+        public var id: Int?
+    }
+
+    /// Sprite URLs, in the order the site prefers them.
+    public struct Sprites: Codable, Sendable, Equatable {
+        public var officialArtwork: String?
+        public var home: String?
+        public var frontDefault: String?
+        /// For the detail page's picture switcher (referenced by URL, never downloaded).
+        public var officialArtworkShiny: String?
+        public var frontShiny: String?
+
+        /// Usable sprite URLs, best first. Only http(s): a URL from the API lands in `src` attributes.
+        public var candidates: [String] {
+            [officialArtwork, home, frontDefault].compactMap { $0 }.filter(Self.isUsable)
+        }
+
+        /// Only http(s) URLs that parse: a URL from the API lands in `src` attributes.
+        public static func isUsable(_ url: String) -> Bool {
+            let lower = url.lowercased()
+            return (lower.hasPrefix("https://") || lower.hasPrefix("http://")) && URL(string: url) != nil
+        }
+    }
+
+    public var id: Int
+    public var name: String
+    public var speciesID: Int
+    public var speciesName: String
+    public var isDefault: Bool
+    public var baseExperience: Int?
+    /// Decimetres.
+    public var height: Int
+    /// Hectograms.
+    public var weight: Int
+    public var types: [String]
+    /// The ids of `types`, in the same order: where `/type/{id}/` tells the damage relations.
+    public var typeIDs: [Int]
+    public var stats: [Stat]
+    public var abilities: [Ability]
+    public var sprites: Sprites
+    /// The Pokémon's own form (`forms[0]`): where `/pokemon-form/{id}/` tells a form's names and the game that
+    /// introduced it. Not the Pokémon's id: Alolan Raichu is Pokémon 10100, form 10202.
+    public var formID: Int?
+}
+
+/// The parts of `/pokemon-species/{id}` the site shows: English texts, and the name in every language.
+public struct SpeciesRecord: Codable, Sendable, Equatable {
+    /// The species' name in one language: `ja-hrkt` "ピカチュウ".
+    public struct LocalizedName: Codable, Sendable, Equatable {
+        /// PokeAPI's language code, lowercased: "en", "ja-hrkt", "zh-hant".
+        public var language: String
+        public var name: String
+
+        public init(language: String, name: String) {
+            self.language = language
+            self.name = name
+        }
+    }
+
+    /// A Pokémon of this species: the default one and its forms (Mega, regional, Gigantamax…).
+    public struct Variety: Codable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+        public var isDefault: Bool
+    }
+
+    public var id: Int
+    public var name: String
+    public var englishName: String?
+    public var genus: String?
+    /// Already normalised (see `FlavorText`).
+    public var flavorText: String?
+    /// 1 for generation-i, from the generation's URL.
+    public var generation: Int?
+    /// API name: "urban", "rough-terrain"; nil for most species after generation III.
+    public var habitat: String?
+    /// Where `/pokemon-habitat/{id}/` tells the habitat's names.
+    public var habitatID: Int?
+    /// In PokeAPI's order.
+    public var names: [LocalizedName]
+    public var evolutionChainID: Int?
+    public var varieties: [Variety]
+}
+
+/// The parts of `/type/{id}` the site uses: what this type takes from attacking types (defensive matchups).
+public struct TypeRecord: Codable, Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    /// "Electric", "Électrik": the type's name in every language PokeAPI has.
+    public var names: [SpeciesRecord.LocalizedName] = []
+    /// Attacking types that do double damage to this type.
+    public var doubleDamageFrom: [String]
+    public var halfDamageFrom: [String]
+    public var noDamageFrom: [String]
+}
+
+/// `/meta/`: the hash of the deployed data set.
+public struct MetaRecord: Codable, Sendable, Equatable {
+    public var hash: String
+}
+
+// MARK: - Decoding PokeAPI's JSON into the projections
+
+/// Pulls the trailing integer out of a PokeAPI resource URL such as `…/pokemon/25/`.
+func resourceID(fromURL url: String) -> Int? {
+    let trimmed = url.hasSuffix("/") ? String(url.dropLast()) : url
+    guard let last = trimmed.split(separator: "/").last, let id = Int(last), id > 0 else { return nil }
+    return id
+}
+
+extension ListPage: APIDecodable {
+    private struct Wire: Decodable {
+        var count: Int
+        var results: [NamedReference]
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> ListPage {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        var entries: [Entry] = []
+        entries.reserveCapacity(wire.results.count)
+        for (index, result) in wire.results.enumerated() {
+            guard let id = resourceID(fromURL: result.url) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [AnyCodingKey("results"), AnyCodingKey(index), AnyCodingKey("url")],
+                    debugDescription: "no numeric id at the end of \(result.url)"))
+            }
+            entries.append(Entry(id: id, name: result.name))
+        }
+        return ListPage(count: wire.count, results: entries)
+    }
+}
+
+extension PokemonRecord: APIDecodable {
+    private struct Wire: Decodable {
+        struct TypeSlot: Decodable { var type: NamedReference }
+        struct StatSlot: Decodable {
+            var base_stat: Int
+            var stat: NamedReference
+        }
+        struct AbilitySlot: Decodable {
+            var ability: NamedReference
+            var is_hidden: Bool
+        }
+        struct FormLink: Decodable { var url: String }
+        struct Sprites: Decodable {
+            struct Image: Decodable {
+                var front_default: String?
+                var front_shiny: String?
+            }
+            struct Other: Decodable {
+                var officialArtwork: Image?
+                var home: Image?
+                enum CodingKeys: String, CodingKey {
+                    case officialArtwork = "official-artwork"
+                    case home
+                }
+            }
+            var front_default: String?
+            var front_shiny: String?
+            var other: Other?
+        }
+        var id: Int
+        var name: String
+        var base_experience: Int?
+        var height: Int
+        var weight: Int
+        var is_default: Bool?
+        public var species: NamedReference
+        var types: [TypeSlot]
+        var stats: [StatSlot]
+        var abilities: [AbilitySlot]
+        var sprites: Sprites
+        var forms: [FormLink]?
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> PokemonRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        guard let speciesID = resourceID(fromURL: wire.species.url) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [AnyCodingKey("species"), AnyCodingKey("url")],
+                debugDescription: "no numeric id at the end of \(wire.species.url)"))
+        }
+        var typeIDs: [Int] = []
+        for (index, slot) in wire.types.enumerated() {
+            guard let id = resourceID(fromURL: slot.type.url) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [AnyCodingKey("types"), AnyCodingKey(index), AnyCodingKey("type"), AnyCodingKey("url")],
+                    debugDescription: "no numeric id at the end of \(slot.type.url)"))
+            }
+            typeIDs.append(id)
+        }
+        return PokemonRecord(
+            id: wire.id,
+            name: wire.name,
+            speciesID: speciesID,
+            speciesName: wire.species.name,
+            isDefault: wire.is_default ?? (wire.id < 10_000),
+            baseExperience: wire.base_experience,
+            height: wire.height,
+            weight: wire.weight,
+            types: wire.types.map(\.type.name),
+            typeIDs: typeIDs,
+            stats: wire.stats.map { Stat(name: $0.stat.name, value: $0.base_stat) },
+            abilities: wire.abilities.map {
+                Ability(name: $0.ability.name, isHidden: $0.is_hidden, id: resourceID(fromURL: $0.ability.url))
+            },
+            sprites: Sprites(
+                officialArtwork: wire.sprites.other?.officialArtwork?.front_default,
+                home: wire.sprites.other?.home?.front_default,
+                frontDefault: wire.sprites.front_default,
+                officialArtworkShiny: wire.sprites.other?.officialArtwork?.front_shiny,
+                frontShiny: wire.sprites.front_shiny),
+            formID: wire.forms?.first.flatMap { resourceID(fromURL: $0.url) })
+    }
+}
+
+extension SpeciesRecord: APIDecodable {
+    private struct Wire: Decodable {
+        struct Name: Decodable {
+            var name: String
+            var language: NamedReference
+        }
+        struct Genus: Decodable {
+            var genus: String
+            var language: NamedReference
+        }
+        struct Flavor: Decodable {
+            var flavor_text: String
+            var language: NamedReference
+        }
+        struct VarietySlot: Decodable {
+            var is_default: Bool
+            var pokemon: NamedReference
+        }
+        struct Link: Decodable { var url: String }
+        var id: Int
+        var name: String
+        var names: [Name]
+        var genera: [Genus]
+        var flavor_text_entries: [Flavor]
+        var generation: NamedReference?
+        var habitat: NamedReference?
+        var evolution_chain: Link?
+        var varieties: [VarietySlot]?
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> SpeciesRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        // The newest English entry: PokeAPI lists flavor texts oldest game first.
+        let flavor = wire.flavor_text_entries.last { $0.language.name == "en" }?.flavor_text
+        return SpeciesRecord(
+            id: wire.id,
+            name: wire.name,
+            englishName: wire.names.first { $0.language.name == "en" }?.name,
+            genus: wire.genera.first { $0.language.name == "en" }?.genus,
+            flavorText: flavor.map(FlavorText.normalise),
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
+            habitat: wire.habitat?.name,
+            habitatID: wire.habitat.flatMap { resourceID(fromURL: $0.url) },
+            names: wire.names.map { LocalizedName(language: $0.language.name.lowercased(), name: $0.name) },
+            evolutionChainID: wire.evolution_chain.flatMap { resourceID(fromURL: $0.url) },
+            // A variety whose URL has no id cannot be linked: left out rather than failing the species.
+            varieties: (wire.varieties ?? []).compactMap { slot in
+                resourceID(fromURL: slot.pokemon.url).map { Variety(id: $0, name: slot.pokemon.name, isDefault: slot.is_default) }
+            })
+    }
+}
+
+extension TypeRecord: APIDecodable {
+    private struct Wire: Decodable {
+        struct Relations: Decodable {
+            var double_damage_from: [NamedReference]
+            var half_damage_from: [NamedReference]
+            var no_damage_from: [NamedReference]
+        }
+        struct Name: Decodable {
+            var name: String
+            var language: NamedReference
+        }
+        var id: Int
+        var name: String
+        var names: [Name]?
+        var damage_relations: Relations
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> TypeRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        let relations = wire.damage_relations
+        return TypeRecord(id: wire.id, name: wire.name,
+                          names: (wire.names ?? []).map { .init(language: $0.language.name.lowercased(), name: $0.name) },
+                          doubleDamageFrom: relations.double_damage_from.map(\.name),
+                          halfDamageFrom: relations.half_damage_from.map(\.name),
+                          noDamageFrom: relations.no_damage_from.map(\.name))
+    }
+}
+
+extension MetaRecord: APIDecodable {
+    public static func decodeAPI(_ data: Data) throws -> MetaRecord {
+        try JSONDecoder().decode(MetaRecord.self, from: data)
+    }
+}
+
+/// A resource that can be read from PokeAPI's JSON and checked for the shape the site needs.
+public protocol APIDecodable: Codable, Sendable {
+    static func decodeAPI(_ data: Data) throws -> Self
+}
+
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { stringValue = string }
+    init(_ int: Int) {
+        stringValue = String(int)
+        intValue = int
+    }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { self.init(intValue) }
+}
+
+extension DecodingError {
+    /// `results[3].url`-style path of where decoding failed, and what was wrong there.
+    var jsonPathAndDetail: (path: String, detail: String) {
+        let context: Context
+        switch self {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .dataCorrupted(let c): context = c
+        case .keyNotFound(let key, let c):
+            return (Self.path(c.codingPath + [key]), "missing key")
+        @unknown default: return ("", String(describing: self))
+        }
+        return (Self.path(context.codingPath), context.debugDescription)
+    }
+
+    static func path(_ keys: [any CodingKey]) -> String {
+        var text = ""
+        for key in keys {
+            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return text
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Logging
+import PokedexSupport
+
+/// What is kept with every cached resource: the validators and freshness of the response it came from.
+public struct CacheMetadata: Codable, Sendable, Equatable {
+    public var url: String
+    /// Seconds since 1970 when the response was received or last revalidated.
+    public var storedAt: Double
+    /// `Cache-Control: max-age`, in seconds; nil when the server gave none (the entry is stale at once).
+    public var maxAge: Int?
+    public var etag: String?
+    public var lastModified: String?
+    /// PokeAPI's data hash (`/meta/`) at the time the entry was fetched or revalidated, when known.
+    public var dataHash: String?
+
+    public func isFresh(at now: Date) -> Bool {
+        guard let maxAge else { return false }
+        return now.timeIntervalSince1970 < storedAt + Double(maxAge)
+    }
+
+    /// Request headers that ask the server to answer 304 when the entry is still current.
+    public var conditionalHeaders: [(String, String)] {
+        var headers: [(String, String)] = []
+        if let etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        return headers
+    }
+}
+
+/// A cached JSON resource: its metadata and the projection the site needs of its body.
+public struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
+    public var metadata: CacheMetadata
+    public var body: Body
+}
+
+/// The on-disk cache. One small JSON file per resource (or a PNG and its metadata for images), under a folder
+/// per API base URL so that two servers never mix. Every write is atomic.
+public struct CacheStore: Sendable {
+    /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
+    public static let formatVersion = "v3"
+
+    public let root: URL
+    public let folder: URL
+    private let logger: Logger
+
+    public init(root: URL, apiBase: String, logger: Logger) {
+        self.root = root
+        self.folder = root.appendingPathComponent(Self.formatVersion).appendingPathComponent(Self.folderName(for: apiBase))
+        self.logger = logger
+    }
+
+    /// `https://pokeapi.co/api/v2` → `pokeapi.co-api-v2`: readable, and only `[a-z0-9.-]`.
+    static func folderName(for apiBase: String) -> String {
+        var name = apiBase.lowercased()
+        for scheme in ["https://", "http://"] where name.hasPrefix(scheme) { name.removeFirst(scheme.count) }
+        let mapped = name.unicodeScalars.map { scalar -> Character in
+            let c = Character(scalar)
+            return (c.isASCII && (c.isLetter || c.isNumber || c == ".")) ? c : "-"
+        }
+        let collapsed = String(mapped).split(separator: "-").joined(separator: "-")
+        return collapsed.isEmpty ? "api" : collapsed
+    }
+
+    /// `.notDirectory`: `appendingPathComponent` asks the file system whether the path is a folder, a `stat` per
+    /// entry of a warm build.
+    func url(for key: String) -> URL {
+        folder.appending(path: key, directoryHint: .notDirectory)
+    }
+
+    /// The entry stored under `key`; nil when there is none or when it cannot be read as one (a file of an older
+    /// format, say), which then counts as missing and is replaced by the next successful fetch.
+    public func read<Body>(_ key: String, as type: Body.Type) throws -> CacheEntry<Body>? {
+        let file = url(for: key + ".json")
+        let data: Data
+        do {
+            // One open: a warm build reads thousands of entries, and asks for thousands that are not there.
+            guard let contents = try AtomicFile.contentsIfPresent(of: file) else { return nil }
+            data = contents
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        do {
+            return try JSONDecoder().decode(CacheEntry<Body>.self, from: data)
+        } catch {
+            logger.warning("unreadable cache entry ignored", metadata: ["path": "\(file.path)"])
+            return nil
+        }
+    }
+
+    public func write<Body>(_ entry: CacheEntry<Body>, key: String) throws {
+        let file = url(for: key + ".json")
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            try AtomicFile.write(try encoder.encode(entry), to: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+    }
+
+    // MARK: Images
+
+    /// A cached image: the PNG's bytes are in their own file beside the metadata, and stay there (the publish
+    /// step copies the file), so a warm build reads only the PNG's header and trailer.
+    public func readImage(_ key: String) throws -> (metadata: CacheMetadata, image: CachedImage)? {
+        guard let entry = try read(key, as: ImageInfo.self) else { return nil }
+        let file = imageFile(key)
+        let shape: PNGImage.FileShape?
+        do {
+            shape = try PNGImage.inspect(file: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        // The metadata is written after the image, so a kill between the two leaves a mismatch: treat as absent.
+        guard let shape, shape.byteCount == entry.body.byteCount else { return nil }
+        return (entry.metadata, CachedImage(file: file, shape: shape))
+    }
+
+    public func writeImage(_ png: Data, metadata: CacheMetadata, key: String) throws {
+        let file = imageFile(key)
+        do {
+            try AtomicFile.write(png, to: file)
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: png.count)), key: key)
+    }
+
+    /// New validators for the image already on disk (a 304, or a copy confirmed by other means).
+    public func renewImage(_ image: CachedImage, metadata: CacheMetadata, key: String) throws {
+        try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: image.byteCount)), key: key)
+    }
+
+    public func imageFile(_ key: String) -> URL {
+        url(for: key + ".png")
+    }
+
+    struct ImageInfo: Codable, Sendable {
+        var byteCount: Int
+    }
+}
+
+/// A PNG in the cache, by file, with what pages need to know of it.
+public struct CachedImage: Sendable, Equatable {
+    public var file: URL
+    public var byteCount: Int
+    public var width: Int
+    public var height: Int
+    /// Changes whenever the file is replaced (see `PNGImage.FileShape`): the fingerprint of its copy in the site.
+    public var identity: String
+
+    public init(file: URL, byteCount: Int, width: Int, height: Int, identity: String) {
+        self.file = file
+        self.byteCount = byteCount
+        self.width = width
+        self.height = height
+        self.identity = identity
+    }
+
+    init(file: URL, shape: PNGImage.FileShape) {
+        self.file = file
+        byteCount = shape.byteCount
+        width = shape.width
+        height = shape.height
+        identity = shape.identity
+    }
+}

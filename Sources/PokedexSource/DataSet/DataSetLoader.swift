@@ -1,0 +1,226 @@
+import Foundation
+import PokedexSupport
+
+/// The data set a site is made from, through the cache: the Pokémon list, every Pokémon, its species, evolution
+/// chains, types, forms, the version groups that introduced them and every resource the pages name. `pokedex build`
+/// and `pokedex snapshot` both load it here.
+///
+/// Every resource is attempted before anything is decided: one that could be had neither from the network nor from
+/// the cache is named in `DataSet.missing`; a list that cannot be had at all is thrown.
+public struct DataSetLoader: Sendable {
+    public var apiBase: String
+    /// Entries per `/pokemon?limit=` page.
+    public var listPageSize: Int
+    /// At most this many Pokémon, from the start of the list.
+    public var limit: Int?
+    /// Requests in flight (twice this for the many small resources).
+    public var concurrency: Int
+    let loader: ResourceLoader
+    let progress: any BuildProgress
+
+    public init(apiBase: String, listPageSize: Int, limit: Int?, concurrency: Int, loader: ResourceLoader,
+                progress: any BuildProgress = SilentProgress()) {
+        self.apiBase = apiBase
+        self.listPageSize = listPageSize
+        self.limit = limit
+        self.concurrency = concurrency
+        self.loader = loader
+        self.progress = progress
+    }
+
+    /// The list, every Pokémon and every species, through the loader (the source and cache stages). A resource that
+    /// could be had neither from the network nor from the cache is named in `missing`; a list that cannot be had
+    /// at all is thrown.
+    /// `onRecord` receives each Pokémon's record as soon as it is loaded.
+    public func load(snapshot: SnapshotProvider,
+                   onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }) async throws -> DataSet {
+        var missing: [String] = []
+        let list: [ListPage.Entry]
+        switch await fetchList() {
+        case .success(let entries): list = entries
+        case .failure(var error):
+            if let unusable = snapshot.failure {
+                error.hint = (error.hint.map { $0 + " " } ?? "") + "(the snapshot could not help: \(unusable.description))"
+            }
+            throw error
+        }
+
+        progress.begin("Pokémon", total: list.count)
+        let detailResults = await concurrently(list, limit: concurrency * 2) { entry in
+            defer { self.progress.advance() }
+            let record = try await loader.json(PokemonRecord.self, url: "\(apiBase)/pokemon/\(entry.id)/",
+                                         key: "pokemon/\(entry.id)") { record in
+                guard record.id == entry.id else {
+                    throw PokedexError(.model, "\(apiBase)/pokemon/\(entry.id)/",
+                                       .invalidResponse("answer is for id \(record.id), not \(entry.id)"))
+                }
+            }.value
+            onRecord(record)
+            return record
+        }
+        progress.end()
+        var records: [Int: PokemonRecord] = [:]
+        for (entry, result) in zip(list, detailResults) {
+            switch result {
+            case .success(let record): records[entry.id] = record
+            case .failure(let error): missing.append(Self.describeMissing(error))
+            }
+        }
+
+        let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
+        let species = await resources(SpeciesRecord.self, ids: speciesIDs, path: "pokemon-species", key: "species",
+                                      progress: "Species", missing: &missing) { $0.id }
+
+        // Evolution chains and types: a few hundred small resources that every detail page draws on.
+        let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
+        let chains = await resources(EvolutionChainRecord.self, ids: chainIDs, path: "evolution-chain",
+                                     progress: "Evolution chains",                                      missing: &missing) { $0.id }
+        let typeIDs = Array(Set(records.values.flatMap(\.typeIDs))).sorted()
+        let types = await resources(TypeRecord.self, ids: typeIDs, path: "type",                                     missing: &missing) { $0.id }
+
+        // Names fans know: a form's own (Alolan Raichu) and its games, and the abilities, items, places, regions,
+        // habitats and moves the pages name.
+        let formIDs = Array(Set(records.values.filter { !$0.isDefault }.compactMap(\.formID))).sorted()
+        let forms = await resources(FormRecord.self, ids: formIDs, path: "pokemon-form", progress: "Forms",
+                                    missing: &missing) { $0.id }
+        let groupIDs = Array(Set(forms.values.compactMap(\.versionGroupID))).sorted()
+        let versionGroups = await resources(VersionGroupRecord.self, ids: groupIDs, path: "version-group",
+                                            missing: &missing) { $0.id }
+        var wanted: [NamedKind: Set<Int>] = [:]
+        wanted[.ability] = Set(records.values.flatMap { $0.abilities.compactMap(\.id) })
+        wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
+        wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
+        for reference in chains.values.flatMap(\.references) { wanted[reference.kind, default: []].insert(reference.id) }
+        var named: [NamedKind: [Int: NamesRecord]] = [:]
+        progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
+        for kind in NamedKind.allCases {
+            named[kind] = await resources(NamesRecord.self, ids: (wanted[kind] ?? []).sorted(), path: kind.path,
+                                          missing: &missing,
+                                          advance: { self.progress.advance() }) { $0.id }
+        }
+        progress.end()
+
+        return DataSet(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
+                           versionGroups: versionGroups, named: named, missing: missing)
+    }
+
+    /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
+    /// `progress` names one. A resource that could not be had is described in `missing`; one whose answer is for
+    /// another id is refused.
+    private func resources<Record: APIDecodable>(
+        _ type: Record.Type, ids: [Int], path: String, key: String? = nil, progress label: String? = nil,
+        missing: inout [String],
+        advance: @escaping @Sendable () -> Void = {}, id: @escaping @Sendable (Record) -> Int
+    ) async -> [Int: Record] {
+        let key = key ?? path
+        if let label { progress.begin(label, total: ids.count) }
+        let results = await concurrently(ids, limit: concurrency * 2) { wantedID in
+            defer {
+                if label != nil { self.progress.advance() }
+                advance()
+            }
+            let url = "\(apiBase)/\(path)/\(wantedID)/"
+            return try await loader.json(Record.self, url: url, key: "\(key)/\(wantedID)") { record in
+                guard id(record) == wantedID else {
+                    throw PokedexError(.model, url, .invalidResponse("answer is for \(path) \(id(record)), not \(wantedID)"))
+                }
+            }.value
+        }
+        if label != nil { progress.end() }
+        var byID: [Int: Record] = [:]
+        for (wantedID, result) in zip(ids, results) {
+            switch result {
+            case .success(let record): byID[wantedID] = record
+            case .failure(let error): missing.append(Self.describeMissing(error))
+            }
+        }
+        return byID
+    }
+
+    /// Page 1 tells the count; the other pages are then fetched concurrently.
+    private func fetchList() async -> Result<[ListPage.Entry], PokedexError> {
+        let perPage = listPageSize
+        @Sendable func page(_ offset: Int, expectedCount: Int?) async throws -> ListPage {
+            let url = "\(apiBase)/pokemon?limit=\(perPage)&offset=\(offset)"
+            return try await loader.json(ListPage.self, url: url, key: "list/limit-\(perPage)-offset-\(offset)") { page in
+                let count = expectedCount ?? page.count
+                if page.results.isEmpty && offset < count {
+                    throw PokedexError(.source, url, .invalidResponse("empty list where \(count - offset) result(s) were due"))
+                }
+            }.value
+        }
+        let first: ListPage
+        do {
+            first = try await page(0, expectedCount: nil)
+        } catch {
+            return .failure(Self.firstFailure(error, apiBase: apiBase))
+        }
+        let wanted = min(first.count, limit ?? Int.max)
+        let offsets = Array(stride(from: perPage, to: wanted, by: perPage))
+        let rest = await concurrently(offsets, limit: concurrency) { offset in
+            try await page(offset, expectedCount: first.count)
+        }
+        var entries = first.results
+        var missing: [String] = []
+        for result in rest {
+            switch result {
+            case .success(let page): entries += page.results
+            case .failure(let error): missing.append(Self.describeMissing(error))
+            }
+        }
+        guard missing.isEmpty else {
+            return .failure(PokedexError(.source, apiBase, .incomplete(missing: missing),
+                                         hint: "run the build again when the server answers"))
+        }
+        // A list that shifted between pages can repeat an entry: keep the first.
+        var seen = Set<Int>()
+        entries = entries.filter { seen.insert($0.id).inserted }
+        return .success(Array(entries.prefix(wanted)))
+    }
+
+    /// The first request tells most about a bad setup: say what to do about it.
+    public static func firstFailure(_ error: any Error, apiBase: String) -> PokedexError {
+        guard var error = error as? PokedexError else {
+            return PokedexError(.source, apiBase, .other(PokedexError.describe(error)))
+        }
+        if error.hint == nil {
+            switch error.reason {
+            case .network, .httpStatus:
+                error.hint = "nothing is cached for this API yet: check the connection, or pass --api (or set POKEAPI_URL) to a reachable PokeAPI server"
+            case .notCached:
+                error.hint = "--offline needs a cache filled by an earlier build with the same --api"
+            default: break
+            }
+        }
+        return error
+    }
+
+    static func describeMissing(_ error: any Error) -> String {
+        guard let error = error as? PokedexError else { return PokedexError.describe(error) }
+        var copy = error
+        copy.hint = nil
+        return copy.description
+    }
+}
+
+/// What the source and cache stages gathered, by id.
+public struct DataSet: Sendable {
+    public var list: [ListPage.Entry]
+    public var records: [Int: PokemonRecord]
+    public var species: [Int: SpeciesRecord]
+    public var chains: [Int: EvolutionChainRecord]
+    /// By id.
+    public var types: [Int: TypeRecord]
+    /// Forms of the exported non-default Pokémon, by form id.
+    public var forms: [Int: FormRecord]
+    public var versionGroups: [Int: VersionGroupRecord]
+    /// Abilities, items, places… by kind and id: for their names.
+    public var named: [NamedKind: [Int: NamesRecord]]
+
+    /// The type chart by API name, as the model reads it.
+    public var typeChart: [String: TypeRecord] {
+        Dictionary(types.values.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+    /// Resources that could be had neither from the network nor from the cache, described.
+    public var missing: [String]
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Logging
+import NIOConcurrencyHelpers
+import PokedexSupport
+
+/// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
+/// species, evolution chains and types. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
+/// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
+public final class SnapshotSeed: Sendable {
+    public let snapshot: DataSnapshot
+    /// Whether it is the one compiled into pokedex (the banner says "bundled").
+    public let isBundled: Bool
+    public let pokemon: [Int: PokemonRecord]
+    public let species: [Int: SpeciesRecord]
+    let chains: [Int: EvolutionChainRecord]
+    let types: [Int: TypeRecord]
+    public let forms: [Int: FormRecord]
+    let versionGroups: [Int: VersionGroupRecord]
+    /// By cache folder (`item`, `pokemon-habitat`…), then id.
+    let named: [String: [Int: NamesRecord]]
+
+    public init(_ snapshot: DataSnapshot, isBundled: Bool) {
+        self.snapshot = snapshot
+        self.isBundled = isBundled
+        pokemon = Dictionary(snapshot.pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        species = Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        chains = Dictionary(snapshot.evolutionChains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        types = Dictionary(snapshot.types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        forms = Dictionary(snapshot.forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        versionGroups = Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var named: [String: [Int: NamesRecord]] = [:]
+        for (kind, records) in snapshot.named {
+            named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        self.named = named
+    }
+
+    /// The entry for `key` as the cache would hold it, fetched from `url`; nil when the snapshot has none.
+    func entry<Body>(key: String, url: String, as type: Body.Type) -> CacheEntry<Body>? {
+        let body: Any?
+        if key.hasPrefix("list/"), let (limit, offset) = CacheStore.parseListKey(String(key.dropFirst(5)) + ".json") {
+            let list = snapshot.list
+            let start = min(offset, list.count)
+            body = ListPage(count: list.count, results: Array(list[start..<min(list.count, start + limit)]))
+        } else if let id = Self.id(in: key, prefix: "pokemon/") {
+            body = pokemon[id]
+        } else if let id = Self.id(in: key, prefix: "species/") {
+            body = species[id]
+        } else if let id = Self.id(in: key, prefix: "evolution-chain/") {
+            body = chains[id]
+        } else if let id = Self.id(in: key, prefix: "type/") {
+            body = types[id]
+        } else if let id = Self.id(in: key, prefix: "pokemon-form/") {
+            body = forms[id]
+        } else if let id = Self.id(in: key, prefix: "version-group/") {
+            body = versionGroups[id]
+        } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],
+                  let id = Int(key[key.index(after: slash)...]) {
+            body = records[id]
+        } else {
+            body = nil
+        }
+        guard let value = body as? Body else { return nil }
+        let metadata = CacheMetadata(url: url, storedAt: snapshot.createdAt, maxAge: nil, etag: nil, lastModified: nil,
+                                     dataHash: snapshot.dataHash)
+        return CacheEntry(metadata: metadata, body: value)
+    }
+
+    private static func id(in key: String, prefix: String) -> Int? {
+        guard key.hasPrefix(prefix), let id = Int(key.dropFirst(prefix.count)), id > 0 else { return nil }
+        return id
+    }
+}
+
+/// The snapshot a build may seed from, read on first use: a warm build never decodes it. A snapshot that cannot be
+/// read (truncated, of another version) is reported once and the build goes on without it.
+public final class SnapshotProvider: Sendable {
+    public let choice: SnapshotChoice
+    private let logger: Logger
+    private let state = NIOLockedValueBox<Result<SnapshotSeed?, PokedexError>?>(nil)
+
+    public init(_ choice: SnapshotChoice, logger: Logger) {
+        self.choice = choice
+        self.logger = logger
+    }
+
+    /// The seed, or nil when snapshots are off or this one is unusable.
+    public var seed: SnapshotSeed? {
+        switch load() {
+        case .success(let seed): return seed
+        case .failure: return nil
+        }
+    }
+
+    /// Why the snapshot could not be used, once something asked for it.
+    public var failure: PokedexError? {
+        guard case .failure(let error) = state.withLockedValue({ $0 }) else { return nil }
+        return error
+    }
+
+    private func load() -> Result<SnapshotSeed?, PokedexError> {
+        state.withLockedValue { state in
+            if let state { return state }
+            let result: Result<SnapshotSeed?, PokedexError>
+            do {
+                switch choice {
+                case .off: result = .success(nil)
+                case .bundled: result = .success(SnapshotSeed(try DataSnapshot.bundled(), isBundled: true))
+                case .file(let path): result = .success(SnapshotSeed(try DataSnapshot.read(path: path), isBundled: false))
+                }
+            } catch let error as PokedexError {
+                logger.warning("\(error.description); going on without it")
+                result = .failure(error)
+            } catch {
+                let wrapped = PokedexError(.snapshot, nil, .other(PokedexError.describe(error)))
+                logger.warning("\(wrapped.description); going on without it")
+                result = .failure(wrapped)
+            }
+            state = result
+            return result
+        }
+    }
+}

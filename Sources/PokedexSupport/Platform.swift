@@ -1,0 +1,91 @@
+// The one file that names the C library: what differs between Glibc (Linux, tested in CI), Musl (static Linux
+// builds) and Darwin (macOS, which Package.swift allows but CI does not run) stays here, as swift-nio keeps
+// `st_mtim` against `st_mtimespec` inside `FileInfo`. Everywhere else, Foundation's re-export of the C library
+// is enough.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#else
+#error("pokedex needs a POSIX C library: Glibc, Musl or Darwin")
+#endif
+
+/// System calls whose Swift names collide with methods pokedex declares (`read`, `write`), called by module.
+public enum Platform {
+    /// `write(2)`: bytes written, or -1 with `errno` set.
+    public static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, bytes, count)
+        #elseif canImport(Musl)
+        Musl.write(fd, bytes, count)
+        #else
+        Darwin.write(fd, bytes, count)
+        #endif
+    }
+
+    /// `read(2)`: bytes read, 0 at the end, or -1 with `errno` set.
+    public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #elseif canImport(Musl)
+        Musl.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+}
+
+extension stat {
+    /// The modification time as `stat` reports it: Linux names the field `st_mtim`, Darwin `st_mtimespec`.
+    public var modified: (seconds: Int64, nanoseconds: Int64) {
+        #if canImport(Darwin)
+        (Int64(st_mtimespec.tv_sec), Int64(st_mtimespec.tv_nsec))
+        #else
+        (Int64(st_mtim.tv_sec), Int64(st_mtim.tv_nsec))
+        #endif
+    }
+
+}
+
+/// One file as a `stat` saw it. The inode tells an editor's save-by-rename even when the size and the
+/// modification time came out the same.
+public struct FileStamp: Equatable, Sendable {
+    public var size: Int64
+    public var modifiedSeconds: Int64
+    public var modifiedNanoseconds: Int64
+    public var inode: UInt64
+    /// errno when the file is there but could not be examined (the build will say why).
+    public var error: Int32 = 0
+
+    public init(size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, inode: UInt64, error: Int32 = 0) {
+        self.size = size
+        self.modifiedSeconds = modifiedSeconds
+        self.modifiedNanoseconds = modifiedNanoseconds
+        self.inode = inode
+        self.error = error
+    }
+
+    public init(_ info: stat) {
+        let time = info.modified
+        self.init(size: Int64(info.st_size), modifiedSeconds: time.seconds, modifiedNanoseconds: time.nanoseconds,
+                  inode: UInt64(info.st_ino))
+    }
+
+    /// The modification time in seconds since 1970, with the nanoseconds as a fraction.
+    public var modifiedInterval: Double {
+        Double(modifiedSeconds) + Double(modifiedNanoseconds) / 1e9
+    }
+
+    /// nil when there is no such file (or, with `regularFilesOnly`, when it is a folder).
+    public static func of(_ path: String, regularFilesOnly: Bool = false) -> FileStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            return FileStamp(size: -1, modifiedSeconds: 0, modifiedNanoseconds: 0, inode: 0, error: errno)
+        }
+        if regularFilesOnly && (info.st_mode & S_IFMT) != S_IFREG { return nil }
+        return FileStamp(info)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The one user-facing error of pokedex: which stage failed, on what (a URL or a path), and why.
+public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Sendable {
+    /// The pipeline stage, in the order the build runs them.
+    public enum Stage: String, Sendable {
+        case options
+        case config
+        case snapshot
+        case source
+        case cache
+        case model
+        case render
+        case output
+        case favorites
+        /// `pokedex serve`'s own failures (the port, the watched files), not its builds'.
+        case serve
+        /// `pokedex check`, reading a built site.
+        case check
+    }
+
+    /// What went wrong, one case per kind of failure the user can act on.
+    public enum Reason: Sendable, Equatable {
+        /// The network could not be reached or the server answered with a failure after all retries.
+        case network(String)
+        /// The server answered with a status that is not worth retrying.
+        case httpStatus(Int)
+        /// The body was not what the resource should be: wrong type, malformed or truncated.
+        case invalidResponse(String)
+        /// The JSON did not have the expected shape; `path` is the JSON path of the offending value.
+        case decoding(path: String, detail: String)
+        /// `--offline` or a dead network, and the cache cannot serve the resource.
+        case notCached
+        /// A file could not be read or written.
+        case fileSystem(String)
+        /// A template could not be parsed or rendered (file:line:column in the detail).
+        case template(String)
+        /// A user-supplied value was refused.
+        case invalidInput(String)
+        /// Some resources could be had neither fresh nor from the cache.
+        case incomplete(missing: [String])
+        /// Anything else, described.
+        case other(String)
+    }
+
+    public var stage: Stage
+    /// The URL or path the failure concerns, when there is one.
+    public var subject: String?
+    public var reason: Reason
+    /// A hint on what to do next.
+    public var hint: String?
+
+    public init(_ stage: Stage, _ subject: String? = nil, _ reason: Reason, hint: String? = nil) {
+        self.stage = stage
+        self.subject = subject
+        self.reason = reason
+        self.hint = hint
+    }
+
+    public var description: String {
+        var text = "\(stage.rawValue): "
+        if let subject { text += "\(subject): " }
+        switch reason {
+        case .network(let detail): text += "network failure: \(detail)"
+        case .httpStatus(let status): text += "HTTP status \(status)"
+        case .invalidResponse(let detail): text += "invalid response: \(detail)"
+        case .decoding(let path, let detail): text += "unexpected JSON at \(path.isEmpty ? "(root)" : path): \(detail)"
+        case .notCached: text += "not in the cache"
+        case .fileSystem(let detail): text += detail
+        case .template(let detail): text += "template error: \(detail)"
+        case .invalidInput(let detail): text += detail
+        case .incomplete(let missing):
+            let shown = missing.prefix(10).joined(separator: ", ")
+            let more = missing.count > 10 ? " and \(missing.count - 10) more" : ""
+            text += "\(missing.count) resource(s) could be had neither from the network nor from the cache: \(shown)\(more)"
+        case .other(let detail): text += detail
+        }
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+
+    public var errorDescription: String? { description }
+
+    /// The process exit status this error maps to (documented in README.md).
+    public var exitCode: Int32 {
+        switch reason {
+        // 3: the data could not be had, now: a rerun when the server answers may succeed.
+        case .incomplete, .notCached, .network, .httpStatus, .invalidResponse, .decoding: return 3
+        case .invalidInput: return stage == .options ? 64 : 1
+        default: return 1
+        }
+    }
+}
+
+extension PokedexError {
+    /// Wraps a Foundation or POSIX error met while touching `path`.
+    public static func file(_ stage: Stage, _ path: String, _ error: any Error) -> PokedexError {
+        if let error = error as? PokedexError { return error }
+        return PokedexError(stage, path, .fileSystem(describe(error)))
+    }
+
+    public static func describe(_ error: any Error) -> String {
+        if let error = error as? PokedexError { return error.description }
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return "\(ns.localizedDescription) (\(underlying.localizedDescription))"
+        }
+        return ns.localizedDescription
+    }
+}
