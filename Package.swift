@@ -4,6 +4,8 @@ import PackageDescription
 /// Shared by every target of pokedex's own, as hummingbird's Package.swift shares its settings.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

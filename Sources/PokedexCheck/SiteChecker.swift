@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PokedexSupport
 
 /// One problem `pokedex check` found: where, and what.

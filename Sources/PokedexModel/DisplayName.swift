@@ -1,4 +1,4 @@
-import PokedexSource
+public import PokedexSource
 
 /// How a Pokémon is called on the site.
 public enum DisplayName {

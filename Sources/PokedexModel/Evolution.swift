@@ -1,5 +1,5 @@
 import Foundation
-import PokedexSource
+public import PokedexSource
 import PokedexSupport
 
 // MARK: - As a tree

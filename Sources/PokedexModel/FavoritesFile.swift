@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PokedexSupport
 
 /// One entry of the favorites file: a Pokémon name (`"pikachu"`, `"#025"`) or an id (`25`).

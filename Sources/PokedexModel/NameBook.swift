@@ -1,4 +1,4 @@
-import PokedexSource
+public import PokedexSource
 
 /// What PokeAPI calls everything the site names besides Pokémon: abilities, items, places, regions, habitats,
 /// moves, versions, types and species, in every language it has. The one place every page asks; an API name made

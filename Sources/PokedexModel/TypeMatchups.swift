@@ -1,4 +1,4 @@
-import PokedexSource
+public import PokedexSource
 
 /// What attacking types do to a Pokémon of one type combination, computed from each of its types' damage
 /// relations (`/type/{id}`): the multipliers of its types multiply (Charizard, Fire and Flying: Rock ×2 × ×2 = ×4).

@@ -1,5 +1,5 @@
-import Foundation
-import PokedexRender
+public import Foundation
+public import PokedexRender
 import PokedexSupport
 
 /// The output folder, guarded: it must not be a folder whose other contents matter, pokedex writes only below it,

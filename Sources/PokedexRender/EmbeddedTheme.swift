@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PokedexSupport
 
 /// The default theme compiled into pokedex, so the binary alone builds a site from any folder. `Templates/` in the

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A file of the site, as the render stage hands it to the output stage.
 public struct SiteFile: Sendable {

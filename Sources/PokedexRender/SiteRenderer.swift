@@ -1,7 +1,7 @@
-import Foundation
-import PokedexModel
+public import Foundation
+public import PokedexModel
 import PokedexMustache
-import PokedexSource
+public import PokedexSource
 import PokedexSupport
 
 /// What the render stage hands to the output stage.

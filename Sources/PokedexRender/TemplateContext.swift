@@ -325,7 +325,7 @@ public struct PageContext: Sendable, Encodable {
     public var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     public var root: String
-    /// "index", "pokemon" or "favorites".
+    /// "index", "pokemon", "favorites", "notFound" (`404.html`) or "worker" (`sw.js`).
     public var kind: String
     public var isIndex: Bool
     public var isPokemon: Bool

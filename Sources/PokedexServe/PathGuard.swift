@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 
 /// Answers 404 for any request path that could name something outside the output folder, before

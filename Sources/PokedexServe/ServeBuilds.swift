@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 import PokedexOutput
-import PokedexPipeline
-import PokedexSupport
+public import PokedexPipeline
+public import PokedexSupport
 
 /// What `pokedex serve` tells the terminal.
 public enum ServeEvent: Sendable {

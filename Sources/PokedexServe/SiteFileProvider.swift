@@ -68,19 +68,18 @@ struct SiteFileProvider: FileProvider {
             throw AtomicFile.posixError("cannot open \(path)")
         }
         defer { close(fd) }  // read-only
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw AtomicFile.posixError("cannot stat \(path)") }
-        let modified = Date(timeIntervalSince1970: FileStamp(info).modifiedInterval)
-        switch info.st_mode & S_IFMT {
-        case S_IFDIR:
+        guard let stamp = FileStamp.of(descriptor: fd) else { throw AtomicFile.posixError("cannot stat \(path)") }
+        let modified = Date(timeIntervalSince1970: stamp.modifiedInterval)
+        switch stamp.kind {
+        case .directory:
             return FileIdentifier(attributes: FileAttributes(isFolder: true, size: 0, modificationDate: modified),
                                   content: ByteBuffer())
-        case S_IFREG:
-            var bytes = try Self.readAll(fd, sizeHint: Int(info.st_size), path: path)
+        case .regular:
+            var bytes = try Self.readAll(fd, sizeHint: Int(stamp.size), path: path)
             if path.hasSuffix(".html") { bytes = LiveReload.inject(into: bytes) }
             return FileIdentifier(attributes: FileAttributes(isFolder: false, size: bytes.count, modificationDate: modified),
                                   content: ByteBuffer(bytes: bytes))
-        default:
+        case .other:
             return nil
         }
     }

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
-import Logging
+public import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import PokedexOutput
-import PokedexPipeline
-import PokedexSupport
+public import PokedexPipeline
+public import PokedexSupport
 import ServiceLifecycle
+import UnixSignals
 
 /// `pokedex serve`: builds the site, serves the output folder over HTTP, rebuilds when the theme folder, the
 /// favorites file or the config file change, and has the open pages reload themselves (or show the build error).

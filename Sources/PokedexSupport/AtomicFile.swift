@@ -1,5 +1,5 @@
 import CPokedexShims
-import Foundation
+public import Foundation
 
 /// Whole-file writes that a kill at any instant cannot tear: the bytes go to a temporary file in the same
 /// folder and the temporary file is renamed over the target (rename is atomic on POSIX). A durable write also

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// An exclusive advisory lock (`flock`) on a folder, held until released or until the process ends (the kernel
 /// drops it with the descriptor, so a killed build never leaves a stale lock). Two builds on the same cache or

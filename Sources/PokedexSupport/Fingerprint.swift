@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+public import Crypto
+public import Foundation
 
 /// What a site file is made from, as a SHA-256 digest (hex): the same inputs give the same fingerprint in every
 /// run, so the manifest can tell an unchanged page without rendering it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Paths as the user gives them: relative ones resolve against a base folder, links and `..` resolved.
 public enum Paths {

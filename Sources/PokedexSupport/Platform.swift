@@ -3,7 +3,7 @@
 // `st_mtim` against `st_mtimespec` inside `FileInfo`. Everywhere else, Foundation's re-export of the C library
 // is enough.
 #if canImport(Glibc)
-import Glibc
+public import Glibc
 #elseif canImport(Musl)
 import Musl
 #elseif canImport(Darwin)
@@ -52,10 +52,16 @@ extension stat {
 /// One file as a `stat` saw it. The inode tells an editor's save-by-rename even when the size and the
 /// modification time came out the same.
 public struct FileStamp: Equatable, Sendable {
+    public enum Kind: Sendable {
+        case regular, directory, other
+    }
+
     public var size: Int64
     public var modifiedSeconds: Int64
     public var modifiedNanoseconds: Int64
     public var inode: UInt64
+    /// What `st_mode` says it is.
+    public var kind: Kind = .other
     /// errno when the file is there but could not be examined (the build will say why).
     public var error: Int32 = 0
 
@@ -71,6 +77,18 @@ public struct FileStamp: Equatable, Sendable {
         let time = info.modified
         self.init(size: Int64(info.st_size), modifiedSeconds: time.seconds, modifiedNanoseconds: time.nanoseconds,
                   inode: UInt64(info.st_ino))
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        default: kind = .other
+        }
+    }
+
+    /// The file open at `descriptor`; nil with `errno` set when `fstat` fails.
+    public static func of(descriptor: Int32) -> FileStamp? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return FileStamp(info)
     }
 
     /// The modification time in seconds since 1970, with the nanoseconds as a fraction.
@@ -85,7 +103,8 @@ public struct FileStamp: Equatable, Sendable {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             return FileStamp(size: -1, modifiedSeconds: 0, modifiedNanoseconds: 0, inode: 0, error: errno)
         }
-        if regularFilesOnly && (info.st_mode & S_IFMT) != S_IFREG { return nil }
-        return FileStamp(info)
+        let stamp = FileStamp(info)
+        if regularFilesOnly && stamp.kind != .regular { return nil }
+        return stamp
     }
 }

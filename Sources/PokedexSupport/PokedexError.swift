@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one user-facing error of pokedex: which stage failed, on what (a URL or a path), and why.
 public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Sendable {

@@ -1,6 +1,6 @@
 import CPNG
 import CWebP
-import Foundation
+public import Foundation
 
 /// 8-bit RGBA pixels, rows top to bottom, alpha not premultiplied.
 public struct RGBAImage: Sendable, Equatable {

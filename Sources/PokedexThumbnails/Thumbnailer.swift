@@ -1,7 +1,7 @@
-import Foundation
-import Logging
-import PokedexModel
-import PokedexSource
+public import Foundation
+public import Logging
+public import PokedexModel
+public import PokedexSource
 import PokedexSupport
 
 /// Grid-sized copies of every local picture, for `srcset`: an index page of ten cells loads ten small WebP files

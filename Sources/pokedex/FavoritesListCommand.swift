@@ -1,4 +1,5 @@
 import ArgumentParser
+import PokedexPipeline
 
 
 struct FavoritesListCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PokedexPipeline
 import PokedexServe
+import PokedexSource
 import PokedexSupport
 
 struct ServeCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ConsoleKitTerminal
 import Foundation
 import NIOConcurrencyHelpers
-import PokedexSupport
+public import PokedexSupport
 
 /// A ConsoleKit progress bar per stage.
 public final class TerminalProgress: BuildProgress {

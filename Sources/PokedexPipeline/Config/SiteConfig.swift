@@ -1,4 +1,5 @@
 import Foundation
+import PokedexSource
 import PokedexSupport
 import TOMLKit
 

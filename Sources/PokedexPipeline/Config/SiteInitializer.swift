@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import PokedexSupport
 
 /// `pokedex init`: a new site folder with a commented `pokedex.toml`, an empty favorites file and a `.gitignore`.

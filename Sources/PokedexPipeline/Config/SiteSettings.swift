@@ -1,5 +1,5 @@
 import Foundation
-import PokedexSource
+public import PokedexSource
 import PokedexSupport
 
 /// One source of settings (the command line, or `pokedex.toml`): what it says, nil where it says nothing.

@@ -1,7 +1,7 @@
-import Foundation
-import Logging
-import PokedexModel
-import PokedexSource
+public import Foundation
+public import Logging
+public import PokedexModel
+public import PokedexSource
 import PokedexSupport
 
 /// The Pokémon the cache knows for one API base: every cached list page (of any page size) merged, with display

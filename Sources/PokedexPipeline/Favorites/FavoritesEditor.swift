@@ -1,5 +1,5 @@
-import Foundation
-import PokedexModel
+public import Foundation
+public import PokedexModel
 import PokedexSupport
 
 /// `pokedex favorites add | remove | list | clear`: edits the favorites file, which is the user's own data.

@@ -1,5 +1,5 @@
-import Foundation
-import PokedexSource
+public import Foundation
+public import PokedexSource
 import PokedexSupport
 
 /// `--images`: where pages find pictures.

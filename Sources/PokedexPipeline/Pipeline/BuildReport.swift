@@ -1,7 +1,8 @@
-import Foundation
-import Logging
-import PokedexCheck
-import PokedexSupport
+public import Foundation
+public import Logging
+public import PokedexCheck
+import PokedexSource
+public import PokedexSupport
 
 /// `pokedex build --report FILE`: the build as JSON, for CI to read instead of parsing the summary line. Written
 /// for failed builds too (then only `status`, `exitCode`, `error` and `missing` say anything). The schema is in

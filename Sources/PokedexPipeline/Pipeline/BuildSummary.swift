@@ -1,6 +1,6 @@
 import Foundation
-import PokedexModel
-import PokedexSource
+public import PokedexModel
+public import PokedexSource
 
 /// One stage of the build and how long it took.
 public struct StageDuration: Sendable, Equatable, Codable {

@@ -1,10 +1,10 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import PokedexModel
 import PokedexOutput
 import PokedexRender
 import PokedexSource
-import PokedexSupport
+public import PokedexSupport
 import PokedexThumbnails
 
 /// `pokedex build`: source → cache → model → render → output, one stage handing typed values to the next.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // What pokedex keeps of each PokeAPI resource. A detail is up to 1.3 MB of JSON (mostly `moves`); these
 // projections hold only what the site shows, so a warm build reads a few KB per Pokémon instead.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 
 /// The parts of `/evolution-chain/{id}` the site shows: every stage, and how each one is reached.

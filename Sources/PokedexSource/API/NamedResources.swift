@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // Resources the site reads only for their names (abilities, items, places…) or for a form's identity: what fans
 // call a thing is in PokeAPI's `names`, never in its API name ("kings-rock" is "King’s Rock").

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import PokedexSupport
 
 /// What is kept with every cached resource: the validators and freshness of the response it came from.

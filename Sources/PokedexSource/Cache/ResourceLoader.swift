@@ -1,6 +1,7 @@
-import Foundation
-import Logging
-import PokedexSupport
+public import Foundation
+public import Logging
+import NIOHTTP1
+public import PokedexSupport
 
 /// How the build may use the network.
 public enum FetchMode: String, Sendable, CaseIterable {

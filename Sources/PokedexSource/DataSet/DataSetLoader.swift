@@ -1,5 +1,5 @@
 import Foundation
-import PokedexSupport
+public import PokedexSupport
 
 /// The data set a site is made from, through the cache: the Pokémon list, every Pokémon, its species, evolution
 /// chains, types, forms, the version groups that introduced them and every resource the pages name. `pokedex build`

@@ -1,6 +1,7 @@
 import CompressNIO
-import Foundation
+public import Foundation
 import NIOCore
+import NIOFoundationEssentialsCompat
 import PokedexSupport
 
 /// A compact copy of the whole Pokédex as the cache projects it (list, Pokémon, species, evolution chains, types;

@@ -1,6 +1,6 @@
-import Foundation
-import Logging
-import PokedexSupport
+public import Foundation
+public import Logging
+public import PokedexSupport
 
 /// `pokedex snapshot`: takes a data snapshot of a PokeAPI-compatible server. Every resource is revalidated (the
 /// cache makes that cheap), none may come from a stale copy, and the data hash must be the same before and after,

@@ -1,7 +1,7 @@
 import Foundation
-import Logging
+public import Logging
 import NIOConcurrencyHelpers
-import PokedexSupport
+public import PokedexSupport
 
 /// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
 /// species, evolution chains and types. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the

@@ -1,9 +1,10 @@
 import AsyncHTTPClient
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import NIOCore
 import NIOFoundationCompat
-import NIOHTTP1
+public import NIOHTTP1
+import NIOHTTPCompression
 import NIOPosix
 import PokedexSupport
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// When and how long to wait before trying a request again.
 public struct RetryPolicy: Sendable {
