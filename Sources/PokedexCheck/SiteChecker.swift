@@ -41,8 +41,8 @@ public struct CheckReport: Sendable {
 /// lead nowhere. Reads the files and writes nothing.
 public struct SiteChecker: Sendable {
     /// Pages no link needs to lead to, nor the sitemap to list: static hosts serve 404.html on their own.
-    public static let exemptPages: Set<String> = ["404.html"]
-    public static let sitemapName = "sitemap.xml"
+    static let exemptPages: Set<String> = ["404.html"]
+    static let sitemapName = "sitemap.xml"
 
     public let root: URL
     /// Pages parsed at once: the cores.

@@ -41,11 +41,11 @@ public struct NameBook: Sendable, Equatable, Encodable {
     }
 
     /// Whether PokeAPI gave an English name for it (else `english` falls back to the API name made readable).
-    public func hasEnglish(_ kind: NamedKind, _ apiName: String) -> Bool {
+    func hasEnglish(_ kind: NamedKind, _ apiName: String) -> Bool {
         Self.english(in: named[kind]?[apiName]) != nil
     }
 
-    public func hasEnglishType(_ apiName: String) -> Bool { Self.english(in: types[apiName]) != nil }
+    func hasEnglishType(_ apiName: String) -> Bool { Self.english(in: types[apiName]) != nil }
 
     /// The generation that introduced a version group ("sun-moon" → 7).
     public func generation(ofVersionGroup name: String) -> Int? { versionGroups[name]?.generation }

@@ -37,7 +37,7 @@ public struct PokemonEntry: Sendable, Equatable, Encodable {
     /// A form's own record (Alolan Raichu's names and games); nil for a species' default Pokémon.
     public var form: FormRecord? = nil
     /// The generation of the version group that introduced a form (Alolan Raichu: 7), when known.
-    public var formGeneration: Int? = nil
+    var formGeneration: Int? = nil
     /// The version group that introduced a form ("sun-moon"); nil for a species' default Pokémon.
     public var introducedIn: String? = nil
     /// A form's own names in every language ("Alolan Raichu", "Raichu d’Alola"), when it has a form record.

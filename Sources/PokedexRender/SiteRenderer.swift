@@ -20,7 +20,7 @@ public struct RenderedSite: Sendable {
 
 /// The template engine's output and time, summed over the pages (each page on one core): its throughput per core.
 public struct EngineWork: Sendable {
-    public var htmlBytes = 0
+    var htmlBytes = 0
     public var time: Duration = .zero
 
     /// "14.2 MB of HTML in 0.21 s of one core: 67.6 MB/s per core".
@@ -55,13 +55,13 @@ struct PageJob: Sendable {
 /// pictures in, same bytes out, whatever the core count or scheduling (pages are rendered concurrently and
 /// put back in order), so an offline rebuild from the cache is byte-identical (nothing here reads a clock).
 public struct SiteRenderer: Sendable {
-    public static let placeholderImage = "assets/placeholder.svg"
-    public static let dataScript = "assets/pokedex-data.js"
+    static let placeholderImage = "assets/placeholder.svg"
+    static let dataScript = "assets/pokedex-data.js"
     /// Every Pokémon's name in every language, for search; published under a hashed name like the data script.
-    public static let namesScript = "assets/pokedex-names.js"
+    static let namesScript = "assets/pokedex-names.js"
     /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
     /// visit), not the whole data script.
-    public static let favoritesScript = "assets/pokedex-favorites.js"
+    static let favoritesScript = "assets/pokedex-favorites.js"
     /// Cells per index page that load eagerly: roughly a phone screen and a desktop row or two.
     static let eagerCells = 4
 
@@ -162,16 +162,16 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    public static let stylesheet = "assets/style.css"
-    public static let appScript = "assets/app.js"
-    public static let icon = "assets/icon.svg"
+    static let stylesheet = "assets/style.css"
+    static let appScript = "assets/app.js"
+    static let icon = "assets/icon.svg"
     /// Theme files published under a name carrying their content's hash.
     static let hashedThemeFiles: Set<String> = [stylesheet, appScript]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 
     /// `assets/style.css` → `assets/style.3f9a1c2e.css`: the first 8 hex digits of the content's SHA-256.
-    public static func hashedName(_ path: String, _ data: Data) -> String {
+    static func hashedName(_ path: String, _ data: Data) -> String {
         let hash = Fingerprint.of(data).prefix(8)
         let name = path as NSString
         let ext = name.pathExtension
@@ -374,7 +374,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// `index.html` for page 1, `page/<n>.html` after.
-    public static func indexPath(_ page: Int) -> String {
+    static func indexPath(_ page: Int) -> String {
         page == 1 ? "index.html" : "page/\(page).html"
     }
 

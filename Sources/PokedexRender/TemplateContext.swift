@@ -8,7 +8,7 @@ import Foundation
 // else. A nil optional is an absent key: the lookup goes on in the enclosing contexts, as Mustache does.
 
 /// Shared by every page.
-public struct SiteContext: Sendable, Encodable {
+struct SiteContext: Sendable, Encodable {
     /// "Pokédex".
     public var title: String
     /// How many Pokémon the site holds.
@@ -18,7 +18,7 @@ public struct SiteContext: Sendable, Encodable {
     /// Cells per index page.
     public var perPage: Int
     /// Set when some data could not be refreshed: "Offline — showing data cached on 21 Nov 2026".
-    public var offlineBanner: String?
+    var offlineBanner: String?
     /// The pokedex version that built the site.
     public var generator: String
     /// Where the site is published, ending in `/`: "https://user.github.io/pokedex/"; nil for a relative site.
@@ -28,19 +28,19 @@ public struct SiteContext: Sendable, Encodable {
 /// The site's scripts and styles, relative to the root. The stylesheet, `app.js` and the data script carry their
 /// content's hash in their names (`assets/style.3f9a1c2e.css`), so a browser or CDN holding an old copy asks for
 /// the new one: templates must use these, not the theme's file names.
-public struct AssetsContext: Sendable, Encodable {
+struct AssetsContext: Sendable, Encodable {
     public var style: String
     public var app: String
     /// The Pokémon list for search and the favorites view.
     public var data: String
     /// The favorites the site was built with. Not hashed: a one-star edit would otherwise rewrite every page.
     public var favorites: String
-    public var icon: String
+    var icon: String
     public var placeholder: String
 }
 
 /// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
-public struct WorkerContext: Sendable, Encodable {
+struct WorkerContext: Sendable, Encodable {
     /// The cache's name: "pokedex-" and a digest of every file of the site.
     public var cache: String
     /// The files cached on install, relative to the root: pokedex's own names, none of them needing escapes.
@@ -48,7 +48,7 @@ public struct WorkerContext: Sendable, Encodable {
 }
 
 /// A picture for social cards: absolute URL and size.
-public struct SocialImageContext: Sendable, Encodable {
+struct SocialImageContext: Sendable, Encodable {
     public var url: String
     /// Absent for a picture referenced by URL, whose size pokedex does not know.
     public var width: Int?
@@ -57,7 +57,7 @@ public struct SocialImageContext: Sendable, Encodable {
 }
 
 /// Open Graph and Twitter card values of a page. `url` and `image` need a base URL (they must be absolute).
-public struct SocialContext: Sendable, Encodable {
+struct SocialContext: Sendable, Encodable {
     /// "Pikachu", "Pokédex".
     public var title: String
     /// "Mouse Pokémon. When several of these Pokémon gather, …", at most about 200 characters.
@@ -69,12 +69,12 @@ public struct SocialContext: Sendable, Encodable {
 }
 
 /// A link to another page, relative to the page it appears on.
-public struct LinkContext: Sendable, Encodable {
+struct LinkContext: Sendable, Encodable {
     public var href: String
     public var label: String
 }
 
-public struct ImageContext: Sendable, Encodable {
+struct ImageContext: Sendable, Encodable {
     /// Relative to the page, or an absolute URL for remote images.
     public var src: String
     public var width: Int
@@ -88,14 +88,14 @@ public struct ImageContext: Sendable, Encodable {
     /// For grid cells: the thumbnails and the picture itself as `srcset` candidates (`…-256.webp 256w, …`); nil
     /// without thumbnails (remote pictures, placeholders, pictures too small or unreadable).
     public var srcset: String?
-    public var isLocal: Bool
-    public var isRemote: Bool
-    public var isPlaceholder: Bool
+    var isLocal: Bool
+    var isRemote: Bool
+    var isPlaceholder: Bool
     /// False for the first cells of an index page (above the fold): they load eagerly.
     public var lazy: Bool
 }
 
-public struct TypeContext: Sendable, Encodable {
+struct TypeContext: Sendable, Encodable {
     /// API name, safe for a CSS class: "grass".
     public var name: String
     /// "Grass".
@@ -103,7 +103,7 @@ public struct TypeContext: Sendable, Encodable {
 }
 
 /// One Pokémon in a grid: index pages and favorites.
-public struct CellContext: Sendable, Encodable {
+struct CellContext: Sendable, Encodable {
     public var id: Int
     /// "#025".
     public var number: String
@@ -114,10 +114,10 @@ public struct CellContext: Sendable, Encodable {
     public var image: ImageContext
     public var types: [TypeContext]
     /// In the favorites file the site was built with.
-    public var isFavorite: Bool
+    var isFavorite: Bool
 }
 
-public struct StatContext: Sendable, Encodable {
+struct StatContext: Sendable, Encodable {
     public var name: String
     /// "Special Attack".
     public var label: String
@@ -128,20 +128,20 @@ public struct StatContext: Sendable, Encodable {
     public var percent: Int
 }
 
-public struct AbilityContext: Sendable, Encodable {
+struct AbilityContext: Sendable, Encodable {
     public var name: String
     public var label: String
     public var isHidden: Bool
 }
 
-public struct MeasureContext: Sendable, Encodable {
+struct MeasureContext: Sendable, Encodable {
     /// "0.7 m" / "6.9 kg".
-    public var metric: String
+    var metric: String
     /// "2′ 04″" / "15.2 lb".
-    public var imperial: String
+    var imperial: String
 }
 
-public struct DetailContext: Sendable, Encodable {
+struct DetailContext: Sendable, Encodable {
     public var id: Int
     public var number: String
     public var name: String
@@ -150,17 +150,17 @@ public struct DetailContext: Sendable, Encodable {
     public var types: [TypeContext]
     /// "64", or "—" when PokeAPI has none.
     public var baseExperience: String
-    public var hasBaseExperience: Bool
+    var hasBaseExperience: Bool
     public var height: MeasureContext
     public var weight: MeasureContext
     public var stats: [StatContext]
     /// Sum of the base stats.
-    public var statTotal: Int
+    var statTotal: Int
     public var abilities: [AbilityContext]
     /// "Seed Pokémon".
     public var genus: String?
     public var flavorText: String?
-    public var isFavorite: Bool
+    var isFavorite: Bool
     /// Previous and next Pokémon in list order (nil at the ends).
     public var previous: LinkContext?
     public var next: LinkContext?
@@ -170,27 +170,27 @@ public struct DetailContext: Sendable, Encodable {
     public var evolution: EvolutionContext?
     /// What attacking types do to this type combination, strongest first; only groups that have types.
     public var matchups: [MatchupGroupContext]
-    public var hasMatchups: Bool
+    var hasMatchups: Bool
     /// The species' other Pokémon (Mega, regional, Gigantamax…, or the default one from a form), in PokeAPI's order.
     public var forms: [FormContext]
-    public var hasForms: Bool
+    var hasForms: Bool
     /// The pictures the switcher offers, the page's own picture first (the one `image` shows).
     public var pictures: [PictureContext]
     /// More than one picture: the switcher is worth showing.
-    public var hasPictureChoice: Bool
+    var hasPictureChoice: Bool
     /// "Generation I", when PokeAPI says.
     public var generation: String?
     /// "Rough Terrain", when PokeAPI says (most species after generation III have none).
     public var habitat: String?
     /// `generation` or `habitat` is there.
-    public var hasOrigin: Bool
+    var hasOrigin: Bool
     /// The species' name in every language PokeAPI has, in its order.
     public var names: [LocalizedNameContext]
-    public var hasNames: Bool
+    var hasNames: Bool
 }
 
 /// A species' evolution chain, from its first stage.
-public struct EvolutionContext: Sendable, Encodable {
+struct EvolutionContext: Sendable, Encodable {
     /// The first stage alone (a list, so that a recursive partial can render stages and their `evolvesTo` alike).
     public var stages: [EvolutionStageContext]
     /// False for a chain of one stage: "This Pokémon does not evolve."
@@ -200,38 +200,38 @@ public struct EvolutionContext: Sendable, Encodable {
 /// One stage of an evolution chain and the stages it evolves into (several where the chain branches).
 /// Values are never absent (empty strings and flags instead), so that a nested stage never shows its parent's
 /// value through Mustache's context stack.
-public struct EvolutionStageContext: Sendable, Encodable {
+struct EvolutionStageContext: Sendable, Encodable {
     public var speciesID: Int
     /// "Charmeleon": the exported Pokémon's name, else the species' English name, else its API name made readable.
     public var name: String
     /// The default Pokémon's page, relative to the detail page: "charmeleon.html"; "" when not exported.
     public var href: String
-    public var isLinked: Bool
+    var isLinked: Bool
     /// The exported default Pokémon's picture (use `thumbnail`); the placeholder for a species not exported.
     public var image: ImageContext
     /// The species of the page's Pokémon (a form's page marks its species).
-    public var isCurrent: Bool
+    var isCurrent: Bool
     /// `isCurrent` and the link leads to this very page (`aria-current="page"`, else `"true"`).
-    public var isThisPage: Bool
+    var isThisPage: Bool
     public var isBaby: Bool
     /// How the previous stage evolves into this one: "Level 36", "Use a Thunder Stone"; "" for the first stage.
     public var howToEvolve: String
-    public var hasCondition: Bool
+    var hasCondition: Bool
     public var evolvesTo: [EvolutionStageContext]
-    public var hasEvolutions: Bool
+    var hasEvolutions: Bool
 }
 
 /// "Weak to", "Resists" or "Immune to", with its multipliers.
-public struct MatchupGroupContext: Sendable, Encodable {
+struct MatchupGroupContext: Sendable, Encodable {
     /// "weak", "resists", "immune": for CSS classes.
     public var name: String
     /// "Weak to".
     public var label: String
     /// Only multipliers that have types: ×4 before ×2, ×½ before ×¼.
-    public var tiers: [MatchupTierContext]
+    var tiers: [MatchupTierContext]
 }
 
-public struct MatchupTierContext: Sendable, Encodable {
+struct MatchupTierContext: Sendable, Encodable {
     /// "×4", "×2", "×½", "×¼", "×0".
     public var multiplier: String
     /// "4", "2", "0.5", "0.25", "0".
@@ -241,7 +241,7 @@ public struct MatchupTierContext: Sendable, Encodable {
 }
 
 /// Another Pokémon of the same species.
-public struct FormContext: Sendable, Encodable {
+struct FormContext: Sendable, Encodable {
     public var id: Int
     /// "#0006": a form shares its species' national number.
     public var number: String
@@ -249,7 +249,7 @@ public struct FormContext: Sendable, Encodable {
     public var name: String
     /// Its page, relative to the detail page; "" when it is not exported.
     public var href: String
-    public var isLinked: Bool
+    var isLinked: Bool
     /// The species' default Pokémon.
     public var isDefault: Bool
     /// Its picture, lazily loaded (use `thumbnail` and `srcset`); the placeholder when it is not exported.
@@ -257,7 +257,7 @@ public struct FormContext: Sendable, Encodable {
 }
 
 /// One picture of the switcher. Only the selected one loads: the others stay in `data-src` until chosen.
-public struct PictureContext: Sendable, Encodable {
+struct PictureContext: Sendable, Encodable {
     /// "artwork", "shiny-artwork", "sprite", "shiny-sprite".
     public var id: String
     /// "Artwork", "Shiny artwork", "Sprite", "Shiny sprite".
@@ -270,19 +270,19 @@ public struct PictureContext: Sendable, Encodable {
     /// "Charizard", "Charizard, shiny".
     public var alt: String
     /// The page's own picture, shown first.
-    public var isSelected: Bool
+    var isSelected: Bool
     /// A small pixel-art sprite: drawn with sharp pixels when enlarged.
-    public var isSprite: Bool
+    var isSprite: Bool
 }
 
 /// The name in one language: one row of the Names section.
-public struct LocalizedNameContext: Sendable, Encodable {
+struct LocalizedNameContext: Sendable, Encodable {
     /// PokeAPI's language code: "fr"; "ja" for the row that joins Japanese kana, kanji and romaji.
     public var language: String
     /// "French", "Japanese"; the code itself for a language pokedex does not know.
     public var label: String
     /// For the `lang` attribute: "fr", "ja"; "" (unknown) for a code that is not a language tag.
-    public var lang: String
+    var lang: String
     /// The first spelling: "リザードン".
     public var name: String
     /// Every spelling of the name in this language, each with its own `lang`: "ピカチュウ" (ja-Hrkt), "Pikachu"
@@ -291,71 +291,71 @@ public struct LocalizedNameContext: Sendable, Encodable {
 }
 
 /// One spelling of a name: its text and script.
-public struct SpellingContext: Sendable, Encodable {
+struct SpellingContext: Sendable, Encodable {
     public var name: String
     /// "ja-Hrkt", "ja-Latn".
-    public var lang: String
+    var lang: String
 }
 
-public struct PageNumberContext: Sendable, Encodable {
+struct PageNumberContext: Sendable, Encodable {
     public var number: Int
     public var href: String
-    public var isCurrent: Bool
+    var isCurrent: Bool
     /// A "…" between non-adjacent numbers; `number` and `href` are then meaningless.
-    public var isGap: Bool
+    var isGap: Bool
 }
 
-public struct PaginationContext: Sendable, Encodable {
+struct PaginationContext: Sendable, Encodable {
     public var current: Int
     public var total: Int
     public var previous: LinkContext?
     public var next: LinkContext?
     /// First, last and nearby page numbers, with `isGap` entries where numbers are skipped.
     public var pages: [PageNumberContext]
-    public var hasPages: Bool
+    var hasPages: Bool
 }
 
-public struct UnknownFavoriteContext: Sendable, Encodable {
+struct UnknownFavoriteContext: Sendable, Encodable {
     public var entry: String
     public var suggestion: String?
 }
 
 /// The context of every template: `site` and `root` always, then what the page kind needs.
-public struct PageContext: Sendable, Encodable {
+struct PageContext: Sendable, Encodable {
     public var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     public var root: String
     /// "index", "pokemon", "favorites", "notFound" (`404.html`) or "worker" (`sw.js`).
     public var kind: String
-    public var isIndex: Bool
-    public var isPokemon: Bool
-    public var isFavorites: Bool
+    var isIndex: Bool
+    var isPokemon: Bool
+    var isFavorites: Bool
     /// The document title: "Pikachu · Pokédex".
-    public var pageTitle: String
+    var pageTitle: String
     /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".
     public var path: String
     /// The page's absolute URL under the base URL ("https://…/pokedex/" for index.html); nil without a base URL.
     public var canonical: String?
     public var social: SocialContext
     /// True on `404.html`, the page static hosts show for a missing path (its `root` is the base URL, or "").
-    public var isNotFound: Bool
-    public var assets: AssetsContext
+    var isNotFound: Bool
+    var assets: AssetsContext
     /// Only for `sw.js.mustache`.
     public var worker: WorkerContext?
 
     /// Index pages: the cells of this page and its pagination.
     public var pokemon: [CellContext]
-    public var pagination: PaginationContext?
+    var pagination: PaginationContext?
 
     /// Detail pages.
     public var detail: DetailContext?
 
     /// Favorites page: the favorite cells, whether there are none, and entries of the file that matched nothing.
     public var favorites: [CellContext]
-    public var hasFavorites: Bool
+    var hasFavorites: Bool
     public var unknownFavorites: [UnknownFavoriteContext]
-    public var hasUnknownFavorites: Bool
+    var hasUnknownFavorites: Bool
 
     /// Index and favorites pages: a blank cell for `<template>`, which `app.js` clones to build cells.
-    public var cellTemplate: CellContext?
+    var cellTemplate: CellContext?
 }

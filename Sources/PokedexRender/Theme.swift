@@ -7,7 +7,7 @@ import PokedexSupport
 /// file (a file there wins, anything it lacks comes from the default), and is read at every build, so it is
 /// edited without recompiling.
 public struct Theme: Sendable {
-    public static let requiredTemplates = ["index", "pokemon", "favorites"]
+    static let requiredTemplates = ["index", "pokemon", "favorites"]
 
     /// Every template, parsed once (pokedex's own engine: see `PokedexMustache`).
     let library: TemplateLibrary
@@ -134,7 +134,7 @@ public struct Theme: Sendable {
         return files.sorted()
     }
 
-    public func hasTemplate(_ name: String) -> Bool {
+    func hasTemplate(_ name: String) -> Bool {
         library.has(name)
     }
 

@@ -21,9 +21,9 @@ public final class SiteServer: Sendable {
         /// How often the watched files are compared.
         public var pollInterval: Duration
         /// The longest a rebuild waits for files that keep changing.
-        public var maxRebuildDelay: Duration
+        var maxRebuildDelay: Duration
         /// How often an idle events connection gets a comment (which also notices pages that went away).
-        public var heartbeat: Duration
+        var heartbeat: Duration
 
         public init(host: String = "127.0.0.1", port: Int = 8000, configFile: String? = nil,
                     pollInterval: Duration = .milliseconds(300), maxRebuildDelay: Duration = .seconds(2),

@@ -7,7 +7,7 @@ public import Foundation
 /// is written that way. Site files are not: a rerun rewrites them.
 public enum AtomicFile {
     /// Marks temporary files so that a later run can sweep what a killed run left behind.
-    public static let temporaryMarker = ".pokedex-tmp-"
+    static let temporaryMarker = ".pokedex-tmp-"
 
     public static func write(_ data: Data, to url: URL, durable: Bool = true, folderExists: Bool = false) throws {
         try replace(url, durable: durable, folderExists: folderExists) { fd, temporary in

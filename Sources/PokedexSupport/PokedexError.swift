@@ -45,7 +45,7 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
 
     public var stage: Stage
     /// The URL or path the failure concerns, when there is one.
-    public var subject: String?
+    var subject: String?
     public var reason: Reason
     /// A hint on what to do next.
     public var hint: String?

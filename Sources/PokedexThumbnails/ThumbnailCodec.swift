@@ -3,7 +3,7 @@ import CWebP
 public import Foundation
 
 /// 8-bit RGBA pixels, rows top to bottom, alpha not premultiplied.
-public struct RGBAImage: Sendable, Equatable {
+struct RGBAImage: Sendable, Equatable {
     public var width: Int
     public var height: Int
     public var pixels: [UInt8]
@@ -22,8 +22,8 @@ public struct RGBAImage: Sendable, Equatable {
 }
 
 /// Decoding and encoding through Debian's libpng and libwebp: no image code of our own.
-public enum ThumbnailCodec {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
+enum ThumbnailCodec {
+    struct Failure: Error, CustomStringConvertible, Sendable {
         public let description: String
     }
 
@@ -31,7 +31,7 @@ public enum ThumbnailCodec {
     static let maximumSide = 8192
 
     /// Any PNG libpng reads (palette, grey, 16-bit, interlaced, with or without alpha) as 8-bit sRGB RGBA.
-    public static func decodePNG(_ data: Data) throws -> RGBAImage {
+    static func decodePNG(_ data: Data) throws -> RGBAImage {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -106,7 +106,7 @@ public enum ThumbnailCodec {
     }
 
     /// A WebP file back to RGBA: what a browser would show.
-    public static func decodeWebP(_ data: Data) throws -> RGBAImage {
+    static func decodeWebP(_ data: Data) throws -> RGBAImage {
         var width: Int32 = 0, height: Int32 = 0
         let decoded = data.withUnsafeBytes { raw -> UnsafeMutablePointer<UInt8>? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }

@@ -29,13 +29,13 @@ public struct ThumbnailStore: Sendable {
         var outcome: ArtworkState
     }
 
-    public enum ArtworkState: Codable, Sendable, Equatable {
+    enum ArtworkState: Codable, Sendable, Equatable {
         case made([Variant])
         /// libpng could not read it: the site uses the original, and every build says so.
         case undecodable(String)
     }
 
-    public struct Variant: Codable, Sendable, Equatable {
+    struct Variant: Codable, Sendable, Equatable {
         var width: Int
         var height: Int
         var byteCount: Int

@@ -14,6 +14,15 @@ cp "$POKEDEX" "$DIR/bin/pokedex"
 BIN="$DIR/bin/pokedex"
 cd "$DIR/home"
 unset POKEAPI_URL
+REPO="$(cd "$(dirname "$0")/../.." && pwd)"
+
+# The binary says what data it carries, and writes its own shell completions.
+"$BIN" --version >/tmp/pokedex-out
+grep -q '^bundled snapshot: PokeAPI data hash [0-9a-f]\{40\}, taken 20' /tmp/pokedex-out || fail "--version does not name the bundled snapshot"
+for shell in bash zsh fish; do
+  "$BIN" --generate-completion-script "$shell" | grep -q 'snapshot' || fail "no $shell completion script naming the subcommands"
+done
+pass "--version names the bundled snapshot; completion scripts for bash, zsh and fish"
 
 "$BIN" init offline-site >/tmp/pokedex-out
 grep -q 'Next: cd offline-site && pokedex build' /tmp/pokedex-out || fail "init does not print the next command"
@@ -70,6 +79,16 @@ run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.s
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
 grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 428 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
+# The file the repository compiles in is exactly what the command makes from this data, but for its date and
+# the server it names.
+python3 - "$DIR/fresh.snapshot" "$REPO/Snapshot/bundled.pokedex-snapshot" <<'PY' || fail "Snapshot/bundled.pokedex-snapshot is not what pokedex snapshot makes from the mirror: regenerate it"
+import gzip, json, sys
+fresh, bundled = (json.loads(gzip.open(path).read()) for path in sys.argv[1:3])
+for snapshot in (fresh, bundled):
+    snapshot.pop("createdAt"); snapshot.pop("source")
+sys.exit(0 if fresh == bundled else 1)
+PY
+pass "the bundled snapshot file is what pokedex snapshot makes from the mirror"
 stop_mirror
 "$BIN" init from-file >/dev/null
 cd from-file

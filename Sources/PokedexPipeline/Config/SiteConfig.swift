@@ -19,7 +19,7 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// The folder relative paths and defaults resolve against: the config file's, else the current one.
-    public func baseFolder(currentDirectory: String) -> String {
+    func baseFolder(currentDirectory: String) -> String {
         guard let file else { return currentDirectory }
         return (file as NSString).deletingLastPathComponent
     }

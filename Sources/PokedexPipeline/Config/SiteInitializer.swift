@@ -4,7 +4,7 @@ import PokedexSupport
 /// `pokedex init`: a new site folder with a commented `pokedex.toml`, an empty favorites file and a `.gitignore`.
 public enum SiteInitializer {
     /// Every key with its default, commented out, so the file documents itself and changes nothing until edited.
-    public static let configTemplate = """
+    static let configTemplate = """
         # pokedex site settings, read by every pokedex command run in this folder (or given --config).
         # Every key is optional: each is shown commented out with its default. Paths are relative to this file.
         # A command-line flag wins over this file, and so does the POKEAPI_URL environment variable over `api`.

@@ -38,15 +38,15 @@ public struct SettingsLayer: Sendable, Equatable {
 /// config file's folder (the current one when there is no file).
 public struct SiteSettings: Sendable, Equatable {
     public static let defaultAPI = APIBase.standard
-    public static let defaultOutput = "Output"
+    static let defaultOutput = "Output"
     public static let defaultCache = ".pokedex-cache"
     public static let defaultFavorites = "favorites.json"
     /// Index pages fill a desktop screen: 24 cells make full rows of 2, 3, 4, 6 or 8 columns.
     public static let defaultPerPage = 24
     /// PokeAPI's list pages are asked for 10 at a time, as the original app did.
     public static let defaultListPageSize = 10
-    public static let defaultConcurrency = 8
-    public static let apiEnvironmentVariable = "POKEAPI_URL"
+    static let defaultConcurrency = 8
+    static let apiEnvironmentVariable = "POKEAPI_URL"
 
     public var apiBase: String
     public var output: String

@@ -21,7 +21,7 @@ public struct CachedCatalog: Sendable {
     }
 
     /// How many Pokémon the cached pages name.
-    public var cachedCount: Int { catalog.items.count }
+    var cachedCount: Int { catalog.items.count }
 
     /// Whether the cached pages cover the whole list, so that a name it does not know is truly unknown.
     public var isComplete: Bool { cachedCount >= total }

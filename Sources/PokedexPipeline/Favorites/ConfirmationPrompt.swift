@@ -33,11 +33,11 @@ public struct TerminalPrompt: ConfirmationPrompt {
 }
 
 /// A prompt with canned answers, for tests and for callers that ask by other means.
-public final class ScriptedPrompt: ConfirmationPrompt {
-    public let isInteractive: Bool
+final class ScriptedPrompt: ConfirmationPrompt {
+    let isInteractive: Bool
     private var answers: [String?]
     /// The questions asked, in order.
-    public private(set) var questions: [String] = []
+    private(set) var questions: [String] = []
 
     public init(isInteractive: Bool, answers: [String?] = []) {
         self.isInteractive = isInteractive

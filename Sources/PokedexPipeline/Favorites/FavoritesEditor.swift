@@ -79,7 +79,7 @@ public struct FavoritesEditor {
         case declined
     }
 
-    public static let clearQuestion = "Are you sure you want to delete all favorites? [y/N] "
+    static let clearQuestion = "Are you sure you want to delete all favorites? [y/N] "
 
     // MARK: Commands
 

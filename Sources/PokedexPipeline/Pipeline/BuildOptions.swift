@@ -38,7 +38,7 @@ public struct BuildOptions: Sendable {
     /// The working directory that relative paths resolve against.
     public var currentDirectory: String
     /// Pages rendered at once: the cores unless set (tests set it to show the output does not depend on it).
-    public var renderParallelism = ProcessInfo.processInfo.activeProcessorCount
+    var renderParallelism = ProcessInfo.processInfo.activeProcessorCount
 
     public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
                 templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,
@@ -95,7 +95,7 @@ public struct BuildOptions: Sendable {
     }
 
     /// An absolute http(s) URL without query or fragment, ending in `/` (pages are named relative to it).
-    public static func validatedBaseURL(_ text: String) throws -> String {
+    static func validatedBaseURL(_ text: String) throws -> String {
         let refused = PokedexError(.options, text, .invalidInput(
             "the base URL (--base-url or base-url in pokedex.toml) must be an absolute http(s) URL without query or fragment, such as https://user.github.io/pokedex/"))
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),

@@ -36,9 +36,9 @@ public struct BuildReport: Sendable, Codable, Equatable {
 
     public struct Images: Sendable, Codable, Equatable {
         public var local: Int
-        public var byURL: Int
+        var byURL: Int
         public var placeholders: Int
-        public var thumbnailsMade: Int
+        var thumbnailsMade: Int
         public var unreadable: Int
     }
 
@@ -58,7 +58,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var error: String?
     public var baseURL: String?
     public var pokemon: Int?
-    public var indexPages: Int?
+    var indexPages: Int?
     public var pagesRendered: Int?
     public var files: Files?
     public var requests: Requests?

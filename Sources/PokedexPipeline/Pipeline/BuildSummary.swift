@@ -11,7 +11,7 @@ public struct StageDuration: Sendable, Equatable, Codable {
 /// What a build did, for the summary line and for tests.
 public struct BuildSummary: Sendable {
     public var pokemon: Int
-    public var indexPages: Int
+    var indexPages: Int
     public var loads: LoadCounts
     public var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
@@ -20,18 +20,18 @@ public struct BuildSummary: Sendable {
     public var contextsBuilt = 0
     /// Files written because they were new or changed.
     public var filesWritten: Int
-    public var filesUnchanged: Int
+    var filesUnchanged: Int
     public var filesRemoved: Int
     /// Images referenced by URL because downloading failed.
-    public var imagesRemote: Int
+    var imagesRemote: Int
     /// Pokémon with no picture at all (theme placeholder).
-    public var imagesPlaceholder: Int
-    public var imagesLocal: Int
+    var imagesPlaceholder: Int
+    var imagesLocal: Int
     /// Pictures decoded and thumbnail files encoded in this build (0 and 0 when the cache had every thumbnail).
-    public var picturesDecoded: Int = 0
-    public var thumbnailsMade: Int = 0
+    var picturesDecoded: Int = 0
+    var thumbnailsMade: Int = 0
     /// Local pictures shown without thumbnails because they could not be read.
-    public var picturesUndecodable: Int = 0
+    var picturesUndecodable: Int = 0
     public var unknownFavorites: [FavoritesResolution.Unknown]
     /// Names shown as API names made readable because PokeAPI had no English one (see `Pokedex.nameFallbacks`).
     public var nameFallbacks: [String] = []

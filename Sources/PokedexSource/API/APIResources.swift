@@ -72,7 +72,7 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     public var weight: Int
     public var types: [String]
     /// The ids of `types`, in the same order: where `/type/{id}/` tells the damage relations.
-    public var typeIDs: [Int]
+    var typeIDs: [Int]
     public var stats: [Stat]
     public var abilities: [Ability]
     public var sprites: Sprites
@@ -113,7 +113,7 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     /// API name: "urban", "rough-terrain"; nil for most species after generation III.
     public var habitat: String?
     /// Where `/pokemon-habitat/{id}/` tells the habitat's names.
-    public var habitatID: Int?
+    var habitatID: Int?
     /// In PokeAPI's order.
     public var names: [LocalizedName]
     public var evolutionChainID: Int?
@@ -133,7 +133,7 @@ public struct TypeRecord: Codable, Sendable, Equatable {
 }
 
 /// `/meta/`: the hash of the deployed data set.
-public struct MetaRecord: Codable, Sendable, Equatable {
+struct MetaRecord: Codable, Sendable, Equatable {
     public var hash: String
 }
 
@@ -333,7 +333,7 @@ extension TypeRecord: APIDecodable {
 }
 
 extension MetaRecord: APIDecodable {
-    public static func decodeAPI(_ data: Data) throws -> MetaRecord {
+    static func decodeAPI(_ data: Data) throws -> MetaRecord {
         try JSONDecoder().decode(MetaRecord.self, from: data)
     }
 }

@@ -11,14 +11,14 @@ public struct FormRecord: Codable, Sendable, Equatable {
     /// API name: "raichu-alola".
     public var name: String
     /// "alola", "mega-y", "" for a species' plain form.
-    public var formName: String
+    var formName: String
     /// The whole name in every language PokeAPI has: "Alolan Raichu", "Raichu d’Alola".
     public var names: [LocalizedName]
     /// The form's part alone: "Alola Form", "Limited Build" (some forms have only these).
     public var formNames: [LocalizedName]
     /// "sun-moon": the version group that introduced the form.
     public var versionGroup: String?
-    public var versionGroupID: Int?
+    var versionGroupID: Int?
 }
 
 /// The parts of `/version-group/{id}` the site uses: its generation and the games in it.

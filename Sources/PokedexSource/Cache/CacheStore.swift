@@ -8,19 +8,19 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
     /// Seconds since 1970 when the response was received or last revalidated.
     public var storedAt: Double
     /// `Cache-Control: max-age`, in seconds; nil when the server gave none (the entry is stale at once).
-    public var maxAge: Int?
-    public var etag: String?
-    public var lastModified: String?
+    var maxAge: Int?
+    var etag: String?
+    var lastModified: String?
     /// PokeAPI's data hash (`/meta/`) at the time the entry was fetched or revalidated, when known.
     public var dataHash: String?
 
-    public func isFresh(at now: Date) -> Bool {
+    func isFresh(at now: Date) -> Bool {
         guard let maxAge else { return false }
         return now.timeIntervalSince1970 < storedAt + Double(maxAge)
     }
 
     /// Request headers that ask the server to answer 304 when the entry is still current.
-    public var conditionalHeaders: [(String, String)] {
+    var conditionalHeaders: [(String, String)] {
         var headers: [(String, String)] = []
         if let etag { headers.append(("If-None-Match", etag)) }
         if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
@@ -38,7 +38,7 @@ public struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
 /// per API base URL so that two servers never mix. Every write is atomic.
 public struct CacheStore: Sendable {
     /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
-    public static let formatVersion = "v3"
+    static let formatVersion = "v3"
 
     public let root: URL
     public let folder: URL
@@ -103,7 +103,7 @@ public struct CacheStore: Sendable {
 
     /// A cached image: the PNG's bytes are in their own file beside the metadata, and stay there (the publish
     /// step copies the file), so a warm build reads only the PNG's header and trailer.
-    public func readImage(_ key: String) throws -> (metadata: CacheMetadata, image: CachedImage)? {
+    func readImage(_ key: String) throws -> (metadata: CacheMetadata, image: CachedImage)? {
         guard let entry = try read(key, as: ImageInfo.self) else { return nil }
         let file = imageFile(key)
         let shape: PNGImage.FileShape?
@@ -117,7 +117,7 @@ public struct CacheStore: Sendable {
         return (entry.metadata, CachedImage(file: file, shape: shape))
     }
 
-    public func writeImage(_ png: Data, metadata: CacheMetadata, key: String) throws {
+    func writeImage(_ png: Data, metadata: CacheMetadata, key: String) throws {
         let file = imageFile(key)
         do {
             try AtomicFile.write(png, to: file)
@@ -128,11 +128,11 @@ public struct CacheStore: Sendable {
     }
 
     /// New validators for the image already on disk (a 304, or a copy confirmed by other means).
-    public func renewImage(_ image: CachedImage, metadata: CacheMetadata, key: String) throws {
+    func renewImage(_ image: CachedImage, metadata: CacheMetadata, key: String) throws {
         try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: image.byteCount)), key: key)
     }
 
-    public func imageFile(_ key: String) -> URL {
+    func imageFile(_ key: String) -> URL {
         url(for: key + ".png")
     }
 

@@ -32,7 +32,7 @@ extension CacheStore {
     }
 
     /// `limit-20-offset-40.json` → (20, 40); nil for any other file name (temporaries, strays).
-    public static func parseListKey(_ fileName: String) -> (limit: Int, offset: Int)? {
+    static func parseListKey(_ fileName: String) -> (limit: Int, offset: Int)? {
         guard fileName.hasPrefix("limit-"), fileName.hasSuffix(".json") else { return nil }
         let parts = fileName.dropFirst("limit-".count).dropLast(".json".count).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1] == "offset", let limit = Int(parts[0]), let offset = Int(parts[2]),

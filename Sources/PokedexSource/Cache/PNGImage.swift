@@ -2,7 +2,7 @@ public import Foundation
 import PokedexSupport
 
 /// Just enough PNG to tell a complete file from a truncated or mislabelled one, and to size `<img>` tags.
-public enum PNGImage {
+enum PNGImage {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Signature first, IHDR next, and every chunk whole up to an IEND that ends the file.
@@ -35,7 +35,7 @@ public enum PNGImage {
     }
 
     /// What `inspect(file:)` learns of a PNG file without reading it all.
-    public struct FileShape: Sendable, Equatable {
+    struct FileShape: Sendable, Equatable {
         var byteCount: Int
         public var width: Int
         public var height: Int
@@ -46,7 +46,7 @@ public enum PNGImage {
     /// The size of a PNG file and its pixel size, from its first 24 and last 12 bytes: nil when it is missing or
     /// does not start with a PNG header and end with an IEND chunk. Files are written whole (rename), so a file
     /// that begins and ends right is the one that was checked chunk by chunk when it was downloaded.
-    public static func inspect(file: URL) throws -> FileShape? {
+    static func inspect(file: URL) throws -> FileShape? {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }

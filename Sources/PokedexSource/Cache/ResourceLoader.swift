@@ -14,7 +14,7 @@ public enum FetchMode: String, Sendable, CaseIterable {
 }
 
 /// Where a loaded resource came from.
-public enum Provenance: Sendable, Equatable {
+enum Provenance: Sendable, Equatable {
     /// Downloaded in full (200).
     case fetched
     /// The server confirmed the cached copy (304).
@@ -31,7 +31,7 @@ public enum Provenance: Sendable, Equatable {
 
 public struct Loaded<Value: Sendable>: Sendable {
     public var value: Value
-    public var provenance: Provenance
+    var provenance: Provenance
 }
 
 /// Tallies of provenance over a build, for the summary line and the offline banner.

@@ -17,7 +17,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     /// The cache projection version the records are in (`CacheStore.formatVersion`).
     public var version: String
     /// Seconds since 1970 when the snapshot was taken.
-    public var createdAt: Double
+    var createdAt: Double
     /// The API base it was taken from, for the record.
     public var source: String
     /// PokeAPI's `/meta/` hash of the data set the records come from.

@@ -75,7 +75,7 @@ public final class SnapshotSeed: Sendable {
 /// The snapshot a build may seed from, read on first use: a warm build never decodes it. A snapshot that cannot be
 /// read (truncated, of another version) is reported once and the build goes on without it.
 public final class SnapshotProvider: Sendable {
-    public let choice: SnapshotChoice
+    let choice: SnapshotChoice
     private let logger: Logger
     private let state = NIOLockedValueBox<Result<SnapshotSeed?, PokedexError>?>(nil)
 

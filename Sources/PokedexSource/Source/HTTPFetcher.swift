@@ -14,7 +14,7 @@ public struct HTTPResult: Sendable {
     public var headers: HTTPHeaders
     public var body: Data
     /// Attempts it took (1 when the first answered).
-    public var attempts: Int
+    var attempts: Int
 }
 
 /// Counts of what went over the wire, for the summary and for tests.
@@ -47,7 +47,7 @@ public final class HTTPFetcher: Sendable {
     /// The longest body accepted; PokeAPI's largest detail is about 1.3 MB.
     private let maxBodyBytes = 32 * 1024 * 1024
 
-    public static let userAgent = "pokedex/\(PokedexVersion.current) (static Pokédex site generator; swift)"
+    static let userAgent = "pokedex/\(PokedexVersion.current) (static Pokédex site generator; swift)"
 
     public init(concurrency: Int, policy: RetryPolicy, logger: Logger) {
         var configuration = HTTPClient.Configuration(

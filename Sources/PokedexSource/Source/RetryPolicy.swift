@@ -3,27 +3,27 @@ public import Foundation
 /// When and how long to wait before trying a request again.
 public struct RetryPolicy: Sendable {
     /// Attempts per request, the first included.
-    public var maxAttempts: Int
+    var maxAttempts: Int
     /// The first backoff; each retry doubles it, up to `maxDelay`.
-    public var baseDelay: Double
+    var baseDelay: Double
     public var maxDelay: Double
     /// No request is retried once this many seconds have passed since its first attempt.
-    public var totalBudget: Double
+    var totalBudget: Double
     /// A response stalled for this long fails the attempt (async-http-client has no read timeout by default).
-    public var readTimeout: Double
+    var readTimeout: Double
     /// A connection not made within this long fails the attempt.
-    public var connectTimeout: Double
+    var connectTimeout: Double
     /// Hard deadline of one attempt, headers to last byte, for 1.3 MB bodies on slow links.
-    public var attemptDeadline: Double
+    var attemptDeadline: Double
     /// After this many failed attempts in a row to one host, whatever requests they belonged to, the host is
     /// given up on for the rest of the build (its resources then come from the cache, or are reported missing).
     /// 12 in a row at a 20 % error rate happens once in 244 million attempts; a dead host reaches it in seconds.
-    public var giveUpAfterFailedAttempts: Int
+    var giveUpAfterFailedAttempts: Int
     /// A host that has not answered once in this build is given up on after this many failed connection attempts
     /// (a name that does not resolve, a refused connection), or once this many seconds have passed since the
     /// first: an unreachable origin must not cost minutes when the cache or the snapshot can serve.
-    public var unreachableAttempts: Int
-    public var unreachableWindow: Double
+    var unreachableAttempts: Int
+    var unreachableWindow: Double
 
     public init(maxAttempts: Int = 8, baseDelay: Double = 0.25, maxDelay: Double = 4, totalBudget: Double = 120,
                 readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60,
@@ -43,13 +43,13 @@ public struct RetryPolicy: Sendable {
     public static let standard = RetryPolicy()
 
     /// Statuses that say "try again later" rather than "this will never work".
-    public static func isTransient(status: Int) -> Bool {
+    static func isTransient(status: Int) -> Bool {
         [408, 429, 500, 502, 503, 504].contains(status)
     }
 
     /// Seconds to wait before attempt `attempt + 1` (attempt counts from 1): exponential backoff with full jitter,
     /// or the server's `Retry-After` when it gave one (never less).
-    public func delay(afterAttempt attempt: Int, retryAfter: Double?, random: Double) -> Double {
+    func delay(afterAttempt attempt: Int, retryAfter: Double?, random: Double) -> Double {
         let ceiling = min(maxDelay, baseDelay * pow(2, Double(attempt - 1)))
         let jittered = ceiling * (0.5 + random / 2)
         if let retryAfter { return max(retryAfter, jittered * 0.5) }
@@ -57,7 +57,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// `Retry-After` in seconds, from either of its forms: delta-seconds or an HTTP date.
-    public static func parseRetryAfter(_ value: String?, now: Date = Date()) -> Double? {
+    static func parseRetryAfter(_ value: String?, now: Date = Date()) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
         if let seconds = Double(value), seconds >= 0, seconds.isFinite { return seconds }
         guard let date = HTTPDate.parse(value) else { return nil }
@@ -66,7 +66,7 @@ public struct RetryPolicy: Sendable {
 }
 
 /// RFC 9110 dates (IMF-fixdate, and the two obsolete forms a server may still send).
-public enum HTTPDate {
+enum HTTPDate {
     public static func parse(_ text: String) -> Date? {
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             let formatter = DateFormatter()
@@ -89,8 +89,8 @@ public enum HTTPDate {
 
 /// `Cache-Control` directives that matter to a private cache (RFC 9111).
 public struct CacheControl: Sendable, Equatable {
-    public var maxAge: Int?
-    public var noStore = false
+    var maxAge: Int?
+    var noStore = false
     public var noCache = false
 
     public init(_ header: String?) {
