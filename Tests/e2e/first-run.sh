@@ -6,6 +6,7 @@
 #   Tests/e2e/first-run.sh SHARED POKEDEX_BINARY WORK_DIR
 set -euo pipefail
 SHARED="$1"; POKEDEX="$2"; WORK="$3"
+REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$(dirname "$0")/lib.sh"
 trap stop_mirror EXIT
 
@@ -14,7 +15,6 @@ cp "$POKEDEX" "$DIR/bin/pokedex"
 BIN="$DIR/bin/pokedex"
 cd "$DIR/home"
 unset POKEAPI_URL
-REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 
 # The binary says what data it carries, and writes its own shell completions.
 "$BIN" --version >/tmp/pokedex-out
