@@ -132,7 +132,7 @@ let package = Package(
             resources: [.copy("Spec")]
         ),
         .testTarget(
-            name: "PokedexKitTests",
+            name: "PokedexTests",
             dependencies: [
                 "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexRender",
                 "PokedexOutput", "PokedexCheck", "PokedexPipeline", "PokedexServe", "PokedexMustache",
@@ -148,7 +148,9 @@ let package = Package(
                 // `pokedex serve`'s tests: a client for its pages and events, and its server's types.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-            ]
+            ],
+            // The golden pages are read by path (GoldenTests), not as resources.
+            exclude: ["Golden"]
         ),
     ]
 )

@@ -20,7 +20,7 @@ let quietLogger = Logger(label: "pokedex-tests") { _ in SwiftLogNoOpLogHandler()
 /// Where the package is: two levels above this file's folder.
 let packageRoot: URL = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent()  // Support
-    .deletingLastPathComponent()  // PokedexKitTests
+    .deletingLastPathComponent()  // PokedexTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
 

@@ -15,10 +15,6 @@ import Testing
 @testable import PokedexPipeline
 @testable import PokedexServe
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `pokedex serve` over real sockets: a site built from the fixtures, served on a free loopback port, read with an
 /// HTTP client (and, for paths a client would tidy up, a raw socket).
 @Suite struct ServeTests {

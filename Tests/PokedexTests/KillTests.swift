@@ -11,12 +11,6 @@ import Testing
 @testable import PokedexPipeline
 @testable import PokedexServe
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The real binary, killed with SIGKILL at random moments while it builds against the test server: whatever
 /// instant it dies at, the cache and the site must never hold a torn file, and the next run must finish.
 ///

@@ -1,16 +1,10 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Runs the built `pokedex` executable. `swift build` before `swift test` is how CI runs; these tests say so
 /// plainly when the binary is missing rather than failing obscurely.
 enum PokedexBinary {
-    /// The package root: this file is `<root>/Tests/PokedexKitTests/FavoritesEndToEndTests.swift`.
+    /// The package root: this file is `<root>/Tests/PokedexTests/FavoritesEndToEndTests.swift`.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -11,14 +11,14 @@ import Testing
 @testable import PokedexServe
 
 /// The fixture site rendered with the project's real `Templates/`, compared byte for byte with the files under
-/// `Tests/PokedexKitTests/Golden/`. After a deliberate change to the theme or the renderer, regenerate them:
+/// `Tests/PokedexTests/Golden/`. After a deliberate change to the theme or the renderer, regenerate them:
 ///
 ///     UPDATE_GOLDEN=1 swift test --filter Golden
 ///
 /// and review the diff of `Golden/` like any other change.
 @Suite struct GoldenTests {
     static let templates = packageRoot.appendingPathComponent("Templates")
-    static let goldenFolder = packageRoot.appendingPathComponent("Tests/PokedexKitTests/Golden")
+    static let goldenFolder = packageRoot.appendingPathComponent("Tests/PokedexTests/Golden")
     static var updating: Bool { ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" }
 
     /// Rendered file → golden file name.
