@@ -66,9 +66,9 @@ public struct SiteBuilder: Sendable {
                                     snapshot: snapshot, logger: logger, now: now, blocking: blocking)
         let summary: BuildSummary
         do {
-            summary = try await build(options: options, store: store, loader: loader, snapshot: snapshot, theme: theme,
-                                      favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, output: output,
-                                      thumbnailThreads: thumbnailThreads, started: started)
+            let inputs = Inputs(options: options, store: store, output: output, theme: theme,
+                                favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started)
+            summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
         } catch {
             do {
                 try await blocking.shutdown()
@@ -115,21 +115,85 @@ public struct SiteBuilder: Sendable {
         return removed
     }
 
-    private func build(options: BuildOptions, store: CacheStore, loader: ResourceLoader, snapshot: SnapshotProvider, theme: Theme,
-                       favoritesFile: FavoritesFile, favoritesBytes: Data?, output: OutputFolder,
-                       thumbnailThreads: BlockingWork, started: Date) async throws -> BuildSummary {
+    /// What a build reads besides PokeAPI's data, settled before the network is touched.
+    struct Inputs {
+        var options: BuildOptions
+        var store: CacheStore
+        var output: OutputFolder
+        var theme: Theme
+        var favoritesFile: FavoritesFile
+        /// The favorites file's bytes, for the memo's key.
+        var favoritesBytes: Data?
+        var started: Date
+    }
+
+    /// What the source and cache stages hand to the model: the data set, and every Pokémon's picture and
+    /// thumbnails.
+    struct SourceOutput: Sendable {
+        var data: DataSet
+        var images: ImageResolver.Resolution
+        var thumbnails: Thumbnailer.Thumbnails
+    }
+
+    /// What the model stage hands to the render: the Pokédex, and the names it had to make up (for the report).
+    struct ModelOutput: Sendable {
+        var pokedex: Pokedex
+        var nameFallbacks: [String]
+    }
+
+    /// source and cache → model → render → output, each stage a method whose result the next one takes.
+    private func build(_ inputs: Inputs, loader: ResourceLoader, snapshot: SnapshotProvider,
+                       thumbnailThreads: BlockingWork) async throws -> BuildSummary {
         var timer = StageTimer(logger: logger)
+        let source = try await sourceStage(inputs, loader: loader, snapshot: snapshot,
+                                           thumbnailThreads: thumbnailThreads, timer: &timer)
+        // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
+        // cache stage, which keeps every core busy, reading it measured slower).
+        async let publishedSite = inputs.output.published()
+        let model = await modelStage(source, inputs: inputs, loader: loader, snapshot: snapshot)
+        let pokedex = model.pokedex
+        timer.lap("model")
+        let published = try await publishedSite
+        let site = try await renderStage(pokedex, source: source, inputs: inputs, published: published)
+        timer.lap("render", "\(site.pagesRendered) pages, \(site.contextsBuilt) contexts built; template engine: \(site.engine.summary)")
+        let written = try await outputStage(site, source: source, model: model, inputs: inputs, loader: loader,
+                                            published: published)
+        timer.lap("output", "\(written.written) written")
+
+        let counts = await loader.counts
+        let network = await loader.networkCounts
+        let (options, images, thumbnails) = (inputs.options, source.images, source.thumbnails)
+        return BuildSummary(
+            pokemon: pokedex.entries.count,
+            indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
+            loads: counts, network: network, pagesRendered: site.pagesRendered,
+            contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
+            filesRemoved: written.removed,
+            imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
+            picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
+            unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
+            offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
+            output: inputs.output.root.path, baseURL: options.baseURL, stages: timer.stages,
+            seconds: Date().timeIntervalSince(inputs.started))
+    }
+
+    /// Source and cache: the data set, and the pictures as each Pokémon's record arrives. Throws, naming them,
+    /// when some resources could be had neither fresh nor from the cache (exit 3), after the pictures of the
+    /// others, so that a rerun has only the missing ones left to fetch.
+    private func sourceStage(_ inputs: Inputs, loader: ResourceLoader, snapshot: SnapshotProvider,
+                             thumbnailThreads: BlockingWork, timer: inout StageTimer) async throws -> SourceOutput {
+        let options = inputs.options
         // Thumbnails are derived from the cached pictures, into the cache, as each picture arrives.
-        let thumbnailer = Thumbnailer(cacheFolder: store.folder, parallelism: options.renderParallelism, logger: logger)
+        let thumbnailer = Thumbnailer(cacheFolder: inputs.store.folder, parallelism: options.renderParallelism, logger: logger)
         let resolver = ImageResolver(loader: loader, mode: options.images, logger: logger, thumbnailer: thumbnailer,
                                      thumbnailThreads: thumbnailThreads)
         // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
         // some JSON is missing, so that a rerun has only the missing resources left to fetch; each as soon as its
         // Pokémon's record is in, so that a cold build downloads artwork while the JSON is still coming.
         let feed = ImageFeed(resolver, limit: options.concurrency * 2)
-        let data: DataSet
         let dataSet = DataSetLoader(apiBase: options.apiBase, listPageSize: options.listPageSize, limit: options.limit,
                                     concurrency: options.concurrency, loader: loader, progress: progress)
+        let data: DataSet
         do {
             data = try await dataSet.load(snapshot: snapshot, onRecord: feed.add)
         } catch {
@@ -137,81 +201,79 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         timer.lap("source and cache: JSON")
-        // The last build's manifest, decoded on the core that the serial steps up to the render leave idle (during
-        // the cache stage, which keeps every core busy, reading it measured slower).
-        async let publishedSite = output.published()
-        let (list, records, species, missing) = (data.list, data.records, data.species, data.missing)
 
-        let ordered = list.compactMap { records[$0.id] }
-        progress.begin("Images", total: ordered.count)
+        progress.begin("Images", total: data.list.filter { data.records[$0.id] != nil }.count)
         let images = await feed.finish { self.progress.advance() }
         progress.end()
         // Recorded before the completeness check, so that a rerun after an exit 3 need not even hash them.
         let thumbnails = thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
         timer.lap("source and cache: images and thumbnails", "\(thumbnails.decoded) pictures decoded")
 
-        guard missing.isEmpty else {
-            throw PokedexError(.source, options.apiBase, .incomplete(missing: missing),
+        guard data.missing.isEmpty else {
+            throw PokedexError(.source, options.apiBase, .incomplete(missing: data.missing),
                                hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
         }
+        return SourceOutput(data: data, images: images, thumbnails: thumbnails)
+    }
 
-        // Model
+    /// Model: the Pokédex the pages show, with the favorites resolved against it.
+    private func modelStage(_ source: SourceOutput, inputs: Inputs, loader: ResourceLoader,
+                            snapshot: SnapshotProvider) async -> ModelOutput {
+        let data = source.data
         let names = data.nameBook
-        let entries = Pokedex.entries(list: list, records: records, species: species, images: images.sources,
-                                      thumbnails: thumbnails.thumbnails, forms: data.forms, names: names)
-        let favorites = FavoritesResolution.resolve(favoritesFile, against: entries)
+        let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species,
+                                      images: source.images.sources, thumbnails: source.thumbnails.thumbnails,
+                                      forms: data.forms, names: names)
+        let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
         for unknown in favorites.unknown { logUnknownFavorite(unknown) }
-        let counts = await loader.counts
-        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: Self.dataAge(counts, snapshot: snapshot),
+        let pokedex = Pokedex(entries: entries, favorites: favorites,
+                              dataAge: Self.dataAge(await loader.counts, snapshot: snapshot),
                               chains: data.chains, typeChart: data.typeChart, names: names)
-
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {
             logger.debug("names: PokeAPI has no English name for \(fallback); showing it made readable")
         }
-        timer.lap("model")
-        // Render: what the last build published tells which pages need no rendering.
-        let published = try await publishedSite
-        let renderer = SiteRenderer(theme: theme, perPage: options.perPage, baseURL: options.baseURL,
-                                    parallelism: options.renderParallelism)
-        let pictures = images.files.merging(thumbnails.files) { artwork, _ in artwork }
-        let site = try await renderer.render(pokedex, images: pictures, contentHashes: thumbnails.contentHashes,
-                                             published: published)
+        return ModelOutput(pokedex: pokedex, nameFallbacks: nameFallbacks)
+    }
 
-        timer.lap("render", "\(site.pagesRendered) pages, \(site.contextsBuilt) contexts built; template engine: \(site.engine.summary)")
-        // Output. The memo goes first: while files change it must not vouch for them.
+    /// Render: every file of the site, as bytes, a copy, or kept (what the last build published tells which pages
+    /// need no rendering).
+    private func renderStage(_ pokedex: Pokedex, source: SourceOutput, inputs: Inputs,
+                             published: PublishedSite) async throws -> RenderedSite {
+        let options = inputs.options
+        let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
+                                    parallelism: options.renderParallelism)
+        let pictures = source.images.files.merging(source.thumbnails.files) { artwork, _ in artwork }
+        return try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
+                                         published: published)
+    }
+
+    /// Output: the only stage that writes the site; then the memo of a build that the next one may skip.
+    private func outputStage(_ site: RenderedSite, source: SourceOutput, model: ModelOutput, inputs: Inputs,
+                             loader: ResourceLoader, published: PublishedSite) async throws -> PublishCounts {
+        let (options, output, store) = (inputs.options, inputs.output, inputs.store)
+        // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
         let written = try await output.publish(site.files, over: published, inputs: site.inputs,
                                                parallelism: options.renderParallelism)
-        let finalCounts = await loader.counts
+        let counts = await loader.counts
+        let (images, thumbnails, pokedex) = (source.images, source.thumbnails, model.pokedex)
         // No memo for a build that served stale data, or that warned about a picture: the next one must say so again.
-        if finalCounts.stale == 0, finalCounts.snapshot == 0, finalCounts.unchangedDataHash == 0, thumbnails.undecodable == 0,
-           let freshUntil = finalCounts.freshUntil, freshUntil > now().timeIntervalSince1970,
-           let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheFolder: store.folder) {
+        if counts.stale == 0, counts.snapshot == 0, counts.unchangedDataHash == 0, thumbnails.undecodable == 0,
+           let freshUntil = counts.freshUntil, freshUntil > now().timeIntervalSince1970,
+           let key = try BuildMemo.key(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
+                                       cacheFolder: store.folder) {
             let memo = BuildMemo(
                 key: key, freshUntil: freshUntil, files: written.sizes,
-                manifest: BuildMemo.manifestStamp(in: output), pokemon: entries.count,
-                indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
-                loads: finalCounts.fetched + finalCounts.revalidated + finalCounts.fromCache,
+                manifest: BuildMemo.manifestStamp(in: output), pokemon: pokedex.entries.count,
+                indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
+                loads: counts.fetched + counts.revalidated + counts.fromCache,
                 imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
-                unknownFavorites: favorites.unknown, nameFallbacks: nameFallbacks)
+                unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks)
             try memo.write(to: memoURL)
         }
-        timer.lap("output", "\(written.written) written")
-
-        let network = await loader.networkCounts
-        return BuildSummary(
-            pokemon: entries.count, indexPages: SiteRenderer.pageCount(pokemon: entries.count, perPage: options.perPage),
-            loads: counts, network: network, pagesRendered: site.pagesRendered,
-            contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
-            filesRemoved: written.removed,
-            imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
-            picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
-            unknownFavorites: favorites.unknown, nameFallbacks: nameFallbacks,
-            offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
-            output: output.root.path, baseURL: options.baseURL, stages: timer.stages,
-            seconds: Date().timeIntervalSince(started))
+        return written
     }
 
     /// How old the data is when the network could not confirm some of it: the snapshot's date when it served any,

@@ -28,12 +28,10 @@ public struct DataSetLoader: Sendable {
         self.progress = progress
     }
 
-    /// The list, every Pokémon and every species, through the loader (the source and cache stages). A resource that
-    /// could be had neither from the network nor from the cache is named in `missing`; a list that cannot be had
-    /// at all is thrown.
-    /// `onRecord` receives each Pokémon's record as soon as it is loaded.
+    /// The whole data set, through the loader. `onRecord` receives each Pokémon's record as soon as it is loaded
+    /// (the build starts its artwork download then).
     public func load(snapshot: SnapshotProvider,
-                   onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }) async throws -> DataSet {
+                     onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }) async throws -> DataSet {
         var missing: [String] = []
         let list: [ListPage.Entry]
         switch await fetchList() {
@@ -45,27 +43,8 @@ public struct DataSetLoader: Sendable {
             throw error
         }
 
-        progress.begin("Pokémon", total: list.count)
-        let detailResults = await concurrently(list, limit: concurrency * 2) { entry in
-            defer { self.progress.advance() }
-            let record = try await loader.json(PokemonRecord.self, url: "\(apiBase)/pokemon/\(entry.id)/",
-                                         key: "pokemon/\(entry.id)") { record in
-                guard record.id == entry.id else {
-                    throw PokedexError(.model, "\(apiBase)/pokemon/\(entry.id)/",
-                                       .invalidResponse("answer is for id \(record.id), not \(entry.id)"))
-                }
-            }.value
-            onRecord(record)
-            return record
-        }
-        progress.end()
-        var records: [Int: PokemonRecord] = [:]
-        for (entry, result) in zip(list, detailResults) {
-            switch result {
-            case .success(let record): records[entry.id] = record
-            case .failure(let error): missing.append(Self.describeMissing(error))
-            }
-        }
+        let records = await resources(PokemonRecord.self, ids: list.map(\.id), path: "pokemon", progress: "Pokémon",
+                                      missing: &missing, onRecord: onRecord) { $0.id }
 
         let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
         let species = await resources(SpeciesRecord.self, ids: speciesIDs, path: "pokemon-species", key: "species",
@@ -74,9 +53,9 @@ public struct DataSetLoader: Sendable {
         // Evolution chains and types: a few hundred small resources that every detail page draws on.
         let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
         let chains = await resources(EvolutionChainRecord.self, ids: chainIDs, path: "evolution-chain",
-                                     progress: "Evolution chains",                                      missing: &missing) { $0.id }
+                                     progress: "Evolution chains", missing: &missing) { $0.id }
         let typeIDs = Array(Set(records.values.flatMap(\.typeIDs))).sorted()
-        let types = await resources(TypeRecord.self, ids: typeIDs, path: "type",                                     missing: &missing) { $0.id }
+        let types = await resources(TypeRecord.self, ids: typeIDs, path: "type", missing: &missing) { $0.id }
 
         // Names fans know: a form's own (Alolan Raichu) and its games, and the abilities, items, places, regions,
         // habitats and moves the pages name.
@@ -101,15 +80,15 @@ public struct DataSetLoader: Sendable {
         progress.end()
 
         return DataSet(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
-                           versionGroups: versionGroups, named: named, missing: missing)
+                       versionGroups: versionGroups, named: named, missing: missing)
     }
 
     /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
-    /// `progress` names one. A resource that could not be had is described in `missing`; one whose answer is for
-    /// another id is refused.
+    /// `progress` names one; `onRecord` gets each record as soon as it is loaded. A resource that could not be had
+    /// is described in `missing`; one whose answer is for another id is refused.
     private func resources<Record: APIDecodable>(
         _ type: Record.Type, ids: [Int], path: String, key: String? = nil, progress label: String? = nil,
-        missing: inout [String],
+        missing: inout [String], onRecord: @escaping @Sendable (Record) -> Void = { _ in },
         advance: @escaping @Sendable () -> Void = {}, id: @escaping @Sendable (Record) -> Int
     ) async -> [Int: Record] {
         let key = key ?? path
@@ -120,11 +99,13 @@ public struct DataSetLoader: Sendable {
                 advance()
             }
             let url = "\(apiBase)/\(path)/\(wantedID)/"
-            return try await loader.json(Record.self, url: url, key: "\(key)/\(wantedID)") { record in
+            let record = try await loader.json(Record.self, url: url, key: "\(key)/\(wantedID)") { record in
                 guard id(record) == wantedID else {
-                    throw PokedexError(.model, url, .invalidResponse("answer is for \(path) \(id(record)), not \(wantedID)"))
+                    throw PokedexError(.model, url, .invalidResponse("answer is for id \(id(record)), not \(wantedID)"))
                 }
             }.value
+            onRecord(record)
+            return record
         }
         if label != nil { progress.end() }
         var byID: [Int: Record] = [:]
