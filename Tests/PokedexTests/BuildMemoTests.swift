@@ -1,14 +1,7 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
 @testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// A rebuild with nothing changed answers from the last build's memo: no cache entry read, nothing rendered or
 /// written. Anything that could change the site (the theme, the favorites, the cache, the site's files, the

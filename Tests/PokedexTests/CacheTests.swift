@@ -1,14 +1,6 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// HTTP caching: freshness by max-age, revalidation with validators, `--refresh`, and PokeAPI's data-hash
 /// shortcut.

@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 @testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
 @testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
 @testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// `pokedex check`: small sites written file by file, the resolution rules alone, the command's exit status, and
 /// a site built by the real pipeline with the real theme.

@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 @testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 @Suite struct ConfigTests {
     let folder = "/sites/mine"

@@ -3,12 +3,7 @@ import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The detail page's evolution chain, type matchups, other forms, picture switcher, origin and names.
 @Suite struct DetailPageTests {

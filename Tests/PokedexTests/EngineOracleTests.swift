@@ -2,15 +2,9 @@ import Foundation
 import Mustache  // hummingbird's swift-mustache, the engine pokedex used before its own: here an oracle only
 import PokedexMustache
 import Testing
-@testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// pokedex's own engine against swift-mustache over the same value trees: every page of a site that has every
 /// kind of context (cells, details with chains, matchups, forms, pictures and names, pagination, favorites

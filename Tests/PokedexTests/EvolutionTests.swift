@@ -3,12 +3,6 @@ import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Evolution chains as the model reads them (PokeAPI's JSON through the build's decoder), their conditions in
 /// words, and type matchups computed from damage relations.

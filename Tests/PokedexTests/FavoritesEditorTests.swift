@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 @testable import PokedexSupport
-@testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The `PokedexError` `body` throws, or a test failure.
 func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> PokedexError? {

@@ -1,13 +1,7 @@
 import Foundation
-@testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// A temporary folder holding a favorites file and a cache of small, made-up fixtures. Removed when released.
 final class FavoritesSandbox {

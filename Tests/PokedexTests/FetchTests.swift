@@ -1,14 +1,9 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
+@testable import PokedexSupport
 
 /// Retries, timeouts and bad answers: what is retried, what is not, and that nothing bad is ever cached.
 @Suite struct FetchTests {

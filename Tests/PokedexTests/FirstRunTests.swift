@@ -1,14 +1,5 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// pokedex as a new user meets it: the binary copied alone into an empty folder, `pokedex init`, a config file that
 /// every command reads, and no network at all.

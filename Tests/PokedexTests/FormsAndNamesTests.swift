@@ -1,14 +1,7 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Forms as fans know them (their species' number and place, their own generation and names) and PokeAPI's names
 /// for everything the pages name, through the fixture server and a theme that prints the values plainly.

@@ -1,14 +1,7 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The fixture site rendered with the project's real `Templates/`, compared byte for byte with the files under
 /// `Tests/PokedexTests/Golden/`. After a deliberate change to the theme or the renderer, regenerate them:

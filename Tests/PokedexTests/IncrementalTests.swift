@@ -5,12 +5,9 @@ import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
 @testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The render and output stages: fingerprints that spare unchanged pages, output that does not depend on the
 /// core count, one writer, builds that take turns, and a failed write that leaves everything whole.

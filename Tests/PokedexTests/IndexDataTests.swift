@@ -3,12 +3,7 @@ import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The index's data scripts: `pokedex-data.js` (positional rows with types, generation and stats, for filters and
 /// sort) and `pokedex-names.js` (the names in every language, loaded by search).

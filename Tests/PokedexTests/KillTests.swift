@@ -3,13 +3,8 @@ import NIOCore
 import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
 @testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The real binary, killed with SIGKILL at random moments while it builds against the test server: whatever
 /// instant it dies at, the cache and the site must never hold a torn file, and the next run must finish.

@@ -3,12 +3,6 @@ import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Decoding PokeAPI's JSON into the projections, and everything derived from them for display.
 @Suite struct ModelTests {

@@ -2,13 +2,9 @@ import Foundation
 import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
 @testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The output folder is guarded: pokedex writes only below it, deletes only what it wrote, and leaves no
 /// temporary files behind.

@@ -2,14 +2,9 @@ import Foundation
 import FoundationXML
 import Testing
 @testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
 @testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Publishing: the base URL and what it enables (canonical links, sitemap.xml, robots.txt, social cards), the 404
 /// page, and the build report.

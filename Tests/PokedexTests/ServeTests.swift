@@ -6,12 +6,6 @@ import NIOCore
 import NIOHTTP1
 import Testing
 @testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
 @testable import PokedexServe
 

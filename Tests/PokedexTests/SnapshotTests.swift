@@ -4,13 +4,8 @@ import NIOConcurrencyHelpers
 import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// The data snapshot: its file format, the copy compiled into pokedex, and builds seeded from it.
 @Suite struct SnapshotFileTests {

@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 @testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 import PokedexMustache
 
 /// The theme compiled into pokedex (by the EmbedFiles build plugin, from `Templates/`), and theme folders

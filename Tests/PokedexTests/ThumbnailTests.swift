@@ -1,14 +1,8 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
 @testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Grid thumbnails: their pixels (size, transparency, area-averaging), the `srcset` that names them, the cache
 /// that makes a warm build decode nothing, and the fallback for a picture libpng cannot read.

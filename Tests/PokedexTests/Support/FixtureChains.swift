@@ -1,13 +1,6 @@
 import Foundation
 @testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Evolution chains and types for the test server's data set, in PokeAPI's shape (written for these tests), and a
 /// few chains of Pokémon outside it (Eevee's eight branches, Wurmple's split, Tauros alone, Gengar by trade) that

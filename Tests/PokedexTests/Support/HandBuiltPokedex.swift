@@ -2,12 +2,7 @@ import Foundation
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexModel
-@testable import PokedexThumbnails
 @testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
-@testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Pokédexes made in code for render tests of Pokémon the test server does not serve (Eevee, Wurmple, Gengar…):
 /// one default Pokémon per species, with the fixture chains and the fixture type chart.

@@ -3,13 +3,7 @@ import Logging
 import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
-@testable import PokedexThumbnails
-@testable import PokedexRender
-@testable import PokedexOutput
-@testable import PokedexCheck
 @testable import PokedexPipeline
-@testable import PokedexServe
 
 /// Retries as the real policy does them, with waits and timeouts small enough for a test suite.
 let fastRetry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, totalBudget: 20, readTimeout: 5,

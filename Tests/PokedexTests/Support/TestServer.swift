@@ -3,11 +3,8 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-@testable import PokedexSupport
 @testable import PokedexSource
-@testable import PokedexModel
 @testable import PokedexRender
-@testable import PokedexPipeline
 
 /// An in-process HTTP/1.1 server on a random loopback port that behaves like pokeapi.co for the fixtures:
 /// paginated list with absolute `next`/`previous`, details, species, `/meta/`, sprite PNGs, `ETag`,
