@@ -1,6 +1,6 @@
 import CPNG
 import CWebP
-public import Foundation
+import Foundation
 
 /// 8-bit RGBA pixels, rows top to bottom, alpha not premultiplied.
 struct RGBAImage: Sendable, Equatable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import PokedexSupport
 
 /// Just enough PNG to tell a complete file from a truncated or mislabelled one, and to size `<img>` tags.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// When and how long to wait before trying a request again.
 public struct RetryPolicy: Sendable {
