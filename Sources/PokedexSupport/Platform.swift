@@ -5,9 +5,9 @@
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
-import Musl
+public import Musl
 #elseif canImport(Darwin)
-import Darwin
+public import Darwin
 #else
 #error("pokedex needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
