@@ -240,7 +240,7 @@ public struct OutputFolder: Sendable {
         static let currentVersion = 2
         var generator: String
         var version: Int
-        public var files: [String: PublishedFile]
+        var files: [String: PublishedFile]
         /// See `RenderInputs`: absent after a build that failed part-way.
         var inputs: String?
 

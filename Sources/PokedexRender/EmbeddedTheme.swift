@@ -9,7 +9,7 @@ enum EmbeddedTheme {
     static let label = "(built-in theme)"
 
     /// Every file of the default theme by relative path, its README included.
-    public static func files() -> [String: Data] {
+    static func files() -> [String: Data] {
         var files: [String: Data] = [:]
         for (path, base64) in encoded {
             // Generated from bytes by `swiftSource`: anything else is a broken build, not a user error.

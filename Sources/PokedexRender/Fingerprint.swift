@@ -61,7 +61,7 @@ private final class DigestSink {
         }
     }
 
-    public func finish() -> String {
+    func finish() -> String {
         Fingerprint.hex(SHA256.hash(data: bytes))
     }
 }

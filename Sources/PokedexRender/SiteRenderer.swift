@@ -533,7 +533,7 @@ enum DataScript {
         var image: String
         var width: Int
         var height: Int
-        public var thumbnails: [Int]
+        var thumbnails: [Int]
 
         /// `[image, w, h, [widths]]`
         func encode(to encoder: any Encoder) throws {
@@ -592,7 +592,7 @@ enum DataScript {
     struct Shape: Encodable, Hashable, Comparable {
         var width: Int
         var height: Int
-        public var thumbnails: [Int]
+        var thumbnails: [Int]
 
         static func < (a: Shape, b: Shape) -> Bool {
             (a.width, a.height) != (b.width, b.height) ? (a.width, a.height) < (b.width, b.height)

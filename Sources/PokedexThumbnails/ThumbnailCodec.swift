@@ -4,18 +4,18 @@ import Foundation
 
 /// 8-bit RGBA pixels, rows top to bottom, alpha not premultiplied.
 struct RGBAImage: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
+    var width: Int
+    var height: Int
+    var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    init(width: Int, height: Int, pixels: [UInt8]) {
         self.width = width
         self.height = height
         self.pixels = pixels
     }
 
     /// The RGBA bytes of the pixel at `x`, `y`.
-    public func pixel(x: Int, y: Int) -> [UInt8] {
+    func pixel(x: Int, y: Int) -> [UInt8] {
         let start = (y * width + x) * 4
         return Array(pixels[start..<(start + 4)])
     }
@@ -24,7 +24,7 @@ struct RGBAImage: Sendable, Equatable {
 /// Decoding and encoding through Debian's libpng and libwebp: no image code of our own.
 enum ThumbnailCodec {
     struct Failure: Error, CustomStringConvertible, Sendable {
-        public let description: String
+        let description: String
     }
 
     /// Larger claims are refused before any allocation: a PNG header can promise gigabytes of pixels.
@@ -67,7 +67,7 @@ enum ThumbnailCodec {
     ///
     /// libwebp's rescaler averages every source pixel a target pixel covers (area-averaging), on alpha-premultiplied
     /// values, so edges against transparency keep their colour instead of darkening.
-    public static func webp(_ image: RGBAImage, width: Int, quality: Float) throws -> (data: Data, width: Int, height: Int) {
+    static func webp(_ image: RGBAImage, width: Int, quality: Float) throws -> (data: Data, width: Int, height: Int) {
         let height = height(of: (image.width, image.height), atWidth: width)
         var config = WebPConfig()
         guard WebPConfigPreset(&config, WEBP_PRESET_PICTURE, quality) != 0 else {

@@ -39,12 +39,12 @@ final class ScriptedPrompt: ConfirmationPrompt {
     /// The questions asked, in order.
     private(set) var questions: [String] = []
 
-    public init(isInteractive: Bool, answers: [String?] = []) {
+    init(isInteractive: Bool, answers: [String?] = []) {
         self.isInteractive = isInteractive
         self.answers = answers
     }
 
-    public func ask(_ question: String) -> String? {
+    func ask(_ question: String) -> String? {
         questions.append(question)
         return answers.isEmpty ? nil : answers.removeFirst()
     }

@@ -134,7 +134,7 @@ public struct TypeRecord: Codable, Sendable, Equatable {
 
 /// `/meta/`: the hash of the deployed data set.
 struct MetaRecord: Codable, Sendable, Equatable {
-    public var hash: String
+    var hash: String
 }
 
 // MARK: - Decoding PokeAPI's JSON into the projections
@@ -203,7 +203,7 @@ extension PokemonRecord: APIDecodable {
         var height: Int
         var weight: Int
         var is_default: Bool?
-        public var species: NamedReference
+        var species: NamedReference
         var types: [TypeSlot]
         var stats: [StatSlot]
         var abilities: [AbilitySlot]

@@ -80,7 +80,7 @@ extension EvolutionChainRecord: APIDecodable {
 
     /// `chain` and `evolves_to` as PokeAPI nests them.
     private struct Link: Decodable {
-        public var species: NamedReference
+        var species: NamedReference
         var is_baby: Bool?
         var evolution_details: [Detail]
         var evolves_to: [Link]

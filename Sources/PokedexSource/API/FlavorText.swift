@@ -3,7 +3,7 @@ import Foundation
 /// PokeAPI's flavor texts keep the line breaks of the game screens they came from: `\n` and `\f` (page
 /// breaks) where a space was meant, and soft hyphens (U+00AD) where a word was split across lines.
 enum FlavorText {
-    public static func normalise(_ raw: String) -> String {
+    static func normalise(_ raw: String) -> String {
         var output = ""
         output.reserveCapacity(raw.unicodeScalars.count)
         var pendingSpace = false

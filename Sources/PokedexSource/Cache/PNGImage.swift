@@ -6,7 +6,7 @@ enum PNGImage {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     /// Signature first, IHDR next, and every chunk whole up to an IEND that ends the file.
-    public static func isComplete(_ data: Data) -> Bool {
+    static func isComplete(_ data: Data) -> Bool {
         let bytes = [UInt8](data)
         guard bytes.count >= 8 + 25 + 12, Array(bytes[0..<8]) == signature else { return false }
         var offset = 8
@@ -25,7 +25,7 @@ enum PNGImage {
     }
 
     /// Width and height from the IHDR chunk.
-    public static func size(_ data: Data) -> (width: Int, height: Int)? {
+    static func size(_ data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
         guard bytes.count == 24, Array(bytes[0..<8]) == signature else { return nil }
         func int(_ at: Int) -> Int {
@@ -37,10 +37,10 @@ enum PNGImage {
     /// What `inspect(file:)` learns of a PNG file without reading it all.
     struct FileShape: Sendable, Equatable {
         var byteCount: Int
-        public var width: Int
-        public var height: Int
+        var width: Int
+        var height: Int
         /// Inode, size and modification time: changes whenever the file is replaced.
-        public var identity: String
+        var identity: String
     }
 
     /// The size of a PNG file and its pixel size, from its first 24 and last 12 bytes: nil when it is missing or

@@ -67,7 +67,7 @@ public struct RetryPolicy: Sendable {
 
 /// RFC 9110 dates (IMF-fixdate, and the two obsolete forms a server may still send).
 enum HTTPDate {
-    public static func parse(_ text: String) -> Date? {
+    static func parse(_ text: String) -> Date? {
         for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -78,7 +78,7 @@ enum HTTPDate {
         return nil
     }
 
-    public static func format(_ date: Date) -> String {
+    static func format(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
