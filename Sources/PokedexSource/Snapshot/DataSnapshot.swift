@@ -128,10 +128,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
             var createdAt: Double
             var dataHash: String
         }
-        guard let data = Data(base64Encoded: BundledSnapshot.base64, options: .ignoreUnknownCharacters) else {
-            throw PokedexError(.snapshot, "(bundled snapshot)", .invalidInput("the bundled snapshot is not base64"))
-        }
-        var buffer = ByteBuffer(data: data)
+        var buffer = ByteBuffer(data: try bundledFile())
         do {
             let stamp = try JSONDecoder().decode(Stamp.self, from: Data(buffer: try buffer.decompress(with: .gzip())))
             return (Date(timeIntervalSince1970: stamp.createdAt), stamp.dataHash)
@@ -142,9 +139,14 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
 
     /// The snapshot compiled into pokedex.
     public static func bundled() throws -> DataSnapshot {
+        try decode(try bundledFile(), origin: "(bundled snapshot)")
+    }
+
+    /// The bytes of `Snapshot/bundled.pokedex-snapshot`, as the EmbedFiles plugin compiled them in.
+    private static func bundledFile() throws -> Data {
         guard let data = Data(base64Encoded: BundledSnapshot.base64, options: .ignoreUnknownCharacters) else {
             throw PokedexError(.snapshot, "(bundled snapshot)", .invalidInput("the bundled snapshot is not base64"))
         }
-        return try decode(data, origin: "(bundled snapshot)")
+        return data
     }
 }
