@@ -72,13 +72,15 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     public var weight: Int
     public var types: [String]
     /// The ids of `types`, in the same order: where `/type/{id}/` tells the damage relations.
-    var typeIDs: [Int]
+    public var typeIDs: [Int]
     public var stats: [Stat]
     public var abilities: [Ability]
     public var sprites: Sprites
     /// The Pokémon's own form (`forms[0]`): where `/pokemon-form/{id}/` tells a form's names and the game that
     /// introduced it. Not the Pokémon's id: Alolan Raichu is Pokémon 10100, form 10202.
     public var formID: Int?
+    /// What it learns, in every game.
+    public var learnset = Learnset()
 }
 
 /// The parts of `/pokemon-species/{id}` the site shows: English texts, and the name in every language.
@@ -209,6 +211,7 @@ extension PokemonRecord: APIDecodable {
         var abilities: [AbilitySlot]
         var sprites: Sprites
         var forms: [FormLink]?
+        var moves: [PokemonMoveSlot]?
     }
 
     public static func decodeAPI(_ data: Data) throws -> PokemonRecord {
@@ -248,7 +251,8 @@ extension PokemonRecord: APIDecodable {
                 frontDefault: wire.sprites.front_default,
                 officialArtworkShiny: wire.sprites.other?.officialArtwork?.front_shiny,
                 frontShiny: wire.sprites.front_shiny),
-            formID: wire.forms?.first.flatMap { resourceID(fromURL: $0.url) })
+            formID: wire.forms?.first.flatMap { resourceID(fromURL: $0.url) },
+            learnset: Learnset.decodeAPI(wire.moves ?? []))
     }
 }
 

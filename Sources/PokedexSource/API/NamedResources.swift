@@ -36,7 +36,8 @@ public struct VersionGroupRecord: Codable, Sendable, Equatable {
     public var versions: [Version]
 }
 
-/// A resource kept only for its names: an ability, item, location, region, habitat, move or version.
+/// A resource kept only for its names: an ability, item, location, region, habitat, version, move learn method,
+/// move target or damage class. (A move's names are in its `MoveRecord`.)
 public struct NamesRecord: Codable, Sendable, Equatable {
     public var id: Int
     public var name: String
@@ -58,9 +59,15 @@ public enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseIt
     case habitat = "pokemon-habitat"
     case move
     case version
+    case moveLearnMethod = "move-learn-method"
+    case moveTarget = "move-target"
+    case moveDamageClass = "move-damage-class"
 
     /// `/item/{id}/` is cached as `item/{id}`.
     public var path: String { rawValue }
+
+    /// Read for names alone: a move is a whole `MoveRecord`, under the same path, so not here.
+    public static var namesOnly: [NamedKind] { allCases.filter { $0 != .move } }
 
     public static func < (a: NamedKind, b: NamedKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -74,7 +81,8 @@ public struct ResourceReference: Codable, Sendable, Equatable, Hashable {
     public var name: String
 }
 
-private struct WireName: Decodable {
+/// `{"name": …, "language": {…}}` in a resource's `names`.
+struct WireName: Decodable {
     var name: String
     var language: NamedReference
 

@@ -2,7 +2,8 @@ import Foundation
 public import PokedexSupport
 
 /// The data set a site is made from, through the cache: the Pokémon list, every Pokémon, its species, evolution
-/// chains, types, forms, the version groups that introduced them and every resource the pages name. `pokedex build`
+/// chains, types, forms, the moves they learn and the machines that teach them, the version groups of both and
+/// every resource the pages name. `pokedex build`
 /// and `pokedex snapshot` both load it here.
 ///
 /// Every resource is attempted before anything is decided: one that could be had neither from the network nor from
@@ -54,33 +55,59 @@ public struct DataSetLoader: Sendable {
         let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
         let chains = await resources(EvolutionChainRecord.self, ids: chainIDs, path: "evolution-chain",
                                      progress: "Evolution chains", missing: &missing) { $0.id }
-        let typeIDs = Array(Set(records.values.flatMap(\.typeIDs))).sorted()
+        // Moves: every move an exported Pokémon learns in any game, and those evolution conditions name.
+        var moveIDs = Set(records.values.flatMap { $0.learnset.entries.map(\.move) })
+        for reference in chains.values.flatMap(\.references) where reference.kind == .move { moveIDs.insert(reference.id) }
+        let moves = await resources(MoveRecord.self, ids: moveIDs.sorted(), path: "move", progress: "Moves",
+                                    missing: &missing) { $0.id }
+
+        let typeIDs = Set(records.values.flatMap(\.typeIDs)).union(moves.values.compactMap(\.typeID)).sorted()
         let types = await resources(TypeRecord.self, ids: typeIDs, path: "type", missing: &missing) { $0.id }
 
         // Names fans know: a form's own (Alolan Raichu) and its games, and the abilities, items, places, regions,
-        // habitats and moves the pages name.
+        // habitats, games and move methods the pages name.
         let formIDs = Array(Set(records.values.filter { !$0.isDefault }.compactMap(\.formID))).sorted()
         let forms = await resources(FormRecord.self, ids: formIDs, path: "pokemon-form", progress: "Forms",
                                     missing: &missing) { $0.id }
-        let groupIDs = Array(Set(forms.values.compactMap(\.versionGroupID))).sorted()
+        let groupIDs = Set(forms.values.compactMap(\.versionGroupID))
+            .union(records.values.flatMap(\.learnset.versionGroups)).sorted()
         let versionGroups = await resources(VersionGroupRecord.self, ids: groupIDs, path: "version-group",
                                             missing: &missing) { $0.id }
         var wanted: [NamedKind: Set<Int>] = [:]
         wanted[.ability] = Set(records.values.flatMap { $0.abilities.compactMap(\.id) })
         wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
         wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
-        for reference in chains.values.flatMap(\.references) { wanted[reference.kind, default: []].insert(reference.id) }
+        wanted[.moveLearnMethod] = Set(records.values.flatMap { $0.learnset.entries.map(\.method) })
+        wanted[.moveTarget] = Set(moves.values.compactMap(\.targetID))
+        wanted[.moveDamageClass] = Set(moves.values.compactMap(\.damageClassID))
+        for reference in chains.values.flatMap(\.references) where reference.kind != .move {
+            wanted[reference.kind, default: []].insert(reference.id)
+        }
         var named: [NamedKind: [Int: NamesRecord]] = [:]
         progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
-        for kind in NamedKind.allCases {
+        for kind in NamedKind.namesOnly {
             named[kind] = await resources(NamesRecord.self, ids: (wanted[kind] ?? []).sorted(), path: kind.path,
                                           missing: &missing,
                                           advance: { self.progress.advance() }) { $0.id }
         }
         progress.end()
 
+        // The machines that teach a move in a game where an exported Pokémon learns it by machine: their numbers.
+        let machineMethods = Set((named[.moveLearnMethod] ?? [:]).values.filter { $0.name == "machine" }.map(\.id))
+        var taught = Set<[Int]>()
+        for record in records.values {
+            for entry in record.learnset.entries where machineMethods.contains(entry.method) {
+                taught.insert([entry.move, entry.versionGroup])
+            }
+        }
+        let machineIDs = Set(moves.values.flatMap { move in
+            move.machines.filter { taught.contains([move.id, $0.versionGroup]) }.map(\.machine)
+        }).sorted()
+        let machines = await resources(MachineRecord.self, ids: machineIDs, path: "machine", progress: "Machines",
+                                       missing: &missing) { $0.id }
+
         return DataSet(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
-                       versionGroups: versionGroups, named: named, missing: missing)
+                       versionGroups: versionGroups, named: named, moves: moves, machines: machines, missing: missing)
     }
 
     /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
@@ -197,6 +224,10 @@ public struct DataSet: Sendable {
     public var versionGroups: [Int: VersionGroupRecord]
     /// Abilities, items, places… by kind and id: for their names.
     public var named: [NamedKind: [Int: NamesRecord]]
+    /// Every move an exported Pokémon learns (and the evolution conditions name), by id.
+    public var moves: [Int: MoveRecord] = [:]
+    /// The machines that teach those moves in the games the Pokémon learn them by machine, by id.
+    public var machines: [Int: MachineRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
     public var typeChart: [String: TypeRecord] {

@@ -4,9 +4,9 @@ import NIOCore
 import NIOFoundationEssentialsCompat
 import PokedexSupport
 
-/// A compact copy of the whole Pokédex as the cache projects it (list, Pokémon, species, evolution chains, types;
-/// what the site shows and
-/// nothing more), with PokeAPI's data hash and the date it was taken. It seeds an empty cache, so a first build
+/// A compact copy of the whole Pokédex as the cache projects it (list, Pokémon with their learnsets, species,
+/// evolution chains, types, forms, moves, machines and the names the pages show; what the site shows and nothing
+/// more), with PokeAPI's data hash and the date it was taken. It seeds an empty cache, so a first build
 /// needs no JSON from the network when the server's data hash is the snapshot's, and none at all offline.
 ///
 /// On disk: gzip of one JSON document whose `format` and `version` are checked before anything else is trusted.
@@ -31,13 +31,16 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     /// The forms of the non-default Pokémon, and the version groups that introduced them.
     public var forms: [FormRecord]
     public var versionGroups: [VersionGroupRecord]
-    /// Abilities, items, places, regions, habitats, moves and versions the pages name, for their names.
+    /// Abilities, items, places, regions, habitats, versions and move methods the pages name, for their names.
     public var named: [NamedKind: [NamesRecord]]
+    /// Every move an exported Pokémon learns, and the machines that teach them.
+    public var moves: [MoveRecord]
+    public var machines: [MachineRecord]
 
     public init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
                 species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord],
                 forms: [FormRecord] = [], versionGroups: [VersionGroupRecord] = [],
-                named: [NamedKind: [NamesRecord]] = [:]) {
+                named: [NamedKind: [NamesRecord]] = [:], moves: [MoveRecord] = [], machines: [MachineRecord] = []) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
         self.createdAt = createdAt
@@ -51,6 +54,8 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         self.forms = forms
         self.versionGroups = versionGroups
         self.named = named
+        self.moves = moves
+        self.machines = machines
     }
 
     public var date: Date { Date(timeIntervalSince1970: createdAt) }

@@ -82,7 +82,9 @@ public struct SnapshotMaker: Sendable {
                             types: data.types.keys.sorted().compactMap { data.types[$0] },
                             forms: data.forms.keys.sorted().compactMap { data.forms[$0] },
                             versionGroups: data.versionGroups.keys.sorted().compactMap { data.versionGroups[$0] },
-                            named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } })
+                            named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
+                            moves: data.moves.keys.sorted().compactMap { data.moves[$0] },
+                            machines: data.machines.keys.sorted().compactMap { data.machines[$0] })
     }
 
     private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {

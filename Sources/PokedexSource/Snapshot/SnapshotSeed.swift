@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 public import PokedexSupport
 
 /// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
-/// species, evolution chains and types. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
+/// species, evolution chains, types, forms, version groups, moves, machines and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
 /// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
 public final class SnapshotSeed: Sendable {
     public let snapshot: DataSnapshot
@@ -16,6 +16,8 @@ public final class SnapshotSeed: Sendable {
     let types: [Int: TypeRecord]
     public let forms: [Int: FormRecord]
     let versionGroups: [Int: VersionGroupRecord]
+    let moves: [Int: MoveRecord]
+    let machines: [Int: MachineRecord]
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
@@ -28,6 +30,8 @@ public final class SnapshotSeed: Sendable {
         types = Dictionary(snapshot.types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         forms = Dictionary(snapshot.forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         versionGroups = Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        moves = Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        machines = Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -54,6 +58,10 @@ public final class SnapshotSeed: Sendable {
             body = forms[id]
         } else if let id = Self.id(in: key, prefix: "version-group/") {
             body = versionGroups[id]
+        } else if let id = Self.id(in: key, prefix: "move/") {
+            body = moves[id]
+        } else if let id = Self.id(in: key, prefix: "machine/") {
+            body = machines[id]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],
                   let id = Int(key[key.index(after: slash)...]) {
             body = records[id]

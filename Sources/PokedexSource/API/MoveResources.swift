@@ -1,0 +1,342 @@
+public import Foundation
+
+// Moves: what each Pokémon learns in every game (`/pokemon/{id}` → `moves`), the moves themselves (`/move/{id}`)
+// and the machines that teach them (`/machine/{id}`). A Pokémon's `moves` is most of its 1.3 MB of JSON; the
+// learnset keeps four numbers an entry, written as one compact string so that a cached record stays small and
+// decodes fast.
+
+/// Every move a Pokémon learns, in every version group, by every method PokeAPI names.
+public struct Learnset: Sendable, Equatable, Hashable {
+    /// One way to learn one move in one version group.
+    public struct Entry: Sendable, Equatable, Hashable, Comparable {
+        /// `/version-group/{id}`.
+        public var versionGroup: Int
+        /// `/move-learn-method/{id}`: level up, machine, egg, tutor…
+        public var method: Int
+        /// `/move/{id}`.
+        public var move: Int
+        /// The level for level-up moves (0: on evolution, in the newer games); 0 otherwise.
+        public var level: Int
+
+        public init(versionGroup: Int, method: Int, move: Int, level: Int) {
+            self.versionGroup = versionGroup
+            self.method = method
+            self.move = move
+            self.level = level
+        }
+
+        public static func < (a: Entry, b: Entry) -> Bool {
+            (a.versionGroup, a.method, a.move, a.level) < (b.versionGroup, b.method, b.move, b.level)
+        }
+    }
+
+    /// Sorted, each entry once.
+    public private(set) var entries: [Entry]
+
+    public init(_ entries: [Entry] = []) {
+        self.entries = Array(Set(entries)).sorted()
+    }
+
+    public var isEmpty: Bool { entries.isEmpty }
+
+    /// The version groups it has entries in, by id.
+    public var versionGroups: [Int] {
+        var seen: [Int] = []
+        for entry in entries where seen.last != entry.versionGroup { seen.append(entry.versionGroup) }
+        return seen
+    }
+
+    /// The entries of one version group, in order (by method, then move).
+    public func entries(in versionGroup: Int) -> ArraySlice<Entry> {
+        entries[firstIndex { $0.versionGroup >= versionGroup }..<firstIndex { $0.versionGroup > versionGroup }]
+    }
+
+    /// The first index whose entry satisfies `isPast` (entries are sorted, so those that do come last).
+    private func firstIndex(where isPast: (Entry) -> Bool) -> Int {
+        var low = 0, high = entries.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(entries[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    /// `vg:method=move.level,move;method=move vg:…`: version groups apart by spaces, methods by `;`, moves by
+    /// `,`, a level after a dot only when it is not 0. Ids only, so nothing needs escaping.
+    public var compact: String {
+        var text = ""
+        text.reserveCapacity(entries.count * 6)
+        var last: Entry?
+        for entry in entries {
+            if last?.versionGroup != entry.versionGroup {
+                if last != nil { text += " " }
+                text += "\(entry.versionGroup):\(entry.method)="
+            } else if last?.method != entry.method {
+                text += ";\(entry.method)="
+            } else {
+                text += ","
+            }
+            text += String(entry.move)
+            if entry.level != 0 { text += ".\(entry.level)" }
+            last = entry
+        }
+        return text
+    }
+
+    /// Reads `compact`; nil when the text is not of that form.
+    public init?(compact text: String) {
+        var entries: [Entry] = []
+        var versionGroup = 0, method = 0, move = 0, level = 0
+        var number = 0, hasNumber = false
+        // Which number is being read: 0 version group, 1 method, 2 move, 3 level.
+        var field = 0
+        func finishMove() -> Bool {
+            guard versionGroup > 0, method > 0, move > 0 else { return false }
+            entries.append(Entry(versionGroup: versionGroup, method: method, move: move, level: level))
+            return true
+        }
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                let (product, overflow) = number.multipliedReportingOverflow(by: 10)
+                guard !overflow else { return nil }
+                number = product + Int(byte - UInt8(ascii: "0"))
+                hasNumber = true
+                continue
+            case UInt8(ascii: ":"):
+                guard field == 0, hasNumber else { return nil }
+                versionGroup = number
+                field = 1
+            case UInt8(ascii: "="):
+                guard field == 1, hasNumber else { return nil }
+                method = number
+                field = 2
+            case UInt8(ascii: "."):
+                guard field == 2, hasNumber else { return nil }
+                move = number
+                field = 3
+            case UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: " "):
+                guard field >= 2, hasNumber else { return nil }
+                if field == 2 { move = number } else { level = number }
+                guard finishMove() else { return nil }
+                level = 0
+                field = byte == UInt8(ascii: ",") ? 2 : byte == UInt8(ascii: ";") ? 1 : 0
+            default:
+                return nil
+            }
+            number = 0
+            hasNumber = false
+        }
+        if !text.isEmpty {
+            guard field >= 2, hasNumber else { return nil }
+            if field == 2 { move = number } else { level = number }
+            guard finishMove() else { return nil }
+        }
+        self.init(entries)
+    }
+}
+
+extension Learnset: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let learnset = Learnset(compact: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
+                                                    debugDescription: "not a learnset: \(text.prefix(40))"))
+        }
+        self = learnset
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(compact)
+    }
+}
+
+/// The parts of `/move/{id}` the site shows.
+public struct MoveRecord: Codable, Sendable, Equatable {
+    /// A machine that teaches the move in one version group.
+    public struct Machine: Codable, Sendable, Equatable {
+        public var versionGroup: Int
+        /// `/machine/{id}`, which names the item ("tm24").
+        public var machine: Int
+    }
+
+    public var id: Int
+    /// API name: "thunderbolt".
+    public var name: String
+    /// "Thunderbolt", "Tonnerre", "１０まんボルト": in every language PokeAPI has.
+    public var names: [LocalizedName]
+    /// API name of its type: "electric".
+    public var type: String
+    var typeID: Int?
+    /// "physical", "special", "status"; nil when PokeAPI says none.
+    public var damageClass: String?
+    var damageClassID: Int?
+    public var power: Int?
+    public var accuracy: Int?
+    public var pp: Int?
+    public var priority: Int
+    /// API name: "selected-pokemon".
+    public var target: String?
+    var targetID: Int?
+    /// 1 for generation-i.
+    public var generation: Int?
+    /// The percentage `$effect_chance` stands for in the effect texts.
+    public var effectChance: Int?
+    /// English, as PokeAPI writes them (with `$effect_chance` unfilled).
+    public var shortEffect: String?
+    public var effect: String?
+    /// The newest English flavor text, normalised (see `FlavorText`).
+    public var flavorText: String?
+    public var machines: [Machine]
+
+    public init(id: Int, name: String, names: [LocalizedName], type: String, typeID: Int? = nil,
+                damageClass: String?, damageClassID: Int? = nil, power: Int?, accuracy: Int?, pp: Int?,
+                priority: Int = 0, target: String? = nil, targetID: Int? = nil, generation: Int? = nil,
+                effectChance: Int? = nil, shortEffect: String? = nil, effect: String? = nil,
+                flavorText: String? = nil, machines: [Machine] = []) {
+        self.id = id
+        self.name = name
+        self.names = names
+        self.type = type
+        self.typeID = typeID
+        self.damageClass = damageClass
+        self.damageClassID = damageClassID
+        self.power = power
+        self.accuracy = accuracy
+        self.pp = pp
+        self.priority = priority
+        self.target = target
+        self.targetID = targetID
+        self.generation = generation
+        self.effectChance = effectChance
+        self.shortEffect = shortEffect
+        self.effect = effect
+        self.flavorText = flavorText
+        self.machines = machines
+    }
+}
+
+/// The parts of `/machine/{id}` the site shows: which item teaches which move in which version group.
+public struct MachineRecord: Codable, Sendable, Equatable {
+    public var id: Int
+    /// API name of the item: "tm24", "hm01", "tr12", "tm001".
+    public var item: String
+    public var move: Int
+    public var versionGroup: Int
+
+    public init(id: Int, item: String, move: Int, versionGroup: Int) {
+        self.id = id
+        self.item = item
+        self.move = move
+        self.versionGroup = versionGroup
+    }
+}
+
+extension MoveRecord: APIDecodable {
+    private struct Wire: Decodable {
+        struct Effect: Decodable {
+            var effect: String?
+            var short_effect: String?
+            var language: NamedReference
+        }
+        struct Flavor: Decodable {
+            var flavor_text: String
+            var language: NamedReference
+        }
+        struct MachineSlot: Decodable {
+            struct Link: Decodable { var url: String }
+            var machine: Link
+            var version_group: NamedReference
+        }
+        var id: Int
+        var name: String
+        var names: [WireName]?
+        var type: NamedReference
+        var damage_class: NamedReference?
+        var power: Int?
+        var accuracy: Int?
+        var pp: Int?
+        var priority: Int?
+        var target: NamedReference?
+        var generation: NamedReference?
+        var effect_chance: Int?
+        var effect_entries: [Effect]?
+        var flavor_text_entries: [Flavor]?
+        var machines: [MachineSlot]?
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> MoveRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        let english = wire.effect_entries?.first { $0.language.name == "en" }
+        // The newest English flavor text: PokeAPI lists them oldest game first.
+        let flavor = wire.flavor_text_entries?.last { $0.language.name == "en" }?.flavor_text
+        func nonEmpty(_ text: String?) -> String? {
+            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return text
+        }
+        return MoveRecord(
+            id: wire.id, name: wire.name,
+            names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
+            type: wire.type.name, typeID: resourceID(fromURL: wire.type.url),
+            damageClass: wire.damage_class?.name, damageClassID: wire.damage_class.flatMap { resourceID(fromURL: $0.url) },
+            power: wire.power, accuracy: wire.accuracy, pp: wire.pp, priority: wire.priority ?? 0,
+            target: wire.target?.name, targetID: wire.target.flatMap { resourceID(fromURL: $0.url) },
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
+            effectChance: wire.effect_chance,
+            shortEffect: nonEmpty(english?.short_effect), effect: nonEmpty(english?.effect),
+            flavorText: nonEmpty(flavor).map(FlavorText.normalise),
+            // A machine whose URL has no id cannot be looked up: left out rather than failing the move.
+            machines: (wire.machines ?? []).compactMap { slot in
+                guard let machine = resourceID(fromURL: slot.machine.url),
+                      let group = resourceID(fromURL: slot.version_group.url) else { return nil }
+                return Machine(versionGroup: group, machine: machine)
+            })
+    }
+}
+
+extension MachineRecord: APIDecodable {
+    private struct Wire: Decodable {
+        var id: Int
+        var item: NamedReference
+        var move: NamedReference
+        var version_group: NamedReference
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> MachineRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        guard let move = resourceID(fromURL: wire.move.url), let group = resourceID(fromURL: wire.version_group.url) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: [AnyCodingKey("move")], debugDescription: "no numeric id in the move's or version group's URL"))
+        }
+        return MachineRecord(id: wire.id, item: wire.item.name, move: move, versionGroup: group)
+    }
+}
+
+extension Learnset {
+    /// PokeAPI's `moves` of a Pokémon: entries whose URLs carry no id are left out.
+    static func decodeAPI(_ slots: [PokemonMoveSlot]) -> Learnset {
+        var entries: [Entry] = []
+        for slot in slots {
+            guard let move = resourceID(fromURL: slot.move.url) else { continue }
+            for detail in slot.version_group_details {
+                guard let group = resourceID(fromURL: detail.version_group.url),
+                      let method = resourceID(fromURL: detail.move_learn_method.url) else { continue }
+                entries.append(Entry(versionGroup: group, method: method, move: move,
+                                     level: max(0, detail.level_learned_at ?? 0)))
+            }
+        }
+        return Learnset(entries)
+    }
+}
+
+/// One element of `/pokemon/{id}`'s `moves`.
+struct PokemonMoveSlot: Decodable {
+    struct Detail: Decodable {
+        var level_learned_at: Int?
+        var move_learn_method: NamedReference
+        var version_group: NamedReference
+    }
+    var move: NamedReference
+    var version_group_details: [Detail]
+}
