@@ -47,6 +47,11 @@ public struct NameBook: Sendable, Equatable, Encodable {
 
     func hasEnglishType(_ apiName: String) -> Bool { Self.english(in: types[apiName]) != nil }
 
+    /// The names of `apiName` in every language PokeAPI has, in its order.
+    public func names(_ kind: NamedKind, _ apiName: String) -> [LocalizedName] {
+        named[kind]?[apiName] ?? []
+    }
+
     /// The generation that introduced a version group ("sun-moon" → 7).
     public func generation(ofVersionGroup name: String) -> Int? { versionGroups[name]?.generation }
 
@@ -98,6 +103,12 @@ extension Pokedex {
         for chain in chains.values {
             for reference in chain.references { check(reference.kind, reference.name) }
         }
+        for move in moves.moves.values {
+            check(.move, move.name)
+            if !names.hasEnglishType(move.type) { missing.insert("type: \(move.type)") }
+            check(.moveTarget, move.target)
+            check(.moveDamageClass, move.damageClass)
+        }
         return missing.sorted()
     }
 }
@@ -105,7 +116,12 @@ extension Pokedex {
 extension DataSet {
     /// What the pages call everything they name.
     public var nameBook: NameBook {
-        NameBook(records: named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
+        var records = named.mapValues { records in records.keys.sorted().compactMap { records[$0] } }
+        records[.move] = moves.keys.sorted().map { id in
+            let move = moves[id]!
+            return NamesRecord(id: move.id, name: move.name, names: move.names)
+        }
+        return NameBook(records: records,
                  types: types.keys.sorted().compactMap { types[$0] },
                  species: species.keys.sorted().compactMap { species[$0] },
                  versionGroups: versionGroups.keys.sorted().compactMap { versionGroups[$0] })

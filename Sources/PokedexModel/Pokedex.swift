@@ -76,16 +76,19 @@ public struct Pokedex: Sendable {
     public var typeChart: [String: TypeRecord]
     /// What PokeAPI calls the abilities, items, places… the pages name.
     public var names: NameBook
+    /// The moves the Pokémon learn, their games and machines.
+    public var moves: MoveBook
 
     public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
                 chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
-                names: NameBook = NameBook()) {
+                names: NameBook = NameBook(), moves: MoveBook = MoveBook()) {
         self.entries = entries
         self.favorites = favorites
         self.dataAge = dataAge
         self.chains = chains
         self.typeChart = typeChart
         self.names = names
+        self.moves = moves
     }
 
     /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.

@@ -36,7 +36,7 @@ public struct TypeMatchups: Sendable, Equatable {
     static let order = ["normal", "fire", "water", "electric", "grass", "ice", "fighting", "poison", "ground", "flying",
                         "psychic", "bug", "rock", "ghost", "dragon", "dark", "steel", "fairy"]
 
-    static func gameOrder(_ a: String, _ b: String) -> Bool {
+    public static func gameOrder(_ a: String, _ b: String) -> Bool {
         let ia = order.firstIndex(of: a) ?? order.count
         let ib = order.firstIndex(of: b) ?? order.count
         return ia != ib ? ia < ib : a < b

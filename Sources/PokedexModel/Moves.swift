@@ -1,0 +1,285 @@
+import Foundation
+public import PokedexSource
+
+/// A game as the pages name it: a version group ("scarlet-violet") called by its versions ("Scarlet & Violet").
+public struct Game: Sendable, Equatable, Encodable {
+    /// `/version-group/{id}`.
+    public var id: Int
+    /// API name: "scarlet-violet".
+    public var name: String
+    /// "Scarlet & Violet": its versions' English names.
+    public var label: String
+    /// PokeAPI's `order`: the newest game has the highest.
+    public var order: Int
+    public var generation: Int?
+}
+
+/// How a move is learned, as the Moves section groups it.
+public enum LearnMethodKind: Sendable, Equatable, Comparable {
+    case levelUp
+    case machine
+    case egg
+    case tutor
+    /// Any other method PokeAPI names ("form-change", "light-ball-egg"…), by its id.
+    case other(Int)
+
+    init(apiName: String?, id: Int) {
+        switch apiName {
+        case "level-up": self = .levelUp
+        case "machine": self = .machine
+        case "egg": self = .egg
+        case "tutor": self = .tutor
+        default: self = .other(id)
+        }
+    }
+
+    /// "level-up", "machine", "egg", "tutor", "other": for CSS classes and scripts.
+    public var key: String {
+        switch self {
+        case .levelUp: "level-up"
+        case .machine: "machine"
+        case .egg: "egg"
+        case .tutor: "tutor"
+        case .other: "other"
+        }
+    }
+}
+
+/// One move a Pokémon learns by one method in one game.
+public struct LearnedMove: Sendable, Equatable {
+    public var move: MoveRecord
+    /// Level-up moves: the level (0: on evolution).
+    public var level: Int
+    /// Machine moves: "TM24", "HM01", "TR12"; nil when the machine is not known.
+    public var machine: String?
+}
+
+/// The moves learned one way in one game: "Level up", then its moves in order.
+public struct LearnGroup: Sendable, Equatable {
+    public var kind: LearnMethodKind
+    /// `/move-learn-method/{id}`.
+    public var method: Int
+    /// "Level up", "TM / HM", "Egg moves", "Tutor", or PokeAPI's own words ("Form Change").
+    public var label: String
+    public var moves: [LearnedMove]
+}
+
+/// Every move the site shows, the games they are learned in and the machines that teach them; one place answers
+/// what a move is called, what it does and who learns it where.
+public struct MoveBook: Sendable, Equatable {
+    struct Method: Sendable, Equatable, Encodable {
+        /// API name: "level-up".
+        var name: String
+        /// English name: "Level up".
+        var label: String
+    }
+
+    /// By id.
+    public private(set) var moves: [Int: MoveRecord]
+    /// Machine item by move id, then version group id: "tm24".
+    private var machineItems: [Int: [Int: String]]
+    /// The kinds of machine ("tm", "hm", "tr") each version group has, by its id.
+    private var machineKinds: [Int: Set<String>]
+    /// By version group id.
+    public private(set) var games: [Int: Game]
+    /// By method id.
+    private var methods: [Int: Method]
+
+    public init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
+                versionGroups: [Int: VersionGroupRecord] = [:], names: NameBook = NameBook(),
+                methods: [NamesRecord] = []) {
+        self.moves = moves
+        var items: [Int: [Int: String]] = [:]
+        for machine in machines.values.sorted(by: { $0.id < $1.id }) {
+            items[machine.move, default: [:]][machine.versionGroup] = items[machine.move]?[machine.versionGroup] ?? machine.item
+        }
+        machineItems = items
+        var kinds: [Int: Set<String>] = [:]
+        for machine in machines.values { kinds[machine.versionGroup, default: []].insert(Self.machinePrefix(machine.item)) }
+        machineKinds = kinds
+        var games: [Int: Game] = [:]
+        for group in versionGroups.values {
+            let labels = group.versions.map { names.english(.version, $0.name) }
+            var label = labels.isEmpty ? DisplayName.titleCase(group.name) : Self.joined(labels)
+            // Japan's own Red, Green and Blue share their English names with the games released abroad.
+            if group.name.hasSuffix("-japan") { label += " (Japan)" }
+            games[group.id] = Game(id: group.id, name: group.name, label: label,
+                                   order: group.order ?? group.id, generation: group.generation)
+        }
+        self.games = games
+        var byID: [Int: Method] = [:]
+        for method in methods {
+            byID[method.id] = Method(name: method.name,
+                                     label: NameBook.english(in: method.names) ?? DisplayName.titleCase(method.name))
+        }
+        self.methods = byID
+    }
+
+    /// "Scarlet", "Scarlet & Violet", "Red, Blue & Yellow".
+    static func joined(_ labels: [String]) -> String {
+        guard labels.count > 1 else { return labels.first ?? "" }
+        return labels.dropLast().joined(separator: ", ") + " & " + labels.last!
+    }
+
+    public func game(_ id: Int) -> Game {
+        games[id] ?? Game(id: id, name: "version-group-\(id)", label: "Version group \(id)", order: id, generation: nil)
+    }
+
+    /// The games of `learnset` that have moves the site knows, newest first.
+    public func games(of learnset: Learnset) -> [Game] {
+        learnset.versionGroups.filter { group in learnset.entries(in: group).contains { moves[$0.move] != nil } }
+            .map(game).sorted { $0.order != $1.order ? $0.order > $1.order : $0.id > $1.id }
+    }
+
+    /// The game the Moves section opens on: the newest in which the Pokémon learns moves by level up, else the
+    /// newest in which it learns any.
+    public func defaultGame(of learnset: Learnset) -> Game? {
+        let games = games(of: learnset)
+        return games.first { game in
+            learnset.entries(in: game.id).contains { kind(ofMethod: $0.method) == .levelUp && moves[$0.move] != nil }
+        } ?? games.first
+    }
+
+    public func kind(ofMethod id: Int) -> LearnMethodKind {
+        LearnMethodKind(apiName: methods[id]?.name, id: id)
+    }
+
+    /// "Level up", "TM / HM", "Egg moves", "Tutor", or PokeAPI's English name of any other method.
+    public func label(ofMethod id: Int, in game: Int? = nil) -> String {
+        switch kind(ofMethod: id) {
+        case .levelUp: return "Level up"
+        case .machine:
+            // Says which machines this game has: "TM / HM" in the older games, "TM / TR" in Sword & Shield.
+            let prefixes = game.flatMap { machineKinds[$0] } ?? []
+            let said = ["tm", "hm", "tr"].filter(prefixes.contains).map { $0.uppercased() }
+            return said.isEmpty ? "TM" : said.joined(separator: " / ")
+        case .egg: return "Egg moves"
+        case .tutor: return "Tutor"
+        case .other: return methods[id]?.label ?? "Method \(id)"
+        }
+    }
+
+    /// "TM24" for the machine that teaches `move` in `versionGroup`, when known.
+    public func machine(move: Int, versionGroup: Int) -> String? {
+        machineItems[move]?[versionGroup].map { $0.uppercased() }
+    }
+
+    /// "tm" of "tm24".
+    static func machinePrefix(_ item: String) -> String {
+        String(item.prefix { $0.isLetter }).lowercased()
+    }
+
+    /// TMs, then HMs, then TRs, each by number; unknown machines last.
+    static func machineOrder(_ label: String?) -> (Int, Int, String) {
+        guard let label else { return (9, 0, "") }
+        let prefix = machinePrefix(label)
+        let number = Int(label.drop { $0.isLetter }) ?? Int.max
+        return (["tm": 0, "hm": 1, "tr": 2][prefix] ?? 3, number, label)
+    }
+
+    /// The moves of `learnset` in `game`, grouped by method (level up, machines, egg, tutor, then any other by
+    /// id): level-up moves by level, machines by number, the rest by name. Moves the site does not know are left out.
+    public func groups(of learnset: Learnset, in game: Int, names: NameBook) -> [LearnGroup] {
+        var byMethod: [Int: [LearnedMove]] = [:]
+        for entry in learnset.entries(in: game) {
+            guard let move = moves[entry.move] else { continue }
+            byMethod[entry.method, default: []].append(LearnedMove(
+                move: move, level: entry.level,
+                machine: kind(ofMethod: entry.method) == .machine ? machine(move: entry.move, versionGroup: game) : nil))
+        }
+        let name = { (move: MoveRecord) in names.english(.move, move.name) }
+        return byMethod.keys.sorted { a, b in
+            let (ka, kb) = (kind(ofMethod: a), kind(ofMethod: b))
+            return ka != kb ? ka < kb : a < b
+        }.map { method in
+            let kind = kind(ofMethod: method)
+            let moves = byMethod[method]!.sorted { a, b in
+                switch kind {
+                case .levelUp where a.level != b.level: return a.level < b.level
+                case .machine where a.machine != b.machine:
+                    let (x, y) = (Self.machineOrder(a.machine), Self.machineOrder(b.machine))
+                    return (x.0, x.1, x.2) < (y.0, y.1, y.2)
+                default:
+                    let (x, y) = (name(a.move), name(b.move))
+                    return x != y ? x < y : a.move.id < b.move.id
+                }
+            }
+            return LearnGroup(kind: kind, method: method, label: label(ofMethod: method, in: game), moves: moves)
+        }
+    }
+
+    /// `short_effect` (or, without one, `effect`) with `$effect_chance` filled in.
+    public func shortEffect(of move: MoveRecord) -> String? {
+        (move.shortEffect ?? move.effect).map { Self.fill($0, chance: move.effectChance) }
+    }
+
+    /// The long `effect` with `$effect_chance` filled in, only where it says more than the short one.
+    public func longEffect(of move: MoveRecord) -> String? {
+        guard let effect = move.effect.map({ Self.fill($0, chance: move.effectChance) }) else { return nil }
+        let short = shortEffect(of: move)
+        func folded(_ text: String?) -> String {
+            (text ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        return folded(effect) == folded(short) ? nil : effect
+    }
+
+    /// PokeAPI's effects say `$effect_chance%` for the move's chance; without one, "a chance".
+    static func fill(_ text: String, chance: Int?) -> String {
+        guard text.contains("$effect_chance") else { return text }
+        if let chance { return text.replacingOccurrences(of: "$effect_chance", with: String(chance)) }
+        return text.replacingOccurrences(of: "a $effect_chance% chance", with: "a chance")
+            .replacingOccurrences(of: "$effect_chance%", with: "some")
+            .replacingOccurrences(of: "$effect_chance", with: "some")
+    }
+}
+
+/// Which exported Pokémon learn each move, in which game and how: the move pages' lists, made once for all.
+public struct MoveLearners: Sendable {
+    /// One exported Pokémon learning the move one way.
+    public struct Learner: Sendable, Equatable {
+        /// Index into `Pokedex.entries`.
+        public var entry: Int
+        public var level: Int
+    }
+
+    /// By move id, then version group id, then method id: the learners in site order.
+    public private(set) var byMove: [Int: [Int: [Int: [Learner]]]]
+
+    public init(entries: [PokemonEntry], book: MoveBook) {
+        var byMove: [Int: [Int: [Int: [Learner]]]] = [:]
+        for (index, entry) in entries.enumerated() {
+            for learned in entry.record.learnset.entries where book.moves[learned.move] != nil {
+                byMove[learned.move, default: [:]][learned.versionGroup, default: [:]][learned.method, default: []]
+                    .append(Learner(entry: index, level: learned.level))
+            }
+        }
+        self.byMove = byMove
+    }
+
+    /// The moves some exported Pokémon learns: the ones that get a page.
+    public var moveIDs: Set<Int> { Set(byMove.keys) }
+
+    /// The games `move` is learned in, newest first.
+    public func games(of move: Int, book: MoveBook) -> [Game] {
+        (byMove[move] ?? [:]).keys.map(book.game).sorted { $0.order != $1.order ? $0.order > $1.order : $0.id > $1.id }
+    }
+
+    /// How many exported Pokémon learn `move` in `game`, whatever the method.
+    public func count(of move: Int, in game: Int) -> Int {
+        Set((byMove[move]?[game] ?? [:]).values.flatMap { $0.map(\.entry) }).count
+    }
+}
+
+extension MoveBook: Encodable {
+    /// In a fixed order (dictionaries have none): the render inputs' digest is made from it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for id in moves.keys.sorted() { try container.encode(moves[id]!) }
+        for move in machineItems.keys.sorted() {
+            let byGroup = machineItems[move]!
+            for group in byGroup.keys.sorted() { try container.encode([String(move), String(group), byGroup[group]!]) }
+        }
+        for id in games.keys.sorted() { try container.encode(games[id]!) }
+        for id in methods.keys.sorted() { try container.encode(String(id)); try container.encode(methods[id]!) }
+    }
+}
