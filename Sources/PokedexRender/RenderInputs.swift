@@ -25,6 +25,8 @@ public struct RenderInputs: Encodable, Sendable {
     var types: [TypeRecord]
     /// What the pages call abilities, items, places… (a renamed item changes the pages that name it).
     var names: NameBook
+    /// The moves, their games and machines (a move's changed power changes its page and its learners' pages).
+    var moves: MoveBook
 
     init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String) {
         self.builder = builder
@@ -39,6 +41,7 @@ public struct RenderInputs: Encodable, Sendable {
         typeNames = pokedex.typeChart.keys.sorted()
         types = typeNames.map { pokedex.typeChart[$0]! }
         names = pokedex.names
+        moves = pokedex.moves
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.

@@ -10,6 +10,8 @@ public struct RenderedSite: Sendable {
     public var files: [SiteFile]
     /// Pages whose template ran (the others were kept by fingerprint).
     public var pagesRendered: Int
+    /// Move pages (`moves/<slug>.html`), the moves index aside.
+    public var movePages = 0
     /// The digest of the render inputs (see `RenderInputs`), for the manifest.
     public var inputs: String? = nil
     /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
@@ -99,7 +101,9 @@ public struct SiteRenderer: Sendable {
         }
         var assets = AssetsContext(
             style: hashedNames[Self.stylesheet] ?? Self.stylesheet, app: hashedNames[Self.appScript] ?? Self.appScript,
-            data: "", favorites: Self.favoritesScript, icon: Self.icon, placeholder: Self.placeholderImage)
+            data: "", favorites: Self.favoritesScript, icon: Self.icon, placeholder: Self.placeholderImage,
+            list: hashedNames[Self.listScript] ?? Self.listScript,
+            moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript)
         // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
         // a no-op rebuild would otherwise spend one core on.
         async let pictureFiles = Self.pictureFiles(images, published: published)
@@ -110,6 +114,8 @@ public struct SiteRenderer: Sendable {
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let dataScript = try DataScript.make(pokedex, perPage: perPage, namesScript: namesPath)
         assets.data = Self.hashedName(Self.dataScript, dataScript)
+        let catalog = MoveCatalog(pokedex)
+        let moveScripts = try MoveScripts(pokedex, catalog: catalog)
         let inputs: String?
         do {
             inputs = try await inputsDigest
@@ -118,7 +124,7 @@ public struct SiteRenderer: Sendable {
         }
         // The same inputs as the last complete build: its manifest knows every page's context digest.
         let knownContexts = inputs != nil && published?.inputs == inputs ? published : nil
-        let jobs = pages(pokedex, assets: assets)
+        let jobs = pages(pokedex, assets: assets, catalog: catalog, moveScripts: moveScripts)
         let pages = try await renderPages(jobs, published: published, knownContexts: knownContexts)
         var files = pages.map(\.file)
         let rendered = files.count { if case .bytes = $0.content { true } else { false } }
@@ -136,6 +142,7 @@ public struct SiteRenderer: Sendable {
         add(assets.data, dataScript)
         add(namesPath, namesScript)
         add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
+        for (path, data) in moveScripts.files { add(path, data) }
         for file in staticFiles { add(file.path, file.data) }
         files += await pictureFiles
         // Last: the service worker's cache is named after everything above, so any change to the site, a
@@ -148,7 +155,7 @@ public struct SiteRenderer: Sendable {
         let html = pages.reduce(0) { total, page in
             if case .bytes(let data) = page.file.content { total + data.count } else { total }
         }
-        return RenderedSite(files: files, pagesRendered: rendered, inputs: inputs,
+        return RenderedSite(files: files, pagesRendered: rendered, movePages: catalog.ordered.count, inputs: inputs,
                             contextsBuilt: pages.count { $0.builtContext },
                             engine: EngineWork(htmlBytes: html, time: pages.reduce(.zero) { $0 + $1.engineTime }))
     }
@@ -163,10 +170,15 @@ public struct SiteRenderer: Sendable {
     }
 
     static let stylesheet = "assets/style.css"
+    /// Every page's script (image fallbacks, stars, offline indicator, service worker).
     static let appScript = "assets/app.js"
+    /// The index and favorites pages' script (views, search, filters, infinite scroll), after app.js.
+    static let listScript = "assets/list.js"
+    /// The moves tables' script: pages with a moves table load it after app.js.
+    static let movesTableScript = "assets/moves.js"
     static let icon = "assets/icon.svg"
     /// Theme files published under a name carrying their content's hash.
-    static let hashedThemeFiles: Set<String> = [stylesheet, appScript]
+    static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 
@@ -185,7 +197,7 @@ public struct SiteRenderer: Sendable {
             [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
-                     assets.placeholder, assets.icon] + extraShell
+                     assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
         let site = SiteContext(title: "Pokédex", count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
@@ -249,8 +261,15 @@ public struct SiteRenderer: Sendable {
         var engineTime: Duration = .zero
     }
 
-    /// Every page of the site, with its context: index pages, detail pages, the favorites page.
-    func pages(_ pokedex: Pokedex, assets: AssetsContext) -> [PageJob] {
+    /// Every page of the site, with its context (the moves' scripts made for their names).
+    func pages(_ pokedex: Pokedex, assets: AssetsContext) throws -> [PageJob] {
+        let catalog = MoveCatalog(pokedex)
+        return pages(pokedex, assets: assets, catalog: catalog, moveScripts: try MoveScripts(pokedex, catalog: catalog))
+    }
+
+    /// Every page of the site, with its context: index pages, detail pages, the moves index and a page per move,
+    /// the favorites page.
+    func pages(_ pokedex: Pokedex, assets: AssetsContext, catalog: MoveCatalog, moveScripts: MoveScripts) -> [PageJob] {
         let entries = pokedex.entries
         let favorites = Set(pokedex.favorites.ids)
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
@@ -299,7 +318,38 @@ public struct SiteRenderer: Sendable {
                                         previous: index > 0 ? entries[index - 1] : nil,
                                         next: index + 1 < entries.count ? entries[index + 1] : nil,
                                         listPage: index / perPage + 1, related: related)
+                context.detail?.moves = movesSection(entry, catalog: catalog, scripts: moveScripts)
+                context.usesMovesScript = context.detail?.moves != nil
                 return context
+            })
+        }
+
+        let moves = catalog.ordered
+        if !moves.isEmpty {
+            let path = MoveCatalog.indexPath
+            let description = "Every move the \(entries.count) Pokémon learn: type, category, power, accuracy and PP."
+            jobs.append(PageJob(path: path, template: "moves") { [self] in
+                var context = base(site: site, root: "../", kind: "moves", path: path, title: "Moves · Pokédex",
+                                   social: social(title: "Moves · Pokédex", description: description, path: path,
+                                                  picture: nil), assets: detailAssets)
+                context.movesIndex = movesIndex(catalog, scripts: moveScripts)
+                context.usesMovesScript = true
+                return context
+            })
+        }
+        for (index, move) in moves.enumerated() {
+            let path = MoveCatalog.pagePath(catalog.slugs[move.id] ?? "")
+            jobs.append(PageJob(path: path, template: "move") { [self] in
+                let context = moveDetail(move, catalog: catalog, entries: entries,
+                                         previous: index > 0 ? moves[index - 1] : nil,
+                                         next: index + 1 < moves.count ? moves[index + 1] : nil)
+                let description = [context.shortEffect, context.flavorText].compactMap { $0 }.first
+                    ?? "\(context.name): \(context.type.label) move."
+                var page = base(site: site, root: "../", kind: "move", path: path, title: "\(context.name) · Moves · Pokédex",
+                                social: social(title: context.name, description: description, path: path, picture: nil),
+                                assets: detailAssets)
+                page.move = context
+                return page
             })
         }
 
@@ -397,10 +447,13 @@ public struct SiteRenderer: Sendable {
     private func base(site: SiteContext, root: String, kind: String, path: String, title: String,
                       social: SocialContext, assets: AssetsContext) -> PageContext {
         PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
-                    isFavorites: kind == "favorites", pageTitle: title, path: path,
+                    isFavorites: kind == "favorites", isMove: kind == "move", isMoves: kind == "moves",
+                    usesData: ["index", "favorites", "notFound"].contains(kind),
+                    usesList: kind == "index" || kind == "favorites", usesMovesScript: false,
+                    pageTitle: title, path: path,
                     canonical: baseURL.map { Sitemap.url(of: path, base: $0) }, social: social, isNotFound: false,
                     assets: assets, worker: nil,
-                    pokemon: [], pagination: nil, detail: nil, favorites: [], hasFavorites: false,
+                    pokemon: [], pagination: nil, detail: nil, move: nil, movesIndex: nil, favorites: [], hasFavorites: false,
                     unknownFavorites: [], hasUnknownFavorites: false,
                     cellTemplate: kind == "index" || kind == "favorites" ? Self.blankCell(root: root) : nil)
     }
@@ -695,6 +748,13 @@ enum DataScript {
         }
     }
 
+    /// PokeAPI's language `code` with a label for people and its BCP 47 tag ("" when it is not one).
+    static func language(_ code: String) -> Language {
+        let label = SiteRenderer.languages[code]?.label ?? code
+        let tag = SiteRenderer.languages[code]?.tag ?? (SiteRenderer.looksLikeLanguageTag(code) ? code : "")
+        return Language(code: code, label: label, tag: tag)
+    }
+
     struct NamesPayload: Encodable {
         var version: Int
         var languages: [Language]
@@ -727,12 +787,7 @@ enum DataScript {
             }
         }
         let entries = order.map { NamesEntry(ids: speciesIDs[$0]!, names: speciesNames[$0]!, languages: codes) } + forms
-        let languages = codes.map { code in
-            let label = SiteRenderer.languages[code]?.label ?? code
-            let tag = SiteRenderer.languages[code]?.tag ?? (SiteRenderer.looksLikeLanguageTag(code) ? code : "")
-            return Language(code: code, label: label, tag: tag)
-        }
-        let payload = NamesPayload(version: 2, languages: languages, entries: entries.filter { !$0.names.isEmpty })
+        let payload = NamesPayload(version: 2, languages: codes.map(language), entries: entries.filter { !$0.names.isEmpty })
         return try script("POKEDEX_NAMES", payload, path: SiteRenderer.namesScript)
     }
 

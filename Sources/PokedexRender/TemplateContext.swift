@@ -37,6 +37,12 @@ struct AssetsContext: Sendable, Encodable {
     var favorites: String
     var icon: String
     var placeholder: String
+    /// The index and favorites pages' script (`usesList`): views, search, filters, infinite scroll. It builds on
+    /// `app`, which every page loads.
+    var list: String = SiteRenderer.listScript
+    /// The moves tables' script (sorting, the game picker, the moves index's filters and search): only pages with
+    /// a moves table load it (`usesMovesScript`).
+    var moves: String = SiteRenderer.movesTableScript
 }
 
 /// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
@@ -187,6 +193,172 @@ struct DetailContext: Sendable, Encodable {
     /// The species' name in every language PokeAPI has, in its order.
     var names: [LocalizedNameContext]
     var hasNames: Bool
+    /// What it learns in one game (the newest in which it learns moves by level up), the other games a choice
+    /// away; nil when PokeAPI lists no moves for it.
+    var moves: MovesSectionContext?
+}
+
+// MARK: Moves
+
+/// A move's damage class: "physical", "special" or "status".
+struct CategoryContext: Sendable, Encodable {
+    /// API name, safe for a CSS class: "special" ("unknown" otherwise).
+    var name: String
+    /// "Special".
+    var label: String
+}
+
+/// One row of a moves table: the move and its figures, "—" where PokeAPI has null.
+struct MoveRowContext: Sendable, Encodable {
+    var id: Int
+    var slug: String
+    /// The move's page, relative to the page the row is on.
+    var href: String
+    /// "Thunderbolt".
+    var name: String
+    var type: TypeContext
+    var category: CategoryContext
+    /// "90", or "—".
+    var power: String
+    var accuracy: String
+    var pp: String
+    /// The learnset's first column: "36" or "Evo." (level up), "TM24" (machine); absent for other methods.
+    var hasDetail: Bool
+    var detail: String
+    /// What a short detail stands for: "On evolution" for "Evo.".
+    var detailTitle: String?
+    /// The detail's order as a number (level; a machine's place among the game's machines).
+    var detailSort: Int
+    /// Moves index: "I" and 1 for generation I; "—" and 0 when unknown.
+    var generation: String
+    var generationNumber: Int
+}
+
+/// One way of learning moves in one game: "Level up" and its moves.
+struct LearnGroupContext: Sendable, Encodable {
+    /// "level-up", "machine", "egg", "tutor", "other".
+    var key: String
+    /// PokeAPI's method id: with `key`, unique on the page (for ids).
+    var method: Int
+    /// "Level up", "TM / HM", "Egg moves", "Tutor", "Form Change".
+    var label: String
+    var count: Int
+    /// The first column's heading: "Lv." or "TM"; absent for methods without one.
+    var detailHeading: String?
+    /// The rows are in the first column's order (levels, machine numbers), else by name: the header that says so
+    /// carries `aria-sort="ascending"`.
+    var sortedByDetail: Bool
+    var moves: [MoveRowContext]
+}
+
+/// A game of the game picker.
+struct GameOptionContext: Sendable, Encodable {
+    /// The version group's id.
+    var id: Int
+    /// "Scarlet & Violet".
+    var label: String
+    var isSelected: Bool
+}
+
+/// The Moves section of a Pokémon's page.
+struct MovesSectionContext: Sendable, Encodable {
+    /// "Scarlet & Violet": the game the tables show.
+    var game: String
+    var gameID: Int
+    /// Every game it learns moves in, newest first (the picker's options).
+    var games: [GameOptionContext]
+    /// More than one game: the picker is worth showing.
+    var hasGameChoice: Bool
+    /// Relative to the page: this Pokémon's moves in every game (`learnsets/<slug>.<hash>.js`) and every move's
+    /// figures (`assets/pokedex-moves.<hash>.js`), loaded when another game is picked, never on arrival.
+    var learnsetScript: String
+    var movesScript: String
+    var groups: [LearnGroupContext]
+    /// For `<template>`: a group and a row with every optional part, which the script clones for other games.
+    var blankGroup: LearnGroupContext
+}
+
+/// A Pokémon in a move's list of learners: a small cell with its thumbnail.
+struct LearnerCellContext: Sendable, Encodable {
+    /// Its page, relative to the move's page.
+    var href: String
+    var name: String
+    /// The narrowest thumbnail (or the picture), relative to the page, or an http(s) URL.
+    var src: String
+    var width: Int
+    var height: Int
+    var fallback: String
+    /// Level up: "Lv. 36" or "Evo."; absent for the other methods.
+    var note: String?
+}
+
+/// The learners of a move by one method in one game.
+struct LearnerGroupContext: Sendable, Encodable {
+    var key: String
+    var method: Int
+    /// "Level up".
+    var label: String
+    /// The machine that teaches it in that game: "TM171" (machine groups only).
+    var machine: String?
+    var count: Int
+    var cells: [LearnerCellContext]
+}
+
+/// A game and how many exported Pokémon learn the move in it.
+struct GameCountContext: Sendable, Encodable {
+    var label: String
+    var count: Int
+}
+
+/// A move's page.
+struct MoveContext: Sendable, Encodable {
+    var id: Int
+    var slug: String
+    var name: String
+    var type: TypeContext
+    var category: CategoryContext
+    var power: String
+    var accuracy: String
+    var pp: String
+    /// "+1", "0", "−3".
+    var priority: String
+    /// "Selected Pokémon", when PokeAPI says.
+    var target: String?
+    /// "Generation I", when PokeAPI says.
+    var generation: String?
+    /// "10 %", when PokeAPI gives one.
+    var effectChance: String?
+    /// `short_effect` in English with `$effect_chance` filled in.
+    var shortEffect: String?
+    /// The long `effect`, only where it says more.
+    var effect: String?
+    var hasEffect: Bool
+    /// The newest English flavor text.
+    var flavorText: String?
+    /// "Scarlet & Violet": the newest game an exported Pokémon learns it in.
+    var learnedIn: String
+    /// Exported Pokémon that learn it there, whatever the method.
+    var learnerCount: Int
+    var learnerGroups: [LearnerGroupContext]
+    /// Older games, newest first, with their counts.
+    var otherGames: [GameCountContext]
+    var hasOtherGames: Bool
+    var names: [LocalizedNameContext]
+    var hasNames: Bool
+    /// Previous and next move by name.
+    var previous: LinkContext?
+    var next: LinkContext?
+}
+
+/// `moves/index.html`: every move with a page, as one table.
+struct MovesIndexContext: Sendable, Encodable {
+    var count: Int
+    var rows: [MoveRowContext]
+    /// The filters' options: the types and categories the moves have, in the games' order.
+    var types: [TypeContext]
+    var categories: [CategoryContext]
+    /// Every move's name in every language, for search (`assets/pokedex-move-names.<hash>.js`), loaded on first use.
+    var namesScript: String
 }
 
 /// A species' evolution chain, from its first stage.
@@ -325,11 +497,20 @@ struct PageContext: Sendable, Encodable {
     var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     var root: String
-    /// "index", "pokemon", "favorites", "notFound" (`404.html`) or "worker" (`sw.js`).
+    /// "index", "pokemon", "move", "moves" (`moves/index.html`), "favorites", "notFound" (`404.html`) or
+    /// "worker" (`sw.js`).
     var kind: String
     var isIndex: Bool
     var isPokemon: Bool
     var isFavorites: Bool
+    var isMove: Bool
+    var isMoves: Bool
+    /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
+    var usesData: Bool
+    /// The index and favorites pages: they load `assets.list`.
+    var usesList: Bool
+    /// The page has a moves table: it loads `assets.moves`.
+    var usesMovesScript: Bool
     /// The document title: "Pikachu · Pokédex".
     var pageTitle: String
     /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".
@@ -349,6 +530,10 @@ struct PageContext: Sendable, Encodable {
 
     /// Detail pages.
     var detail: DetailContext?
+
+    /// Move pages, and the moves index.
+    var move: MoveContext?
+    var movesIndex: MovesIndexContext?
 
     /// Favorites page: the favorite cells, whether there are none, and entries of the file that matched nothing.
     var favorites: [CellContext]

@@ -75,7 +75,7 @@ public struct Theme: Sendable {
 
     /// Overridden templates written for an older pokedex: linking the stylesheet or the script by the theme's
     /// file names, which the site no longer publishes (`assets/style.css` is `assets/style.3f9a1c2e.css`), or an
-    /// index or favorites page without the cell `<template>` that `app.js` clones.
+    /// index or favorites page without the cell `<template>` that `list.js` clones, or a head without list.js.
     static func warnings(_ texts: [String: String], origins: [String: String]) -> [String] {
         texts.keys.sorted().flatMap { name -> [String] in
             let origin = origins[name + ".mustache"] ?? name + ".mustache"
@@ -87,6 +87,11 @@ public struct Theme: Sendable {
                     + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>")
             }
             if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
+            if name == "partials/head", text.contains("{{assets.app}}"), !text.contains("{{assets.list}}") {
+                warnings.append("\(origin) loads app.js but not list.js, which now has the index's search, filters, "
+                    + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
+                    + "defer></script>{{/usesList}} after app.js")
+            }
             return warnings
         }
     }

@@ -33,6 +33,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
     // What the summary line says of the site (the rest of a no-op's summary is zeros).
     var pokemon: Int
     var indexPages: Int
+    var movePages: Int
     var loads: Int
     var imagesRemote: Int
     var imagesPlaceholder: Int
@@ -164,7 +165,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
         var loads = LoadCounts()
         loads.fromCache = self.loads
         return BuildSummary(
-            pokemon: pokemon, indexPages: indexPages, loads: loads, network: FetchCounts(), pagesRendered: 0,
+            pokemon: pokemon, indexPages: indexPages, movePages: movePages, loads: loads, network: FetchCounts(), pagesRendered: 0,
             contextsBuilt: 0, filesWritten: 0, filesUnchanged: files.count, filesRemoved: 0,
             imagesRemote: imagesRemote, imagesPlaceholder: imagesPlaceholder, imagesLocal: imagesLocal,
             unknownFavorites: unknownFavorites, nameFallbacks: nameFallbacks, offline: true,

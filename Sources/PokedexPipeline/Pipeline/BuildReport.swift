@@ -59,6 +59,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var baseURL: String?
     public var pokemon: Int?
     var indexPages: Int?
+    var movePages: Int?
     public var pagesRendered: Int?
     public var files: Files?
     public var requests: Requests?
@@ -81,6 +82,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         baseURL = summary.baseURL
         pokemon = summary.pokemon
         indexPages = summary.indexPages
+        movePages = summary.movePages
         pagesRendered = summary.pagesRendered
         files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
         let network = summary.network

@@ -12,6 +12,8 @@ public struct StageDuration: Sendable, Equatable, Codable {
 public struct BuildSummary: Sendable {
     public var pokemon: Int
     var indexPages: Int
+    /// Pages of moves (`moves/<slug>.html`), the moves index aside.
+    public var movePages: Int = 0
     public var loads: LoadCounts
     public var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
@@ -46,7 +48,7 @@ public struct BuildSummary: Sendable {
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
     public var line: String {
-        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages"]
+        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages"]
         parts.append("fetched \(loads.fetched)")
         parts.append("revalidated \(loads.revalidated)")
         parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")

@@ -166,7 +166,7 @@ public struct SiteBuilder: Sendable {
         return BuildSummary(
             pokemon: pokedex.entries.count,
             indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
-            loads: counts, network: network, pagesRendered: site.pagesRendered,
+            movePages: site.movePages, loads: counts, network: network, pagesRendered: site.pagesRendered,
             contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
             imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
@@ -226,9 +226,11 @@ public struct SiteBuilder: Sendable {
                                       forms: data.forms, names: names)
         let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
         for unknown in favorites.unknown { logUnknownFavorite(unknown) }
+        let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups,
+                             names: names, methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
         let pokedex = Pokedex(entries: entries, favorites: favorites,
                               dataAge: Self.dataAge(await loader.counts, snapshot: snapshot),
-                              chains: data.chains, typeChart: data.typeChart, names: names)
+                              chains: data.chains, typeChart: data.typeChart, names: names, moves: moves)
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {
             logger.debug("names: PokeAPI has no English name for \(fallback); showing it made readable")
@@ -268,7 +270,7 @@ public struct SiteBuilder: Sendable {
                 key: key, freshUntil: freshUntil, files: written.sizes,
                 manifest: BuildMemo.manifestStamp(in: output), pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
-                loads: counts.fetched + counts.revalidated + counts.fromCache,
+                movePages: site.movePages, loads: counts.fetched + counts.revalidated + counts.fromCache,
                 imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
                 unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks)
             try memo.write(to: memoURL)

@@ -1,0 +1,330 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+import PokedexSupport
+
+/// The moves the site shows, looked up once per build: each move with a page (some exported Pokémon learns it) and
+/// its slug, and who learns what where.
+struct MoveCatalog: Sendable {
+    let book: MoveBook
+    let names: NameBook
+    let learners: MoveLearners
+    /// The moves with a page, by id: their slugs (`moves/<slug>.html`).
+    let slugs: [Int: String]
+    /// The moves with a page, by English name.
+    let ordered: [MoveRecord]
+
+    init(_ pokedex: Pokedex) {
+        book = pokedex.moves
+        names = pokedex.names
+        learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
+        let names = pokedex.names
+        let withPages = learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
+        ordered = withPages.sorted { a, b in
+            let (x, y) = (names.english(.move, a.name), names.english(.move, b.name))
+            return x != y ? x.localizedStandardCompare(y) == .orderedAscending : a.id < b.id
+        }
+        var slugs: [Int: String] = [:]
+        var used: Set<String> = [MoveCatalog.indexName]
+        for move in withPages.sorted(by: { $0.id < $1.id }) {
+            var slug = Slug.make(name: move.name, id: move.id)
+            if used.contains(slug) { slug = Slug.make(name: "\(slug)-\(move.id)", id: move.id) }
+            used.insert(slug)
+            slugs[move.id] = slug
+        }
+        self.slugs = slugs
+    }
+
+    /// `moves/index.html` is the moves index: no move may take its name.
+    static let indexName = "index"
+    static let folder = "moves"
+    static let indexPath = "moves/index.html"
+
+    static func pagePath(_ slug: String) -> String { "\(folder)/\(slug).html" }
+
+    func label(_ move: MoveRecord) -> String { names.english(.move, move.name) }
+
+    func category(_ move: MoveRecord) -> CategoryContext {
+        guard let name = move.damageClass else { return CategoryContext(name: "unknown", label: "—") }
+        let label = names.english(.moveDamageClass, name)
+        return CategoryContext(name: Slug.isClean(name) ? name : "unknown",
+                               label: label.prefix(1).uppercased() + label.dropFirst())
+    }
+
+    static func figure(_ value: Int?) -> String { value.map(String.init) ?? "—" }
+
+    /// A table row for `move`, linked from a page `root` deep (`href` from the site root is `moves/<slug>.html`).
+    func row(_ move: MoveRecord, from folder: String, detail: (text: String, title: String?, sort: Int)? = nil) -> MoveRowContext {
+        let slug = slugs[move.id] ?? ""
+        let href = folder == Self.folder ? "\(slug).html" : "../\(Self.folder)/\(slug).html"
+        return MoveRowContext(
+            id: move.id, slug: slug, href: href, name: label(move),
+            type: SiteRenderer.typeContext(move.type, names: names), category: category(move),
+            power: Self.figure(move.power), accuracy: Self.figure(move.accuracy), pp: Self.figure(move.pp),
+            hasDetail: detail != nil, detail: detail?.text ?? "", detailTitle: detail?.title, detailSort: detail?.sort ?? 0,
+            generation: move.generation.map(SiteRenderer.romanNumeral) ?? "—", generationNumber: move.generation ?? 0)
+    }
+
+    /// "36", or "Evo." for a move learned on evolution (level 0).
+    static func levelDetail(_ level: Int) -> (text: String, title: String?, sort: Int) {
+        level == 0 ? ("Evo.", "On evolution", 0) : (String(level), nil, level)
+    }
+
+    /// The groups of one game for a Pokémon's Moves section.
+    func groups(_ entry: PokemonEntry, game: Int) -> [LearnGroupContext] {
+        book.groups(of: entry.record.learnset, in: game, names: names).map { group in
+            var place = 0
+            let rows = group.moves.map { learned -> MoveRowContext in
+                place += 1
+                switch group.kind {
+                case .levelUp: return row(learned.move, from: "pokemon", detail: Self.levelDetail(learned.level))
+                case .machine:
+                    return row(learned.move, from: "pokemon", detail: (learned.machine ?? "—", nil, place))
+                default: return row(learned.move, from: "pokemon")
+                }
+            }
+            return LearnGroupContext(key: group.kind.key, method: group.method, label: group.label, count: rows.count,
+                                     detailHeading: Self.detailHeading(group.kind), sortedByDetail: Self.detailHeading(group.kind) != nil,
+                                     moves: rows)
+        }
+    }
+
+    static func detailHeading(_ kind: LearnMethodKind) -> String? {
+        switch kind {
+        case .levelUp: "Lv."
+        case .machine: "Machine"
+        default: nil
+        }
+    }
+}
+
+extension SiteRenderer {
+    /// The Moves section of `entry`'s page: the default game's tables; nil when it learns nothing the site knows.
+    func movesSection(_ entry: PokemonEntry, catalog: MoveCatalog, scripts: MoveScripts) -> MovesSectionContext? {
+        let learnset = entry.record.learnset
+        guard let game = catalog.book.defaultGame(of: learnset) else { return nil }
+        let games = catalog.book.games(of: learnset)
+        let blankRow = MoveRowContext(
+            id: 0, slug: "", href: "", name: "", type: TypeContext(name: "", label: ""),
+            category: CategoryContext(name: "", label: ""), power: "", accuracy: "", pp: "", hasDetail: true,
+            detail: "", detailTitle: "", detailSort: 0, generation: "", generationNumber: 0)
+        return MovesSectionContext(
+            game: game.label, gameID: game.id,
+            games: games.map { GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id) },
+            hasGameChoice: games.count > 1,
+            learnsetScript: "../" + (scripts.learnsets[entry.id] ?? ""), movesScript: "../" + scripts.moves,
+            groups: catalog.groups(entry, game: game.id),
+            blankGroup: LearnGroupContext(key: "", method: 0, label: "", count: 0, detailHeading: "",
+                                          sortedByDetail: false, moves: [blankRow]))
+    }
+
+    /// A move's page.
+    func moveDetail(_ move: MoveRecord, catalog: MoveCatalog, entries: [PokemonEntry], previous: MoveRecord?,
+                    next: MoveRecord?) -> MoveContext {
+        let book = catalog.book
+        let row = catalog.row(move, from: MoveCatalog.folder)
+        // The newest game it is learned in by level up, machine, egg or tutor: a game whose only way is one of its
+        // own (Champions' training) shows after it, among the others.
+        var games = catalog.learners.games(of: move.id, book: book)
+        if let main = games.firstIndex(where: { game in
+            (catalog.learners.byMove[move.id]?[game.id] ?? [:]).keys.contains { method in
+                if case .other = book.kind(ofMethod: method) { false } else { true }
+            }
+        }) {
+            games.insert(games.remove(at: main), at: 0)
+        }
+        let newest = games.first
+        var groups: [LearnerGroupContext] = []
+        if let newest, let byMethod = catalog.learners.byMove[move.id]?[newest.id] {
+            let methods = byMethod.keys.sorted { a, b in
+                let (ka, kb) = (book.kind(ofMethod: a), book.kind(ofMethod: b))
+                return ka != kb ? ka < kb : a < b
+            }
+            for method in methods {
+                let kind = book.kind(ofMethod: method)
+                let cells = byMethod[method]!.map { learner -> LearnerCellContext in
+                    let entry = entries[learner.entry]
+                    let picture = image(entry, root: "../", lazy: true)
+                    let narrowest = entry.thumbnails.first
+                    let note = kind == .levelUp ? (learner.level == 0 ? "Evo." : "Lv. \(learner.level)") : nil
+                    return LearnerCellContext(
+                        href: "../pokemon/\(entry.slug).html", name: entry.displayName,
+                        src: picture.thumbnail, width: narrowest?.width ?? picture.width,
+                        height: narrowest?.height ?? picture.height, fallback: picture.fallback, note: note)
+                }
+                groups.append(LearnerGroupContext(key: kind.key, method: method,
+                                                  label: book.label(ofMethod: method, in: newest.id),
+                                                  machine: kind == .machine ? book.machine(move: move.id, versionGroup: newest.id) : nil,
+                                                  count: cells.count, cells: cells))
+            }
+        }
+        let others = games.dropFirst().map { GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id)) }
+        let names = Self.nameRows(move.names)
+        let shortEffect = book.shortEffect(of: move)
+        let effect = book.longEffect(of: move)
+        let priority = move.priority > 0 ? "+\(move.priority)" : move.priority < 0 ? "\u{2212}\(-move.priority)" : "0"
+        func link(_ other: MoveRecord?) -> LinkContext? {
+            other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: catalog.label(other)) } }
+        }
+        return MoveContext(
+            id: move.id, slug: row.slug, name: row.name, type: row.type, category: row.category,
+            power: row.power, accuracy: row.accuracy, pp: row.pp, priority: priority,
+            target: move.target.map { catalog.names.english(.moveTarget, $0) },
+            generation: move.generation.map { "Generation " + Self.romanNumeral($0) },
+            effectChance: move.effectChance.map { "\($0)%" },
+            shortEffect: shortEffect, effect: effect, hasEffect: shortEffect != nil || effect != nil,
+            flavorText: move.flavorText,
+            learnedIn: newest?.label ?? "", learnerCount: newest.map { catalog.learners.count(of: move.id, in: $0.id) } ?? 0,
+            learnerGroups: groups, otherGames: Array(others), hasOtherGames: !others.isEmpty,
+            names: names, hasNames: !names.isEmpty, previous: link(previous), next: link(next))
+    }
+
+    /// `moves/index.html`.
+    func movesIndex(_ catalog: MoveCatalog, scripts: MoveScripts) -> MovesIndexContext {
+        let rows = catalog.ordered.map { catalog.row($0, from: MoveCatalog.folder) }
+        let types = Set(catalog.ordered.map(\.type)).sorted(by: TypeMatchups.gameOrder)
+            .map { Self.typeContext($0, names: catalog.names) }
+        let order = ["physical", "special", "status"]
+        var categories: [CategoryContext] = []
+        for move in catalog.ordered {
+            let category = catalog.category(move)
+            if !categories.contains(where: { $0.name == category.name }) { categories.append(category) }
+        }
+        categories.sort { (order.firstIndex(of: $0.name) ?? 9, $0.name) < (order.firstIndex(of: $1.name) ?? 9, $1.name) }
+        return MovesIndexContext(count: rows.count, rows: rows, types: types, categories: categories,
+                                 namesScript: "../" + scripts.names)
+    }
+}
+
+/// The moves' scripts of one build, by site path: every move's figures, every move's names, and each Pokémon's
+/// learnset (by Pokémon id). Their names carry their content's hash.
+struct MoveScripts: Sendable {
+    var moves: String
+    var names: String
+    var learnsets: [Int: String]
+    /// Every script's path and bytes, in a fixed order.
+    var files: [(path: String, data: Data)]
+
+    static let movesScript = "assets/pokedex-moves.js"
+    static let namesScript = "assets/pokedex-move-names.js"
+    static let learnsetFolder = "learnsets"
+
+    init(_ pokedex: Pokedex, catalog: MoveCatalog) throws {
+        let moves = try Self.moves(catalog)
+        self.moves = SiteRenderer.hashedName(Self.movesScript, moves)
+        let names = try Self.names(catalog)
+        self.names = SiteRenderer.hashedName(Self.namesScript, names)
+        var files = [(self.moves, moves), (self.names, names)]
+        var learnsets: [Int: String] = [:]
+        for entry in pokedex.entries where catalog.book.defaultGame(of: entry.record.learnset) != nil {
+            let data = try Self.learnset(entry)
+            let path = SiteRenderer.hashedName("\(Self.learnsetFolder)/\(entry.slug).js", data)
+            learnsets[entry.id] = path
+            files.append((path, data))
+        }
+        self.learnsets = learnsets
+        self.files = files
+    }
+
+    /// `window.POKEDEX_MOVES`, version 1: what the game picker needs to build another game's tables.
+    ///   types: [[name, label]…]; categories: [[name, label]…]
+    ///   moves: {id: [slug, name, type index, category index, power, accuracy, pp]} (null where PokeAPI has none)
+    ///   machines: {move id: {version group id: "TM24"}}
+    ///   methods: {method id: [kind, label]} ("level-up", "machine", "egg", "tutor", "other"); machineLabels:
+    ///   {version group id: "TM / HM"} (the machine group's label in that game)
+    struct MovesPayload: Encodable {
+        var version = 1
+        var types: [[String]]
+        var categories: [[String]]
+        var moves: [String: MoveRow]
+        var machines: [String: [String: String]]
+        var methods: [String: [String]]
+        var machineLabels: [String: String]
+    }
+
+    struct MoveRow: Encodable {
+        var slug: String
+        var name: String
+        var type: Int
+        var category: Int
+        var power: Int?
+        var accuracy: Int?
+        var pp: Int?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(slug)
+            try container.encode(name)
+            try container.encode(type)
+            try container.encode(category)
+            try container.encode(power)
+            try container.encode(accuracy)
+            try container.encode(pp)
+        }
+    }
+
+    static func moves(_ catalog: MoveCatalog) throws -> Data {
+        var types: [TypeContext] = []
+        var categories: [CategoryContext] = []
+        var rows: [String: MoveRow] = [:]
+        var machines: [String: [String: String]] = [:]
+        let games = catalog.book.games.keys.sorted()
+        for move in catalog.ordered {
+            let type = SiteRenderer.typeContext(move.type, names: catalog.names)
+            let category = catalog.category(move)
+            if !types.contains(where: { $0.name == type.name }) { types.append(type) }
+            if !categories.contains(where: { $0.name == category.name }) { categories.append(category) }
+            rows[String(move.id)] = MoveRow(
+                slug: catalog.slugs[move.id] ?? "", name: catalog.label(move),
+                type: types.firstIndex { $0.name == type.name }!, category: categories.firstIndex { $0.name == category.name }!,
+                power: move.power, accuracy: move.accuracy, pp: move.pp)
+            for game in games {
+                if let machine = catalog.book.machine(move: move.id, versionGroup: game) {
+                    machines[String(move.id), default: [:]][String(game)] = machine
+                }
+            }
+        }
+        var methods: [String: [String]] = [:]
+        var machineLabels: [String: String] = [:]
+        for entry in catalog.learners.byMove.values {
+            for (game, byMethod) in entry {
+                for method in byMethod.keys where methods[String(method)] == nil {
+                    methods[String(method)] = [catalog.book.kind(ofMethod: method).key, catalog.book.label(ofMethod: method)]
+                }
+                if machineLabels[String(game)] == nil,
+                   let machine = byMethod.keys.first(where: { catalog.book.kind(ofMethod: $0) == .machine }) {
+                    machineLabels[String(game)] = catalog.book.label(ofMethod: machine, in: game)
+                }
+            }
+        }
+        let payload = MovesPayload(types: types.map { [$0.name, $0.label] }, categories: categories.map { [$0.name, $0.label] },
+                                   moves: rows, machines: machines, methods: methods, machineLabels: machineLabels)
+        return try DataScript.script("POKEDEX_MOVES", payload, path: movesScript)
+    }
+
+    /// `window.POKEDEX_MOVE_NAMES`, version 1: {languages: [[code, label, bcp47]…], entries: [[[move id], name,
+    /// mask, name, mask…]…]}, as the Pokémon names script writes them.
+    static func names(_ catalog: MoveCatalog) throws -> Data {
+        var codes: [String] = []
+        for move in catalog.ordered {
+            for name in move.names where !codes.contains(name.language) { codes.append(name.language) }
+        }
+        let entries = catalog.ordered.map { DataScript.NamesEntry(ids: [$0.id], names: $0.names, languages: codes) }
+        let payload = DataScript.NamesPayload(version: 1, languages: codes.map(DataScript.language),
+                                              entries: entries.filter { !$0.names.isEmpty })
+        return try DataScript.script("POKEDEX_MOVE_NAMES", payload, path: namesScript)
+    }
+
+    /// `window.POKEDEX_LEARNSET = {version: 1, id, learnset}`: the Pokémon's moves in every game, in the cache's
+    /// compact form (`Learnset.compact`: `vg:method=move.level,move;method=move vg:…`).
+    struct LearnsetPayload: Encodable {
+        var version = 1
+        var id: Int
+        var learnset: String
+    }
+
+    static func learnset(_ entry: PokemonEntry) throws -> Data {
+        try DataScript.script("POKEDEX_LEARNSET", LearnsetPayload(id: entry.id, learnset: entry.record.learnset.compact),
+                              path: "\(learnsetFolder)/\(entry.slug).js")
+    }
+}
