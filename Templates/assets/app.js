@@ -1,7 +1,8 @@
-/* Pokédex: progressive enhancement. Every page is complete without this file; it adds favorites (stars, the
-   Favorites view, delete all, export, import), search, filters, infinite scroll (built from the data script, so
-   from file:// too), image fallbacks, the offline indicator and the service worker. Cells built here mirror
-   Templates/partials/cell.mustache, and API data only ever reaches the DOM through textContent and setAttribute. */
+/* Pokédex: progressive enhancement for every page. Every page is complete without it; it adds image fallbacks,
+   the favorites stars (kept in localStorage), the offline indicator, the service worker and the detail page's
+   picture switcher. The index and favorites pages' views, search, filters and infinite scroll are list.js, and the
+   moves tables moves.js: both build on `window.PokedexSite`, which this file sets. API data only ever reaches the
+   DOM through textContent and setAttribute. */
 (function () {
   'use strict';
 
@@ -9,55 +10,10 @@
   var html = doc.documentElement;
   html.classList.add('js');
 
-  var DATA = decodeData(window.POKEDEX_DATA);
   var root = html.getAttribute('data-root') || '';
   var kind = html.getAttribute('data-kind') || '';
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
   var STORE_KEY = 'pokedex.favorites';
-  // The cell picture's rendered width, as in partials/cell.mustache: one column under 314 px, two under 464 px,
-  // at most 190 px from three columns up.
-  var SEARCH_LIMIT = 120;
-  var EAGER = 4;
-
-  /* ---------- Data script: positional rows → the objects the rest of this file reads ---------- */
-
-  // Version 3, a row: [id, slug, name, [type indices], generation, [hp, attack, defense, special-attack,
-  // special-defense, speed], number, form, picture?]: `number` the national dex number (a form has its species'),
-  // `form` 0 for a species' default Pokémon and 1 for another form, in site order (by number, the default first).
-  // Without a picture of its own, a row's is images/<id>.png of the shape in `pic` ([w, h, [widths]]).
-  function decodeData(raw) {
-    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', types: [] };
-    if (!raw || raw.version !== 3 || !Array.isArray(raw.pokemon)) return out;
-    out.favorites = raw.favorites || [];
-    out.perPage = raw.perPage || 24;
-    out.pageCount = raw.pageCount || 1;
-    out.names = typeof raw.names === 'string' ? raw.names : '';
-    out.types = Array.isArray(raw.types) ? raw.types : [];
-    var shape = Array.isArray(raw.pic) ? raw.pic : [475, 475, []];
-    raw.pokemon.forEach(function (row, index) {
-      var own = Array.isArray(row[8]) ? row[8] : null;
-      var stats = Array.isArray(row[5]) ? row[5] : [];
-      var number = Number.isInteger(row[6]) ? row[6] : row[0];
-      out.pokemon.push({
-        id: row[0], slug: row[1], name: row[2], index: index, num: number, form: row[7] ? 1 : 0,
-        number: '#' + String(number).padStart(4, '0'),
-        types: (row[3] || []).map(function (i) { return out.types[i]; }).filter(Boolean),
-        gen: row[4] || 0, stats: stats, total: stats.reduce(function (a, b) { return a + b; }, 0),
-        image: own ? own[0] : 'images/' + row[0] + '.png', w: own ? own[1] : shape[0], h: own ? own[2] : shape[1],
-        t: own ? own[3] : shape[2]
-      });
-    });
-    return out;
-  }
-
-  var byId = new Map();
-  var bySlug = new Map();
-  var speciesName = new Map();   // national dex number → its default Pokémon's name (sort by name)
-  DATA.pokemon.forEach(function (p) {
-    byId.set(p.id, p);
-    bySlug.set(p.slug, p);
-    if (!p.form && !speciesName.has(p.num)) speciesName.set(p.num, p.name);
-  });
 
   function $(sel, from) { return (from || doc).querySelector(sel); }
   function $$(sel, from) { return Array.prototype.slice.call((from || doc).querySelectorAll(sel)); }
@@ -91,6 +47,7 @@
   }
   checkImages(doc);
 
+
   /* ---------- Favorites state: localStorage, seeded from the build's favorites file ---------- */
 
   var storage = null;
@@ -123,89 +80,18 @@
     var stored = readStored();
     if (stored === null) {
       // Seeded once from the favorites file the site was built with (a small script every page loads).
-      (window.POKEDEX_FAVORITES || DATA.favorites || []).forEach(function (id) { favorites.add(id); });
+      (window.POKEDEX_FAVORITES || (window.POKEDEX_DATA && window.POKEDEX_DATA.favorites) || []).forEach(function (id) { favorites.add(id); });
       writeStored();
     } else {
       stored.forEach(function (id) { favorites.add(id); });
     }
   })();
 
-  function favoriteList() {
-    return DATA.pokemon.filter(function (p) { return favorites.has(p.id); });
-  }
-
-  /* ---------- Cells ---------- */
-
-  function isAbsolute(url) { return /^(https?:|data:)/i.test(url); }
-  function typeClass(type) { return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(type) ? type : 'unknown'; }
-  function titleCase(name) {
-    return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
-  }
-
-  // The page renders one blank cell from partials/cell and partials/star into <template id="cell-template">:
-  // cells are clones of it, filled in, so a theme edits the cell's markup in one place.
-  var cellTemplate = $('#cell-template');
-
-  function buildCell(p, lazy) {
-    var li = cellTemplate.content.firstElementChild.cloneNode(true);
-    li.setAttribute('data-id', String(p.id));
-    li.setAttribute('data-slug', p.slug);
-    $('.cell-link', li).setAttribute('href', root + 'pokemon/' + p.slug + '.html');
-    var img = $('img', li);
-    var fallback = root + 'assets/placeholder.svg';
-    var local = typeof p.image === 'string' && p.image && !isAbsolute(p.image);
-    var src = typeof p.image === 'string' && p.image ? (local ? root + p.image : p.image) : fallback;
-    // Thumbnails of images/25.png are images/25-<width>.webp; srcset before src, so only one picture loads.
-    var widths = local && Array.isArray(p.t) ? p.t : [];
-    if (widths.length) {
-      var stem = src.replace(/\.png$/, '');
-      img.setAttribute('srcset', widths.map(function (w) { return stem + '-' + w + '.webp ' + w + 'w'; })
-        .concat([src + ' ' + (p.w || 475) + 'w']).join(', '));
-      src = stem + '-' + widths[0] + '.webp';
-    } else {
-      img.removeAttribute('srcset');
-      img.removeAttribute('sizes');
-    }
-    img.setAttribute('src', src);
-    img.setAttribute('width', String(p.w || 475));
-    img.setAttribute('height', String(p.h || 475));
-    img.setAttribute('alt', p.name);
-    if (!lazy) img.removeAttribute('loading');
-    img.setAttribute('data-fallback', fallback);
-    $('.num', li).textContent = p.number;
-    $('.name', li).textContent = p.name;
-    var types = $('.types', li);
-    var blank = $('.type', types);
-    (p.types || []).forEach(function (t) {
-      var badge = blank.cloneNode(false);
-      badge.setAttribute('class', 'type type-' + typeClass(t));
-      badge.textContent = titleCase(t);
-      types.appendChild(badge);
-    });
-    blank.remove();
-    var star = $('.star', li);
-    star.setAttribute('data-id', String(p.id));
-    star.setAttribute('data-name', p.name);
-    paintStar(star);
-    return li;
-  }
-
-  // Re-fills a grid with `list`, reusing the cells it already has (no image reloads, no flicker).
-  function fillGrid(grid, list) {
-    var existing = new Map();
-    $$(':scope > .cell', grid).forEach(function (cell) { existing.set(cell.getAttribute('data-id'), cell); });
-    var fragment = doc.createDocumentFragment();
-    list.forEach(function (p, index) {
-      var cell = existing.get(String(p.id)) || buildCell(p, index >= EAGER);
-      existing.delete(String(p.id));
-      fragment.appendChild(cell);
-    });
-    existing.forEach(function (cell) { cell.remove(); });
-    grid.appendChild(fragment);
-    $$('.star', grid).forEach(paintStar);
-  }
-
   /* ---------- Stars ---------- */
+
+  // What a star changes beyond itself (list.js: the favorites views), told after every change of the favorites.
+  var listeners = [];
+  function changed(button) { listeners.forEach(function (listener) { listener(button); }); }
 
   function paintStar(button) {
     var on = favorites.has(Number(button.getAttribute('data-id')));
@@ -224,190 +110,20 @@
     void button.offsetWidth;
     button.classList.add('pop');
     paintStars();
-    var view = button.closest('.view-favorites');
-    if (view && !favorites.has(id)) {
-      // Un-starred in the favorites list: the cell leaves; keep keyboard focus nearby.
-      var cell = button.closest('.cell');
-      var neighbour = cell && (cell.nextElementSibling || cell.previousElementSibling);
-      refreshFavorites();
-      var target = neighbour && neighbour.isConnected ? $('.star', neighbour) : $('.empty-title', view);
-      if (target && doc.activeElement === doc.body) target.focus();
-    } else {
-      refreshFavorites();
-    }
+    changed(button);
   }
 
-  /* ---------- Favorites views (index "#favorites" and favorites.html): delete all, export, import ---------- */
-
-  var dialog = $('#confirm-clear');
-  var lastTrash = null;
-
-  function refreshFavorites() {
-    var list = favoriteList();
-    $$('.view-favorites').forEach(function (view) {
-      var grid = $('.fav-grid', view);
-      if (grid && (!view.hidden || kind === 'favorites')) fillGrid(grid, list);
-      var empty = $('.empty', view);
-      if (empty) empty.hidden = list.length > 0;
-      if (grid) grid.hidden = list.length === 0;
-      var count = $('.fav-count', view);
-      if (count) count.textContent = list.length === 1 ? '1 favorite' : list.length + ' favorites';
-      $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = favorites.size === 0; });
-    });
-    if (resultsActive() && view === 'favorites') runSearch();
-  }
-
-  function clearFavorites() {
+  // Another tab or page changed them: the same Set, refilled, so that list.js's reference stays good.
+  function reload() {
+    var stored = readStored();
+    if (!stored) return;
     favorites.clear();
-    writeStored();
+    stored.forEach(function (id) { favorites.add(id); });
     paintStars();
-    refreshFavorites();
-    var title = lastTrash && lastTrash.closest('.view-favorites');
-    title = title ? $('.empty-title', title) : null;
-    if (title) title.focus();
+    changed(null);
   }
 
-  function askClear(button) {
-    lastTrash = button;
-    if (dialog && typeof dialog.showModal === 'function') {
-      dialog.returnValue = '';
-      dialog.showModal();
-    } else if (window.confirm('Are you sure you want to delete all favorites?')) {
-      clearFavorites();
-    }
-  }
-  if (dialog) {
-    dialog.addEventListener('close', function () {
-      // Cancel or Escape: back to the trash button (Delete moves focus to the empty state itself).
-      if (dialog.returnValue !== 'delete' && lastTrash && !lastTrash.disabled) lastTrash.focus();
-    });
-  }
-
-  // The CLI reads a JSON array of API names or ids: names for clean slugs (the API name), ids otherwise.
-  function exportFavorites() {
-    var entries = favoriteList().map(function (p) {
-      return /-\d+$/.test(p.slug) && p.slug.slice(-String(p.id).length - 1) === '-' + p.id ? p.id : p.slug;
-    });
-    favorites.forEach(function (id) { if (!byId.has(id)) entries.push(id); });
-    var blob = new Blob([JSON.stringify(entries, null, 2) + '\n'], { type: 'application/json' });
-    var link = el('a');
-    link.href = URL.createObjectURL(blob);
-    link.download = 'favorites.json';
-    link.hidden = true;
-    doc.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(function () { URL.revokeObjectURL(link.href); }, 4000);
-  }
-
-  // Reads what export writes (and `pokedex build --favorites` reads): a JSON array of API names (slugs) and ids.
-  // The whole file is checked before anything changes; its favorites are added to the stored ones (none lost).
-  // Ids this site does not list are kept, as export keeps them; names it does not know are reported.
-  function parseFavoritesFile(text) {
-    var list;
-    try { list = JSON.parse(String(text).replace(/^\uFEFF/, '')); } catch (e) {
-      return { error: 'it is not JSON' };
-    }
-    if (!Array.isArray(list)) return { error: 'it is not a list of Pokémon names or numbers' };
-    var ids = [];
-    var unknown = [];
-    for (var i = 0; i < list.length; i++) {
-      var entry = list[i];
-      if (typeof entry === 'number' && Number.isInteger(entry) && entry > 0) {
-        ids.push(entry);
-      } else if (typeof entry === 'string' && entry.trim()) {
-        var key = entry.trim().toLowerCase();
-        var found = bySlug.get(key) || (/^\d+$/.test(key) ? byId.get(Number(key)) : null);
-        if (found) ids.push(found.id); else unknown.push(entry.trim());
-      } else {
-        return { error: 'entry ' + (i + 1) + ' is neither a Pokémon name nor a number' };
-      }
-    }
-    if (!ids.length && unknown.length) return { error: 'none of its names is a Pokémon of this site' };
-    return { ids: ids, unknown: unknown };
-  }
-
-  function importNote(view, text, isError) {
-    var note = view ? $('.import-note', view) : null;
-    if (!note) return;
-    note.classList.toggle('is-error', !!isError);
-    note.textContent = text;
-  }
-
-  function importFavorites(input) {
-    var file = input.files && input.files[0];
-    var view = input.closest('.view-favorites');
-    if (!file) return;
-    var name = file.name || 'the file';
-    var refuse = function (why) {
-      importNote(view, 'Not imported: ' + name + ' is not a favorites file (' + why + '). Your favorites are unchanged.', true);
-    };
-    if (file.size > 1024 * 1024) { refuse('it is larger than 1 MB'); input.value = ''; return; }
-    var reader = new FileReader();
-    reader.onload = function () {
-      input.value = '';
-      var parsed = parseFavoritesFile(reader.result);
-      if (parsed.error) { refuse(parsed.error); return; }
-      var added = 0;
-      parsed.ids.forEach(function (id) { if (!favorites.has(id)) { favorites.add(id); added++; } });
-      writeStored();
-      paintStars();
-      refreshFavorites();
-      var text = added === 0 ? 'Imported ' + name + ': its favorites were all here already.'
-        : 'Imported ' + name + ': ' + (added === 1 ? '1 favorite added' : added + ' favorites added') +
-          ', ' + favorites.size + ' in all.';
-      if (parsed.unknown.length) {
-        text += ' Not on this site: ' + parsed.unknown.slice(0, 5).join(', ') +
-          (parsed.unknown.length > 5 ? ' and ' + (parsed.unknown.length - 5) + ' more' : '') + '.';
-      }
-      importNote(view, text, false);
-    };
-    reader.onerror = function () { input.value = ''; refuse('it could not be read'); };
-    reader.readAsText(file);
-  }
-
-  function replaceAddress(url) {
-    try { history.replaceState(history.state, '', url); return true; } catch (e) { return false; }   // some file:// setups refuse
-  }
-
-  /* ---------- All | Favorites: the header's links are the one control ---------- */
-
-  // On an index page the header's "Favorites" link shows the Favorites view in place (index.html#favorites, as
-  // bookmarked) and "All" the list; aria-current follows. Elsewhere they are plain links.
-  var view = 'all';
-  var allScroll = 0;
-  var viewAll = $('#view-all');
-  var viewFavorites = kind === 'index' ? $('#favorites') : null;
-  var viewSearch = $('#view-search');
-  var navLinks = $$('.nav a[data-view]');
-  var baseTitle = doc.title;
-
-  function paintNav() {
-    if (kind !== 'index') return;
-    navLinks.forEach(function (a) {
-      if (a.getAttribute('data-view') === view) a.setAttribute('aria-current', 'page');
-      else a.removeAttribute('aria-current');
-    });
-    doc.title = view === 'favorites' ? 'Favorites · Pokédex' : baseTitle;
-  }
-
-  function setView(next, fromHash) {
-    if (!viewAll || !viewFavorites) return;
-    if (next === view && !fromHash) return;
-    if (view === 'all') allScroll = window.scrollY;
-    view = next;
-    paintNav();
-    viewFavorites.hidden = next !== 'favorites';
-    viewAll.hidden = next !== 'all';
-    if (next === 'favorites') refreshFavorites();
-    if (!fromHash) writeHash();
-    if (resultsActive()) runSearch();
-    else window.scrollTo(0, next === 'all' ? allScroll : 0);
-  }
-
-  /* ---------- Search over POKEDEX_DATA and the names script ---------- */
-
-  var searchInput = $('#search');
+  /* ---------- Search folding, shared by list.js and moves.js ---------- */
 
   // Case, accents and width folded (NFKD: "２５" is "25", halfwidth kana are kana), hiragana as katakana (the
   // script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ), and typographic apostrophes as "'".
@@ -418,528 +134,8 @@
       .toLowerCase().trim().replace(/\s+/g, ' ');
   }
 
-  /* Names in every language: their own script, loaded on first use of the search box. Version 2:
-     {languages: [[code, label, bcp47]…], entries: [[[ids], name, mask, name, mask…]…]}, bit i of a mask meaning
-     languages[i] spells the name so; an id may be in several entries (its species', its form's own). */
-  var otherNames = new Map();   // Pokémon id → [{name, langs: [language index…]}]
-  var languages = [];
-  var namesState = DATA.names ? 'idle' : 'none';
-  function addName(id, name, langs) {
-    var list = otherNames.get(id);
-    if (!list) otherNames.set(id, list = []);
-    list.push({ name: name, langs: langs });
-  }
-  function readNames(names) {
-    if (!names || names.version !== 2 || !Array.isArray(names.entries)) return;
-    languages = Array.isArray(names.languages) ? names.languages : [];
-    names.entries.forEach(function (entry) {
-      var ids = Array.isArray(entry[0]) ? entry[0] : [];
-      for (var i = 1; i + 1 < entry.length; i += 2) {
-        if (typeof entry[i] !== 'string') continue;
-        var langs = [];
-        for (var bit = 0; bit < languages.length; bit++) if (entry[i + 1] & Math.pow(2, bit)) langs.push(bit);
-        ids.forEach(function (id) { addName(id, entry[i], langs); });
-      }
-    });
-  }
-  function loadNames() {
-    if (namesState !== 'idle') return;
-    namesState = 'loading';
-    // A script element, not fetch: it works from file:// too (and the CSP allows 'self').
-    var script = el('script');
-    script.src = root + DATA.names;
-    script.onload = function () {
-      namesState = 'loaded';
-      readNames(window.POKEDEX_NAMES);
-      candidates.clear();
-      if (resultsActive() && filters.q) runSearch();
-    };
-    script.onerror = function () { namesState = 'idle'; script.remove(); };
-    doc.head.appendChild(script);
-  }
-
-  // What a query is matched against: the display name, the slug's words, then every other name (with its
-  // languages). `own` marks the first two: a match through them needs no explanation.
-  var candidates = new Map();
-  function candidatesOf(p) {
-    var list = candidates.get(p.id);
-    if (!list) {
-      var shown = fold(p.name);
-      list = [{ f: shown, own: true }, { f: p.slug.replace(/-/g, ' '), own: true }];
-      (otherNames.get(p.id) || []).forEach(function (n) {
-        var f = fold(n.name);
-        if (f !== shown) list.push({ f: f, name: n.name, langs: n.langs });
-      });
-      candidates.set(p.id, list);
-    }
-    return list;
-  }
-
-  // 0: the name starts with the query; 1: a word of it does; 2: the query is inside it; 3: every word of the
-  // query starts a word of the name, in any order ("charizard mega" finds "Mega Charizard X"); -1: no match.
-  var WORD = /[^\p{L}\p{N}]+/u;
-  function nameScore(name, q, words) {
-    var at = name.indexOf(q);
-    if (at === 0) return 0;
-    if (at > 0) return WORD.test(name.charAt(at - 1)) ? 1 : 2;
-    if (words.length > 1) {
-      var parts = name.split(WORD);
-      if (words.every(function (w) { return parts.some(function (part) { return part.indexOf(w) === 0; }); })) return 3;
-    }
-    return -1;
-  }
-
-  // "pikachu", "pika", "alolan raichu", "ピカチュウ"; "25", "025", "#25", "#0025": the species of that number
-  // first (its default Pokémon, then its forms), then numbers starting so. Each result: [pokemon, matched name].
-  function search(query, list) {
-    var q = fold(query);
-    if (!q) return [];
-    var scored = [];
-    if (/^#?\d+$/.test(q)) {
-      var n = parseInt(q.replace('#', ''), 10);
-      var digits = String(n);
-      list.forEach(function (p) {
-        var score = p.num === n ? p.form : n > 0 && String(p.num).indexOf(digits) === 0 ? 2 : p.id === n ? 3 : -1;
-        if (score >= 0) scored.push([score, p, null]);
-      });
-    } else {
-      var words = q.split(WORD).filter(Boolean);
-      list.forEach(function (p) {
-        var best = -1;
-        var via = null;
-        candidatesOf(p).forEach(function (c) {
-          var s = nameScore(c.f, q, words);
-          if (s < 0) return;
-          // At an equal score the name shown wins: no "Matched:" line is needed.
-          s = s * 2 + (c.own ? 0 : 1);
-          if (best < 0 || s < best) { best = s; via = c.own ? null : c; }
-        });
-        if (best >= 0) scored.push([best, p, via]);
-      });
-    }
-    scored.sort(function (a, b) { return a[0] - b[0] || a[1].index - b[1].index; });
-    return scored.map(function (s) { return [s[1], s[2]]; });
-  }
-
-  // "Japanese (romaji)" → "Japanese, romaji"; the first two languages of a spelling several share.
-  function languageLabel(langs) {
-    var labels = langs.map(function (i) {
-      var l = languages[i];
-      return l && typeof l[1] === 'string' ? l[1].replace(/^(.*?) \((.*)\)$/, '$1, $2') : '';
-    }).filter(Boolean);
-    if (labels.length > 2) return labels.slice(0, 2).join('; ') + ' and ' + (labels.length - 2) + ' more';
-    return labels.join('; ');
-  }
-  function matchedLine(via) {
-    var line = el('span', 'matched');
-    line.appendChild(doc.createTextNode('Matched: '));
-    var name = el('span', 'matched-name');
-    name.textContent = via.name;
-    var l = via.langs.length === 1 ? languages[via.langs[0]] : null;
-    if (l && typeof l[2] === 'string' && l[2]) name.setAttribute('lang', l[2]);
-    line.appendChild(name);
-    var label = languageLabel(via.langs);
-    if (label) line.appendChild(doc.createTextNode(' (' + label + ')'));
-    return line;
-  }
-
-  function runSearch() {
-    if (!viewSearch || !viewAll) return;
-    var query = searchInput ? searchInput.value.trim() : '';
-    var current = view === 'favorites' ? viewFavorites : viewAll;
-    if (!resultsActive()) {
-      viewSearch.hidden = true;
-      current.hidden = false;
-      results = [];
-      return;
-    }
-    var pool = filtered(view === 'favorites' ? favoriteList() : DATA.pokemon);
-    var found = query ? search(query, pool) : pool.map(function (p) { return [p, null]; });
-    // A search keeps its best matches first unless a sort is chosen.
-    results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sorted(found);
-    var grid = $('.search-grid', viewSearch);
-    grid.textContent = '';
-    shownResults = 0;
-    showMoreResults(SEARCH_LIMIT);
-    var where = view === 'favorites' ? ' among favorites' : '';
-    var status;
-    if (query) {
-      status = results.length === 0 ? 'No Pokémon match “' + query + '”' + where + '.'
-        : (results.length === 1 ? '1 Pokémon matches' : results.length + ' Pokémon match') + ' “' + query + '”' + where + '.';
-    } else {
-      status = results.length === 0 ? 'No Pokémon' + where + ' match these filters.'
-        : results.length + ' Pokémon' + where + '.';
-    }
-    $('.search-status', viewSearch).textContent = status;
-    viewAll.hidden = true;
-    if (viewFavorites) viewFavorites.hidden = true;
-    viewSearch.hidden = false;
-  }
-
-  if (searchInput) {
-    searchInput.addEventListener('focus', loadNames);
-    searchInput.addEventListener('input', function () {
-      loadNames();
-      filters.q = searchInput.value.trim();
-      writeHash();
-      runSearch();
-    });
-    searchInput.addEventListener('keydown', function (event) {
-      if (event.key === 'Escape' && searchInput.value) {
-        searchInput.value = '';
-        filters.q = '';
-        writeHash();
-        runSearch();
-      }
-    });
-  }
-
-  /* ---------- Filters and sort, and the address's hash ---------- */
-
-  // The hash: `&`-separated parts, any order, each optional; unknown parts are ignored.
-  //   favorites                 the Favorites view (alone: `#favorites`, as before)
-  //   type=fire,flying          Pokémon having every one of these types (one or two)
-  //   gen=1                     of this generation
-  //   sort=attack-desc          number|name|total|hp|attack|defense|special-attack|special-defense|speed, -asc|-desc
-  //   q=pika                    the search box (URI-encoded)
-  var SORT_KEYS = ['number', 'name', 'total', 'hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
-  var filters = { types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
-  var results = [];   // [pokemon, matched name or null]
-  var shownResults = 0;
-  var moreButton = viewSearch ? $('.more-results', viewSearch) : null;
-  var controls = $('.controls');
-  var filtersToggle = $('#filters-toggle');
-  var typeSelects = [$('#filter-type-1'), $('#filter-type-2')];
-  var genSelect = $('#filter-gen');
-  var sortSelect = $('#sort-by');
-  var dirSelect = $('#sort-order');
-  var resetButton = $('#filters-reset');
-
-  function resultsActive() {
-    return !!(filters.q || filters.types.length || filters.gen || filters.sort !== 'number' || filters.dir !== 'asc');
-  }
-
-  function parseHash(hash) {
-    var next = { view: 'all', types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
-    String(hash || '').replace(/^#/, '').split('&').forEach(function (part) {
-      if (part === 'favorites') { next.view = 'favorites'; return; }
-      var at = part.indexOf('=');
-      if (at < 0) return;
-      var key = part.slice(0, at);
-      var value;
-      try { value = decodeURIComponent(part.slice(at + 1)); } catch (e) { return; }
-      if (key === 'type') {
-        value.toLowerCase().split(',').forEach(function (t) {
-          if (DATA.types.indexOf(t) >= 0 && next.types.indexOf(t) < 0 && next.types.length < 2) next.types.push(t);
-        });
-      } else if (key === 'gen' && /^\d+$/.test(value) && DATA.pokemon.some(function (p) { return p.gen === Number(value); })) {
-        // Only a generation this site has: another is ignored like any invalid part.
-        next.gen = Number(value);
-      } else if (key === 'sort') {
-        var m = /^([a-z-]+?)(?:-(asc|desc))?$/.exec(value.toLowerCase());
-        if (m && SORT_KEYS.indexOf(m[1]) >= 0) { next.sort = m[1]; next.dir = m[2] || 'asc'; }
-      } else if (key === 'q') {
-        next.q = value.trim();
-      }
-    });
-    return next;
-  }
-
-  function formatHash() {
-    var parts = [];
-    if (view === 'favorites') parts.push('favorites');
-    if (filters.types.length) parts.push('type=' + filters.types.join(','));
-    if (filters.gen) parts.push('gen=' + filters.gen);
-    if (filters.sort !== 'number' || filters.dir !== 'asc') parts.push('sort=' + filters.sort + '-' + filters.dir);
-    if (filters.q) parts.push('q=' + encodeURIComponent(filters.q));
-    return parts.length ? '#' + parts.join('&') : '';
-  }
-
-  function writeHash() {
-    if (kind !== 'index') return;
-    var hash = formatHash();
-    if (location.hash === hash || (!hash && !location.hash)) return;
-    replaceAddress(location.pathname + location.search + hash);
-  }
-
-  // The state the hash names, into the controls and the page.
-  function applyHash(hash) {
-    var next = parseHash(hash);
-    filters.types = next.types;
-    filters.gen = next.gen;
-    filters.sort = next.sort;
-    filters.dir = next.dir;
-    filters.q = next.q;
-    paintFilters();
-    if (searchInput && searchInput.value.trim() !== next.q) searchInput.value = next.q;
-    if (next.q) loadNames();
-    setView(next.view, true);
-    runSearch();
-  }
-
-  function filtered(list) {
-    return list.filter(function (p) {
-      if (filters.gen && p.gen !== filters.gen) return false;
-      return filters.types.every(function (t) { return p.types.indexOf(t) >= 0; });
-    });
-  }
-
-  // Names compare word by word, punctuation aside: "Absol (Mega)" is "absol mega", before "absol mega z".
-  var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true, sensitivity: 'base' }) : null;
-  var sortNames = new Map();
-  function sortName(name) {
-    var key = sortNames.get(name);
-    if (key === undefined) sortNames.set(name, key = name.split(WORD).filter(Boolean).join(' '));
-    return key;
-  }
-  function collate(a, b) {
-    a = sortName(a);
-    b = sortName(b);
-    return collator ? collator.compare(a, b) : (a < b ? -1 : a > b ? 1 : 0);
-  }
-
-  function sortValue(p) {
-    var stat = SORT_KEYS.indexOf(filters.sort) - 3;
-    if (filters.sort === 'total') return p.total;
-    return stat >= 0 ? (p.stats[stat] || 0) : p.num;
-  }
-
-  // By name, a species' forms stay right after its default Pokémon ("Absol", "Absol (Mega)", "Absol (Mega Z)"):
-  // species by their name, then the default first, then the forms by theirs. Every other key: ties in list
-  // order, always ascending, so that a bookmarked order is the same order.
-  function compare(a, b, sign) {
-    if (filters.sort === 'name') {
-      var c = collate(speciesName.get(a.num) || a.name, speciesName.get(b.num) || b.name) || a.num - b.num;
-      if (c) return c * sign;
-      return a.form - b.form || collate(a.name, b.name) || a.index - b.index;
-    }
-    var va = sortValue(a), vb = sortValue(b);
-    return (va < vb ? -1 : va > vb ? 1 : 0) * sign || a.index - b.index;
-  }
-  function sorted(list) {
-    var sign = filters.dir === 'desc' ? -1 : 1;
-    return list.slice().sort(function (a, b) { return compare(a[0], b[0], sign); });
-  }
-
-  function showMoreResults(count) {
-    var grid = $('.search-grid', viewSearch);
-    var fragment = doc.createDocumentFragment();
-    results.slice(shownResults, shownResults + count).forEach(function (r, index) {
-      var cell = buildCell(r[0], shownResults + index >= EAGER);
-      if (r[1]) {
-        var link = $('.cell-link', cell);
-        link.insertBefore(matchedLine(r[1]), $('.types', link));
-      }
-      fragment.appendChild(cell);
-    });
-    grid.appendChild(fragment);
-    shownResults = Math.min(results.length, shownResults + count);
-    if (moreButton) moreButton.hidden = shownResults >= results.length;
-  }
-  if (moreButton && 'IntersectionObserver' in window) {
-    // The button stays for the keyboard; scrolling near it shows more by itself.
-    new IntersectionObserver(function (entries) {
-      if (entries.some(function (e) { return e.isIntersecting; }) && !moreButton.hidden && !viewSearch.hidden) {
-        showMoreResults(SEARCH_LIMIT);
-      }
-    }, { rootMargin: '0px 0px 600px 0px' }).observe(moreButton);
-  }
-
-  function generationLabel(n) {
-    var romans = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
-    return 'Generation ' + (romans[n] || String(n));
-  }
-
-  function fillSelects() {
-    var typeNames = DATA.types.slice().sort();
-    typeSelects.forEach(function (select) {
-      if (!select) return;
-      typeNames.forEach(function (t) {
-        var option = el('option');
-        option.value = t;
-        option.textContent = titleCase(t);
-        select.appendChild(option);
-      });
-    });
-    if (genSelect) {
-      var gens = Array.from(new Set(DATA.pokemon.map(function (p) { return p.gen; }))).filter(Boolean)
-        .sort(function (a, b) { return a - b; });
-      gens.forEach(function (g) {
-        var option = el('option');
-        option.value = String(g);
-        option.textContent = generationLabel(g);
-        genSelect.appendChild(option);
-      });
-    }
-  }
-
-  function paintFilters() {
-    typeSelects.forEach(function (select, i) { if (select) select.value = filters.types[i] || ''; });
-    if (genSelect) genSelect.value = filters.gen ? String(filters.gen) : '';
-    if (sortSelect) sortSelect.value = filters.sort;
-    if (dirSelect) dirSelect.value = filters.dir;
-    paintReset();
-  }
-  // Clear filters, and the Filters button's count: each type, the generation and a sort other than the default.
-  function paintReset() {
-    var active = filters.types.length + (filters.gen ? 1 : 0) + (filters.sort !== 'number' || filters.dir !== 'asc' ? 1 : 0);
-    if (resetButton) resetButton.disabled = active === 0;
-    var count = filtersToggle ? $('.filters-count', filtersToggle) : null;
-    if (count) {
-      count.hidden = active === 0;
-      $('.filters-n', count).textContent = String(active);
-    }
-  }
-
-  function foldFilters(open) {
-    if (!controls || !filtersToggle) return;
-    controls.classList.toggle('filters-open', open);
-    filtersToggle.setAttribute('aria-expanded', open ? 'true' : 'false');
-  }
-  if (filtersToggle) {
-    filtersToggle.addEventListener('click', function () {
-      var open = filtersToggle.getAttribute('aria-expanded') !== 'true';
-      foldFilters(open);
-      if (open && typeSelects[0]) typeSelects[0].focus();
-    });
-  }
-
-  function readFilters() {
-    filters.types = [];
-    typeSelects.forEach(function (select) {
-      if (select && select.value && filters.types.indexOf(select.value) < 0) filters.types.push(select.value);
-    });
-    filters.gen = genSelect && genSelect.value ? Number(genSelect.value) : 0;
-    filters.sort = sortSelect && SORT_KEYS.indexOf(sortSelect.value) >= 0 ? sortSelect.value : 'number';
-    filters.dir = dirSelect && dirSelect.value === 'desc' ? 'desc' : 'asc';
-    // The selects stay as chosen (a cleared first type does not move the second one up).
-    paintReset();
-    writeHash();
-    runSearch();
-  }
-
-  [typeSelects[0], typeSelects[1], genSelect, sortSelect, dirSelect].forEach(function (select) {
-    if (select) select.addEventListener('change', readFilters);
-  });
-  if (resetButton) {
-    resetButton.addEventListener('click', function () {
-      filters.types = [];
-      filters.gen = 0;
-      filters.sort = 'number';
-      filters.dir = 'asc';
-      paintFilters();
-      writeHash();
-      runSearch();
-      if (typeSelects[0]) typeSelects[0].focus();
-    });
-  }
-
-  /* ---------- Infinite scroll, built from the data script (http(s) and file:// alike) ---------- */
-
-  // DATA lists every Pokémon in site order, perPage a page: the next page's cells are built here, never fetched.
-  // The pagination links stay for a browser without JavaScript; "Show more Pokémon" for the keyboard.
-  var grid = kind === 'index' ? $('#grid') : null;
-  var moreAll = $('#more-all');
-  var listEnd = $('#list-end');
-  var scrollStatus = $('#scroll-status');
-  var startPage = grid ? Number(grid.getAttribute('data-page')) || 1 : 1;
-  var nextPage = startPage + 1;
-  var observer = null;
-  var shownPage = startPage;
-  var addressMoves = true;
-  var markers = [];   // [page, first cell of that page], in order
-
-  function pageHref(n) { return n === 1 ? 'index.html' : 'page/' + n + '.html'; }
-  var rootURL = new URL(root || './', doc.baseURI);
-  function pageRows(n) { return DATA.pokemon.slice((n - 1) * DATA.perPage, n * DATA.perPage); }
-
-  function pinBase() {
-    // history.replaceState may move the address to another folder (index.html → page/3.html); a <base> keeps
-    // this page's relative links resolving where they were written.
-    if ($('base')) return;
-    var base = el('base');
-    base.setAttribute('href', location.href.split('#')[0]);
-    doc.head.insertBefore(base, doc.head.firstChild);
-  }
-
-  function appendPage(focus) {
-    if (nextPage > DATA.pageCount) return;
-    var page = nextPage;
-    var rows = pageRows(page);
-    nextPage = page + 1;
-    if (rows.length) {
-      var fragment = doc.createDocumentFragment();
-      rows.forEach(function (p, index) {
-        var cell = buildCell(p, true);
-        if (index === 0) markers.push([page, cell]);
-        fragment.appendChild(cell);
-      });
-      var first = fragment.firstChild;
-      grid.appendChild(fragment);
-      if (scrollStatus) {
-        scrollStatus.textContent = rows.length + ' more Pokémon added, ' + rows[0].name + ' to ' +
-          rows[rows.length - 1].name + '.';
-      }
-      if (focus && first) $('.cell-link', first).focus();
-    }
-    if (nextPage > DATA.pageCount) finishScroll();
-    else requestAnimationFrame(recheck);
-  }
-
-  function recheck() {
-    // The observer only reports changes: add again while the button is still within reach.
-    if (!observer || viewAll.hidden) return;
-    if (moreAll.getBoundingClientRect().top - window.innerHeight < 800) appendPage(false);
-  }
-
-  function finishScroll() {
-    if (observer) observer.disconnect();
-    observer = null;
-    moreAll.hidden = true;
-    listEnd.hidden = false;
-  }
-
-  function trackAddress() {
-    // The address follows the page whose cells are at the top of the screen (where history allows it).
-    if (!addressMoves) return;
-    var line = window.innerHeight * 0.35;
-    var current = startPage;
-    for (var i = 0; i < markers.length; i++) {
-      if (markers[i][1].getBoundingClientRect().top <= line) current = markers[i][0];
-      else break;
-    }
-    if (current === shownPage) return;
-    pinBase();
-    var target = new URL(pageHref(current), rootURL);
-    if (!replaceAddress(target.pathname + target.search + location.hash)) { addressMoves = false; return; }
-    shownPage = current;
-    baseTitle = current === 1 ? 'Pokédex' : 'Pokédex · Page ' + current;
-    if (view === 'all') doc.title = baseTitle;
-  }
-
-  function startInfiniteScroll() {
-    if (!grid || !moreAll || !listEnd) return;
-    // Only when the page's own cells are the data script's page (the same build).
-    var first = $('.cell', grid);
-    var rows = pageRows(startPage);
-    if (!first || !rows.length || first.getAttribute('data-id') !== String(rows[0].id)) return;
-    markers.push([startPage, first]);
-    if (startPage > 1) $$('.jump').forEach(function (j) { j.hidden = false; });
-    html.classList.add('infinite');
-    if (nextPage > DATA.pageCount) { listEnd.hidden = false; return; }
-    moreAll.hidden = false;
-    if ('IntersectionObserver' in window) {
-      observer = new IntersectionObserver(function (entries) {
-        if (entries.some(function (e) { return e.isIntersecting; }) && !viewAll.hidden) appendPage(false);
-      }, { rootMargin: '0px 0px 800px 0px' });
-      observer.observe(moreAll);
-    }
-    var ticking = false;
-    window.addEventListener('scroll', function () {
-      if (ticking || viewAll.hidden) return;
-      ticking = true;
-      requestAnimationFrame(function () { ticking = false; trackAddress(); });
-    }, { passive: true });
+  function replaceAddress(url) {
+    try { history.replaceState(history.state, '', url); return true; } catch (e) { return false; }   // some file:// setups refuse
   }
 
   /* ---------- Offline indicator and service worker ---------- */
@@ -955,9 +151,10 @@
   // Not under `pokedex serve`, which marks the pages it serves: a reload there must show the new build.
   if (isHTTP && 'serviceWorker' in navigator && !$('meta[name="pokedex-serve"]')) {
     window.addEventListener('load', function () {
-      navigator.serviceWorker.register(new URL('sw.js', rootURL).href).catch(function () { /* optional */ });
+      navigator.serviceWorker.register(new URL('sw.js', new URL(root || './', doc.baseURI)).href).catch(function () { /* optional */ });
     });
   }
+
 
   /* ---------- Events ---------- */
 
@@ -966,38 +163,6 @@
     if (!(target instanceof Element)) return;
     var star = target.closest('.star');
     if (star) { toggle(star); return; }
-    var closer = target.closest('[data-close]');
-    if (closer && dialog && dialog.open) {
-      var answer = closer.getAttribute('data-close');
-      dialog.close(answer);
-      if (answer === 'delete') clearFavorites();
-      return;
-    }
-    var nav = target.closest('.nav a[data-view]');
-    if (nav && kind === 'index' && viewFavorites && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey
-        && event.button === 0) {
-      var wanted = nav.getAttribute('data-view');
-      // "All" while the list shows is the link itself (back to its start); otherwise the view changes in place.
-      if (wanted === 'favorites' || view !== 'all') {
-        event.preventDefault();
-        setView(wanted);
-        var title = $(wanted === 'favorites' ? '#fav-title' : '#all-title');
-        if (title && !resultsActive()) { title.setAttribute('tabindex', '-1'); title.focus({ preventScroll: true }); }
-      }
-      return;
-    }
-    var action = target.closest('[data-action]');
-    if (action) {
-      var name = action.getAttribute('data-action');
-      if (name === 'clear' && !action.disabled) askClear(action);
-      else if (name === 'export' && !action.disabled) exportFavorites();
-      else if (name === 'import') {
-        var input = $('.import-file', action.closest('.toolbar') || doc);
-        if (input) input.click();
-      } else if (name === 'more-all') appendPage(true);
-      else if (name === 'more-results') showMoreResults(SEARCH_LIMIT);
-      return;
-    }
     var skip = target.closest('a.skip');
     if (skip) {
       // After the address moved (infinite scroll), a fragment link would leave the page: focus in place.
@@ -1006,41 +171,21 @@
       if (main) { main.focus(); main.scrollIntoView(); }
     }
   });
-
-  doc.addEventListener('change', function (event) {
-    var input = event.target;
-    if (input instanceof Element && input.classList.contains('import-file')) importFavorites(input);
-  });
-
-  // Another tab changed the favorites.
   window.addEventListener('storage', function (event) {
-    if (event.key !== STORE_KEY) return;
-    var stored = readStored();
-    favorites = new Set(stored || []);
-    paintStars();
-    refreshFavorites();
+    if (event.key === STORE_KEY) reload();
   });
-
-  /* ---------- Start ---------- */
-
-  paintStars();
-  if (kind === 'favorites') refreshFavorites();
-  if (kind === 'index') {
-    fillSelects();
-    applyHash(location.hash);
-    paintNav();
-    if (view !== 'favorites') refreshFavorites();
-    window.addEventListener('hashchange', function () { applyHash(location.hash); });
-    startInfiniteScroll();
-  }
   window.addEventListener('pageshow', function (event) {
     // Back/forward cache: another page may have changed the favorites meanwhile.
-    if (!event.persisted) return;
-    var stored = readStored();
-    if (stored) favorites = new Set(stored);
-    paintStars();
-    refreshFavorites();
+    if (event.persisted) reload();
   });
+
+  paintStars();
+
+  window.PokedexSite = {
+    root: root, kind: kind, isHTTP: isHTTP, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
+    checkImages: checkImages, favorites: favorites, writeStored: writeStored, paintStar: paintStar,
+    paintStars: paintStars, onFavoritesChange: function (listener) { listeners.push(listener); }
+  };
 })();
 
 /* ---------- Picture switcher (detail pages) ----------
