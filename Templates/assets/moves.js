@@ -1,0 +1,415 @@
+/* Moves tables: sortable columns, the Pokémon page's game picker and the moves index's filters and search. Every
+   page is complete without this file (its default game's tables, every move listed). Another game's learnset is
+   built from two data scripts loaded when that game is first picked (script elements: they work from file://),
+   as clones of the page's <template id="learn-group-template">, so the markup stays in partials/learn-group and
+   partials/move-row. API data only ever reaches the DOM through textContent and setAttribute. */
+(function () {
+  'use strict';
+
+  var doc = document;
+  var root = doc.documentElement.getAttribute('data-root') || '';
+  var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
+  function $(sel, from) { return (from || doc).querySelector(sel); }
+  function $$(sel, from) { return Array.prototype.slice.call((from || doc).querySelectorAll(sel)); }
+  function compareText(a, b) { return collator ? collator.compare(a, b) : a.localeCompare(b); }
+  function text(node) { return node ? node.textContent.trim() : ''; }
+  function replaceAddress(url) {
+    try { history.replaceState(history.state, '', url); } catch (e) { /* some file:// setups refuse */ }
+  }
+
+  /* ---------- Sortable tables ---------- */
+
+  // Each th[data-sort] header's content goes into a button (keyboard, screen readers: "Power, button, sorted
+  // descending"). A table remembers its rows' first order, the tie-break of every sort.
+  function enhance(table) {
+    if (table.hasAttribute('data-enhanced')) return;
+    table.setAttribute('data-enhanced', '');
+    $$('th[data-sort]', table).forEach(function (th) {
+      var button = doc.createElement('button');
+      button.type = 'button';
+      while (th.firstChild) button.appendChild(th.firstChild);
+      th.appendChild(button);
+    });
+    $$('tbody > tr', table).forEach(function (tr, i) { tr.setAttribute('data-order', String(i)); });
+  }
+
+  // A number from data-value, else the cell's text; "—" (no value) is NaN, last in both directions.
+  function numberOf(cell) {
+    if (!cell) return NaN;
+    var raw = cell.hasAttribute('data-value') ? cell.getAttribute('data-value') : text(cell);
+    return raw === '' ? NaN : Number(raw);
+  }
+
+  function sortTable(table, th, dir) {
+    var column = th.cellIndex;
+    var numeric = th.getAttribute('data-sort') === 'number';
+    var sign = dir === 'descending' ? -1 : 1;
+    var body = table.tBodies[0];
+    var rows = Array.prototype.map.call(body.rows, function (tr) {
+      var cell = tr.cells[column];
+      return { tr: tr, key: numeric ? numberOf(cell) : text(cell), order: Number(tr.getAttribute('data-order')) || 0 };
+    });
+    rows.sort(function (a, b) {
+      var c;
+      if (numeric) {
+        var na = isNaN(a.key), nb = isNaN(b.key);
+        c = na || nb ? na - nb : (a.key - b.key) * sign;
+      } else {
+        c = compareText(a.key, b.key) * sign;
+      }
+      return c || a.order - b.order;
+    });
+    var fragment = doc.createDocumentFragment();
+    rows.forEach(function (r) { fragment.appendChild(r.tr); });
+    body.appendChild(fragment);
+    $$('th[aria-sort]', table).forEach(function (h) { h.removeAttribute('aria-sort'); });
+    th.setAttribute('aria-sort', dir);
+  }
+
+  doc.addEventListener('click', function (event) {
+    var button = event.target instanceof Element ? event.target.closest('th[data-sort] > button') : null;
+    var table = button && button.closest('table.sortable');
+    if (!table) return;
+    var th = button.parentNode;
+    // Ascending first, then each click turns it round.
+    sortTable(table, th, th.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending');
+    if (table === movesTable) writeHash();
+  });
+
+  /* ---------- Pokémon page: the game picker ---------- */
+
+  var picker = $('#game-picker');
+  var learnset = $('.learnset');
+  var groupTemplate = $('#learn-group-template');
+  var movesStatus = $('.moves-panel .moves-status');
+  var gameName = $('.moves-panel .game-name');
+  var KIND_ORDER = ['level-up', 'machine', 'egg', 'tutor'];
+  var MACHINE_ORDER = ['TM', 'HM', 'TR'];
+
+  // One promise a script: both scripts are loaded once, when another game is first picked, never on arrival.
+  var loading = {};
+  function loadScript(url) {
+    if (!loading[url]) {
+      loading[url] = new Promise(function (resolve, reject) {
+        var script = doc.createElement('script');
+        script.src = url;
+        script.onload = resolve;
+        script.onerror = function () {
+          script.remove();
+          delete loading[url];   // offline now, perhaps not later: the next pick tries again
+          reject(new Error(url));
+        };
+        doc.head.appendChild(script);
+      });
+    }
+    return loading[url];
+  }
+
+  function distinctMoves(scope) {
+    var seen = new Set();
+    $$('.col-name a', scope).forEach(function (a) { seen.add(a.getAttribute('href')); });
+    return seen.size;
+  }
+
+  // "1:1=45.1,84.1;4=5,6 2:…" → the picked game's [[methodId, [[moveId, level]…]]…], or null.
+  function parseGame(raw, game) {
+    var found = null;
+    String(raw).split(' ').forEach(function (part) {
+      var at = part.indexOf(':');
+      if (at < 0 || part.slice(0, at) !== game) return;
+      found = part.slice(at + 1).split(';').map(function (group) {
+        var eq = group.indexOf('=');
+        var list = group.slice(eq + 1).split(',').filter(Boolean).map(function (item) {
+          var dot = item.indexOf('.');
+          return dot < 0 ? [item, 0] : [item.slice(0, dot), Number(item.slice(dot + 1)) || 0];
+        });
+        return [group.slice(0, eq), list];
+      });
+    });
+    return found;
+  }
+
+  // "TM24" → TMs before HMs before TRs, then by number; no machine last.
+  function machineKey(label) {
+    var m = /^([A-Z]+)(\d+)$/.exec(label || '');
+    if (!m) return 1e7;
+    var rank = MACHINE_ORDER.indexOf(m[1]);
+    return (rank < 0 ? 3 : rank) * 1e6 + Number(m[2]);
+  }
+
+  function fillRow(row, move, kind, detail, data) {
+    var cell = $('.col-detail', row);
+    if (kind === 'level-up' || kind === 'machine') {
+      var abbr = $('abbr', cell);
+      if (kind === 'level-up' && !move.level) {
+        cell.setAttribute('data-value', '0');
+        abbr.setAttribute('title', 'On evolution');
+        abbr.textContent = 'Evo.';
+      } else {
+        cell.setAttribute('data-value', String(kind === 'level-up' ? move.level : detail));
+        cell.textContent = kind === 'level-up' ? String(move.level) : move.machine || '—';
+      }
+    } else if (cell) {
+      cell.remove();
+    }
+    var link = $('.col-name a', row);
+    link.setAttribute('href', root + 'moves/' + move.slug + '.html');
+    link.textContent = move.name;
+    var type = data.types[move.row[2]];
+    var badge = $('.type', row);
+    badge.setAttribute('class', 'type type-' + (type && /^[a-z0-9-]+$/.test(type[0]) ? type[0] : 'unknown'));
+    badge.textContent = type ? type[1] : 'Unknown';
+    var category = data.categories[move.row[3]];
+    var cat = $('.cat', row);
+    cat.setAttribute('class', 'cat cat-' + (category && /^[a-z-]+$/.test(category[0]) ? category[0] : 'unknown'));
+    cat.textContent = category ? category[1] : '—';
+    $$('td.num', row).forEach(function (td, i) {
+      var value = move.row[4 + i];
+      td.textContent = value === null || value === undefined ? '—' : String(value);
+    });
+  }
+
+  function buildGroup(methodId, list, game, data) {
+    var method = data.methods[methodId] || ['other', 'Other'];
+    var kind = KIND_ORDER.indexOf(method[0]) >= 0 ? method[0] : 'other';
+    var labels = { 'level-up': 'Level up', machine: (data.machineLabels || {})[game] || 'TM', egg: 'Egg moves', tutor: 'Tutor' };
+    var moves = [];
+    list.forEach(function (item) {
+      var row = data.moves[item[0]];
+      if (!Array.isArray(row)) return;   // a move the moves script does not know: left out, not guessed
+      var machines = (data.machines || {})[item[0]] || {};
+      moves.push({ slug: row[0], name: row[1], row: row, level: item[1], machine: machines[game] });
+    });
+    if (!moves.length) return null;
+    moves.sort(function (a, b) {
+      var c = kind === 'level-up' ? a.level - b.level : kind === 'machine' ? machineKey(a.machine) - machineKey(b.machine) : 0;
+      return c || compareText(a.name, b.name);
+    });
+
+    var section = groupTemplate.content.firstElementChild.cloneNode(true);
+    var id = 'learn-' + kind + '-' + methodId;
+    section.setAttribute('class', 'learn-group learn-' + kind);
+    section.setAttribute('aria-labelledby', id);
+    var heading = $('h3', section);
+    heading.setAttribute('id', id);
+    $('.learn-label', heading).textContent = labels[kind] || method[1];
+    $('.count', heading).textContent = String(moves.length);
+    var detailHead = $('th.col-detail', section);
+    if (kind === 'level-up' || kind === 'machine') {
+      detailHead.textContent = kind === 'level-up' ? 'Lv.' : 'Machine';
+      $$('th[aria-sort]', section).forEach(function (h) { h.removeAttribute('aria-sort'); });
+      detailHead.setAttribute('aria-sort', 'ascending');
+    } else {
+      detailHead.remove();
+    }
+    var body = $('tbody', section);
+    var blank = $('tr', body);
+    var fragment = doc.createDocumentFragment();
+    moves.forEach(function (move, i) {
+      var row = blank.cloneNode(true);
+      fillRow(row, move, kind, i + 1, data);
+      fragment.appendChild(row);
+    });
+    body.textContent = '';
+    body.appendChild(fragment);
+    enhance($('table', section));
+    return { section: section, kind: kind, method: Number(methodId) || 0 };
+  }
+
+  function buildGame(game, data, raw) {
+    var groups = parseGame(raw, game);
+    if (!groups) return null;
+    var built = groups.map(function (g) { return buildGroup(g[0], g[1], game, data); }).filter(Boolean);
+    built.sort(function (a, b) {
+      var ka = KIND_ORDER.indexOf(a.kind), kb = KIND_ORDER.indexOf(b.kind);
+      return (ka < 0 ? 9 : ka) - (kb < 0 ? 9 : kb) || a.method - b.method;
+    });
+    return built.map(function (g) { return g.section; });
+  }
+
+  if (picker && learnset && groupTemplate) {
+    var defaultGame = picker.getAttribute('data-default') || picker.value;
+    var games = {};   // game id → its built sections, kept to show again; the default's are the page's own
+    var shown = defaultGame;
+    games[defaultGame] = Array.prototype.slice.call(learnset.children);
+    picker.value = defaultGame;   // a restored form state is not what the page shows
+
+    var labelOf = function (game) {
+      var option = $$('option', picker).filter(function (o) { return o.value === game; })[0];
+      return option ? text(option) : game;
+    };
+    var say = function (message) { if (movesStatus) movesStatus.textContent = message; };
+    var show = function (game) {
+      learnset.textContent = '';
+      games[game].forEach(function (section) { learnset.appendChild(section); });
+      learnset.setAttribute('data-game', game);
+      learnset.removeAttribute('aria-busy');
+      if (gameName) gameName.textContent = labelOf(game);
+      shown = game;
+      var count = distinctMoves(learnset);
+      say(count ? 'Showing ' + count + (count === 1 ? ' move' : ' moves') + ' learned in ' + labelOf(game) + '.'
+        : labelOf(game) + ': no moves known.');
+    };
+
+    picker.addEventListener('change', function () {
+      var game = picker.value;
+      if (games[game]) { show(game); return; }
+      say('Loading the moves of ' + labelOf(game) + '…');
+      learnset.setAttribute('aria-busy', 'true');
+      var page = doc.querySelector('.detail[data-id]');
+      Promise.all([loadScript(picker.getAttribute('data-moves')), loadScript(picker.getAttribute('data-learnset'))])
+        .then(function () {
+          var data = window.POKEDEX_MOVES;
+          var own = window.POKEDEX_LEARNSET;
+          if (!data || data.version !== 1 || !data.moves || !own || own.version !== 1 ||
+              (page && String(own.id) !== page.getAttribute('data-id'))) throw new Error('unexpected data');
+          if (!games[game]) games[game] = buildGame(game, data, own.learnset) || [];
+          // Only the latest pick is shown (the scripts may answer after the next one).
+          if (picker.value === game) show(game);
+        })
+        .catch(function () {
+          learnset.removeAttribute('aria-busy');
+          if (picker.value !== game) return;
+          picker.value = shown;
+          say('The moves of ' + labelOf(game) + ' could not be loaded' +
+            (navigator.onLine === false ? ' (this device is offline)' : '') + '. Still showing ' + labelOf(shown) + '.');
+        });
+    });
+    picker.closest('.game-pick').hidden = false;
+  }
+
+  /* ---------- Moves index: type and category filters, search in every language, the hash ---------- */
+
+  var movesTable = $('#moves-table');
+  var search = $('#move-search');
+  var typeSelect = $('#move-type');
+  var catSelect = $('#move-cat');
+  var resetButton = $('#moves-reset');
+  var indexStatus = $('#moves-status');
+  var fold = window.PokedexSite && typeof PokedexSite.fold === 'function' ? PokedexSite.fold
+    : function (value) { return String(value).toLowerCase().trim(); };
+  var otherNames = new Map();   // move id → its names in every language, folded
+  var namesState = 'idle';
+
+  function optionValues(select) { return select ? $$('option', select).map(function (o) { return o.value; }) : []; }
+  function sortedBy() {
+    var th = movesTable ? $('th[aria-sort]', movesTable) : null;
+    return th ? { key: th.getAttribute('data-key'), dir: th.getAttribute('aria-sort') } : { key: 'name', dir: 'ascending' };
+  }
+
+  // `type=electric&cat=special&sort=power-desc&q=thunder`: any order, each optional, unknown parts ignored.
+  function parseHash(hash) {
+    var next = { type: '', cat: '', key: 'name', dir: 'ascending', q: '' };
+    String(hash || '').replace(/^#/, '').split('&').forEach(function (part) {
+      var at = part.indexOf('=');
+      if (at < 0) return;
+      var key = part.slice(0, at);
+      var value;
+      try { value = decodeURIComponent(part.slice(at + 1)); } catch (e) { return; }
+      if (key === 'type' && value && optionValues(typeSelect).indexOf(value) >= 0) next.type = value;
+      else if (key === 'cat' && value && optionValues(catSelect).indexOf(value) >= 0) next.cat = value;
+      else if (key === 'q') next.q = value.trim();
+      else if (key === 'sort') {
+        var m = /^([a-z]+)-(asc|desc)$/.exec(value);
+        if (m && $('th[data-key="' + m[1] + '"]', movesTable)) {
+          next.key = m[1];
+          next.dir = m[2] === 'desc' ? 'descending' : 'ascending';
+        }
+      }
+    });
+    return next;
+  }
+
+  function writeHash() {
+    var parts = [];
+    var sort = sortedBy();
+    if (typeSelect.value) parts.push('type=' + encodeURIComponent(typeSelect.value));
+    if (catSelect.value) parts.push('cat=' + encodeURIComponent(catSelect.value));
+    if (sort.key !== 'name' || sort.dir !== 'ascending') parts.push('sort=' + sort.key + (sort.dir === 'descending' ? '-desc' : '-asc'));
+    if (search.value.trim()) parts.push('q=' + encodeURIComponent(search.value.trim()));
+    var hash = parts.length ? '#' + parts.join('&') : '';
+    if (hash !== location.hash && (hash || location.hash)) replaceAddress(location.pathname + location.search + hash);
+    paintReset();
+  }
+
+  function paintReset() {
+    var sort = sortedBy();
+    resetButton.disabled = !(typeSelect.value || catSelect.value || search.value.trim() ||
+      sort.key !== 'name' || sort.dir !== 'ascending');
+  }
+
+  function filterRows() {
+    var type = typeSelect.value;
+    var cat = catSelect.value;
+    var q = fold(search.value);
+    var rows = movesTable.tBodies[0].rows;
+    var count = 0;
+    Array.prototype.forEach.call(rows, function (tr) {
+      var show = (!type || tr.getAttribute('data-type') === type) && (!cat || tr.getAttribute('data-cat') === cat);
+      if (show && q) {
+        // The English name shown always counts; the others once their script is here.
+        show = fold(text($('.col-name', tr))).indexOf(q) >= 0 ||
+          (otherNames.get(tr.getAttribute('data-id')) || []).some(function (n) { return n.indexOf(q) >= 0; });
+      }
+      tr.hidden = !show;
+      if (show) count++;
+    });
+    indexStatus.textContent = count === rows.length ? rows.length + ' moves'
+      : count === 0 ? 'No moves match: 0 of ' + rows.length + ' moves.' : count + ' of ' + rows.length + ' moves';
+  }
+
+  // {version: 1, languages: [[code, label, bcp47]…], entries: [[[moveId…], name, mask, name, mask…]…]}; loaded on
+  // first use of the search box, like the Pokémon names.
+  function loadNames() {
+    var url = search.getAttribute('data-names');
+    if (namesState !== 'idle' || !url) return;
+    namesState = 'loading';
+    loadScript(url).then(function () {
+      var names = window.POKEDEX_MOVE_NAMES;
+      namesState = 'loaded';
+      if (!names || names.version !== 1 || !Array.isArray(names.entries)) return;
+      names.entries.forEach(function (entry) {
+        (Array.isArray(entry[0]) ? entry[0] : []).forEach(function (id) {
+          var list = otherNames.get(String(id)) || [];
+          for (var i = 1; i < entry.length; i += 2) if (typeof entry[i] === 'string') list.push(fold(entry[i]));
+          otherNames.set(String(id), list);
+        });
+      });
+      if (search.value.trim()) filterRows();
+    }, function () { namesState = 'idle'; });
+  }
+
+  function applyHash(hash) {
+    var next = parseHash(hash);
+    typeSelect.value = next.type;
+    catSelect.value = next.cat;
+    if (search.value.trim() !== next.q) search.value = next.q;
+    if (next.q) loadNames();
+    var now = sortedBy();
+    if (now.key !== next.key || now.dir !== next.dir) sortTable(movesTable, $('th[data-key="' + next.key + '"]', movesTable), next.dir);
+    filterRows();
+    paintReset();
+  }
+
+  if (movesTable && search && typeSelect && catSelect && resetButton && indexStatus) {
+    enhance(movesTable);
+    [typeSelect, catSelect].forEach(function (select) {
+      select.addEventListener('change', function () { filterRows(); writeHash(); });
+    });
+    search.addEventListener('focus', loadNames);
+    search.addEventListener('input', function () { loadNames(); filterRows(); writeHash(); });
+    search.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape' && search.value) { search.value = ''; filterRows(); writeHash(); }
+    });
+    resetButton.addEventListener('click', function () {
+      applyHash('');
+      writeHash();
+      typeSelect.focus();   // the button it was on is disabled now
+    });
+    window.addEventListener('hashchange', function () { applyHash(location.hash); });
+    applyHash(location.hash);
+    $('.moves-controls').hidden = false;
+  }
+
+  $$('table.sortable').forEach(enhance);
+})();
