@@ -32,7 +32,7 @@ python3 "$SHARED/peers/hugo/make_site.py" "$API_DIR" "$WORK/hugo" >/dev/null
 "$POKEDEX" theme eject "$WORK/theme" >/dev/null
 # The same theme with pages that print one value each: what a full render costs besides the template engine.
 cp -r "$WORK/theme" "$WORK/theme-floor"
-for page in index pokemon favorites 404; do echo '{{pageTitle}}' > "$WORK/theme-floor/$page.mustache"; done
+for page in index pokemon move moves favorites 404; do echo '{{pageTitle}}' > "$WORK/theme-floor/$page.mustache"; done
 
 P=(build --api "$API" --cache "$WORK/cache" --no-snapshot --templates "$WORK/theme")
 "$POKEDEX" "${P[@]}" --output "$WORK/warmup" >/dev/null   # fills the cache: every later build is warm
@@ -75,8 +75,8 @@ OUT="$DISK"
 
 # 6. Thumbnails of every artwork (libpng and libwebp on every core) from a warm cache that has none, and how many
 #    pictures the next, warm build decodes.
-bench thumbnails "rm -rf $WORK/cache/v3/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
-THUMBNAILS_MADE="$(ls "$WORK"/cache/v3/*/thumbnails | grep -c '\.webp$')"
+bench thumbnails "rm -rf $WORK/cache/v4/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
+THUMBNAILS_MADE="$(ls "$WORK"/cache/v4/*/thumbnails | grep -c '\.webp$')"
 rm -rf "$WORK/cache/memos"   # a build in full, not one answered from the last build's memo
 WARM_DECODED="$("$POKEDEX" "${P[@]}" --output "$OUT/out-local" -v 2>&1 | sed -n 's/.*images and thumbnails (\([0-9]*\) pictures decoded).*/\1/p')"
 

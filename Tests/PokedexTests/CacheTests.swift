@@ -5,9 +5,11 @@ import Testing
 /// HTTP caching: freshness by max-age, revalidation with validators, `--refresh`, and PokeAPI's data-hash
 /// shortcut.
 @Suite struct CacheTests {
-    /// 3 list pages + 12 details + 9 species + 9 evolution chains + 11 types, and for their names 4 forms, their
-    /// 4 version groups and 8 versions, 23 abilities, 3 habitats, 3 items, 1 move and 2 regions.
-    static let jsonResources = 92
+    /// 3 list pages + 12 details + 9 species + 9 evolution chains + 11 types; 9 moves (8 learned, 1 named by a
+    /// chain) and the 5 machines that teach them; 4 forms and 6 version groups (the forms' 4, 2 more the learnsets
+    /// name) with their 12 versions; and for their names 23 abilities, 3 habitats, 3 items, 2 regions, 4 learn
+    /// methods, 3 move targets and 3 damage classes.
+    static let jsonResources = 121
     /// One per Pokémon with a sprite.
     static let images = 11
 

@@ -61,6 +61,11 @@ import Testing
                 continue
             }
             if ours != theirs {
+                if let folder = ProcessInfo.processInfo.environment["ORACLE_DUMP"] {
+                    let name = job.path.replacingOccurrences(of: "/", with: "_")
+                    try? ours.write(toFile: "\(folder)/\(name).ours", atomically: true, encoding: .utf8)
+                    try? theirs.write(toFile: "\(folder)/\(name).theirs", atomically: true, encoding: .utf8)
+                }
                 let pair = zip(ours.split(separator: "\n", omittingEmptySubsequences: false),
                                theirs.split(separator: "\n", omittingEmptySubsequences: false)).first { $0 != $1 }
                 Issue.record("\(job.path) differs from swift-mustache's: \(pair.map { "ours \($0.0)\ntheirs \($0.1)" } ?? "in length")")
@@ -68,6 +73,10 @@ import Testing
             compared += 1
         }
         return compared
+    }
+
+    static func jobsOfKind(_ kind: String, _ jobs: [PageJob]) -> Int {
+        jobs.count { $0.template == kind }
     }
 
     static let assets = AssetsContext(style: "assets/style.1.css", app: "assets/app.1.js", data: "assets/data.1.js",
@@ -89,7 +98,7 @@ import Testing
         let theme = try Theme(overrides: nil)
         for baseURL in [nil, "https://example.com/dex/"] {
             let renderer = SiteRenderer(theme: theme, perPage: 5, baseURL: baseURL)
-            let jobs = renderer.pages(pokedex, assets: Self.assets)
+            let jobs = try renderer.pages(pokedex, assets: Self.assets)
                 + [renderer.workerJob(files: [], contentHashes: [:], assets: Self.assets)]
             #expect(try Self.compare(jobs, theme: theme) == jobs.count)
         }
@@ -121,17 +130,23 @@ import Testing
             forms: Dictionary(snapshot.forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             versionGroups: Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             named: snapshot.named.mapValues { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) },
+            moves: Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            machines: Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             missing: [])
         let names = data.nameBook
         let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species, images: images,
                                       thumbnails: thumbnails, forms: data.forms, names: names)
         let favorites = FavoritesResolution(ids: [25, 10100, 83, 122, 772], unknown: [])
+        let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups, names: names,
+                             methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: nil, chains: data.chains,
-                              typeChart: data.typeChart, names: names)
+                              typeChart: data.typeChart, names: names, moves: moves)
         #expect(entries.count == snapshot.list.count)
         let theme = try Theme(overrides: nil)
         let renderer = SiteRenderer(theme: theme, perPage: 24, baseURL: "https://example.org/dex/")
-        let jobs = renderer.pages(pokedex, assets: Self.assets)
+        let jobs = try renderer.pages(pokedex, assets: Self.assets)
+        // Every move page and the moves index too.
+        #expect(Self.jobsOfKind("move", jobs) > 800 && Self.jobsOfKind("moves", jobs) == 1)
         #expect(try Self.compare(jobs, theme: theme) == jobs.count)
     }
 }

@@ -19,6 +19,10 @@ import Testing
         ("index.html", "index.html"),
         ("page/3.html", "page-3.html"),
         ("pokemon/mr-mime-galar.html", "pokemon-mr-mime-galar.html"),
+        // Moves: a Pokémon's tables in three games, a move's page and the moves index.
+        ("pokemon/pikachu.html", "pokemon-pikachu.html"),
+        ("moves/thunderbolt.html", "move-thunderbolt.html"),
+        ("moves/index.html", "moves-index.html"),
         ("favorites.html", "favorites.html"),
         ("assets/pokedex-data.js", "pokedex-data.js"),
     ]

@@ -48,14 +48,19 @@ import Testing
         #expect(bulbasaur.sprites.candidates.count == 3)
     }
 
-    @Test func movesAreNotKept() throws {
-        let fixture = Fixtures.pokemon[0]
+    @Test func movesAreKeptAsACompactLearnset() throws {
+        let fixture = try #require(Fixtures.pokemon.first { $0.name == "pikachu" })
         let wire = Fixtures.encode(Fixtures.detail(fixture, api: Self.api, origin: Self.origin))
-        #expect(String(decoding: wire, as: UTF8.self).contains("\"move-80\""))
-        let projection = try JSONEncoder().encode(try PokemonRecord.decodeAPI(wire))
+        #expect(String(decoding: wire, as: UTF8.self).contains("\"thunderbolt\""))
+        let record = try PokemonRecord.decodeAPI(wire)
+        // Ids only, in the learnset's one string: no names, no URLs.
+        let projection = try JSONEncoder().encode(record)
         let text = String(decoding: projection, as: UTF8.self)
-        #expect(!text.contains("move"))
-        #expect(projection.count * 5 < wire.count, "the projection should be a fraction of the detail")
+        #expect(!text.contains("thunderbolt") && !text.contains("move-learn-method"))
+        #expect(record.learnset.entries.count == Fixtures.learnsets[25]!.count)
+        #expect(record.learnset.entries(in: Fixtures.scarletViolet).contains(
+            Learnset.Entry(versionGroup: Fixtures.scarletViolet, method: Fixtures.levelUp, move: 85, level: 36)))
+        #expect(projection.count * 3 < wire.count, "the projection should be a fraction of the detail")
     }
 
     @Test func nullsAndMissingSprites() throws {

@@ -338,7 +338,8 @@ import Testing
             #expect(list.files == [env.favorites.path, root.appendingPathComponent("pokedex.toml").path])
             let snapshot = list.snapshot()
             #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache", "404.mustache",
-                                                     "assets/placeholder.svg", "assets/site.css"].map { theme.appendingPathComponent($0).path }))
+                                                     "move.mustache", "moves.mustache", "assets/placeholder.svg",
+                                                     "assets/site.css"].map { theme.appendingPathComponent($0).path }))
             // A file that appears is a change.
             try env.writeFavorites("[]")
             #expect(list.snapshot().changes(since: snapshot) == [env.favorites.path])

@@ -75,7 +75,8 @@ def test_site_has_every_page_kind(output, site_data):
         assert (output / "page" / f"{n}.html").is_file(), f"page/{n}.html is missing"
     for p in site_data["pokemon"]:
         assert (output / "pokemon" / f"{p['slug']}.html").is_file(), f"pokemon/{p['slug']}.html is missing"
-    for asset in ("assets/style.css", "assets/app.js", "assets/pokedex-data.js", "assets/pokedex-names.js"):
+    for asset in ("assets/style.css", "assets/app.js", "assets/list.js", "assets/moves.js", "assets/pokedex-data.js",
+                  "assets/pokedex-names.js", "assets/pokedex-moves.js", "assets/pokedex-move-names.js"):
         assert hashed(output, asset).is_file()
     for asset in ("assets/placeholder.svg", "assets/pokedex-favorites.js", "sw.js"):
         assert (output / asset).is_file(), f"{asset} is missing"
@@ -148,8 +149,12 @@ def script_problems(output, pages):
 
 
 def test_data_script_is_script_safe(output):
-    for script in ("assets/pokedex-data.js", "assets/pokedex-names.js"):
-        text = hashed(output, script).read_text(encoding="utf-8")
+    learnsets = sorted((output / "learnsets").glob("*.js"))
+    assert learnsets, "no learnset scripts"
+    for script in ["assets/pokedex-data.js", "assets/pokedex-names.js", "assets/pokedex-moves.js",
+                   "assets/pokedex-move-names.js"] + [str(p.relative_to(output)) for p in learnsets[:50]]:
+        path = output / script
+        text = (path if path.is_file() else hashed(output, script)).read_text(encoding="utf-8")
         assert "<" not in text
         assert "\u2028" not in text and "\u2029" not in text
 
@@ -159,8 +164,9 @@ def test_theme_sources_use_no_triple_stash():
     offenders = [str(p) for p in templates.rglob("*.mustache") if "{{{" in p.read_text(encoding="utf-8")
                  or "{{&" in p.read_text(encoding="utf-8")]
     assert not offenders, f"unescaped Mustache output in {offenders}"
-    script = (templates / "assets" / "app.js").read_text(encoding="utf-8")
-    assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script
+    for name in ("app.js", "list.js", "moves.js"):
+        script = (templates / "assets" / name).read_text(encoding="utf-8")
+        assert "innerHTML" not in script and "insertAdjacentHTML" not in script and "document.write" not in script, name
 
 
 def test_html_validates(output):
@@ -200,15 +206,15 @@ def test_page_weight(output, pages, site_data):
             f"{label}: {kb(total)} ({kb(zipped)} gzip) incl. pokedex-data.js; "
             f"{kb(without)} ({kb(without_zipped)} gzip) without it — "
             + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
-        # The theme's own share stays lean: page + CSS + app.js (no frameworks).
+        # The theme's own share stays lean: page + CSS + scripts (no frameworks).
         assert without < 120 * 1024, f"{label} weighs {kb(without)} without the data script"
     names = hashed(output, "assets/pokedex-names.js").read_bytes()
     PAGE_WEIGHTS.append(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                         f"({kb(len(gzip.compress(names, 9)))} gzip)")
     css = hashed(output, "assets/style.css").stat().st_size
-    js = hashed(output, "assets/app.js").stat().st_size
-    # Unminified and commented; what a visitor loads is held by the gzipped budget of the index page below.
-    assert css < 40 * 1024 and js < 50 * 1024, (css, js)
+    js = {name: hashed(output, f"assets/{name}").stat().st_size for name in ("app.js", "list.js", "moves.js")}
+    # Unminified and commented; what a visitor loads is held by the gzipped budgets of the pages below.
+    assert css < 40 * 1024 and all(size < 50 * 1024 for size in js.values()), (css, js)
 
 
 _IMG = re.compile(r"<img\b[^>]*>")
@@ -250,3 +256,41 @@ def test_index_page_stays_within_its_budgets(output, pages):
                         f"(full-size artwork would be {full / 1024:.1f} KB: {100 * loaded / full:.0f}%)")
     # At most 20% of the bytes the full artwork cost.
     assert loaded <= 0.2 * full, f"{loaded} bytes of pictures against {full} for the full artwork"
+
+
+def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
+    """Every Pokémon page, every move page and the moves index, with the CSS and JS each loads on arrival, gzipped:
+    at most 40, 30 and 80 KB. The learnset, moves and names scripts load on demand and are not part of it."""
+    zipped_sizes = {}
+
+    def zipped(path):
+        if path not in zipped_sizes:
+            zipped_sizes[path] = len(gzip.compress(path.read_bytes(), 9))
+        return zipped_sizes[path]
+
+    def load(page):
+        files = [page]
+        for tag, attribute, value in pages[page].urls:
+            if (tag == "script" and attribute == "src") or (tag == "link" and value.endswith(".css")):
+                files.append((page.parent / value).resolve())
+        return files
+
+    kb = lambda n: f"{n / 1024:.1f} KB"
+    for folder, budget in (("pokemon", 40), ("moves", 30)):
+        weights = sorted((sum(zipped(f) for f in load(page)), page) for page in pages
+                         if page.parent.name == folder and page.name != "index.html")
+        assert weights, f"no pages in {folder}/"
+        for _, page in weights:
+            names = [f.name for f in load(page)]
+            assert not any(n.startswith(("pokedex-moves.", "pokedex-move-names.", "pokedex-data.")) for n in names), \
+                (page.name, names)
+            assert page.parent.name != "pokemon" or not any("learnsets" in str(f) for f in load(page)), page.name
+        heaviest, page = weights[-1]
+        PAGE_WEIGHTS.append(f"{folder}/*.html ({len(weights)} pages): median {kb(weights[len(weights) // 2][0])}, "
+                            f"heaviest {page.name} {kb(heaviest)} gzip with CSS and JS (budget {budget} KB)")
+        assert heaviest <= budget * 1024, f"{page.name} loads {kb(heaviest)} gzipped"
+    index = output / "moves" / "index.html"
+    total = sum(zipped(f) for f in load(index))
+    PAGE_WEIGHTS.append(f"moves/index.html: {kb(total)} gzip with CSS and JS (budget 80 KB)")
+    assert not any(f.name.startswith("pokedex-move-names.") for f in load(index))
+    assert total <= 80 * 1024, f"moves/index.html loads {kb(total)} gzipped"

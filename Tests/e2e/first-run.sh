@@ -77,7 +77,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --keep-sprite-urls
 run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.snapshot" --cache "$DIR/snapshot-cache"
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
-grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 428 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
+grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 460 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
 # The file the repository compiles in is exactly what the command makes from this data, but for its date and
 # the server it names.
@@ -97,9 +97,10 @@ run_timed "build from the fresh snapshot file, no network" "$BIN" build --snapsh
 [ "$RC" = 0 ] || fail "build from the regenerated snapshot exited $RC"
 grep -q 'Offline — showing data from the snapshot of' Output/index.html || fail "no banner for a snapshot file"
 expect_eq "detail pages from the regenerated snapshot" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
+expect_eq "move pages from the regenerated snapshot" "$(find Output/moves -name '*.html' ! -name index.html | wc -l)" 833
 # The same pages but for the banner's wording and date (and the star of the favorite added in offline-site).
-for page in bulbasaur eevee charizard-mega-x; do
-  diff <(grep -v 'snapshot of' "Output/pokemon/$page.html") <(grep -v 'snapshot of' "../offline-site/Output/pokemon/$page.html") >/dev/null \
+for page in pokemon/bulbasaur pokemon/eevee pokemon/charizard-mega-x moves/thunderbolt moves/index; do
+  diff <(grep -v 'snapshot of' "Output/$page.html") <(grep -v 'snapshot of' "../offline-site/Output/$page.html") >/dev/null \
     || fail "the regenerated snapshot renders $page differently from the bundled one"
 done
 pass "the regenerated snapshot renders as the bundled one"

@@ -18,16 +18,22 @@ run_timed "cold fetch+build" "${BUILD[@]}"
 mirror_stats
 
 # Every evolution chain of the exported species and every type the Pokémon have, each fetched once.
-expect_eq "evolution chains cached" "$(ls .pokedex-cache/v3/*/evolution-chain | wc -l)" 541
-expect_eq "types cached" "$(ls .pokedex-cache/v3/*/type | wc -l)" 18
-expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v3/*/pokemon-form | wc -l)" 326
-for kind in ability item location region pokemon-habitat move version version-group; do
-  echo "$kind: $(ls .pokedex-cache/v3/*/$kind | wc -l) cached for their names"
+expect_eq "evolution chains cached" "$(ls .pokedex-cache/v4/*/evolution-chain | wc -l)" 541
+expect_eq "types cached" "$(ls .pokedex-cache/v4/*/type | wc -l)" 18
+expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v4/*/pokemon-form | wc -l)" 326
+for kind in ability item location region pokemon-habitat version version-group move-learn-method move-target move-damage-class; do
+  echo "$kind: $(ls .pokedex-cache/v4/*/$kind | wc -l) cached for their names"
 done
-# 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, their version groups and
-# versions, and the abilities, items, places, regions, habitats and moves the pages name: 3,844 with /meta/, plus
-# any retry (3,072 before forms and names).
-echo "API requests of the cold build: $(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')"
+# Issue 23: every move an exported Pokémon learns, each once, and the machines that teach them in the games they
+# are learned by machine.
+expect_eq "moves cached" "$(ls .pokedex-cache/v4/*/move | wc -l)" 833
+expect_eq "machines cached" "$(ls .pokedex-cache/v4/*/machine | wc -l)" 2044
+expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v4/*/version-group | wc -l)" 29
+# 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
+# machines, 29 version groups and their versions, and the abilities, items, places, regions, habitats, learn
+# methods, targets and damage classes the pages name: 6,765 with /meta/, plus any retry (3,844 before moves).
+COLD_REQUESTS=$(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')
+echo "API requests of the cold build: $COLD_REQUESTS"
 expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
 expect_eq "index pages (24 Pokémon each)" "$(( $(find Output/page -name '*.html' | wc -l) + 1 ))" 57
 [ -f Output/index.html ] && [ -f Output/favorites.html ] || fail "index.html or favorites.html missing"
@@ -76,8 +82,9 @@ grep -q 'Water&#39;s edge\|Water'"'"'s edge' Output/pokemon/psyduck.html || fail
 for slug in pikachu-phd pikachu-starter charizard-gmax zygarde-10; do
   grep -o '<h1>[^<]*</h1>' "Output/pokemon/$slug.html"
 done
+# PokeAPI names no move target "fainting-pokemon" (Revival Blessing's) in any language: shown made readable.
 expect_eq "names made from API names (PokeAPI had no English one)" \
-  "$(python3 -c 'import json; print(json.load(open("report.json"))["nameFallbacks"])')" "[]"
+  "$(python3 -c 'import json; print(json.load(open("report.json"))["nameFallbacks"])')" "['move-target: fainting-pokemon']"
 pass "forms: Alolan Raichu #0026, Generation VII, after Raichu, its own branch; PokeAPI's names; no fallbacks"
 # Issue 13 on real data: chains with branches and conditions, matchups, forms, every language.
 E=$(page_text Output/pokemon/eevee.html)
@@ -94,6 +101,25 @@ done
 grep -q 'href="charizard.html"' Output/pokemon/charizard-mega-x.html || fail "Mega X does not link back to Charizard"
 case "$(page_text Output/pokemon/gengar.html)" in *"Immune to ×0 Normal Fighting"*) ;; *) fail "Gengar's immunities";; esac
 pass "chains (Eevee 8 branches, Tauros alone, Wurmple's split), matchups (Charizard Rock ×4, Gengar ×0), forms, names"
+# Issue 23: what each Pokémon learns, in every game, and a page for every move.
+P=$(page_text Output/pokemon/pikachu.html)
+for fact in "Moves learned in Scarlet & Violet" "36 Thunderbolt Electric Special 90 100 15" \
+            "TM126 Thunderbolt Electric Special 90 100 15" "Sword & Shield"; do
+  case "$P" in *"$fact"*) ;; *) fail "Pikachu's page lacks \"$fact\"";; esac
+done
+grep -q '<a href="../moves/thunderbolt.html">Thunderbolt</a>' Output/pokemon/pikachu.html || fail "Thunderbolt is not linked"
+T=$(page_text Output/moves/thunderbolt.html)
+for fact in "Electric Special" "Power 90 Accuracy 100 PP 15" "may also leave the target with paralysis" \
+            "Has a chance to paralyze the target." "In Scarlet & Violet : 226 Pokémon" "Pikachu Lv. 36" "Raichu Lv. 5"; do
+  case "$T" in *"$fact"*) ;; *) fail "Thunderbolt's page lacks \"$fact\"";; esac
+done
+grep -q 'href="../pokemon/pikachu.html"' Output/moves/thunderbolt.html || fail "Thunderbolt's page does not link Pikachu"
+case "$(page_text Output/pokemon/charizard.html)" in *"Moves learned in Scarlet & Violet"*) ;; *) fail "Charizard's moves";; esac
+MOVE_PAGES=$(find Output/moves -name '*.html' ! -name index.html | wc -l)
+expect_eq "move pages (every move an exported Pokémon learns)" "$MOVE_PAGES" 833
+expect_eq "moves index rows" "$(grep -c '<tr data-id=' Output/moves/index.html)" 833
+echo "learnset scripts: $(ls Output/learnsets | wc -l) ($(du -sb Output/learnsets | cut -f1) bytes); move pages: $MOVE_PAGES; cold API requests: $COLD_REQUESTS"
+pass "moves: Pikachu learns Thunderbolt at 36 and by TM126 in Scarlet & Violet, Electric / Special / 90 / 100 / 15; moves/thunderbolt.html lists Pikachu and says it may paralyze"
 grep -q 'Pikachu' Output/favorites.html || fail "favorites page lacks Pikachu"
 pass "favorites page lists the favorites file"
 
@@ -120,7 +146,7 @@ expect_eq "thumbnail files = thumbnails in the data script" "$thumbnails" "$anno
 for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] || fail "$f is not a WebP file"; done
 pass "every thumbnail is a WebP file"
 # pokedex check over the whole real site: no broken link, picture without size or alt, duplicate id or orphan page.
-run_timed "pokedex check (1,410 pages)" "$POKEDEX" check Output
+run_timed "pokedex check (2,244 pages)" "$POKEDEX" check Output
 [ "$RC" = 0 ] || { cat /tmp/pokedex-out; fail "pokedex check found problems in the real site"; }
 pass "pokedex check: the real site is clean"
 

@@ -46,7 +46,7 @@ extension Fixtures {
         case "known_move_type", "party_type": "\(api)/type/\(typeID(name))/"
         case "party_species", "trade_species": "\(api)/pokemon-species/\(referenceID(name))/"
         case "held_item", "item": "\(api)/item/\(referenceID(name))/"
-        case "known_move", "used_move": "\(api)/move/\(referenceID(name))/"
+        case "known_move", "used_move": "\(api)/move/\(moves.first { $0.name == name }?.id ?? referenceID(name))/"
         default: "\(api)/\(key)/\(referenceID(name))/"
         }
     }

@@ -29,6 +29,8 @@ extension Fixtures {
 
     /// id: (name, generation, [(version id, name, English name)]).
     static let versionGroups: [Int: (String, Int, [(Int, String, String)])] = [
+        1: ("red-blue", 1, [(1, "red", "Red"), (2, "blue", "Blue")]),
+        25: ("scarlet-violet", 9, [(40, "scarlet", "Scarlet"), (41, "violet", "Violet")]),
         15: ("x-y", 6, [(23, "x", "X"), (24, "y", "Y")]),
         16: ("omega-ruby-alpha-sapphire", 6, [(25, "omega-ruby", "Omega Ruby"), (26, "alpha-sapphire", "Alpha Sapphire")]),
         17: ("sun-moon", 7, [(27, "sun", "Sun"), (28, "moon", "Moon")]),

@@ -20,7 +20,6 @@ enum Fixtures {
         var sprites: Set<String>
         /// Raw sprite URL overrides (for hostile values), by kind.
         var spriteOverrides: [String: String] = [:]
-        var moveCount: Int = 40
     }
 
     struct Species: Sendable {
@@ -50,8 +49,7 @@ enum Fixtures {
     static let pokemon: [Pokemon] = [
         Pokemon(id: 1, name: "bulbasaur", speciesID: 1, isDefault: true, baseExperience: 64, height: 7, weight: 69,
                 types: ["grass", "poison"], stats: [45, 49, 49, 65, 65, 45],
-                abilities: [("overgrow", false), ("chlorophyll", true)], sprites: ["official", "home", "front"],
-                moveCount: 80),
+                abilities: [("overgrow", false), ("chlorophyll", true)], sprites: ["official", "home", "front"]),
         Pokemon(id: 6, name: "charizard", speciesID: 6, isDefault: true, baseExperience: 267, height: 17, weight: 905,
                 types: ["fire", "flying"], stats: [78, 84, 78, 109, 85, 100],
                 abilities: [("blaze", false), ("solar-power", true)], sprites: ["official", "home", "front"]),
@@ -78,13 +76,13 @@ enum Fixtures {
                 abilities: [("battle-armor", false)], sprites: ["official", "home", "front"]),
         Pokemon(id: 10034, name: "charizard-mega-x", speciesID: 6, isDefault: false, baseExperience: 285, height: 17,
                 weight: 1105, types: ["fire", "dragon"], stats: [78, 130, 111, 130, 85, 100],
-                abilities: [("tough-claws", false)], sprites: ["official", "home", "front"], moveCount: 0),
+                abilities: [("tough-claws", false)], sprites: ["official", "home", "front"]),
         Pokemon(id: 10080, name: "pikachu-rock-star", speciesID: 25, isDefault: false, baseExperience: 112, height: 4,
                 weight: 60, types: ["electric"], stats: [35, 55, 40, 50, 50, 90],
-                abilities: [("static", false)], sprites: [], moveCount: 3),
+                abilities: [("static", false)], sprites: []),
         Pokemon(id: 10143, name: "mimikyu-busted", speciesID: 778, isDefault: false, baseExperience: nil, height: 2,
                 weight: 7, types: ["ghost", "fairy"], stats: [55, 90, 80, 50, 105, 96],
-                abilities: [("disguise", false)], sprites: ["front"], moveCount: 0),
+                abilities: [("disguise", false)], sprites: ["front"]),
         Pokemon(id: 10168, name: "mr-mime-galar", speciesID: 122, isDefault: false, baseExperience: 161, height: 14,
                 weight: 568, types: ["ice", "psychic"], stats: [50, 65, 65, 90, 90, 100],
                 abilities: [("vital-spirit", false), ("screen-cleaner", false), ("ice-body", true)],
@@ -94,7 +92,7 @@ enum Fixtures {
     static let hostilePokemon = Pokemon(
         id: hostileID, name: hostileName, speciesID: hostileID, isDefault: true, baseExperience: 1, height: 1, weight: 1,
         types: ["normal", "<b>bold</b>"], stats: [1, 1, 1, 1, 1, 1], abilities: [(hostileName, false)],
-        sprites: ["official"], spriteOverrides: ["official": "javascript:alert(3)"], moveCount: 0)
+        sprites: ["official"], spriteOverrides: ["official": "javascript:alert(3)"])
 
     static let species: [Species] = [
         Species(id: 1, name: "bulbasaur", englishName: "Bulbasaur", japaneseName: "フシギダネ", genus: "Seed Pokémon",
@@ -156,16 +154,7 @@ enum Fixtures {
             if let raw = p.spriteOverrides[kind] { return raw }
             return p.sprites.contains(kind) ? spriteURL(origin: origin, id: p.id, kind: kind) : NSNull()
         }
-        let moves: [[String: Any]] = (0..<p.moveCount).map { n in
-            [
-                "move": ref("move-\(n + 1)", "\(api)/move/\(n + 1)/"),
-                "version_group_details": [[
-                    "level_learned_at": n % 50,
-                    "move_learn_method": ref("level-up", "\(api)/move-learn-method/1/"),
-                    "version_group": ref("red-blue", "\(api)/version-group/1/"),
-                ]],
-            ]
-        }
+        let moves = movesJSON(pokemon: p.id, api: api)
         return [
             "id": p.id,
             "name": p.name,

@@ -39,7 +39,7 @@ enum HandBuiltPokedex {
                                    favorites: "assets/favorites.js", icon: "assets/icon.svg",
                                    placeholder: SiteRenderer.placeholderImage)
         var details: [String: DetailContext] = [:]
-        for job in renderer.pages(pokedex, assets: assets) {
+        for job in try renderer.pages(pokedex, assets: assets) {
             if let detail = job.context.detail { details[detail.slug] = detail }
         }
         var pages: [String: String] = [:]

@@ -221,6 +221,24 @@ enum TestTheme {
 
         """
 
+    static let move = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#move}}<h1>{{name}}</h1> <span class="type-{{type.name}}">{{type.label}}</span> <span class="cat">{{category.label}}</span>
+        <p class="figures">{{power}} / {{accuracy}} / {{pp}}</p>
+        {{#learnerGroups}}<ul>{{#cells}}<li><a href="{{href}}">{{name}}</a></li>{{/cells}}</ul>{{/learnerGroups}}{{/move}}
+        </body></html>
+
+        """
+
+    static let moves = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        <table>{{#movesIndex}}{{#rows}}<tr><td><a href="{{slug}}.html">{{name}}</a></td><td>{{power}}</td></tr>{{/rows}}{{/movesIndex}}</table>
+        </body></html>
+
+        """
+
     static let notFound = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -232,7 +250,7 @@ enum TestTheme {
     static func write(to folder: URL) throws {
         let files = [
             "index.mustache": index, "pokemon.mustache": pokemon, "favorites.mustache": favorites,
-            "404.mustache": notFound,
+            "404.mustache": notFound, "move.mustache": move, "moves.mustache": moves,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

@@ -328,7 +328,16 @@ final class TestServer: Sendable {
             case (2, "version-group"):
                 guard let id = Int(rest[1]), let group = Fixtures.versionGroupJSON(id: id, api: api) else { return nil }
                 return json(group)
-            case (2, let kind?) where ["ability", "item", "move", "location", "region", "pokemon-habitat", "version"].contains(kind):
+            case (2, "move"):
+                guard let id = Int(rest[1]), let move = Fixtures.moveJSON(id: id, api: api, hostile: state.hostile) else { return nil }
+                return json(move)
+            case (2, "machine"):
+                guard let id = Int(rest[1]), let machine = Fixtures.machineJSON(id: id, api: api) else { return nil }
+                return json(machine)
+            case (2, let kind?) where ["move-learn-method", "move-target", "move-damage-class"].contains(kind):
+                guard let id = Int(rest[1]), let named = Fixtures.moveNamesJSON(kind, id: id, api: api) else { return nil }
+                return json(named)
+            case (2, let kind?) where ["ability", "item", "location", "region", "pokemon-habitat", "version"].contains(kind):
                 guard let id = Int(rest[1]),
                       let named = Fixtures.namedJSON(kind, id: id, api: api, hostile: state.hostile) else { return nil }
                 return json(named)
