@@ -164,16 +164,16 @@ public struct MoveBook: Sendable, Equatable {
         machineItems[move]?[versionGroup].map { $0.uppercased() }
     }
 
-    /// "tm" of "tm24".
+    /// "tm" of "tm24" (machine items are ASCII: no Unicode letter tables needed).
     static func machinePrefix(_ item: String) -> String {
-        String(item.prefix { $0.isLetter }).lowercased()
+        String(decoding: item.utf8.prefix { $0 >= 65 && $0 <= 90 || $0 >= 97 && $0 <= 122 }, as: UTF8.self).lowercased()
     }
 
     /// TMs, then HMs, then TRs, each by number; unknown machines last.
     static func machineOrder(_ label: String?) -> (Int, Int, String) {
         guard let label else { return (9, 0, "") }
         let prefix = machinePrefix(label)
-        let number = Int(label.drop { $0.isLetter }) ?? Int.max
+        let number = Int(label.dropFirst(prefix.count)) ?? Int.max
         return (["tm": 0, "hm": 1, "tr": 2][prefix] ?? 3, number, label)
     }
 
@@ -187,23 +187,23 @@ public struct MoveBook: Sendable, Equatable {
                 move: move, level: entry.level,
                 machine: kind(ofMethod: entry.method) == .machine ? machine(move: entry.move, versionGroup: game) : nil))
         }
-        let name = { (move: MoveRecord) in names.english(.move, move.name) }
         return byMethod.keys.sorted { a, b in
             let (ka, kb) = (kind(ofMethod: a), kind(ofMethod: b))
             return ka != kb ? ka < kb : a < b
         }.map { method in
             let kind = kind(ofMethod: method)
-            let moves = byMethod[method]!.sorted { a, b in
+            // Each move's sort key made once, not in every comparison (a page sorts a few hundred moves).
+            let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, String, Int), move: LearnedMove) in
+                let name = names.english(.move, learned.move.name)
                 switch kind {
-                case .levelUp where a.level != b.level: return a.level < b.level
-                case .machine where a.machine != b.machine:
-                    let (x, y) = (Self.machineOrder(a.machine), Self.machineOrder(b.machine))
-                    return (x.0, x.1, x.2) < (y.0, y.1, y.2)
-                default:
-                    let (x, y) = (name(a.move), name(b.move))
-                    return x != y ? x < y : a.move.id < b.move.id
+                case .levelUp: return ((learned.level, 0, name, learned.move.id), learned)
+                case .machine:
+                    let order = Self.machineOrder(learned.machine)
+                    return ((order.0, order.1, name, learned.move.id), learned)
+                default: return ((0, 0, name, learned.move.id), learned)
                 }
             }
+            let moves = keyed.sorted { $0.key < $1.key }.map(\.move)
             return LearnGroup(kind: kind, method: method, label: label(ofMethod: method, in: game), moves: moves)
         }
     }
@@ -246,13 +246,21 @@ public struct MoveLearners: Sendable {
     public private(set) var byMove: [Int: [Int: [Int: [Learner]]]]
 
     public init(entries: [PokemonEntry], book: MoveBook) {
-        var byMove: [Int: [Int: [Int: [Learner]]]] = [:]
+        // One flat table first (the real data has 638,321 entries): three nested lookups each would cost more.
+        struct Key: Hashable {
+            var move: Int
+            var game: Int
+            var method: Int
+        }
+        var flat: [Key: [Learner]] = [:]
         for (index, entry) in entries.enumerated() {
             for learned in entry.record.learnset.entries where book.moves[learned.move] != nil {
-                byMove[learned.move, default: [:]][learned.versionGroup, default: [:]][learned.method, default: []]
+                flat[Key(move: learned.move, game: learned.versionGroup, method: learned.method), default: []]
                     .append(Learner(entry: index, level: learned.level))
             }
         }
+        var byMove: [Int: [Int: [Int: [Learner]]]] = [:]
+        for (key, learners) in flat { byMove[key.move, default: [:]][key.game, default: [:]][key.method] = learners }
         self.byMove = byMove
     }
 

@@ -20,10 +20,11 @@ struct MoveCatalog: Sendable {
         learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
         let names = pokedex.names
         let withPages = learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
-        ordered = withPages.sorted { a, b in
-            let (x, y) = (names.english(.move, a.name), names.english(.move, b.name))
-            return x != y ? x.localizedStandardCompare(y) == .orderedAscending : a.id < b.id
-        }
+        let named: [(name: String, move: MoveRecord)] = withPages.map { (names.english(.move, $0.name), $0) }
+        ordered = named.sorted { a, b in
+            if a.name != b.name { return a.name.localizedStandardCompare(b.name) == .orderedAscending }
+            return a.move.id < b.move.id
+        }.map(\.move)
         var slugs: [Int: String] = [:]
         var used: Set<String> = [MoveCatalog.indexName]
         for move in withPages.sorted(by: { $0.id < $1.id }) {

@@ -213,6 +213,33 @@ import Testing
         }
     }
 
+    @Test func aMovesPagesChangeOnlyWhenTheirInputsDo() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates)
+            let before = try snapshot(env.output)
+            // A new favorite: the favorites page and script change, no move page, no learnset.
+            try env.writeFavorites("[\"pikachu\"]")
+            let starred = try await env.build(templates: GoldenTests.templates)
+            #expect(starred.filesWritten > 0)
+            let afterStar = try snapshot(env.output)
+            let changed = Set(afterStar.keys.filter { afterStar[$0] != before[$0] })
+            #expect(!changed.isEmpty && !changed.contains { $0.hasPrefix("moves/") || $0.hasPrefix("learnsets/") })
+            // Thunderbolt's power changes on the server: its page, the moves index and the moves script change,
+            // and the pages that show its power (Pikachu's); no other move's page. (A Pokémon page with a game picker
+            // names the moves script, so it changes too; Nidoran♀'s, one game and no picker, does not.)
+            var json = Fixtures.moveJSON(id: 85, api: env.server.apiBase, hostile: false)!
+            json["power"] = 95
+            env.server.setBody(Fixtures.encode(json), at: "/api/v2/move/85/")
+            try await env.build(mode: .refresh, templates: GoldenTests.templates)
+            let afterPower = try snapshot(env.output)
+            let moved = Set(afterPower.keys.filter { afterPower[$0] != afterStar[$0] })
+            #expect(moved.contains("moves/thunderbolt.html") && moved.contains("moves/index.html"))
+            #expect(moved.contains("pokemon/pikachu.html"))
+            #expect(!moved.contains("moves/tackle.html") && !moved.contains("pokemon/nidoran-f.html"))
+            #expect(Self.text(try env.read("moves/thunderbolt.html")).contains("Power 95"))
+        }
+    }
+
     @Test func hostileMoveNamesAreEscapedAndNeverBecomePaths() async throws {
         try await withEnvironment { env in
             env.server.hostile = true

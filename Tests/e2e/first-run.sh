@@ -20,7 +20,10 @@ unset POKEAPI_URL
 "$BIN" --version >/tmp/pokedex-out
 grep -q '^bundled snapshot: PokeAPI data hash [0-9a-f]\{40\}, taken 20' /tmp/pokedex-out || fail "--version does not name the bundled snapshot"
 for shell in bash zsh fish; do
-  "$BIN" --generate-completion-script "$shell" | grep -q 'snapshot' || fail "no $shell completion script naming the subcommands"
+  # Into a file first: `grep -q` stops reading at its first match, and under pipefail the writer's SIGPIPE failed
+  # the check now and then.
+  "$BIN" --generate-completion-script "$shell" >/tmp/pokedex-completion || fail "no $shell completion script"
+  grep -q 'snapshot' /tmp/pokedex-completion || fail "no $shell completion script naming the subcommands"
 done
 pass "--version names the bundled snapshot; completion scripts for bash, zsh and fish"
 

@@ -34,7 +34,9 @@ public struct Learnset: Sendable, Equatable, Hashable {
     public private(set) var entries: [Entry]
 
     public init(_ entries: [Entry] = []) {
-        self.entries = Array(Set(entries)).sorted()
+        // The compact form is written in order, each entry once: reading it back needs no sort.
+        let ordered = zip(entries, entries.dropFirst()).allSatisfy { $0 < $1 }
+        self.entries = ordered ? entries : Array(Set(entries)).sorted()
     }
 
     public var isEmpty: Bool { entries.isEmpty }
