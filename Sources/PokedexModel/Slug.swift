@@ -2,7 +2,8 @@
 public enum Slug {
     /// The API name when it is already a clean slug; otherwise a sanitised form tagged with the id so two
     /// sanitised names cannot collide with each other or with a clean one.
-    public static func make(name: String, id: Int) -> String {
+    /// `fallback` names a thing whose name has no letter or digit at all ("pokemon-999").
+    public static func make(name: String, id: Int, fallback: String = "pokemon") -> String {
         if isClean(name) { return name }
         var slug = ""
         var lastWasDash = true
@@ -17,7 +18,7 @@ public enum Slug {
         }
         if slug.hasSuffix("-") { slug.removeLast() }
         let trimmed = String(slug.prefix(60))
-        return (trimmed.isEmpty ? "pokemon" : trimmed) + "-\(id)"
+        return (trimmed.isEmpty ? fallback : trimmed) + "-\(id)"
     }
 
     /// `[a-z0-9]` words joined by single dashes, at most 100 characters.

@@ -20,16 +20,28 @@ struct MoveCatalog: Sendable {
         learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
         let names = pokedex.names
         let withPages = learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
-        let named: [(name: String, move: MoveRecord)] = withPages.map { (names.english(.move, $0.name), $0) }
+        // By name without case, accents or width, then as written, then by id: the same order whatever the locale
+        // of the machine that builds (its bytes name the moves script).
+        let english = Locale(identifier: "en")
+        let named: [(key: String, name: String, move: MoveRecord)] = withPages.map { move in
+            let name = names.english(.move, move.name)
+            return (name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
+                    name, move)
+        }
         ordered = named.sorted { a, b in
-            if a.name != b.name { return a.name.localizedStandardCompare(b.name) == .orderedAscending }
+            if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
+            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
             return a.move.id < b.move.id
         }.map(\.move)
         var slugs: [Int: String] = [:]
         var used: Set<String> = [MoveCatalog.indexName]
         for move in withPages.sorted(by: { $0.id < $1.id }) {
-            var slug = Slug.make(name: move.name, id: move.id)
-            if used.contains(slug) { slug = Slug.make(name: "\(slug)-\(move.id)", id: move.id) }
+            var slug = Slug.make(name: move.name, id: move.id, fallback: "move")
+            var attempt = 1
+            while used.contains(slug) {
+                slug = Slug.make(name: "\(slug)-\(move.id)\(attempt > 1 ? "-\(attempt)" : "")", id: move.id, fallback: "move")
+                attempt += 1
+            }
             used.insert(slug)
             slugs[move.id] = slug
         }
@@ -63,7 +75,7 @@ struct MoveCatalog: Sendable {
             type: SiteRenderer.typeContext(move.type, names: names), category: category(move),
             power: Self.figure(move.power), accuracy: Self.figure(move.accuracy), pp: Self.figure(move.pp),
             hasDetail: detail != nil, detail: detail?.text ?? "", detailTitle: detail?.title, detailSort: detail?.sort ?? 0,
-            generation: move.generation.map(SiteRenderer.romanNumeral) ?? "—", generationNumber: move.generation ?? 0)
+            generation: move.generation.map(SiteRenderer.romanNumeral) ?? "—", generationNumber: move.generation)
     }
 
     /// "36", or "Evo." for a move learned on evolution (level 0).
@@ -108,7 +120,7 @@ extension SiteRenderer {
         let blankRow = MoveRowContext(
             id: 0, slug: "", href: "", name: "", type: TypeContext(name: "", label: ""),
             category: CategoryContext(name: "", label: ""), power: "", accuracy: "", pp: "", hasDetail: true,
-            detail: "", detailTitle: "", detailSort: 0, generation: "", generationNumber: 0)
+            detail: "", detailTitle: "", detailSort: 0, generation: "", generationNumber: nil)
         return MovesSectionContext(
             game: game.label, gameID: game.id,
             games: games.map { GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id) },

@@ -149,7 +149,10 @@ public struct SiteRenderer: Sendable {
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
-            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets, extraShell: [namesPath])
+            // The moves index and the scripts the moves search and the game picker load: offline over http too.
+            let moveShell = catalog.ordered.isEmpty ? [] : [MoveCatalog.indexPath, moveScripts.moves, moveScripts.names]
+            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets,
+                                extraShell: [namesPath] + moveShell)
             files.append(try Self.render(job, theme: theme, published: published, knownContexts: nil).file)
         }
         let html = pages.reduce(0) { total, page in
@@ -198,7 +201,7 @@ public struct SiteRenderer: Sendable {
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
                      assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
-        let site = SiteContext(title: "Pokédex", count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
+        let site = SiteContext(title: "Pokédex", hasMoves: false, count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
                            social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
@@ -274,7 +277,7 @@ public struct SiteRenderer: Sendable {
         let favorites = Set(pokedex.favorites.ids)
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
         let site = SiteContext(
-            title: "Pokédex", count: entries.count, pageCount: pageCount, perPage: perPage,
+            title: "Pokédex", hasMoves: !catalog.ordered.isEmpty, count: entries.count, pageCount: pageCount, perPage: perPage,
             offlineBanner: pokedex.dataAge.map(Self.banner),
             generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         // Detail pages do not load the data script: without its name, a data change does not render them again.
@@ -448,7 +451,7 @@ public struct SiteRenderer: Sendable {
                       social: SocialContext, assets: AssetsContext) -> PageContext {
         PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
                     isFavorites: kind == "favorites", isMove: kind == "move", isMoves: kind == "moves",
-                    usesData: ["index", "favorites", "notFound"].contains(kind),
+                    usesData: kind == "index" || kind == "favorites",
                     usesList: kind == "index" || kind == "favorites", usesMovesScript: false,
                     pageTitle: title, path: path,
                     canonical: baseURL.map { Sitemap.url(of: path, base: $0) }, social: social, isNotFound: false,

@@ -11,6 +11,8 @@ import Foundation
 struct SiteContext: Sendable, Encodable {
     /// "Pokédex".
     var title: String
+    /// Some move has a page: the top bar links the moves index.
+    var hasMoves: Bool
     /// How many Pokémon the site holds.
     var count: Int
     /// How many index pages there are.
@@ -229,9 +231,9 @@ struct MoveRowContext: Sendable, Encodable {
     var detailTitle: String?
     /// The detail's order as a number (level; a machine's place among the game's machines).
     var detailSort: Int
-    /// Moves index: "I" and 1 for generation I; "—" and 0 when unknown.
+    /// Moves index: "I" and 1 for generation I; "—" and absent when unknown (so that it sorts last).
     var generation: String
-    var generationNumber: Int
+    var generationNumber: Int?
 }
 
 /// One way of learning moves in one game: "Level up" and its moves.
@@ -243,7 +245,7 @@ struct LearnGroupContext: Sendable, Encodable {
     /// "Level up", "TM / HM", "Egg moves", "Tutor", "Form Change".
     var label: String
     var count: Int
-    /// The first column's heading: "Lv." or "TM"; absent for methods without one.
+    /// The first column's heading: "Lv." or "Machine"; absent for methods without one.
     var detailHeading: String?
     /// The rows are in the first column's order (levels, machine numbers), else by name: the header that says so
     /// carries `aria-sort="ascending"`.
@@ -326,7 +328,7 @@ struct MoveContext: Sendable, Encodable {
     var target: String?
     /// "Generation I", when PokeAPI says.
     var generation: String?
-    /// "10 %", when PokeAPI gives one.
+    /// "10%", when PokeAPI gives one.
     var effectChance: String?
     /// `short_effect` in English with `$effect_chance` filled in.
     var shortEffect: String?

@@ -87,10 +87,17 @@ public struct Theme: Sendable {
                     + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>")
             }
             if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
-            if name == "partials/head", text.contains("{{assets.app}}"), !text.contains("{{assets.list}}") {
-                warnings.append("\(origin) loads app.js but not list.js, which now has the index's search, filters, "
-                    + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
-                    + "defer></script>{{/usesList}} after app.js")
+            if name == "partials/head", text.contains("{{assets.app}}") {
+                if !text.contains("{{assets.list}}") {
+                    warnings.append("\(origin) loads app.js but not list.js, which now has the index's search, filters, "
+                        + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
+                        + "defer></script>{{/usesList}} after app.js")
+                }
+                if !text.contains("{{assets.moves}}") {
+                    warnings.append("\(origin) does not load moves.js, which sorts the moves tables and runs the game "
+                        + "picker and the moves index's filters: add {{#usesMovesScript}}<script src=\"{{root}}"
+                        + "{{assets.moves}}\" defer></script>{{/usesMovesScript}} after app.js")
+                }
             }
             return warnings
         }

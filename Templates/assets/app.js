@@ -47,7 +47,6 @@
   }
   checkImages(doc);
 
-
   /* ---------- Favorites state: localStorage, seeded from the build's favorites file ---------- */
 
   var storage = null;
@@ -113,11 +112,13 @@
     changed(button);
   }
 
-  // Another tab or page changed them: the same Set, refilled, so that list.js's reference stays good.
-  function reload() {
+  // Another tab or page changed them: the same Set, refilled, so that list.js's reference stays good. `cleared`:
+  // the stored list itself was removed (storage cleared): no favorites, not the page's old ones.
+  function reload(cleared) {
     var stored = readStored();
-    if (!stored) return;
+    if (!stored && !cleared) return;
     favorites.clear();
+    stored = stored || [];
     stored.forEach(function (id) { favorites.add(id); });
     paintStars();
     changed(null);
@@ -172,7 +173,7 @@
     }
   });
   window.addEventListener('storage', function (event) {
-    if (event.key === STORE_KEY) reload();
+    if (event.key === STORE_KEY || event.key === null) reload(true);
   });
   window.addEventListener('pageshow', function (event) {
     // Back/forward cache: another page may have changed the favorites meanwhile.
@@ -182,8 +183,8 @@
   paintStars();
 
   window.PokedexSite = {
-    root: root, kind: kind, isHTTP: isHTTP, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
-    checkImages: checkImages, favorites: favorites, writeStored: writeStored, paintStar: paintStar,
+    root: root, kind: kind, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
+    favorites: favorites, writeStored: writeStored, paintStar: paintStar,
     paintStars: paintStars, onFavoritesChange: function (listener) { listeners.push(listener); }
   };
 })();

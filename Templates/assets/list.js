@@ -14,7 +14,7 @@
   var kind = site.kind;
   var $ = site.$, $$ = site.$$, el = site.el, fold = site.fold, replaceAddress = site.replaceAddress;
   var favorites = site.favorites, writeStored = site.writeStored, paintStar = site.paintStar;
-  var paintStars = site.paintStars, checkImages = site.checkImages;
+  var paintStars = site.paintStars;
   var SEARCH_LIMIT = 120;
   var EAGER = 4;
 

@@ -73,7 +73,7 @@
     var th = button.parentNode;
     // Ascending first, then each click turns it round.
     sortTable(table, th, th.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending');
-    if (table === movesTable) writeHash();
+    if (table === movesTable && indexControls) writeHash();
   });
 
   /* ---------- Pokémon page: the game picker ---------- */
@@ -391,7 +391,9 @@
     paintReset();
   }
 
-  if (movesTable && search && typeSelect && catSelect && resetButton && indexStatus) {
+  // A theme's moves index without these controls keeps a sortable table and no address.
+  var indexControls = !!(movesTable && search && typeSelect && catSelect && resetButton && indexStatus);
+  if (indexControls) {
     enhance(movesTable);
     [typeSelect, catSelect].forEach(function (select) {
       select.addEventListener('change', function () { filterRows(); writeHash(); });

@@ -22,7 +22,8 @@ import Testing
         #expect(learnset.entries(in: 25).map(\.move) == [33, 85, 85])
         #expect(learnset.entries(in: 2).isEmpty)
         #expect(Learnset(compact: "") == Learnset())
-        for broken in ["25", "25:1", "25:1=", "25:=85", ":1=85", "25:1=85..3", "25:1=a", "25:1=85,", "25:1=99999999999999999999"] {
+        for broken in ["25", "25:1", "25:1=", "25:=85", ":1=85", "25:1=85..3", "25:1=a", "25:1=85,", "25:1=99999999999999999999",
+                       "25:1=9223372036854775809"] {
             #expect(Learnset(compact: broken) == nil, "\(broken)")
         }
         // In JSON it is that one string.
@@ -253,6 +254,19 @@ import Testing
             #expect(learnsetScripts.allSatisfy { !$0.contains("<") && !$0.contains("..") })
             let moves = try env.read(env.hashed("assets/pokedex-moves.js"))
             #expect(!moves.contains("<script>") && moves.contains("\\u003cscript>alert(2)\\u003c/script>"))
+        }
+    }
+
+    @Test func withoutMovesThereIsNoMovesIndexAndNoLinkToIt() async throws {
+        // A server whose Pokémon list no moves: the site is as before moves existed.
+        let pokedex = try IndexDataTests.pokedex()
+        #expect(pokedex.moves.moves.isEmpty)
+        let site = try await SiteRenderer(theme: try Theme(overrides: nil), perPage: 5, parallelism: 1).render(pokedex)
+        #expect(!site.files.contains { $0.path.hasPrefix("moves/") || $0.path.hasPrefix("learnsets/") })
+        #expect(site.movePages == 0)
+        for file in site.files where file.path.hasSuffix(".html") {
+            guard case .bytes(let data) = file.content else { continue }
+            #expect(!String(decoding: data, as: UTF8.self).contains("moves/index.html"), "\(file.path)")
         }
     }
 

@@ -131,6 +131,20 @@ import PokedexMustache
                 "\(warnings)")
     }
 
+    @Test func aHeadWrittenBeforeListAndMovesScriptsIsWarnedAbout() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The head of the theme before the index's script moved to list.js and moves.js existed.
+        try write(#"<script src="{{root}}{{assets.app}}" defer></script>"# + "\n", "partials/head.mustache", in: folder)
+        let warnings = try Theme(overrides: folder).warnings
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.contains { $0.contains("{{assets.list}}") } && warnings.contains { $0.contains("{{assets.moves}}") })
+        // Today's head: nothing to say.
+        let builtIn = try #require(EmbeddedTheme.files()["partials/head.mustache"])
+        try builtIn.write(to: folder.appendingPathComponent("partials/head.mustache"))
+        #expect(try Theme(overrides: folder).warnings.isEmpty)
+    }
+
     @Test func ejectWritesTheWholeThemeAndRefusesToOverwrite() throws {
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -55,7 +55,9 @@ assert report["status"] == "ok" and report["exitCode"] == 0, report
 assert report["pokemon"] == 1351 and report["baseURL"] == sys.argv[3], report
 ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 locs = [e.text for e in ET.parse(sys.argv[2] + "/sitemap.xml").getroot().findall("s:url/s:loc", ns)]
-assert len(locs) == 1351 + 57 + 1 and all(l.startswith(sys.argv[3]) for l in locs), len(locs)
+# Pokémon, index pages, favorites, move pages and the moves index.
+assert report["movePages"] == 833, report
+assert len(locs) == 1351 + 57 + 1 + 833 + 1 and all(l.startswith(sys.argv[3]) for l in locs), len(locs)
 assert ("Sitemap: " + sys.argv[3] + "sitemap.xml") in open(sys.argv[2] + "/robots.txt").read()
 print(f"report ok: {report['requests']['total']} requests, {report['files']['written']} files written; sitemap: {len(locs)} URLs")
 PY

@@ -85,7 +85,7 @@ done
 # PokeAPI names no move target "fainting-pokemon" (Revival Blessing's) in any language: shown made readable.
 expect_eq "names made from API names (PokeAPI had no English one)" \
   "$(python3 -c 'import json; print(json.load(open("report.json"))["nameFallbacks"])')" "['move-target: fainting-pokemon']"
-pass "forms: Alolan Raichu #0026, Generation VII, after Raichu, its own branch; PokeAPI's names; no fallbacks"
+pass "forms: Alolan Raichu #0026, Generation VII, after Raichu, its own branch; PokeAPI's names; one known fallback"
 # Issue 13 on real data: chains with branches and conditions, matchups, forms, every language.
 E=$(page_text Output/pokemon/eevee.html)
 expect_eq "Eevee's branches" "$(grep -o 'Evolves by:' <<<"$E" | wc -l)" 8

@@ -101,8 +101,9 @@ public struct Learnset: Sendable, Equatable, Hashable {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let (product, overflow) = number.multipliedReportingOverflow(by: 10)
-                guard !overflow else { return nil }
-                number = product + Int(byte - UInt8(ascii: "0"))
+                let (sum, carry) = product.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                guard !overflow, !carry else { return nil }
+                number = sum
                 hasNumber = true
                 continue
             case UInt8(ascii: ":"):
