@@ -174,7 +174,11 @@ extension SiteRenderer {
         let others = games.dropFirst().map { GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id)) }
         let names = Self.nameRows(move.names)
         let shortEffect = book.shortEffect(of: move)
-        let effect = book.longEffect(of: move)
+        // PokeAPI writes the long effect's paragraphs apart by blank lines (187 moves): one `<p>` each.
+        let effect = book.longEffect(of: move).map { text in
+            text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }
+        }
         let priority = move.priority > 0 ? "+\(move.priority)" : move.priority < 0 ? "\u{2212}\(-move.priority)" : "0"
         func link(_ other: MoveRecord?) -> LinkContext? {
             other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: catalog.label(other)) } }

@@ -332,8 +332,8 @@ struct MoveContext: Sendable, Encodable {
     var effectChance: String?
     /// `short_effect` in English with `$effect_chance` filled in.
     var shortEffect: String?
-    /// The long `effect`, only where it says more.
-    var effect: String?
+    /// The long `effect`, only where it says more: its paragraphs.
+    var effect: [String]?
     var hasEffect: Bool
     /// The newest English flavor text.
     var flavorText: String?
