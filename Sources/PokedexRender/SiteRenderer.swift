@@ -264,12 +264,6 @@ public struct SiteRenderer: Sendable {
         var engineTime: Duration = .zero
     }
 
-    /// Every page of the site, with its context (the moves' scripts made for their names).
-    func pages(_ pokedex: Pokedex, assets: AssetsContext) throws -> [PageJob] {
-        let catalog = MoveCatalog(pokedex)
-        return pages(pokedex, assets: assets, catalog: catalog, moveScripts: try MoveScripts(pokedex, catalog: catalog))
-    }
-
     /// Every page of the site, with its context: index pages, detail pages, the moves index and a page per move,
     /// the favorites page.
     func pages(_ pokedex: Pokedex, assets: AssetsContext, catalog: MoveCatalog, moveScripts: MoveScripts) -> [PageJob] {

@@ -6,16 +6,15 @@
 (function () {
   'use strict';
 
+  // app.js (loaded first on every page) shares its helpers and the search's folding.
+  var site = window.PokedexSite;
+  if (!site) return;
   var doc = document;
-  var root = doc.documentElement.getAttribute('data-root') || '';
+  var root = site.root;
+  var $ = site.$, $$ = site.$$, fold = site.fold, replaceAddress = site.replaceAddress;
   var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
-  function $(sel, from) { return (from || doc).querySelector(sel); }
-  function $$(sel, from) { return Array.prototype.slice.call((from || doc).querySelectorAll(sel)); }
   function compareText(a, b) { return collator ? collator.compare(a, b) : a.localeCompare(b); }
   function text(node) { return node ? node.textContent.trim() : ''; }
-  function replaceAddress(url) {
-    try { history.replaceState(history.state, '', url); } catch (e) { /* some file:// setups refuse */ }
-  }
 
   /* ---------- Sortable tables ---------- */
 
@@ -286,8 +285,6 @@
   var catSelect = $('#move-cat');
   var resetButton = $('#moves-reset');
   var indexStatus = $('#moves-status');
-  var fold = window.PokedexSite && typeof PokedexSite.fold === 'function' ? PokedexSite.fold
-    : function (value) { return String(value).toLowerCase().trim(); };
   var otherNames = new Map();   // move id → its names in every language, folded
   var namesState = 'idle';
 

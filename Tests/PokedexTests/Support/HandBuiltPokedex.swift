@@ -51,3 +51,11 @@ enum HandBuiltPokedex {
         return (details, pages)
     }
 }
+
+extension SiteRenderer {
+    /// Every page of the site with its context, the moves' catalog and scripts made as `render` makes them.
+    func pages(_ pokedex: Pokedex, assets: AssetsContext) throws -> [PageJob] {
+        let catalog = MoveCatalog(pokedex)
+        return pages(pokedex, assets: assets, catalog: catalog, moveScripts: try MoveScripts(pokedex, catalog: catalog))
+    }
+}
