@@ -44,7 +44,7 @@ struct SnapshotCommand: AsyncParsableCommand {
         }
         print("\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \(snapshot.evolutionChains.count) evolution chains, "
               + "\(snapshot.types.count) types, \(snapshot.forms.count) forms, "
-              + "\(snapshot.moves.count) moves, \(snapshot.machines.count) machines, "
+              + "\(snapshot.moves.count) moves, \(snapshot.machines.count) machines, \(snapshot.abilities.count) abilities, "
               + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
               + "\(bytes) bytes compressed, written to \(output)")
     }

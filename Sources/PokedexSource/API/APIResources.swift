@@ -30,6 +30,8 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     public struct Stat: Codable, Sendable, Equatable {
         public var name: String
         public var value: Int
+        /// The effort values a defeated Pokémon gives in this stat (its EV yield).
+        public var effort: Int = 0
     }
 
     public struct Ability: Codable, Sendable, Equatable {
@@ -120,6 +122,43 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     public var names: [LocalizedName]
     public var evolutionChainID: Int?
     public var varieties: [Variety]
+    /// 0–255: the higher, the easier to catch.
+    public var captureRate: Int? = nil
+    public var baseHappiness: Int? = nil
+    /// Chance of being female in eighths; −1 for genderless.
+    public var genderRate: Int? = nil
+    /// Egg cycles.
+    public var hatchCounter: Int? = nil
+    /// API name and id of the growth rate ("medium"); its names are in `/growth-rate/{id}/`.
+    public var growthRate: ResourceLink? = nil
+    /// API names and ids ("field", "fairy"); their names are in `/egg-group/{id}/`.
+    public var eggGroups: [ResourceLink] = []
+    /// Every English Pokédex entry with the version that prints it, in PokeAPI's order (oldest game first),
+    /// normalised (see `FlavorText`).
+    public var entries: [FlavorEntry] = []
+
+    /// A resource named by API name with the id its URL carries.
+    public struct ResourceLink: Codable, Sendable, Equatable {
+        public var id: Int
+        public var name: String
+
+        public init(id: Int, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    /// A Pokédex entry as one game prints it.
+    public struct FlavorEntry: Codable, Sendable, Equatable {
+        public var text: String
+        /// The version's id (`/version/{id}/` names it) and API name ("red").
+        public var version: ResourceLink
+
+        public init(text: String, version: ResourceLink) {
+            self.text = text
+            self.version = version
+        }
+    }
 }
 
 /// The parts of `/type/{id}` the site uses: what this type takes from attacking types (defensive matchups).
@@ -175,6 +214,7 @@ extension PokemonRecord: APIDecodable {
         struct TypeSlot: Decodable { var type: NamedReference }
         struct StatSlot: Decodable {
             var base_stat: Int
+            var effort: Int?
             var stat: NamedReference
         }
         struct AbilitySlot: Decodable {
@@ -241,7 +281,7 @@ extension PokemonRecord: APIDecodable {
             weight: wire.weight,
             types: wire.types.map(\.type.name),
             typeIDs: typeIDs,
-            stats: wire.stats.map { Stat(name: $0.stat.name, value: $0.base_stat) },
+            stats: wire.stats.map { Stat(name: $0.stat.name, value: $0.base_stat, effort: max(0, $0.effort ?? 0)) },
             abilities: wire.abilities.map {
                 Ability(name: $0.ability.name, isHidden: $0.is_hidden, id: resourceID(fromURL: $0.ability.url))
             },
@@ -269,6 +309,7 @@ extension SpeciesRecord: APIDecodable {
         struct Flavor: Decodable {
             var flavor_text: String
             var language: NamedReference
+            var version: NamedReference?
         }
         struct VarietySlot: Decodable {
             var is_default: Bool
@@ -284,6 +325,18 @@ extension SpeciesRecord: APIDecodable {
         var habitat: NamedReference?
         var evolution_chain: Link?
         var varieties: [VarietySlot]?
+        var capture_rate: Int?
+        var base_happiness: Int?
+        var gender_rate: Int?
+        var hatch_counter: Int?
+        var growth_rate: NamedReference?
+        var egg_groups: [NamedReference]?
+    }
+
+    /// A reference whose URL has no id cannot be looked up: nil rather than failing the species.
+    private static func link(_ reference: NamedReference?) -> ResourceLink? {
+        guard let reference, let id = resourceID(fromURL: reference.url) else { return nil }
+        return ResourceLink(id: id, name: reference.name)
     }
 
     public static func decodeAPI(_ data: Data) throws -> SpeciesRecord {
@@ -304,6 +357,14 @@ extension SpeciesRecord: APIDecodable {
             // A variety whose URL has no id cannot be linked: left out rather than failing the species.
             varieties: (wire.varieties ?? []).compactMap { slot in
                 resourceID(fromURL: slot.pokemon.url).map { Variety(id: $0, name: slot.pokemon.name, isDefault: slot.is_default) }
+            },
+            captureRate: wire.capture_rate, baseHappiness: wire.base_happiness,
+            genderRate: wire.gender_rate.flatMap { (-1...8).contains($0) ? $0 : nil }, hatchCounter: wire.hatch_counter,
+            growthRate: link(wire.growth_rate), eggGroups: (wire.egg_groups ?? []).compactMap(link),
+            entries: wire.flavor_text_entries.compactMap { entry in
+                guard entry.language.name == "en", let version = link(entry.version) else { return nil }
+                let text = FlavorText.normalise(entry.flavor_text)
+                return text.isEmpty ? nil : FlavorEntry(text: text, version: version)
             })
     }
 }

@@ -62,15 +62,45 @@ public enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseIt
     case moveLearnMethod = "move-learn-method"
     case moveTarget = "move-target"
     case moveDamageClass = "move-damage-class"
+    case eggGroup = "egg-group"
+    case growthRate = "growth-rate"
 
     /// `/item/{id}/` is cached as `item/{id}`.
     public var path: String { rawValue }
 
-    /// Read for names alone: a move is a whole `MoveRecord`, under the same path, so not here.
-    public static var namesOnly: [NamedKind] { allCases.filter { $0 != .move } }
+    /// Read for names alone: a move is a whole `MoveRecord` and an ability an `AbilityRecord`, under the same
+    /// paths, so not here.
+    public static var namesOnly: [NamedKind] { allCases.filter { $0 != .move && $0 != .ability } }
 
     public static func < (a: NamedKind, b: NamedKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// The parts of `/ability/{id}` the site shows.
+public struct AbilityRecord: Codable, Sendable, Equatable {
+    public var id: Int
+    /// API name: "static".
+    public var name: String
+    /// "Static", "Statik": in every language PokeAPI has.
+    public var names: [LocalizedName]
+    /// English, as PokeAPI writes them; nil when it has none (many newer abilities).
+    public var shortEffect: String?
+    public var effect: String?
+    /// The newest English flavor text, normalised (see `FlavorText`).
+    public var flavorText: String?
+    /// 3 for generation-iii.
+    public var generation: Int?
+
+    public init(id: Int, name: String, names: [LocalizedName], shortEffect: String? = nil, effect: String? = nil,
+                flavorText: String? = nil, generation: Int? = nil) {
+        self.id = id
+        self.name = name
+        self.names = names
+        self.shortEffect = shortEffect
+        self.effect = effect
+        self.flavorText = flavorText
+        self.generation = generation
     }
 }
 
@@ -138,5 +168,41 @@ extension NamesRecord: APIDecodable {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return NamesRecord(id: wire.id, name: wire.name,
                            names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty })
+    }
+}
+
+extension AbilityRecord: APIDecodable {
+    private struct Wire: Decodable {
+        struct Effect: Decodable {
+            var effect: String?
+            var short_effect: String?
+            var language: NamedReference
+        }
+        struct Flavor: Decodable {
+            var flavor_text: String
+            var language: NamedReference
+        }
+        var id: Int
+        var name: String
+        var names: [WireName]?
+        var generation: NamedReference?
+        var effect_entries: [Effect]?
+        var flavor_text_entries: [Flavor]?
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> AbilityRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        let english = wire.effect_entries?.first { $0.language.name == "en" }
+        func nonEmpty(_ text: String?) -> String? {
+            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+            return text
+        }
+        // The newest English flavor text: PokeAPI lists them oldest game first.
+        let flavor = wire.flavor_text_entries?.last { $0.language.name == "en" }?.flavor_text
+        return AbilityRecord(
+            id: wire.id, name: wire.name, names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
+            shortEffect: nonEmpty(english?.short_effect), effect: nonEmpty(english?.effect),
+            flavorText: nonEmpty(flavor).map(FlavorText.normalise).flatMap(nonEmpty),
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) })
     }
 }

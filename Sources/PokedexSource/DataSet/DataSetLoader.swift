@@ -73,10 +73,16 @@ public struct DataSetLoader: Sendable {
             .union(records.values.flatMap(\.learnset.versionGroups)).sorted()
         let versionGroups = await resources(VersionGroupRecord.self, ids: groupIDs, path: "version-group",
                                             missing: &missing) { $0.id }
+        let abilityIDs = Set(records.values.flatMap { $0.abilities.compactMap(\.id) }).sorted()
+        let abilities = await resources(AbilityRecord.self, ids: abilityIDs, path: NamedKind.ability.path,
+                                        progress: "Abilities", missing: &missing) { $0.id }
         var wanted: [NamedKind: Set<Int>] = [:]
-        wanted[.ability] = Set(records.values.flatMap { $0.abilities.compactMap(\.id) })
         wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
+        // The games of the learnsets and forms, and those whose Pokédex entries the pages quote.
         wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
+            .union(species.values.flatMap { $0.entries.map(\.version.id) })
+        wanted[.eggGroup] = Set(species.values.flatMap { $0.eggGroups.map(\.id) })
+        wanted[.growthRate] = Set(species.values.compactMap { $0.growthRate?.id })
         wanted[.moveLearnMethod] = Set(records.values.flatMap { $0.learnset.entries.map(\.method) })
         wanted[.moveTarget] = Set(moves.values.compactMap(\.targetID))
         wanted[.moveDamageClass] = Set(moves.values.compactMap(\.damageClassID))
@@ -107,7 +113,8 @@ public struct DataSetLoader: Sendable {
                                        missing: &missing) { $0.id }
 
         return DataSet(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
-                       versionGroups: versionGroups, named: named, moves: moves, machines: machines, missing: missing)
+                       versionGroups: versionGroups, named: named, moves: moves, machines: machines,
+                       abilities: abilities, missing: missing)
     }
 
     /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
@@ -228,6 +235,8 @@ public struct DataSet: Sendable {
     public var moves: [Int: MoveRecord] = [:]
     /// The machines that teach those moves in the games the Pokémon learn them by machine, by id.
     public var machines: [Int: MachineRecord] = [:]
+    /// Every ability an exported Pokémon has, by id.
+    public var abilities: [Int: AbilityRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
     public var typeChart: [String: TypeRecord] {

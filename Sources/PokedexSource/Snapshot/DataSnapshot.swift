@@ -36,11 +36,14 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     /// Every move an exported Pokémon learns, and the machines that teach them.
     public var moves: [MoveRecord]
     public var machines: [MachineRecord]
+    /// Every ability an exported Pokémon has.
+    public var abilities: [AbilityRecord]
 
     public init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
                 species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord],
                 forms: [FormRecord] = [], versionGroups: [VersionGroupRecord] = [],
-                named: [NamedKind: [NamesRecord]] = [:], moves: [MoveRecord] = [], machines: [MachineRecord] = []) {
+                named: [NamedKind: [NamesRecord]] = [:], moves: [MoveRecord] = [], machines: [MachineRecord] = [],
+                abilities: [AbilityRecord] = []) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
         self.createdAt = createdAt
@@ -56,6 +59,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         self.named = named
         self.moves = moves
         self.machines = machines
+        self.abilities = abilities
     }
 
     public var date: Date { Date(timeIntervalSince1970: createdAt) }

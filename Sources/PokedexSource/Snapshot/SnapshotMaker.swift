@@ -84,7 +84,8 @@ public struct SnapshotMaker: Sendable {
                             versionGroups: data.versionGroups.keys.sorted().compactMap { data.versionGroups[$0] },
                             named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
                             moves: data.moves.keys.sorted().compactMap { data.moves[$0] },
-                            machines: data.machines.keys.sorted().compactMap { data.machines[$0] })
+                            machines: data.machines.keys.sorted().compactMap { data.machines[$0] },
+                            abilities: data.abilities.keys.sorted().compactMap { data.abilities[$0] })
     }
 
     private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {

@@ -18,6 +18,7 @@ public final class SnapshotSeed: Sendable {
     let versionGroups: [Int: VersionGroupRecord]
     let moves: [Int: MoveRecord]
     let machines: [Int: MachineRecord]
+    let abilities: [Int: AbilityRecord]
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
@@ -32,6 +33,7 @@ public final class SnapshotSeed: Sendable {
         versionGroups = Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         moves = Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         machines = Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        abilities = Dictionary(snapshot.abilities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -62,6 +64,8 @@ public final class SnapshotSeed: Sendable {
             body = moves[id]
         } else if let id = Self.id(in: key, prefix: "machine/") {
             body = machines[id]
+        } else if let id = Self.id(in: key, prefix: "ability/") {
+            body = abilities[id]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],
                   let id = Int(key[key.index(after: slash)...]) {
             body = records[id]
