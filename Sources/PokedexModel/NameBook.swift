@@ -93,6 +93,9 @@ extension Pokedex {
             for ability in entry.record.abilities { check(.ability, ability.name) }
             for type in entry.record.types where !names.hasEnglishType(type) { missing.insert("type: \(type)") }
             check(.habitat, entry.species?.habitat)
+            check(.growthRate, entry.species?.growthRate?.name)
+            for group in entry.species?.eggGroups ?? [] { check(.eggGroup, group.name) }
+            for version in Set(entry.species?.entries.map(\.version.name) ?? []) { check(.version, version) }
             if entry.isForm, entry.form.flatMap({ NameBook.english(in: $0.names) ?? NameBook.english(in: $0.formNames) }) == nil {
                 missing.insert("form: \(entry.record.name)")
             }
@@ -120,6 +123,10 @@ extension DataSet {
         records[.move] = moves.keys.sorted().map { id in
             let move = moves[id]!
             return NamesRecord(id: move.id, name: move.name, names: move.names)
+        }
+        records[.ability] = abilities.keys.sorted().map { id in
+            let ability = abilities[id]!
+            return NamesRecord(id: ability.id, name: ability.name, names: ability.names)
         }
         return NameBook(records: records,
                  types: types.keys.sorted().compactMap { types[$0] },

@@ -78,10 +78,12 @@ public struct Pokedex: Sendable {
     public var names: NameBook
     /// The moves the Pokémon learn, their games and machines.
     public var moves: MoveBook
+    /// The abilities the Pokémon have, by id (`PokemonRecord.Ability.id`).
+    public var abilities: [Int: AbilityRecord]
 
     public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
                 chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
-                names: NameBook = NameBook(), moves: MoveBook = MoveBook()) {
+                names: NameBook = NameBook(), moves: MoveBook = MoveBook(), abilities: [Int: AbilityRecord] = [:]) {
         self.entries = entries
         self.favorites = favorites
         self.dataAge = dataAge
@@ -89,6 +91,7 @@ public struct Pokedex: Sendable {
         self.typeChart = typeChart
         self.names = names
         self.moves = moves
+        self.abilities = abilities
     }
 
     /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.

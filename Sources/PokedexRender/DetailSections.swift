@@ -8,21 +8,30 @@ struct RelatedPokemon: Sendable {
     let pokedex: Pokedex
     /// Exported Pokémon by id.
     let byID: [Int: PokemonEntry]
-    /// The exported default Pokémon of each species.
+    /// The exported default Pokémon of each species, else its first exported form (a chain stage links it).
     let defaultBySpecies: [Int: PokemonEntry]
     /// English species names from every exported species record, by species id.
     let englishNames: [Int: String]
     /// What evolution conditions call items, moves, places and the Pokémon they start from.
     let words: EvolutionWords
+    /// The types and abilities with pages, for the badges' and abilities' links.
+    let typePages: Set<String>
+    let abilities: AbilityCatalog?
 
-    init(_ pokedex: Pokedex) {
+    init(_ pokedex: Pokedex, typePages: Set<String> = [], abilities: AbilityCatalog? = nil) {
         self.pokedex = pokedex
+        self.typePages = typePages
+        self.abilities = abilities
         var byID: [Int: PokemonEntry] = [:]
         var defaults: [Int: PokemonEntry] = [:]
         var names: [Int: String] = [:]
         for entry in pokedex.entries {
             byID[entry.id] = byID[entry.id] ?? entry
-            if entry.record.isDefault, defaults[entry.record.speciesID] == nil { defaults[entry.record.speciesID] = entry }
+            // A default Pokémon wins over a form listed before it; a form stands in until then.
+            let species = entry.record.speciesID
+            if defaults[species] == nil || (entry.record.isDefault && defaults[species]?.record.isDefault == false) {
+                defaults[species] = entry
+            }
             if let species = entry.species, let english = species.englishName { names[species.id] = names[species.id] ?? english }
         }
         self.byID = byID
@@ -71,10 +80,10 @@ extension SiteRenderer {
 
     // MARK: Type matchups
 
-    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook()) -> [MatchupGroupContext] {
+    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook(), pages: Set<String> = []) -> [MatchupGroupContext] {
         func tier(_ multiplier: String, _ factor: String, _ types: [String]) -> MatchupTierContext? {
             types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: factor,
-                                                     types: types.map { typeContext($0, names: names) })
+                                                     types: types.map { typeContext($0, names: names, pages: pages) })
         }
         let groups: [(String, String, [MatchupTierContext?])] = [
             ("weak", "Weak to", [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]),
@@ -123,8 +132,12 @@ extension SiteRenderer {
         // Without artwork the page's picture is the front sprite itself: offering it twice would be noise.
         let mainIsSprite = usable(sprites.officialArtwork) == nil && usable(sprites.home) == nil
             && usable(sprites.frontDefault) != nil && !main.isPlaceholder
+        // Forms without official artwork show Pokémon HOME's render: called what it is, not "Artwork".
+        let mainIsHome = !mainIsSprite && usable(sprites.officialArtwork) == nil && usable(sprites.home) != nil
+            && !main.isPlaceholder
         let name = entry.displayName
-        var pictures = [PictureContext(id: mainIsSprite ? "sprite" : "artwork", label: mainIsSprite ? "Sprite" : "Artwork",
+        var pictures = [PictureContext(id: mainIsSprite ? "sprite" : mainIsHome ? "home" : "artwork",
+                                       label: mainIsSprite ? "Sprite" : mainIsHome ? "HOME render" : "Artwork",
                                        src: main.src, width: main.width, height: main.height, alt: name,
                                        isSelected: true, isSprite: mainIsSprite)]
         guard !main.isPlaceholder else { return pictures }

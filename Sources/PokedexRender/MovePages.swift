@@ -13,6 +13,9 @@ struct MoveCatalog: Sendable {
     let slugs: [Int: String]
     /// The moves with a page, by English name.
     let ordered: [MoveRecord]
+    /// The types with a page (`types/<name>.html`): every type an exported Pokémon or a move with a page has. A
+    /// type's name becomes a file name: only clean slugs ("index" is the chart's).
+    let typePages: Set<String>
 
     init(_ pokedex: Pokedex) {
         book = pokedex.moves
@@ -20,6 +23,8 @@ struct MoveCatalog: Sendable {
         learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
         let names = pokedex.names
         let withPages = learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
+        typePages = Set(pokedex.entries.flatMap(\.record.types)).union(withPages.map(\.type))
+            .filter { Slug.isClean($0) && $0 != "index" }
         // By name without case, accents or width, then as written, then by id: the same order whatever the locale
         // of the machine that builds (its bytes name the moves script).
         let english = Locale(identifier: "en")
@@ -72,7 +77,7 @@ struct MoveCatalog: Sendable {
         let href = folder == Self.folder ? "\(slug).html" : "../\(Self.folder)/\(slug).html"
         return MoveRowContext(
             id: move.id, slug: slug, href: href, name: label(move),
-            type: SiteRenderer.typeContext(move.type, names: names), category: category(move),
+            type: SiteRenderer.typeContext(move.type, names: names, pages: typePages), category: category(move),
             power: Self.figure(move.power), accuracy: Self.figure(move.accuracy), pp: Self.figure(move.pp),
             hasDetail: detail != nil, detail: detail?.text ?? "", detailTitle: detail?.title, detailSort: detail?.sort ?? 0,
             generation: move.generation.map(SiteRenderer.romanNumeral) ?? "—", generationNumber: move.generation)
@@ -244,7 +249,7 @@ struct MoveScripts: Sendable {
     }
 
     /// `window.POKEDEX_MOVES`, version 1: what the game picker needs to build another game's tables.
-    ///   types: [[name, label]…]; categories: [[name, label]…]
+    ///   types: [[name, label, page]…] (page: the type's page from the site root, "" without one); categories: [[name, label]…]
     ///   moves: {id: [slug, name, type index, category index, power, accuracy, pp]} (null where PokeAPI has none)
     ///   machines: {move id: {version group id: "TM24"}}
     ///   methods: {method id: [kind, label]} ("level-up", "machine", "egg", "tutor", "other"); machineLabels:
@@ -287,7 +292,8 @@ struct MoveScripts: Sendable {
         var machines: [String: [String: String]] = [:]
         let games = catalog.book.games.keys.sorted()
         for move in catalog.ordered {
-            let type = SiteRenderer.typeContext(move.type, names: catalog.names)
+            // The type page's path from the site root, "" without one.
+            let type = SiteRenderer.typeContext(move.type, names: catalog.names, pages: catalog.typePages, root: "")
             let category = catalog.category(move)
             if !types.contains(where: { $0.name == type.name }) { types.append(type) }
             if !categories.contains(where: { $0.name == category.name }) { categories.append(category) }
@@ -314,7 +320,7 @@ struct MoveScripts: Sendable {
                 }
             }
         }
-        let payload = MovesPayload(types: types.map { [$0.name, $0.label] }, categories: categories.map { [$0.name, $0.label] },
+        let payload = MovesPayload(types: types.map { [$0.name, $0.label, $0.href] }, categories: categories.map { [$0.name, $0.label] },
                                    moves: rows, machines: machines, methods: methods, machineLabels: machineLabels)
         return try DataScript.script("POKEDEX_MOVES", payload, path: movesScript)
     }

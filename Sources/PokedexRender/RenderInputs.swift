@@ -27,6 +27,8 @@ public struct RenderInputs: Encodable, Sendable {
     var names: NameBook
     /// The moves, their games and machines (a move's changed power changes its page and its learners' pages).
     var moves: MoveBook
+    /// The abilities' effects and names, in id order.
+    var abilities: [AbilityRecord]
 
     init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String) {
         self.builder = builder
@@ -42,6 +44,7 @@ public struct RenderInputs: Encodable, Sendable {
         types = typeNames.map { pokedex.typeChart[$0]! }
         names = pokedex.names
         moves = pokedex.moves
+        abilities = pokedex.abilities.keys.sorted().map { pokedex.abilities[$0]! }
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.

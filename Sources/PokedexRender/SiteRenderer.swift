@@ -12,6 +12,9 @@ public struct RenderedSite: Sendable {
     public var pagesRendered: Int
     /// Move pages (`moves/<slug>.html`), the moves index aside.
     public var movePages = 0
+    /// Ability pages (`abilities/<slug>.html`) and type pages (`types/<name>.html`), their indexes aside.
+    public var abilityPages = 0
+    public var typePages = 0
     /// The digest of the render inputs (see `RenderInputs`), for the manifest.
     public var inputs: String? = nil
     /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
@@ -103,7 +106,9 @@ public struct SiteRenderer: Sendable {
             style: hashedNames[Self.stylesheet] ?? Self.stylesheet, app: hashedNames[Self.appScript] ?? Self.appScript,
             data: "", favorites: Self.favoritesScript, icon: Self.icon, placeholder: Self.placeholderImage,
             list: hashedNames[Self.listScript] ?? Self.listScript,
-            moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript)
+            moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript,
+            search: hashedNames[Self.searchScript] ?? Self.searchScript,
+            pages: hashedNames[Self.pagesStylesheet] ?? Self.pagesStylesheet)
         // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
         // a no-op rebuild would otherwise spend one core on.
         async let pictureFiles = Self.pictureFiles(images, published: published)
@@ -114,8 +119,11 @@ public struct SiteRenderer: Sendable {
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let dataScript = try DataScript.make(pokedex, perPage: perPage, namesScript: namesPath)
         assets.data = Self.hashedName(Self.dataScript, dataScript)
-        let catalog = MoveCatalog(pokedex)
-        let moveScripts = try MoveScripts(pokedex, catalog: catalog)
+        let catalogs = try Catalogs(pokedex)
+        let catalog = catalogs.moves
+        let moveScripts = catalogs.moveScripts
+        let searchData = try SearchScript.make(pokedex, catalogs: catalogs)
+        assets.searchData = Self.hashedName(SearchScript.path, searchData)
         let inputs: String?
         do {
             inputs = try await inputsDigest
@@ -124,7 +132,7 @@ public struct SiteRenderer: Sendable {
         }
         // The same inputs as the last complete build: its manifest knows every page's context digest.
         let knownContexts = inputs != nil && published?.inputs == inputs ? published : nil
-        let jobs = pages(pokedex, assets: assets, catalog: catalog, moveScripts: moveScripts)
+        let jobs = pages(pokedex, assets: assets, catalogs: catalogs)
         let pages = try await renderPages(jobs, published: published, knownContexts: knownContexts)
         var files = pages.map(\.file)
         let rendered = files.count { if case .bytes = $0.content { true } else { false } }
@@ -143,6 +151,7 @@ public struct SiteRenderer: Sendable {
         add(namesPath, namesScript)
         add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
         for (path, data) in moveScripts.files { add(path, data) }
+        add(assets.searchData, searchData)
         for file in staticFiles { add(file.path, file.data) }
         files += await pictureFiles
         // Last: the service worker's cache is named after everything above, so any change to the site, a
@@ -151,14 +160,19 @@ public struct SiteRenderer: Sendable {
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
             // The moves index and the scripts the moves search and the game picker load: offline over http too.
             let moveShell = catalog.ordered.isEmpty ? [] : [MoveCatalog.indexPath, moveScripts.moves, moveScripts.names]
+            let referenceShell = (catalogs.abilities.ordered.isEmpty ? [] : [AbilityCatalog.indexPath])
+                + (catalogs.types.ordered.isEmpty ? [] : [TypeCatalog.indexPath])
+                + [Self.searchPath, assets.search, assets.searchData, assets.pages]
             let job = workerJob(files: files, contentHashes: contentHashes, assets: assets,
-                                extraShell: [namesPath] + moveShell)
+                                extraShell: [namesPath] + moveShell + referenceShell)
             files.append(try Self.render(job, theme: theme, published: published, knownContexts: nil).file)
         }
         let html = pages.reduce(0) { total, page in
             if case .bytes(let data) = page.file.content { total + data.count } else { total }
         }
-        return RenderedSite(files: files, pagesRendered: rendered, movePages: catalog.ordered.count, inputs: inputs,
+        return RenderedSite(files: files, pagesRendered: rendered, movePages: catalog.ordered.count,
+                            abilityPages: catalogs.abilities.ordered.count, typePages: catalogs.types.ordered.count,
+                            inputs: inputs,
                             contextsBuilt: pages.count { $0.builtContext },
                             engine: EngineWork(htmlBytes: html, time: pages.reduce(.zero) { $0 + $1.engineTime }))
     }
@@ -180,8 +194,15 @@ public struct SiteRenderer: Sendable {
     /// The moves tables' script: pages with a moves table load it after app.js.
     static let movesTableScript = "assets/moves.js"
     static let icon = "assets/icon.svg"
+    /// The site-wide search: app.js loads it on first use of a search box.
+    static let searchScript = "assets/search.js"
+    /// Styles of every page but the index and favorites: moves tables, abilities, types, training and entries.
+    static let pagesStylesheet = "assets/pages.css"
+    /// `search.html`: the site-wide search's results (without JavaScript, links to the indexes).
+    static let searchPath = "search.html"
     /// Theme files published under a name carrying their content's hash.
-    static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript]
+    static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript, searchScript,
+                                                pagesStylesheet]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 
@@ -201,7 +222,7 @@ public struct SiteRenderer: Sendable {
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
                      assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
-        let site = SiteContext(title: "Pokédex", hasMoves: false, count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
+        let site = SiteContext(title: "Pokédex", hasMoves: false, hasAbilities: false, hasTypes: false, count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
                            social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
@@ -266,12 +287,14 @@ public struct SiteRenderer: Sendable {
 
     /// Every page of the site, with its context: index pages, detail pages, the moves index and a page per move,
     /// the favorites page.
-    func pages(_ pokedex: Pokedex, assets: AssetsContext, catalog: MoveCatalog, moveScripts: MoveScripts) -> [PageJob] {
+    func pages(_ pokedex: Pokedex, assets: AssetsContext, catalogs: Catalogs) -> [PageJob] {
+        let (catalog, moveScripts) = (catalogs.moves, catalogs.moveScripts)
         let entries = pokedex.entries
         let favorites = Set(pokedex.favorites.ids)
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
         let site = SiteContext(
-            title: "Pokédex", hasMoves: !catalog.ordered.isEmpty, count: entries.count, pageCount: pageCount, perPage: perPage,
+            title: "Pokédex", hasMoves: !catalog.ordered.isEmpty, hasAbilities: !catalogs.abilities.ordered.isEmpty,
+            hasTypes: !catalogs.types.ordered.isEmpty, count: entries.count, pageCount: pageCount, perPage: perPage,
             offlineBanner: pokedex.dataAge.map(Self.banner),
             generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         // Detail pages do not load the data script: without its name, a data change does not render them again.
@@ -284,7 +307,7 @@ public struct SiteRenderer: Sendable {
 
         var jobs: [PageJob] = []
         jobs.reserveCapacity(entries.count + pageCount + 1)
-        let related = RelatedPokemon(pokedex)
+        let related = RelatedPokemon(pokedex, typePages: catalog.typePages, abilities: catalogs.abilities)
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
@@ -349,6 +372,15 @@ public struct SiteRenderer: Sendable {
                 return page
             })
         }
+
+        jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
+        jobs.append(PageJob(path: Self.searchPath, template: "search") { [self] in
+            var context = base(site: site, root: "", kind: "search", path: Self.searchPath, title: "Search · Pokédex",
+                               social: social(title: "Search · Pokédex", description: about, path: Self.searchPath,
+                                              picture: nil), assets: detailAssets)
+            context.isSearch = true
+            return context
+        })
 
         let unknownFavorites = pokedex.favorites.unknown
         jobs.append(PageJob(path: "favorites.html", template: "favorites") { [self] in
@@ -441,10 +473,12 @@ public struct SiteRenderer: Sendable {
         return formatter.string(from: date)
     }
 
-    private func base(site: SiteContext, root: String, kind: String, path: String, title: String,
+    func base(site: SiteContext, root: String, kind: String, path: String, title: String,
                       social: SocialContext, assets: AssetsContext) -> PageContext {
         PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
                     isFavorites: kind == "favorites", isMove: kind == "move", isMoves: kind == "moves",
+                    isAbility: kind == "ability", isAbilities: kind == "abilities", isType: kind == "type",
+                    isTypes: kind == "types", isSearch: kind == "search",
                     usesData: kind == "index" || kind == "favorites",
                     usesList: kind == "index" || kind == "favorites", usesMovesScript: false,
                     pageTitle: title, path: path,
@@ -483,13 +517,17 @@ public struct SiteRenderer: Sendable {
 
     private enum ImageKind { case local, remote, placeholder }
 
-    static func types(_ entry: PokemonEntry, names: NameBook) -> [TypeContext] {
-        entry.record.types.map { typeContext($0, names: names) }
+    static func types(_ entry: PokemonEntry, names: NameBook, pages: Set<String> = []) -> [TypeContext] {
+        entry.record.types.map { typeContext($0, names: names, pages: pages) }
     }
 
-    /// A type name from the API: a CSS class only when it is a clean slug; its label PokeAPI's English name.
-    static func typeContext(_ name: String, names: NameBook = NameBook()) -> TypeContext {
-        TypeContext(name: Slug.isClean(name) ? name : "unknown", label: names.type(name))
+    /// A type name from the API: a CSS class only when it is a clean slug; its label PokeAPI's English name; a link
+    /// to its page (from a page `root` below the site root) when it is one of `pages`.
+    static func typeContext(_ name: String, names: NameBook = NameBook(), pages: Set<String> = [],
+                            root: String = "../") -> TypeContext {
+        let linked = pages.contains(name)
+        return TypeContext(name: Slug.isClean(name) ? name : "unknown", label: names.type(name),
+                           href: linked ? "\(root)\(TypeCatalog.pagePath(name))" : "", isLinked: linked)
     }
 
     func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool, names: NameBook) -> CellContext {
@@ -509,9 +547,12 @@ public struct SiteRenderer: Sendable {
         let picture = image(entry, root: "../", lazy: false)
         let pictures = Self.pictures(entry, main: picture)
         let book = related.pokedex.names
-        let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book)
+        let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book, pages: related.typePages)
         let forms = forms(entry, related: related)
         let names = Self.nameRows(entry.names)
+        let entries = PokedexEntryText.merge(entry.species?.entries ?? []).map { text in
+            EntryContext(text: text.text, games: text.versions.map { book.english(.version, $0) }.joined(separator: ", "))
+        }
         var generation = entry.generation.map { "Generation " + Self.romanNumeral($0) }
         // A form says which games brought it: "Generation VII (Sun, Moon)".
         if let group = entry.introducedIn, let said = generation {
@@ -523,7 +564,7 @@ public struct SiteRenderer: Sendable {
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return DetailContext(
             id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
-            image: picture, types: Self.types(entry, names: book),
+            image: picture, types: Self.types(entry, names: book, pages: related.typePages),
             baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
             height: MeasureContext(metric: Units.metres(decimetres: record.height),
                                    imperial: Units.feetAndInches(decimetres: record.height)),
@@ -531,7 +572,9 @@ public struct SiteRenderer: Sendable {
                                    imperial: Units.pounds(hectograms: record.weight)),
             stats: stats, statTotal: record.stats.reduce(0) { $0 + $1.value },
             abilities: record.abilities.map {
-                AbilityContext(name: $0.name, label: book.english(.ability, $0.name), isHidden: $0.isHidden)
+                AbilityContext(name: $0.name, label: book.english(.ability, $0.name), isHidden: $0.isHidden,
+                               href: related.abilities?.href($0.id) ?? "", isLinked: related.abilities?.href($0.id) != nil,
+                               shortEffect: $0.id.flatMap { related.pokedex.abilities[$0]?.shortEffect })
             },
             genus: entry.species?.genus, flavorText: entry.species?.flavorText, isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
@@ -541,8 +584,34 @@ public struct SiteRenderer: Sendable {
             matchups: matchups, hasMatchups: !matchups.isEmpty, forms: forms, hasForms: !forms.isEmpty,
             pictures: pictures, hasPictureChoice: pictures.count > 1,
             generation: generation, habitat: habitat, hasOrigin: generation != nil || habitat != nil,
-            names: names, hasNames: !names.isEmpty)
+            names: names, hasNames: !names.isEmpty, moves: nil,
+            training: training(entry, names: book), breeding: breeding(entry, names: book),
+            entries: Array(entries.prefix(Self.entriesShown)), moreEntries: Array(entries.dropFirst(Self.entriesShown)),
+            hasEntries: !entries.isEmpty, hasMoreEntries: entries.count > Self.entriesShown)
     }
+
+    /// Pokédex entries shown before the rest are folded away.
+    static let entriesShown = 3
+
+    func training(_ entry: PokemonEntry, names: NameBook) -> TrainingContext {
+        let species = entry.species
+        return TrainingContext(
+            effortYield: Profile.effortYield(entry.record.stats) { Self.statLabels[$0]?.0 ?? DisplayName.titleCase($0) },
+            captureRate: species?.captureRate.map(String.init), baseFriendship: species?.baseHappiness.map(String.init),
+            baseExperience: entry.record.baseExperience.map(String.init) ?? "—",
+            growthRate: species?.growthRate.map { Self.capitalised(names.english(.growthRate, $0.name)) })
+    }
+
+    func breeding(_ entry: PokemonEntry, names: NameBook) -> BreedingContext? {
+        guard let species = entry.species else { return nil }
+        let groups = species.eggGroups.map { Self.capitalised(names.english(.eggGroup, $0.name)) }
+        return BreedingContext(eggGroups: groups.isEmpty ? nil : groups.joined(separator: ", "),
+                               genderRatio: Profile.genderRatio(species.genderRate),
+                               eggCycles: species.hatchCounter.map(String.init))
+    }
+
+    /// PokeAPI writes some names in lower case ("medium", "water's edge").
+    static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
     static let statLabels: [String: (String, String)] = [
         "hp": ("HP", "HP"), "attack": ("Attack", "Atk"), "defense": ("Defense", "Def"),

@@ -13,6 +13,10 @@ struct SiteContext: Sendable, Encodable {
     var title: String
     /// Some move has a page: the top bar links the moves index.
     var hasMoves: Bool
+    /// Some ability has a page: the top bar links the abilities index.
+    var hasAbilities: Bool
+    /// The type pages and chart exist: the top bar links the chart.
+    var hasTypes: Bool
     /// How many Pokémon the site holds.
     var count: Int
     /// How many index pages there are.
@@ -45,6 +49,12 @@ struct AssetsContext: Sendable, Encodable {
     /// The moves tables' script (sorting, the game picker, the moves index's filters and search): only pages with
     /// a moves table load it (`usesMovesScript`).
     var moves: String = SiteRenderer.movesTableScript
+    /// The site-wide search (`search.js`, loaded on first use by `app`) and its data (every name in every language
+    /// of Pokémon, moves, abilities and types).
+    var search: String = SiteRenderer.searchScript
+    var searchData: String = ""
+    /// Every page but the index and favorites loads it after `style` (`usesList` pages do not).
+    var pages: String = SiteRenderer.pagesStylesheet
 }
 
 /// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
@@ -108,6 +118,11 @@ struct TypeContext: Sendable, Encodable {
     var name: String
     /// "Grass".
     var label: String
+    /// The type's page, relative to the page the badge is on; "" (and not `isLinked`) where the badge sits inside
+    /// another link (grid cells) or the type has no page. Not optional: a missing key would be looked up in the
+    /// enclosing contexts (a move row's own `href`).
+    var href: String = ""
+    var isLinked: Bool = false
 }
 
 /// One Pokémon in a grid: index pages and favorites.
@@ -140,6 +155,135 @@ struct AbilityContext: Sendable, Encodable {
     var name: String
     var label: String
     var isHidden: Bool
+    /// The ability's page, relative to the detail page; "" (and not `isLinked`) when it has none.
+    var href: String = ""
+    var isLinked: Bool = false
+    /// "Paralyzes on contact 30% of the time.", when PokeAPI has an English one.
+    var shortEffect: String? = nil
+}
+
+/// A detail page's Training section: what defeating, catching and raising it gives.
+struct TrainingContext: Sendable, Encodable {
+    /// "2 Speed"; nil when PokeAPI does not say.
+    var effortYield: String?
+    /// "190".
+    var captureRate: String?
+    /// "50".
+    var baseFriendship: String?
+    /// "112", or "—".
+    var baseExperience: String
+    /// "Medium".
+    var growthRate: String?
+}
+
+/// A detail page's Breeding section.
+struct BreedingContext: Sendable, Encodable {
+    /// "Field, Fairy".
+    var eggGroups: String?
+    /// "50% male, 50% female", "Genderless".
+    var genderRatio: String?
+    /// "10".
+    var eggCycles: String?
+}
+
+/// One Pokédex entry and the games that print it.
+struct EntryContext: Sendable, Encodable {
+    var text: String
+    /// "Red, Blue".
+    var games: String
+}
+
+/// A thumbnail cell linking a Pokémon: learners on move pages, holders on ability pages, a type's Pokémon.
+typealias PokemonMiniCell = LearnerCellContext
+
+/// A group of mini cells under a heading: "Normal ability 12", "Hidden ability 3".
+struct MiniGroupContext: Sendable, Encodable {
+    var key: String
+    var label: String
+    var count: Int
+    var cells: [PokemonMiniCell]
+}
+
+/// `abilities/<slug>.html`.
+struct AbilityPageContext: Sendable, Encodable {
+    var id: Int
+    var slug: String
+    var name: String
+    var shortEffect: String?
+    /// The long effect's paragraphs.
+    var effect: [String]?
+    var hasEffect: Bool
+    var flavorText: String?
+    /// "Generation III".
+    var generation: String?
+    var count: Int
+    var groups: [MiniGroupContext]
+    var names: [LocalizedNameContext]
+    var hasNames: Bool
+    var previous: LinkContext?
+    var next: LinkContext?
+}
+
+/// One row of `abilities/index.html`.
+struct AbilityRowContext: Sendable, Encodable {
+    var id: Int
+    var href: String
+    var name: String
+    /// The short effect, else the flavor text, else "—".
+    var summary: String
+    /// Pokémon that have it.
+    var count: Int
+    var generation: String
+    var generationNumber: Int?
+}
+
+struct AbilitiesIndexContext: Sendable, Encodable {
+    var count: Int
+    var rows: [AbilityRowContext]
+}
+
+/// One line of a type page's matchups: "Super effective against ×2" and the types.
+struct TypeRelationContext: Sendable, Encodable {
+    var key: String
+    var label: String
+    var multiplier: String
+    var types: [TypeContext]
+    var hasTypes: Bool
+}
+
+/// `types/<name>.html`.
+struct TypePageContext: Sendable, Encodable {
+    var type: TypeContext
+    var attack: [TypeRelationContext]
+    var defence: [TypeRelationContext]
+    var pokemonCount: Int
+    var pokemon: [PokemonMiniCell]
+    var moveCount: Int
+    var moves: [MoveRowContext]
+    var hasMoves: Bool
+    var previous: LinkContext?
+    var next: LinkContext?
+}
+
+/// One cell of the type chart: the multiplier as text and as a title (colour is never the only signal).
+struct ChartCellContext: Sendable, Encodable {
+    /// "2", "½", "0"; "" for normal damage (its `title` says so, and a hidden "1" for screen readers).
+    var text: String
+    var title: String
+    /// "x2", "x05", "x0", "x1".
+    var key: String
+    var isNormal: Bool
+}
+
+struct ChartRowContext: Sendable, Encodable {
+    var type: TypeContext
+    var cells: [ChartCellContext]
+}
+
+/// `types/index.html`.
+struct TypeChartContext: Sendable, Encodable {
+    var types: [TypeContext]
+    var rows: [ChartRowContext]
 }
 
 struct MeasureContext: Sendable, Encodable {
@@ -198,6 +342,15 @@ struct DetailContext: Sendable, Encodable {
     /// What it learns in one game (the newest in which it learns moves by level up), the other games a choice
     /// away; nil when PokeAPI lists no moves for it.
     var moves: MovesSectionContext?
+    var training: TrainingContext
+    /// nil without a species record.
+    var breeding: BreedingContext?
+    /// Every English Pokédex entry, newest first, and the games that print it: the first few shown, the rest
+    /// behind a disclosure.
+    var entries: [EntryContext]
+    var moreEntries: [EntryContext]
+    var hasEntries: Bool
+    var hasMoreEntries: Bool
 }
 
 // MARK: Moves
@@ -507,6 +660,11 @@ struct PageContext: Sendable, Encodable {
     var isFavorites: Bool
     var isMove: Bool
     var isMoves: Bool
+    var isAbility: Bool = false
+    var isAbilities: Bool = false
+    var isType: Bool = false
+    var isTypes: Bool = false
+    var isSearch: Bool = false
     /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
     var usesData: Bool
     /// The index and favorites pages: they load `assets.list`.
@@ -536,6 +694,12 @@ struct PageContext: Sendable, Encodable {
     /// Move pages, and the moves index.
     var move: MoveContext?
     var movesIndex: MovesIndexContext?
+
+    /// Ability pages and the abilities index; type pages and the type chart.
+    var ability: AbilityPageContext? = nil
+    var abilitiesIndex: AbilitiesIndexContext? = nil
+    var typePage: TypePageContext? = nil
+    var typeChart: TypeChartContext? = nil
 
     /// Favorites page: the favorite cells, whether there are none, and entries of the file that matched nothing.
     var favorites: [CellContext]

@@ -189,6 +189,39 @@
   };
 })();
 
+/* ---------- Site-wide search: loaded on first use ----------
+   The top bar's box (and the index's own) finds Pokémon, moves, abilities and types in every language. Its names
+   (a few hundred KB) and search.js load only when a box is first focused or typed in, or on search.html. */
+(function () {
+  'use strict';
+  var bar = document.querySelector('.topbar');
+  var boxes = Array.prototype.slice.call(document.querySelectorAll('#site-q, #search'));
+  if (!bar || !boxes.length || !bar.getAttribute('data-search')) return;
+  var state = 0;   // 0 not loaded, 1 loading, 2 ready, 3 failed
+  function add(src, done) {
+    var script = document.createElement('script');
+    script.src = src;
+    script.onload = done;
+    script.onerror = function () { state = 3; };
+    document.head.appendChild(script);
+  }
+  function load() {
+    if (state !== 0) return;
+    state = 1;
+    add(bar.getAttribute('data-search-data'), function () {
+      add(bar.getAttribute('data-search'), function () {
+        state = 2;
+        if (window.PokedexSearch) window.PokedexSearch.start();
+      });
+    });
+  }
+  boxes.forEach(function (box) {
+    box.addEventListener('focus', load);
+    box.addEventListener('input', load);
+  });
+  if (document.documentElement.getAttribute('data-kind') === 'search') load();
+})();
+
 /* ---------- Picture switcher (detail pages) ----------
    Radio buttons under the hero picture (keyboard: Tab to the group, arrow keys to choose). Hidden without this
    script, which is when only the page's own picture shows. The other pictures keep their URL in data-src and

@@ -157,7 +157,11 @@
     var type = data.types[move.row[2]];
     var badge = $('.type', row);
     badge.setAttribute('class', 'type type-' + (type && /^[a-z0-9-]+$/.test(type[0]) ? type[0] : 'unknown'));
-    badge.textContent = type ? type[1] : 'Unknown';
+    // The badge links the type's page when it has one.
+    var typeLink = document.createElement('a');
+    typeLink.textContent = type ? type[1] : 'Unknown';
+    if (type && type[2]) typeLink.setAttribute('href', root + type[2]);
+    badge.replaceChildren(type && type[2] ? typeLink : typeLink.textContent);
     var category = data.categories[move.row[3]];
     var cat = $('.cat', row);
     cat.setAttribute('class', 'cat cat-' + (category && /^[a-z-]+$/.test(category[0]) ? category[0] : 'unknown'));

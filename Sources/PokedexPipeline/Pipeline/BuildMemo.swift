@@ -34,6 +34,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var pokemon: Int
     var indexPages: Int
     var movePages: Int
+    var abilityPages: Int
+    var typePages: Int
     var loads: Int
     var imagesRemote: Int
     var imagesPlaceholder: Int
@@ -165,7 +167,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
         var loads = LoadCounts()
         loads.fromCache = self.loads
         return BuildSummary(
-            pokemon: pokemon, indexPages: indexPages, movePages: movePages, loads: loads, network: FetchCounts(), pagesRendered: 0,
+            pokemon: pokemon, indexPages: indexPages, movePages: movePages, abilityPages: abilityPages,
+            typePages: typePages, loads: loads, network: FetchCounts(), pagesRendered: 0,
             contextsBuilt: 0, filesWritten: 0, filesUnchanged: files.count, filesRemoved: 0,
             imagesRemote: imagesRemote, imagesPlaceholder: imagesPlaceholder, imagesLocal: imagesLocal,
             unknownFavorites: unknownFavorites, nameFallbacks: nameFallbacks, offline: true,

@@ -60,6 +60,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var pokemon: Int?
     var indexPages: Int?
     var movePages: Int?
+    var abilityPages: Int?
+    var typePages: Int?
     public var pagesRendered: Int?
     public var files: Files?
     public var requests: Requests?
@@ -83,6 +85,8 @@ public struct BuildReport: Sendable, Codable, Equatable {
         pokemon = summary.pokemon
         indexPages = summary.indexPages
         movePages = summary.movePages
+        abilityPages = summary.abilityPages
+        typePages = summary.typePages
         pagesRendered = summary.pagesRendered
         files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
         let network = summary.network

@@ -14,6 +14,9 @@ public struct BuildSummary: Sendable {
     var indexPages: Int
     /// Pages of moves (`moves/<slug>.html`), the moves index aside.
     public var movePages: Int = 0
+    /// Pages of abilities and of types, their indexes aside.
+    public var abilityPages: Int = 0
+    public var typePages: Int = 0
     public var loads: LoadCounts
     public var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
@@ -48,7 +51,8 @@ public struct BuildSummary: Sendable {
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
     public var line: String {
-        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages"]
+        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
+                     "\(abilityPages) ability pages", "\(typePages) type pages"]
         parts.append("fetched \(loads.fetched)")
         parts.append("revalidated \(loads.revalidated)")
         parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")

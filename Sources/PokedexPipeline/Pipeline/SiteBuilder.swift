@@ -166,7 +166,7 @@ public struct SiteBuilder: Sendable {
         return BuildSummary(
             pokemon: pokedex.entries.count,
             indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
-            movePages: site.movePages, loads: counts, network: network, pagesRendered: site.pagesRendered,
+            movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages, loads: counts, network: network, pagesRendered: site.pagesRendered,
             contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
             imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
@@ -230,7 +230,8 @@ public struct SiteBuilder: Sendable {
                              names: names, methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
         let pokedex = Pokedex(entries: entries, favorites: favorites,
                               dataAge: Self.dataAge(await loader.counts, snapshot: snapshot),
-                              chains: data.chains, typeChart: data.typeChart, names: names, moves: moves)
+                              chains: data.chains, typeChart: data.typeChart, names: names, moves: moves,
+                              abilities: data.abilities)
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {
             logger.debug("names: PokeAPI has no English name for \(fallback); showing it made readable")
@@ -270,7 +271,8 @@ public struct SiteBuilder: Sendable {
                 key: key, freshUntil: freshUntil, files: written.sizes,
                 manifest: BuildMemo.manifestStamp(in: output), pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
-                movePages: site.movePages, loads: counts.fetched + counts.revalidated + counts.fromCache,
+                movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
+                loads: counts.fetched + counts.revalidated + counts.fromCache,
                 imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
                 unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks)
             try memo.write(to: memoURL)

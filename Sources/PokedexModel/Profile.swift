@@ -1,0 +1,94 @@
+public import PokedexSource
+import Foundation
+
+/// What a trainer reads off a Pokémon besides its stats: EV yield, catch rate, friendship, growth (training), and
+/// egg groups, gender ratio and egg cycles (breeding), in words fans know.
+public enum Profile {
+    /// "2 Speed", "1 HP, 1 Attack": the stats a defeated Pokémon gives effort in, in PokeAPI's stat order; nil
+    /// when it gives none (or PokeAPI does not say).
+    public static func effortYield(_ stats: [PokemonRecord.Stat], label: (String) -> String) -> String? {
+        let parts = stats.filter { $0.effort > 0 }.map { "\($0.effort) \(label($0.name))" }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// "50% male, 50% female" from the chance of being female in eighths; "Genderless" for −1; nil when unknown.
+    public static func genderRatio(_ eighths: Int?) -> String? {
+        guard let eighths, (-1...8).contains(eighths) else { return nil }
+        if eighths == -1 { return "Genderless" }
+        let female = Double(eighths) * 12.5
+        if eighths == 0 { return "100% male" }
+        if eighths == 8 { return "100% female" }
+        return "\(percent(100 - female)) male, \(percent(female)) female"
+    }
+
+    /// "12.5%", "50%".
+    static func percent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+    }
+
+    /// "255 (easiest)"-style words are PokémonDB's; the number is what the games use: kept as the number.
+    public static func captureRate(_ rate: Int?) -> String? { rate.map(String.init) }
+}
+
+/// A Pokédex entry as the page shows it: one text and every game that prints it.
+public struct PokedexEntryText: Sendable, Equatable {
+    public var text: String
+    /// Version API names, oldest first ("red", "blue").
+    public var versions: [String]
+    /// The newest of `versions`' ids: the order of entries, newest first.
+    var newest: Int
+}
+
+extension PokedexEntryText {
+    /// `entries` (PokeAPI's, oldest game first) with equal texts merged (they are normalised already; case and
+    /// spacing aside, the games often reprint a text), newest first.
+    public static func merge(_ entries: [SpeciesRecord.FlavorEntry]) -> [PokedexEntryText] {
+        var merged: [PokedexEntryText] = []
+        var index: [String: Int] = [:]
+        for entry in entries {
+            let key = comparable(entry.text)
+            if let at = index[key] {
+                if !merged[at].versions.contains(entry.version.name) { merged[at].versions.append(entry.version.name) }
+                merged[at].newest = max(merged[at].newest, entry.version.id)
+            } else {
+                index[key] = merged.count
+                merged.append(PokedexEntryText(text: entry.text, versions: [entry.version.name], newest: entry.version.id))
+            }
+        }
+        // Stable: two texts of the same game keep PokeAPI's order.
+        return merged.enumerated().sorted { a, b in
+            a.element.newest != b.element.newest ? a.element.newest > b.element.newest : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The same words whatever the spacing, case or a typographic apostrophe.
+    static func comparable(_ text: String) -> String {
+        text.lowercased().replacingOccurrences(of: "’", with: "'")
+            .split(whereSeparator: { $0 == " " }).joined(separator: " ")
+    }
+}
+
+extension TypeMatchups {
+    /// What attacks of `type` do to each defending type of `chart`: the other side of the same damage relations
+    /// (Ghost attacks: ×2 on Psychic and Ghost, ×½ on Dark, ×0 on Normal).
+    public static func attacking(_ type: String, chart: [String: TypeRecord]) -> (double: [String], half: [String], none: [String]) {
+        var result: (double: [String], half: [String], none: [String]) = ([], [], [])
+        for defender in chart.keys.sorted(by: gameOrder) {
+            let record = chart[defender]!
+            if record.noDamageFrom.contains(type) { result.none.append(defender) }
+            else if record.doubleDamageFrom.contains(type) { result.double.append(defender) }
+            else if record.halfDamageFrom.contains(type) { result.half.append(defender) }
+        }
+        return result
+    }
+
+    /// The multiplier of one attacking type on one defending type: 2, 0.5, 0 or 1; nil when `chart` lacks the
+    /// defender.
+    public static func multiplier(attacking: String, defending: String, chart: [String: TypeRecord]) -> Double? {
+        guard let record = chart[defending] else { return nil }
+        if record.noDamageFrom.contains(attacking) { return 0 }
+        if record.doubleDamageFrom.contains(attacking) { return 2 }
+        if record.halfDamageFrom.contains(attacking) { return 0.5 }
+        return 1
+    }
+}

@@ -1,0 +1,376 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+import PokedexSupport
+
+/// The abilities with a page (some exported Pokémon has them), their slugs, and who has which, looked up once per
+/// build.
+struct AbilityCatalog: Sendable {
+    /// By English name, the same order whatever the builder's locale.
+    let ordered: [AbilityRecord]
+    /// `abilities/<slug>.html` by ability id.
+    let slugs: [Int: String]
+    /// Indices into the Pokédex's entries, in site order, by ability id: those that have it as a normal ability,
+    /// and as their hidden one.
+    let normal: [Int: [Int]]
+    let hidden: [Int: [Int]]
+
+    static let folder = "abilities"
+    static let indexPath = "abilities/index.html"
+
+    static func pagePath(_ slug: String) -> String { "\(folder)/\(slug).html" }
+
+    init(_ pokedex: Pokedex) {
+        var normal: [Int: [Int]] = [:]
+        var hidden: [Int: [Int]] = [:]
+        for (index, entry) in pokedex.entries.enumerated() {
+            for ability in entry.record.abilities {
+                guard let id = ability.id, pokedex.abilities[id] != nil else { continue }
+                if ability.isHidden {
+                    if hidden[id]?.last != index { hidden[id, default: []].append(index) }
+                } else if normal[id]?.last != index {
+                    normal[id, default: []].append(index)
+                }
+            }
+        }
+        self.normal = normal
+        self.hidden = hidden
+        let withPages = Set(normal.keys).union(hidden.keys).sorted().compactMap { pokedex.abilities[$0] }
+        ordered = Self.byName(withPages, names: pokedex.names, kind: .ability)
+        var slugs: [Int: String] = [:]
+        var used: Set<String> = ["index"]
+        for ability in withPages {
+            var slug = Slug.make(name: ability.name, id: ability.id, fallback: "ability")
+            var attempt = 1
+            while used.contains(slug) {
+                slug = Slug.make(name: "\(slug)-\(ability.id)\(attempt > 1 ? "-\(attempt)" : "")", id: ability.id,
+                                 fallback: "ability")
+                attempt += 1
+            }
+            used.insert(slug)
+            slugs[ability.id] = slug
+        }
+        self.slugs = slugs
+    }
+
+    /// By English name without case, accents or width, then as written, then by id: the builder's locale never
+    /// changes the order (the bytes of pages and scripts follow it).
+    static func byName(_ abilities: [AbilityRecord], names: NameBook, kind: NamedKind) -> [AbilityRecord] {
+        let english = Locale(identifier: "en")
+        let keyed = abilities.map { ability -> (key: String, name: String, ability: AbilityRecord) in
+            let name = names.english(kind, ability.name)
+            return (name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
+                    name, ability)
+        }
+        return keyed.sorted { a, b in
+            if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
+            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+            return a.ability.id < b.ability.id
+        }.map(\.ability)
+    }
+
+    /// The ability's page from a page one folder deep; nil when it has none.
+    func href(_ id: Int?) -> String? {
+        id.flatMap { slugs[$0] }.map { "../\(Self.pagePath($0))" }
+    }
+}
+
+/// The types with a page: every type an exported Pokémon or a move with a page has, in the games' order.
+struct TypeCatalog: Sendable {
+    let ordered: [String]
+    /// Indices into the Pokédex's entries by type.
+    let pokemon: [String: [Int]]
+    /// The moves of each type that have a page, in the moves index's order.
+    let moves: [String: [MoveRecord]]
+
+    static let folder = "types"
+    static let indexPath = "types/index.html"
+
+    static func pagePath(_ type: String) -> String { "\(folder)/\(type).html" }
+
+    init(_ pokedex: Pokedex, moves catalog: MoveCatalog) {
+        var pokemon: [String: [Int]] = [:]
+        for (index, entry) in pokedex.entries.enumerated() {
+            for type in entry.record.types where pokemon[type]?.last != index { pokemon[type, default: []].append(index) }
+        }
+        var moves: [String: [MoveRecord]] = [:]
+        for move in catalog.ordered { moves[move.type, default: []].append(move) }
+        self.pokemon = pokemon
+        self.moves = moves
+        ordered = catalog.typePages.sorted(by: TypeMatchups.gameOrder)
+    }
+
+    var linked: Set<String> { Set(ordered) }
+}
+
+extension SiteRenderer {
+    // MARK: Ability pages
+
+    /// Thumbnail cells for `indices` into `entries`, linked from a page one folder deep.
+    func miniCells(_ indices: [Int], entries: [PokemonEntry]) -> [PokemonMiniCell] {
+        indices.map { index in
+            let entry = entries[index]
+            let picture = image(entry, root: "../", lazy: true)
+            let narrowest = entry.thumbnails.first
+            return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: picture.thumbnail,
+                                   width: narrowest?.width ?? picture.width, height: narrowest?.height ?? picture.height,
+                                   fallback: picture.fallback, note: nil)
+        }
+    }
+
+    /// PokeAPI writes a long effect's paragraphs apart by blank lines: one `<p>` each.
+    static func paragraphs(_ text: String?) -> [String]? {
+        text.map { text in
+            text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+                .filter { !$0.isEmpty }
+        }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    func abilityPage(_ ability: AbilityRecord, catalog: AbilityCatalog, entries: [PokemonEntry], names: NameBook,
+                     previous: AbilityRecord?, next: AbilityRecord?) -> AbilityPageContext {
+        let normal = miniCells(catalog.normal[ability.id] ?? [], entries: entries)
+        let hidden = miniCells(catalog.hidden[ability.id] ?? [], entries: entries)
+        var groups: [MiniGroupContext] = []
+        if !normal.isEmpty { groups.append(MiniGroupContext(key: "normal", label: "As an ability", count: normal.count, cells: normal)) }
+        if !hidden.isEmpty { groups.append(MiniGroupContext(key: "hidden", label: "As a hidden ability", count: hidden.count, cells: hidden)) }
+        let rows = Self.nameRows(ability.names)
+        let effect = Self.paragraphs(ability.effect)
+        func link(_ other: AbilityRecord?) -> LinkContext? {
+            other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: names.english(.ability, other.name)) } }
+        }
+        return AbilityPageContext(
+            id: ability.id, slug: catalog.slugs[ability.id] ?? "", name: names.english(.ability, ability.name),
+            shortEffect: ability.shortEffect, effect: effect, hasEffect: ability.shortEffect != nil || effect != nil,
+            flavorText: ability.flavorText, generation: ability.generation.map { "Generation " + Self.romanNumeral($0) },
+            count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
+            groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next))
+    }
+
+    func abilitiesIndex(_ catalog: AbilityCatalog, names: NameBook) -> AbilitiesIndexContext {
+        let rows = catalog.ordered.map { ability in
+            AbilityRowContext(
+                id: ability.id, href: "\(catalog.slugs[ability.id] ?? "").html", name: names.english(.ability, ability.name),
+                summary: ability.shortEffect ?? ability.flavorText ?? "—",
+                count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
+                generation: ability.generation.map(Self.romanNumeral) ?? "—", generationNumber: ability.generation)
+        }
+        return AbilitiesIndexContext(count: rows.count, rows: rows)
+    }
+
+    // MARK: Type pages
+
+    func typePage(_ type: String, catalog: TypeCatalog, moves: MoveCatalog, pokedex: Pokedex,
+                  previous: String?, next: String?) -> TypePageContext {
+        let names = pokedex.names
+        let linked = catalog.linked
+        func badge(_ name: String) -> TypeContext { Self.typeContext(name, names: names, pages: linked) }
+        func relation(_ key: String, _ label: String, _ multiplier: String, _ types: [String]) -> TypeRelationContext {
+            TypeRelationContext(key: key, label: label, multiplier: multiplier, types: types.map(badge), hasTypes: !types.isEmpty)
+        }
+        let attacking = TypeMatchups.attacking(type, chart: pokedex.typeChart)
+        let defending = TypeMatchups(types: [type], chart: pokedex.typeChart)
+        let attack = [relation("x2", "Super effective against", "×2", attacking.double),
+                      relation("x05", "Not very effective against", "×½", attacking.half),
+                      relation("x0", "No effect on", "×0", attacking.none)]
+        let defence = [relation("x2", "Weak to", "×2", defending.double),
+                       relation("x05", "Resists", "×½", defending.half),
+                       relation("x0", "Immune to", "×0", defending.immune)]
+        let rows = (catalog.moves[type] ?? []).map { moves.row($0, from: TypeCatalog.folder) }
+        let cells = miniCells(catalog.pokemon[type] ?? [], entries: pokedex.entries)
+        return TypePageContext(
+            type: badge(type), attack: attack, defence: defence, pokemonCount: cells.count, pokemon: cells,
+            moveCount: rows.count, moves: rows, hasMoves: !rows.isEmpty,
+            previous: previous.map { LinkContext(href: "\($0).html", label: names.type($0)) },
+            next: next.map { LinkContext(href: "\($0).html", label: names.type($0)) })
+    }
+
+    /// The 18 × 18 chart: a row per attacking type, a column per defending type.
+    func typeChart(_ catalog: TypeCatalog, pokedex: Pokedex) -> TypeChartContext {
+        let names = pokedex.names
+        let types = catalog.ordered.filter { pokedex.typeChart[$0] != nil }
+        let linked = catalog.linked
+        let rows = types.map { attacker in
+            let cells = types.map { defender -> ChartCellContext in
+                let factor = TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) ?? 1
+                let (text, key, said): (String, String, String) = switch factor {
+                case 0: ("0", "x0", "no effect (×0)")
+                case 0.5: ("½", "x05", "not very effective (×½)")
+                case 2: ("2", "x2", "super effective (×2)")
+                default: ("", "x1", "normal damage (×1)")
+                }
+                return ChartCellContext(text: text, title: "\(names.type(attacker)) → \(names.type(defender)): \(said)",
+                                        key: key, isNormal: text.isEmpty)
+            }
+            return ChartRowContext(type: Self.typeContext(attacker, names: names, pages: linked), cells: cells)
+        }
+        return TypeChartContext(types: types.map { Self.typeContext($0, names: names, pages: linked) }, rows: rows)
+    }
+}
+
+/// What the pages look moves, abilities and types up in, made once per build.
+struct Catalogs: Sendable {
+    let moves: MoveCatalog
+    let moveScripts: MoveScripts
+    let abilities: AbilityCatalog
+    let types: TypeCatalog
+
+    init(_ pokedex: Pokedex) throws {
+        moves = MoveCatalog(pokedex)
+        moveScripts = try MoveScripts(pokedex, catalog: moves)
+        abilities = AbilityCatalog(pokedex)
+        types = TypeCatalog(pokedex, moves: moves)
+    }
+}
+
+extension SiteRenderer {
+    /// The abilities index and a page per ability, the type chart and a page per type.
+    func referencePages(_ pokedex: Pokedex, site: SiteContext, assets: AssetsContext, catalogs: Catalogs) -> [PageJob] {
+        var jobs: [PageJob] = []
+        let entries = pokedex.entries
+        let names = pokedex.names
+        let abilities = catalogs.abilities
+        if !abilities.ordered.isEmpty {
+            let path = AbilityCatalog.indexPath
+            let description = "Every ability of the \(entries.count) Pokémon, with its effect."
+            jobs.append(PageJob(path: path, template: "abilities") { [self] in
+                var context = base(site: site, root: "../", kind: "abilities", path: path, title: "Abilities · Pokédex",
+                                   social: social(title: "Abilities · Pokédex", description: description, path: path,
+                                                  picture: nil), assets: assets)
+                context.abilitiesIndex = abilitiesIndex(abilities, names: names)
+                return context
+            })
+        }
+        let ordered = abilities.ordered
+        for (index, ability) in ordered.enumerated() {
+            let path = AbilityCatalog.pagePath(abilities.slugs[ability.id] ?? "")
+            jobs.append(PageJob(path: path, template: "ability") { [self] in
+                let page = abilityPage(ability, catalog: abilities, entries: entries, names: names,
+                                       previous: index > 0 ? ordered[index - 1] : nil,
+                                       next: index + 1 < ordered.count ? ordered[index + 1] : nil)
+                let description = [page.shortEffect, page.flavorText].compactMap { $0 }.first ?? "\(page.name): an ability."
+                var context = base(site: site, root: "../", kind: "ability", path: path,
+                                   title: "\(page.name) · Abilities · Pokédex",
+                                   social: social(title: page.name, description: description, path: path, picture: nil),
+                                   assets: assets)
+                context.ability = page
+                return context
+            })
+        }
+        let types = catalogs.types
+        if !types.ordered.isEmpty {
+            let path = TypeCatalog.indexPath
+            let description = "The type chart: what each of the \(types.ordered.count) types does to every other."
+            jobs.append(PageJob(path: path, template: "types") { [self] in
+                var context = base(site: site, root: "../", kind: "types", path: path, title: "Types · Pokédex",
+                                   social: social(title: "Types · Pokédex", description: description, path: path,
+                                                  picture: nil), assets: assets)
+                context.typeChart = typeChart(types, pokedex: pokedex)
+                return context
+            })
+        }
+        for (index, type) in types.ordered.enumerated() {
+            let path = TypeCatalog.pagePath(type)
+            jobs.append(PageJob(path: path, template: "type") { [self] in
+                let page = typePage(type, catalog: types, moves: catalogs.moves, pokedex: pokedex,
+                                    previous: index > 0 ? types.ordered[index - 1] : nil,
+                                    next: index + 1 < types.ordered.count ? types.ordered[index + 1] : nil)
+                let label = page.type.label
+                var context = base(site: site, root: "../", kind: "type", path: path, title: "\(label) type · Pokédex",
+                                   social: social(title: "\(label) type",
+                                                  description: "\(label): its matchups, its \(page.pokemonCount) Pokémon and \(page.moveCount) moves.",
+                                                  path: path, picture: nil),
+                                   assets: assets)
+                context.typePage = page
+                context.usesMovesScript = page.hasMoves
+                return context
+            })
+        }
+        return jobs
+    }
+}
+
+/// `assets/pokedex-search.<hash>.js`: `window.POKEDEX_SEARCH`, version 1, what the site-wide search looks in:
+///   languages: [[code, label, bcp47]…] (as the names scripts write them)
+///   groups: [[kind, heading, [[href, label, name, mask, name, mask…]…]]…] in the order results are shown
+///   (Pokémon, moves, abilities, types); `href` from the site root, `label` the English name, then each distinct
+///   spelling once with the languages that use it as a bit set over `languages`.
+enum SearchScript {
+    static let path = "assets/pokedex-search.js"
+
+    struct Item: Encodable {
+        var href: String
+        var label: String
+        var names: DataScript.NamesEntry
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(href)
+            try container.encode(label)
+            for name in names.names {
+                try container.encode(name.name)
+                try container.encode(name.languages)
+            }
+        }
+    }
+
+    struct Group: Encodable {
+        var kind: String
+        var heading: String
+        var items: [Item]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(kind)
+            try container.encode(heading)
+            try container.encode(items)
+        }
+    }
+
+    struct Payload: Encodable {
+        var version = 1
+        var languages: [DataScript.Language]
+        var groups: [Group]
+    }
+
+    static func make(_ pokedex: Pokedex, catalogs: Catalogs) throws -> Data {
+        let names = pokedex.names
+        // Every name list, in the order of the groups: the languages are the union, in first-seen order.
+        var lists: [(kind: String, href: String, label: String, names: [LocalizedName])] = []
+        for entry in pokedex.entries {
+            // A form without names of its own is found by its species' names and its own English one.
+            var spelled = entry.names
+            if !spelled.contains(where: { $0.name == entry.displayName }) {
+                spelled.insert(LocalizedName(language: "en", name: entry.displayName), at: 0)
+            }
+            lists.append(("pokemon", "pokemon/\(entry.slug).html", entry.displayName, spelled))
+        }
+        for move in catalogs.moves.ordered {
+            let label = names.english(.move, move.name)
+            lists.append(("move", MoveCatalog.pagePath(catalogs.moves.slugs[move.id] ?? ""), label,
+                          move.names.isEmpty ? [LocalizedName(language: "en", name: label)] : move.names))
+        }
+        for ability in catalogs.abilities.ordered {
+            let label = names.english(.ability, ability.name)
+            lists.append(("ability", AbilityCatalog.pagePath(catalogs.abilities.slugs[ability.id] ?? ""), label,
+                          ability.names.isEmpty ? [LocalizedName(language: "en", name: label)] : ability.names))
+        }
+        for type in catalogs.types.ordered {
+            let label = names.type(type)
+            let spelled = pokedex.typeChart[type]?.names ?? []
+            lists.append(("type", TypeCatalog.pagePath(type), label,
+                          spelled.isEmpty ? [LocalizedName(language: "en", name: label)] : spelled))
+        }
+        var codes: [String] = []
+        for list in lists {
+            for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
+        }
+        let headings = [("pokemon", "Pokémon"), ("move", "Moves"), ("ability", "Abilities"), ("type", "Types")]
+        let groups = headings.map { kind, heading in
+            Group(kind: kind, heading: heading, items: lists.filter { $0.kind == kind }.map { list in
+                Item(href: list.href, label: list.label, names: DataScript.NamesEntry(ids: [], names: list.names, languages: codes))
+            })
+        }.filter { !$0.items.isEmpty }
+        return try DataScript.script("POKEDEX_SEARCH", Payload(languages: codes.map(DataScript.language), groups: groups),
+                                     path: path)
+    }
+}
