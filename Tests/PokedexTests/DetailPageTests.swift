@@ -216,7 +216,8 @@ import Testing
             try await env.build(templates: GoldenTests.templates)
             let busted = try env.read("pokemon/mimikyu-busted.html")
             // Ghost and Fairy: Normal, Fighting (ghost) and Dragon (fairy) do nothing.
-            #expect(busted.contains(#"<li class="type type-normal">Normal</li><li class="type type-fighting">Fighting</li><li class="type type-dragon">Dragon</li>"#))
+            // Each linked to its type's page where it has one (no fixture Pokémon or move is Fighting).
+            #expect(busted.contains(#"<li class="type type-normal"><a href="../types/normal.html">Normal</a></li><li class="type type-fighting">Fighting</li><li class="type type-dragon"><a href="../types/dragon.html">Dragon</a></li>"#))
             #expect(busted.contains("This Pokémon does not evolve."))
             // Only a front sprite on PokeAPI: the page's picture is that sprite, then the shiny one.
             let choices = busted.components(separatedBy: #"<input type="radio" name="picture" value=""#).dropFirst()

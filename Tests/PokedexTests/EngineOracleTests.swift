@@ -132,6 +132,7 @@ import Testing
             named: snapshot.named.mapValues { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) },
             moves: Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             machines: Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            abilities: Dictionary(snapshot.abilities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             missing: [])
         let names = data.nameBook
         let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species, images: images,
@@ -140,7 +141,8 @@ import Testing
         let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups, names: names,
                              methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
         let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: nil, chains: data.chains,
-                              typeChart: data.typeChart, names: names, moves: moves)
+                              typeChart: data.typeChart, names: names, moves: moves,
+                              abilities: data.abilities)
         #expect(entries.count == snapshot.list.count)
         let theme = try Theme(overrides: nil)
         let renderer = SiteRenderer(theme: theme, perPage: 24, baseURL: "https://example.org/dex/")

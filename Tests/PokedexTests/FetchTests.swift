@@ -159,7 +159,7 @@ import Testing
             #expect(env.server.count(Self.pikachu) == 2)
             #expect(env.server.count("/api/v2/pokemon-species/25/") == 2)
             #expect(summary.network.retries >= 2)
-            #expect(try env.read("pokemon/pikachu.html").contains("It stores electricity in its cheeks."))
+            #expect(try env.read("pokemon/pikachu.html").contains("It raises its tail to check its surroundings."))
         }
     }
 

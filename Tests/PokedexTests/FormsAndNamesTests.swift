@@ -68,7 +68,7 @@ import Testing
             let bulbasaur = try env.read("pokemon/bulbasaur.html")
             #expect(Self.values(bulbasaur, "habitat") == ["Grassland"])
             #expect(Self.values(try env.read("pokemon/mr-mime.html"), "abilities") == ["Soundproof;Filter;Technician;"])
-            #expect(summary.nameFallbacks == ["ability: filter"])
+            #expect(summary.nameFallbacks == ["ability: filter", "item: moon-stone"])
         }
     }
 

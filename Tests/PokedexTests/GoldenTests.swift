@@ -23,6 +23,11 @@ import Testing
         ("pokemon/pikachu.html", "pokemon-pikachu.html"),
         ("moves/thunderbolt.html", "move-thunderbolt.html"),
         ("moves/index.html", "moves-index.html"),
+        // An ability's page, a type's page, the type chart and the search page.
+        ("abilities/static.html", "ability-static.html"),
+        ("types/ghost.html", "type-ghost.html"),
+        ("types/index.html", "types-index.html"),
+        ("search.html", "search.html"),
         ("favorites.html", "favorites.html"),
         ("assets/pokedex-data.js", "pokedex-data.js"),
     ]

@@ -22,9 +22,10 @@ import Testing
     @Test func aRebuildWithNothingChangedRendersAndWritesNothing() async throws {
         try await withEnvironment { env in
             let first = try await env.build()
-            // Detail pages, index pages, move pages, the moves index, favorites and 404.
-            #expect(first.movePages > 0)
-            #expect(first.pagesRendered == first.pokemon + first.indexPages + first.movePages + 3)
+            // Detail pages, index pages, move, ability and type pages, their three indexes, favorites, search and 404.
+            #expect(first.movePages > 0 && first.abilityPages > 0 && first.typePages > 0)
+            #expect(first.pagesRendered == first.pokemon + first.indexPages + first.movePages + first.abilityPages
+                    + first.typePages + 6)
             let dates = try modificationDates(env.output)
             let again = try await env.build()
             #expect(again.pagesRendered == 0)
@@ -178,7 +179,7 @@ import Testing
             let again = try await env.build(limit: 3)
             // Everything is rendered again (no fingerprints), and the files the old manifest listed are still
             // pokedex's to remove.
-            #expect(again.pagesRendered == 3 + 1 + 2 + again.movePages + 1)
+            #expect(again.pagesRendered == 3 + 1 + 2 + again.movePages + 1 + again.abilityPages + 1 + again.typePages + 1 + 1)
             #expect(again.filesRemoved > 0)
             #expect(!env.exists("pokemon/mr-mime-galar.html"))
         }

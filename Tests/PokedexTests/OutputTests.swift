@@ -125,8 +125,11 @@ import Testing
             #expect(env.exists("images/1.png"))
             // 7 detail pages, 6 images (one of the 7 has none), 2 index pages, the data and names scripts under
             // the names their old content hashed to, the learnsets of the 5 of the 7 that learn moves, and the moves
-            // script (Pikachu Rock Star's form-change method is gone from it). Every move is still learned.
-            #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1)
+            // script (Pikachu Rock Star's form-change method is gone from it). Every move is still learned. The 11
+            // abilities only the 7 had, the 5 types only they had (Dragon, Fairy, Ghost, Ice, Psychic), and the
+            // search data under its old name.
+            #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1 + 11 + 5 + 1)
+            #expect(!env.exists("abilities/disguise.html") && !env.exists("types/ghost.html"))
             let manifest = try JSONDecoder().decode(OutputFolder.Manifest.self,
                                                     from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
             #expect(manifest.files["pokemon/mr-mime-galar.html"] == nil)

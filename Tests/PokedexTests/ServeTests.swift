@@ -338,7 +338,9 @@ import Testing
             #expect(list.files == [env.favorites.path, root.appendingPathComponent("pokedex.toml").path])
             let snapshot = list.snapshot()
             #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache", "404.mustache",
-                                                     "move.mustache", "moves.mustache", "assets/placeholder.svg",
+                                                     "move.mustache", "moves.mustache", "ability.mustache",
+                                                     "abilities.mustache", "type.mustache", "types.mustache", "search.mustache",
+                                                     "assets/placeholder.svg",
                                                      "assets/site.css"].map { theme.appendingPathComponent($0).path }))
             // A file that appears is a change.
             try env.writeFavorites("[]")

@@ -76,8 +76,11 @@ def test_site_has_every_page_kind(output, site_data):
     for p in site_data["pokemon"]:
         assert (output / "pokemon" / f"{p['slug']}.html").is_file(), f"pokemon/{p['slug']}.html is missing"
     for asset in ("assets/style.css", "assets/app.js", "assets/list.js", "assets/moves.js", "assets/pokedex-data.js",
-                  "assets/pokedex-names.js", "assets/pokedex-moves.js", "assets/pokedex-move-names.js"):
+                  "assets/pokedex-names.js", "assets/pokedex-moves.js", "assets/pokedex-move-names.js",
+                  "assets/pages.css", "assets/search.js", "assets/pokedex-search.js"):
         assert hashed(output, asset).is_file()
+    for page in ("abilities/index.html", "types/index.html", "search.html", "types/ghost.html", "abilities/static.html"):
+        assert (output / page).is_file(), f"{page} is missing"
     for asset in ("assets/placeholder.svg", "assets/pokedex-favorites.js", "sw.js"):
         assert (output / asset).is_file(), f"{asset} is missing"
 
@@ -212,7 +215,8 @@ def test_page_weight(output, pages, site_data):
     PAGE_WEIGHTS.append(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                         f"({kb(len(gzip.compress(names, 9)))} gzip)")
     css = hashed(output, "assets/style.css").stat().st_size
-    js = {name: hashed(output, f"assets/{name}").stat().st_size for name in ("app.js", "list.js", "moves.js")}
+    css += hashed(output, "assets/pages.css").stat().st_size
+    js = {name: hashed(output, f"assets/{name}").stat().st_size for name in ("app.js", "list.js", "moves.js", "search.js")}
     # Unminified and commented; what a visitor loads is held by the gzipped budgets of the pages below.
     assert css < 40 * 1024 and all(size < 50 * 1024 for size in js.values()), (css, js)
 
@@ -259,8 +263,9 @@ def test_index_page_stays_within_its_budgets(output, pages):
 
 
 def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
-    """Every Pokémon page, every move page and the moves index, with the CSS and JS each loads on arrival, gzipped:
-    at most 40, 30 and 80 KB. The learnset, moves and names scripts load on demand and are not part of it."""
+    """Every Pokémon page, every move, ability and type page, the moves index and the type chart, with the CSS and
+    JS each loads on arrival, gzipped: at most 40, 30, 30, 30, 80 and 30 KB. The learnset, moves, names and search
+    scripts load on demand and are not part of it."""
     zipped_sizes = {}
 
     def zipped(path):
@@ -276,13 +281,14 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
         return files
 
     kb = lambda n: f"{n / 1024:.1f} KB"
-    for folder, budget in (("pokemon", 40), ("moves", 30)):
+    for folder, budget in (("pokemon", 40), ("moves", 30), ("abilities", 30), ("types", 30)):
         weights = sorted((sum(zipped(f) for f in load(page)), page) for page in pages
                          if page.parent.name == folder and page.name != "index.html")
         assert weights, f"no pages in {folder}/"
         for _, page in weights:
             names = [f.name for f in load(page)]
-            assert not any(n.startswith(("pokedex-moves.", "pokedex-move-names.", "pokedex-data.")) for n in names), \
+            assert not any(n.startswith(("pokedex-moves.", "pokedex-move-names.", "pokedex-data.", "pokedex-search.",
+                                         "search.")) for n in names), \
                 (page.name, names)
             assert page.parent.name != "pokemon" or not any("learnsets" in str(f) for f in load(page)), page.name
         heaviest, page = weights[-1]
@@ -294,3 +300,10 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
     PAGE_WEIGHTS.append(f"moves/index.html: {kb(total)} gzip with CSS and JS (budget 80 KB)")
     assert not any(f.name.startswith("pokedex-move-names.") for f in load(index))
     assert total <= 80 * 1024, f"moves/index.html loads {kb(total)} gzipped"
+    for index, budget in ((output / "types" / "index.html", 30), (output / "abilities" / "index.html", 80)):
+        total = sum(zipped(f) for f in load(index))
+        PAGE_WEIGHTS.append(f"{index.relative_to(output)}: {kb(total)} gzip with CSS and JS (budget {budget} KB)")
+        assert total <= budget * 1024, f"{index.relative_to(output)} loads {kb(total)} gzipped"
+    search = hashed(output, "assets/pokedex-search.js").read_bytes()
+    PAGE_WEIGHTS.append(f"pokedex-search.js (loaded on first use of a search box): {kb(len(search))} "
+                        f"({kb(len(gzip.compress(search, 9)))} gzip)")

@@ -40,9 +40,13 @@ extension Fixtures {
     /// English names that are not the API name made readable; "filter" has none at all.
     static let englishNames: [String: String] = [
         "mt-coronet": "Mt. Coronet", "grassland": "grassland", "mountain": "mountain", "forest": "forest",
-        "sinnoh-route-217": "Route 217", "tough-claws": "Tough Claws",
+        "sinnoh-route-217": "Route 217", "tough-claws": "Tough Claws", "no-eggs": "Undiscovered", "medium": "medium",
+        "medium-slow": "medium slow", "slow": "slow",
     ]
-    static let withoutEnglish: Set<String> = ["filter"]
+    /// "filter" (an ability) and "moon-stone" (an item an evolution uses) have none.
+    static let withoutEnglish: Set<String> = ["filter", "moon-stone"]
+    /// Abilities PokeAPI gives no English effect: the page falls back to the flavor text.
+    static let withoutEnglishEffect: Set<String> = ["disguise"]
 
     /// Every name a served resource of `kind` (an API path: "item", "pokemon-habitat"…) may have.
     static func namedResources(_ kind: String, hostile: Bool) -> [String] {
@@ -51,6 +55,8 @@ extension Fixtures {
         case "ability": return served.flatMap { $0.abilities.map(\.0) }
         case "pokemon-habitat": return species.compactMap(\.habitat)
         case "version": return versionGroups.values.flatMap { $0.2.map(\.1) }
+        case "egg-group": return (species + (hostile ? [hostileSpecies] : [])).flatMap(\.eggGroups)
+        case "growth-rate": return (species + (hostile ? [hostileSpecies] : [])).map(\.growthRate)
         default:
             var names: [String] = []
             func walk(_ stage: Stage) {
@@ -90,7 +96,24 @@ extension Fixtures {
                 .joined(separator: " ")
             names.append(("en", name == hostileName ? hostileName : english))
         }
-        return ["id": id, "name": name, "names": namesJSON(names, api: api)]
+        var json: [String: Any] = ["id": id, "name": name, "names": namesJSON(names, api: api)]
+        if kind == "ability" {
+            let readable = (englishNames[name] ?? name).replacingOccurrences(of: "-", with: " ")
+            json["generation"] = ref("generation-iii", "\(api)/generation/3/")
+            json["effect_entries"] = withoutEnglishEffect.contains(name) ? [
+                ["effect": "Effet.", "short_effect": "Effet.", "language": ref("fr", "\(api)/language/5/")],
+            ] : [
+                ["effect": "The long effect of \(readable).\n\nIts second paragraph.",
+                 "short_effect": "Short effect of \(readable).", "language": ref("en", "\(api)/language/9/")],
+            ]
+            json["flavor_text_entries"] = [
+                ["flavor_text": "An older text.", "language": ref("en", "\(api)/language/9/"),
+                 "version_group": ref("x-y", "\(api)/version-group/15/")],
+                ["flavor_text": "What \(readable)\ndoes, as the\u{0C}games say.", "language": ref("en", "\(api)/language/9/"),
+                 "version_group": ref("sword-shield", "\(api)/version-group/20/")],
+            ]
+        }
+        return json
     }
 
     static func formJSON(id: Int, api: String) -> [String: Any]? {

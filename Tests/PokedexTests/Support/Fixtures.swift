@@ -32,6 +32,15 @@ enum Fixtures {
         var flavorTexts: [(String, String)]
         var frenchName: String? = nil
         var habitat: String? = nil
+        /// Chance of being female in eighths, −1 genderless.
+        var genderRate: Int = 4
+        /// nil: `hatch_counter` is null.
+        var hatchCounter: Int? = 20
+        var eggGroups: [String] = ["field"]
+        var growthRate: String = "medium-slow"
+        /// The version of each of `flavorTexts`, by id among `Fixtures.versionGroups`' (default: red, blue,
+        /// scarlet, violet in turn).
+        var flavorVersions: [Int]? = nil
 
         var generation: (name: String, id: Int) {
             switch id {
@@ -103,11 +112,15 @@ enum Fixtures {
                 ], frenchName: "Bulbizarre", habitat: "grassland"),
         Species(id: 6, name: "charizard", englishName: "Charizard", japaneseName: "リザードン", genus: "Flame Pokémon",
                 flavorTexts: [("en", "Its tail flame\nburns hotter\u{0C}when it is angry.")],
-                frenchName: "Dracaufeu", habitat: "mountain"),
+                frenchName: "Dracaufeu", habitat: "mountain", genderRate: 1, eggGroups: ["monster", "dragon"]),
         Species(id: 25, name: "pikachu", englishName: "Pikachu", japaneseName: "ピカチュウ", genus: "Mouse Pokémon",
-                flavorTexts: [("en", "It stores elec\u{AD}\ntricity in its\ncheeks.")], habitat: "forest"),
+                // The same text in two games (spacing aside): one entry, "Red, Blue".
+                flavorTexts: [("en", "It stores elec\u{AD}\ntricity in its\ncheeks."),
+                              ("en", "It stores electricity  in its cheeks."),
+                              ("en", "It raises its tail to check its surroundings.")],
+                habitat: "forest", eggGroups: ["field", "fairy"], growthRate: "medium"),
         Species(id: 29, name: "nidoran-f", englishName: "Nidoran♀", japaneseName: "ニドラン♀", genus: "Poison Pin Pokémon",
-                flavorTexts: [("en", "Small, but its\nbarbs are poison\u{AD}\nous.")]),
+                flavorTexts: [("en", "Small, but its\nbarbs are poison\u{AD}\nous.")], genderRate: 8, eggGroups: ["monster", "field"]),
         Species(id: 83, name: "farfetchd", englishName: "Farfetch’d", japaneseName: "カモネギ", genus: "Wild Duck Pokémon",
                 flavorTexts: [("en", "It never lets go\nof its stalk.")]),
         Species(id: 122, name: "mr-mime", englishName: "Mr. Mime", japaneseName: "バリヤード", genus: "Barrier Pokémon",
@@ -115,9 +128,10 @@ enum Fixtures {
         Species(id: 669, name: "flabebe", englishName: "Flabébé", japaneseName: "フラベベ", genus: "Single Bloom Pokémon",
                 flavorTexts: [("en", "It floats on the\nwind with its\nflower.")]),
         Species(id: 772, name: "type-null", englishName: "Type: Null", japaneseName: "タイプ：ヌル", genus: "Synthetic Pokémon",
-                flavorTexts: [("en", "Its heavy mask\nholds its power\nin check.")]),
+                flavorTexts: [("en", "Its heavy mask\nholds its power\nin check.")], genderRate: -1, hatchCounter: 120,
+                eggGroups: ["no-eggs"], growthRate: "slow"),
         Species(id: 778, name: "mimikyu", englishName: "Mimikyu", japaneseName: "ミミッキュ", genus: "Disguise Pokémon",
-                flavorTexts: [("en", "It hides under a\nrag.")]),
+                flavorTexts: [("en", "It hides under a\nrag.")], hatchCounter: nil, eggGroups: ["amorphous"]),
     ]
 
     static let hostileSpecies = Species(
@@ -170,7 +184,7 @@ enum Fixtures {
                 ["slot": index + 1, "type": ref(type, "\(api)/type/\(typeID(type))/")] as [String: Any]
             },
             "stats": zip(statNames, p.stats).enumerated().map { index, pair in
-                ["base_stat": pair.1, "effort": 0, "stat": ref(pair.0, "\(api)/stat/\(index + 1)/")] as [String: Any]
+                ["base_stat": pair.1, "effort": effort(p, stat: pair.0), "stat": ref(pair.0, "\(api)/stat/\(index + 1)/")] as [String: Any]
             },
             "abilities": p.abilities.enumerated().map { index, ability in
                 ["ability": ref(ability.0, "\(api)/ability/\(referenceID(ability.0))/"), "is_hidden": ability.1,
@@ -196,6 +210,24 @@ enum Fixtures {
         ]
     }
 
+    /// Pikachu gives 2 Speed, Charizard 3 Special Attack, the others 1 HP.
+    static func effort(_ p: Pokemon, stat: String) -> Int {
+        switch (p.speciesID, stat) {
+        case (25, "speed"): 2
+        case (6, "special-attack"): 3
+        case (25, _), (6, _): 0
+        case (_, "hp"): 1
+        default: 0
+        }
+    }
+
+    /// The versions species' flavor texts name in turn: red, blue, scarlet, violet.
+    static let flavorVersions = [1, 2, 40, 41]
+
+    static func versionName(_ id: Int) -> String {
+        versionGroups.values.flatMap(\.2).first { $0.0 == id }?.1 ?? "version-\(id)"
+    }
+
     static func speciesJSON(_ s: Species, api: String) -> [String: Any] {
         let varieties = (pokemon + [hostilePokemon]).filter { $0.speciesID == s.id }.map { p in
             ["is_default": p.isDefault, "pokemon": ref(p.name, "\(api)/pokemon/\(p.id)/")] as [String: Any]
@@ -214,15 +246,20 @@ enum Fixtures {
                 ["language": ref("en", "\(api)/language/9/"), "genus": s.genus],
             ],
             "flavor_text_entries": s.flavorTexts.enumerated().map { index, entry in
-                ["flavor_text": entry.1, "language": ref(entry.0, "\(api)/language/\(entry.0 == "en" ? 9 : 1)/"),
-                 "version": ref("version-\(index + 1)", "\(api)/version/\(index + 1)/")] as [String: Any]
+                let version = s.flavorVersions?[index] ?? flavorVersions[index % flavorVersions.count]
+                return ["flavor_text": entry.1, "language": ref(entry.0, "\(api)/language/\(entry.0 == "en" ? 9 : 1)/"),
+                        "version": ref(versionName(version), "\(api)/version/\(version)/")] as [String: Any]
             },
             "varieties": varieties,
             "generation": ref(s.generation.name, "\(api)/generation/\(s.generation.id)/"),
             "habitat": s.habitat.map { ref($0, "\(api)/pokemon-habitat/\(referenceID($0))/") as Any } ?? NSNull(),
             "evolution_chain": chainOfSpecies[s.id].map { ["url": "\(api)/evolution-chain/\($0)/"] as Any } ?? NSNull(),
-            "gender_rate": 4,
-            "capture_rate": 45,
+            "gender_rate": s.genderRate,
+            "capture_rate": s.id == 25 ? 190 : 45,
+            "base_happiness": 50,
+            "hatch_counter": s.hatchCounter.map { $0 as Any } ?? NSNull(),
+            "growth_rate": ref(s.growthRate, "\(api)/growth-rate/\(referenceID(s.growthRate))/"),
+            "egg_groups": s.eggGroups.map { ref($0, "\(api)/egg-group/\(referenceID($0))/") },
         ]
     }
 

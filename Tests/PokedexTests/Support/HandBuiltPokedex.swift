@@ -55,7 +55,6 @@ enum HandBuiltPokedex {
 extension SiteRenderer {
     /// Every page of the site with its context, the moves' catalog and scripts made as `render` makes them.
     func pages(_ pokedex: Pokedex, assets: AssetsContext) throws -> [PageJob] {
-        let catalog = MoveCatalog(pokedex)
-        return pages(pokedex, assets: assets, catalog: catalog, moveScripts: try MoveScripts(pokedex, catalog: catalog))
+        pages(pokedex, assets: assets, catalogs: try Catalogs(pokedex))
     }
 }

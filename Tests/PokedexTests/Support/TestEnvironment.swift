@@ -239,6 +239,49 @@ enum TestTheme {
 
         """
 
+    static let ability = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#ability}}<h1>{{name}}</h1>{{#shortEffect}}<p class="effect">{{.}}</p>{{/shortEffect}}
+        {{#groups}}<ul class="{{key}}">{{#cells}}<li><a href="{{href}}">{{name}}</a></li>{{/cells}}</ul>{{/groups}}{{/ability}}
+        </body></html>
+
+        """
+
+    static let abilities = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        <table>{{#abilitiesIndex}}{{#rows}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{summary}}</td></tr>{{/rows}}{{/abilitiesIndex}}</table>
+        </body></html>
+
+        """
+
+    static let type = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#typePage}}<h1>{{type.label}}</h1>{{#attack}}<p class="attack-{{key}}">{{#types}}{{label}} {{/types}}</p>{{/attack}}
+        {{#defence}}<p class="defence-{{key}}">{{#types}}{{label}} {{/types}}</p>{{/defence}}
+        <ul>{{#pokemon}}<li><a href="{{href}}">{{name}}</a></li>{{/pokemon}}</ul>{{/typePage}}
+        </body></html>
+
+        """
+
+    static let types = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#typeChart}}<table>{{#rows}}<tr><th>{{type.label}}</th>{{#cells}}<td title="{{title}}">{{text}}</td>{{/cells}}</tr>{{/rows}}</table>{{/typeChart}}
+        </body></html>
+
+        """
+
+    static let search = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        <p>Search. <a href="{{root}}index.html">The Pokédex</a></p>
+        </body></html>
+
+        """
+
     static let notFound = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -250,7 +293,8 @@ enum TestTheme {
     static func write(to folder: URL) throws {
         let files = [
             "index.mustache": index, "pokemon.mustache": pokemon, "favorites.mustache": favorites,
-            "404.mustache": notFound, "move.mustache": move, "moves.mustache": moves,
+            "404.mustache": notFound, "move.mustache": move, "moves.mustache": moves, "ability.mustache": ability,
+            "abilities.mustache": abilities, "type.mustache": type, "types.mustache": types, "search.mustache": search,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

@@ -337,7 +337,8 @@ final class TestServer: Sendable {
             case (2, let kind?) where ["move-learn-method", "move-target", "move-damage-class"].contains(kind):
                 guard let id = Int(rest[1]), let named = Fixtures.moveNamesJSON(kind, id: id, api: api) else { return nil }
                 return json(named)
-            case (2, let kind?) where ["ability", "item", "location", "region", "pokemon-habitat", "version"].contains(kind):
+            case (2, let kind?) where ["ability", "item", "location", "region", "pokemon-habitat", "version", "egg-group",
+                                       "growth-rate"].contains(kind):
                 guard let id = Int(rest[1]),
                       let named = Fixtures.namedJSON(kind, id: id, api: api, hostile: state.hostile) else { return nil }
                 return json(named)

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+@testable import PokedexModel
+@testable import PokedexPipeline
+@testable import PokedexRender
+@testable import PokedexSource
+
+/// What a fan checks besides moves: training, breeding and Pokédex entries on each Pokémon's page, ability pages,
+/// type pages, the type chart and the site-wide search's data, through the fixture server with the real theme.
+@Suite struct ReferencePagesTests {
+    // MARK: The model's words
+
+    @Test func genderRatiosAreSaidInWords() {
+        #expect(Profile.genderRatio(-1) == "Genderless")
+        #expect(Profile.genderRatio(0) == "100% male")
+        #expect(Profile.genderRatio(8) == "100% female")
+        #expect(Profile.genderRatio(4) == "50% male, 50% female")
+        #expect(Profile.genderRatio(1) == "87.5% male, 12.5% female")
+        #expect(Profile.genderRatio(nil) == nil)
+        #expect(Profile.genderRatio(9) == nil)
+    }
+
+    @Test func theEffortYieldNamesItsStats() {
+        let stats = [PokemonRecord.Stat(name: "hp", value: 35, effort: 0), .init(name: "speed", value: 90, effort: 2),
+                     .init(name: "special-attack", value: 50, effort: 1)]
+        #expect(Profile.effortYield(stats, label: { SiteRenderer.statLabels[$0]?.0 ?? $0 }) == "2 Speed, 1 Special Attack")
+        #expect(Profile.effortYield([.init(name: "hp", value: 1)], label: { $0 }) == nil)
+    }
+
+    @Test func equalEntriesAreMergedWithTheirGamesNewestFirst() {
+        func entry(_ text: String, _ id: Int, _ name: String) -> SpeciesRecord.FlavorEntry {
+            .init(text: text, version: .init(id: id, name: name))
+        }
+        let merged = PokedexEntryText.merge([
+            entry("It stores electricity in its cheeks.", 1, "red"),
+            entry("It stores  electricity in its Cheeks.", 2, "blue"),
+            entry("A newer text.", 40, "scarlet"),
+            entry("It stores electricity in its cheeks.", 24, "y"),
+        ])
+        #expect(merged.map(\.versions) == [["scarlet"], ["red", "blue", "y"]])
+        #expect(merged[1].text == "It stores electricity in its cheeks.")
+    }
+
+    @Test func theAttackingSideOfTheChartIsTheDefendingSideTurnedRound() {
+        let chart: [String: TypeRecord] = [
+            "normal": .init(id: 1, name: "normal", doubleDamageFrom: ["fighting"], halfDamageFrom: [], noDamageFrom: ["ghost"]),
+            "ghost": .init(id: 8, name: "ghost", doubleDamageFrom: ["ghost"], halfDamageFrom: [], noDamageFrom: ["normal"]),
+            "psychic": .init(id: 14, name: "psychic", doubleDamageFrom: ["ghost"], halfDamageFrom: [], noDamageFrom: []),
+        ]
+        let ghost = TypeMatchups.attacking("ghost", chart: chart)
+        #expect(ghost.double == ["psychic", "ghost"] && ghost.none == ["normal"] && ghost.half.isEmpty)
+        #expect(TypeMatchups.multiplier(attacking: "normal", defending: "ghost", chart: chart) == 0)
+        #expect(TypeMatchups.multiplier(attacking: "normal", defending: "psychic", chart: chart) == 1)
+        #expect(TypeMatchups.multiplier(attacking: "normal", defending: "dark", chart: chart) == nil)
+    }
+
+    // MARK: Pokémon pages
+
+    @Test func aPokemonPageHasTrainingBreedingAndEntries() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates)
+            let pikachu = MovesTests.text(try env.read("pokemon/pikachu.html"))
+            for fact in ["EV yield 2 Speed", "Catch rate 190", "Base friendship 50", "Base experience 112", "Growth rate Medium",
+                         "Egg groups Field, Fairy", "Gender 50% male, 50% female", "Egg cycles 20",
+                         // Two games print the same text (spacing aside): one entry, both games; newest first.
+                         "Pokédex entries Scarlet It raises its tail to check its surroundings. Red, Blue It stores electricity in its cheeks.",
+                         "Static Short effect of static.", "Lightning Rod Hidden ability Short effect of lightning rod."] {
+                #expect(pikachu.contains(fact), "pokemon/pikachu.html lacks \"\(fact)\"")
+            }
+            let html = try env.read("pokemon/pikachu.html")
+            #expect(html.contains(#"<a href="../abilities/static.html">Static</a>"#))
+            #expect(html.contains(#"<li class="type type-electric"><a href="../types/electric.html">Electric</a></li>"#))
+            // Genderless, female only, a null egg cycle count.
+            #expect(MovesTests.text(try env.read("pokemon/type-null.html")).contains("Gender Genderless Egg cycles 120"))
+            #expect(MovesTests.text(try env.read("pokemon/nidoran-f.html")).contains("Gender 100% female"))
+            #expect(MovesTests.text(try env.read("pokemon/mimikyu-busted.html")).contains("Egg cycles —"))
+            #expect(MovesTests.text(try env.read("pokemon/charizard.html")).contains("EV yield 3 Special Attack"))
+            // An item PokeAPI has no English name for is its API name made readable, never a slug.
+            let nidoran = MovesTests.text(try env.read("pokemon/nidoran-f.html"))
+            #expect(nidoran.contains("Use a Moon Stone") && !nidoran.contains("moon-stone"))
+        }
+    }
+
+    // MARK: Ability pages
+
+    @Test func anAbilityPageListsWhoHasItAndTheIndexListsEveryAbility() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates)
+            let staticPage = MovesTests.text(try env.read("abilities/static.html"))
+            for fact in ["Static", "Short effect of static.", "The long effect of static. Its second paragraph.",
+                         "What static does, as the games say.", "Introduced in Generation III",
+                         "As an ability 2 Pikachu Pikachu Rock Star"] {
+                #expect(staticPage.contains(fact), "abilities/static.html lacks \"\(fact)\"")
+            }
+            #expect(!staticPage.contains("An older text."))
+            let lightningRod = MovesTests.text(try env.read("abilities/lightning-rod.html"))
+            #expect(lightningRod.contains("As a hidden ability 1 Pikachu"))
+            // No English effect: no Effect section, and the index says what the games say instead.
+            let disguise = MovesTests.text(try env.read("abilities/disguise.html"))
+            #expect(!disguise.contains("Effet") && !disguise.contains("Effect "))
+            let index = MovesTests.text(try env.read("abilities/index.html"))
+            #expect(index.contains("Disguise What disguise does, as the games say."))
+            #expect(index.contains("Static Short effect of static. 2 III"))
+            // An ability with no English name is still listed, its API name made readable.
+            #expect(index.contains("Filter"))
+            for page in ["index.html", "pokemon/pikachu.html", "moves/thunderbolt.html", "types/electric.html"] {
+                #expect(try env.read(page).contains(#"abilities/index.html""#), "\(page) does not link the abilities index")
+            }
+        }
+    }
+
+    // MARK: Type pages and the chart
+
+    @Test func aTypePageSaysWhatItDoesAndTakesAndListsItsPokemonAndMoves() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates)
+            let ghost = MovesTests.text(try env.read("types/ghost.html"))
+            for fact in ["Attacking with Ghost moves Super effective against ×2 Psychic Ghost",
+                         "No effect on ×0 Normal", "Defending as Ghost Weak to ×2 Ghost", "Immune to ×0 Normal Fighting",
+                         "Ghost Pokémon 1 Mimikyu"] {
+                #expect(ghost.contains(fact), "types/ghost.html lacks \"\(fact)\"")
+            }
+            let electric = MovesTests.text(try env.read("types/electric.html"))
+            #expect(electric.contains("Electric moves 2 Thunder Shock") || electric.contains("Thunderbolt"))
+            #expect(try env.read("types/electric.html").contains(#"href="../moves/thunderbolt.html""#))
+            let chart = try env.read("types/index.html")
+            #expect(chart.contains(#"<td class="x0" title="Normal → Ghost: no effect (×0)">0</td>"#))
+            #expect(chart.contains(#"<td class="x2" title="Ghost → Psychic: super effective (×2)">2</td>"#))
+            // Only types with a page are in the chart: no fixture Pokémon or move is Fighting.
+            #expect(!chart.contains("Fighting"))
+            #expect(chart.contains(#"title="Normal → Normal: normal damage (×1)"><span class="vh">1</span></td>"#))
+            #expect(chart.contains(#"<th scope="row" class="type-ghost"><a href="../types/ghost.html">Ghost</a></th>"#))
+        }
+    }
+
+    // MARK: Data
+
+    @Test func eachAbilityEggGroupGrowthRateAndVersionIsFetchedOnceAndAWarmBuildAsksNothing() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates)
+            for path in ["/api/v2/ability/\(Fixtures.referenceID("static"))/", "/api/v2/egg-group/\(Fixtures.referenceID("field"))/",
+                         "/api/v2/growth-rate/\(Fixtures.referenceID("medium"))/", "/api/v2/version/40/"] {
+                #expect(env.server.count(path) == 1, "\(path) fetched \(env.server.count(path)) times")
+            }
+            env.server.resetCounts()
+            let warm = try await env.build(templates: GoldenTests.templates)
+            #expect(warm.network.requests == 0)
+            #expect(warm.filesWritten == 0)
+        }
+    }
+
+    @Test func theSearchDataNamesEveryKindInEveryLanguage() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates)
+            let html = try env.read("pokemon/pikachu.html")
+            let name = try #require(html.firstMatch(of: /data-search-data="\.\.\/(assets\/pokedex-search\.[0-9a-f]{8}\.js)"/)?.1)
+            let script = try env.read(String(name))
+            #expect(script.hasPrefix("window.POKEDEX_SEARCH = {"))
+            for needle in [#"["pokemon","Pokémon",["#, #""pokemon/pikachu.html","Pikachu""#, "ピカチュウ",
+                           #"["move","Moves",["#, #""moves/thunderbolt.html","Thunderbolt""#, "１０まんボルト",
+                           #"["ability","Abilities",["#, #""abilities/static.html","Static""#,
+                           #"["type","Types",["#, #""types/ghost.html","Ghost""#] {
+                #expect(script.contains(needle), "the search data lacks \(needle)")
+            }
+            // The page without JavaScript: links to the indexes.
+            let search = try env.read("search.html")
+            for index in ["moves/index.html", "abilities/index.html", "types/index.html"] { #expect(search.contains(index)) }
+        }
+    }
+
+    @Test func hostileAbilityNamesAreEscapedAndNeverBecomePaths() async throws {
+        try await withEnvironment { env in
+            env.server.hostile = true
+            try await env.build(templates: GoldenTests.templates)
+            for (path, data) in try snapshot(env.output) where path.hasPrefix("abilities/") || path.hasPrefix("types/") {
+                #expect(!path.contains("<") && !path.contains("\""), "\(path)")
+                let text = String(decoding: data, as: UTF8.self)
+                #expect(!text.contains("<script>alert"), "\(path) carries the hostile markup unescaped")
+            }
+            #expect(!env.exists("types/<b>bold</b>.html"))
+            // The hostile ability has a page under a clean slug, its name escaped.
+            let slug = Slug.make(name: Fixtures.hostileName, id: Fixtures.referenceID(Fixtures.hostileName))
+            #expect(env.exists("abilities/\(slug).html"))
+        }
+    }
+}

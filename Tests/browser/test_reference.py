@@ -1,0 +1,187 @@
+"""Abilities, types and the site-wide search in a real headless Chromium, on the real-data site: one search box
+for Pokémon, moves, abilities and types in every language (results grouped by kind, loaded on first use, also
+from file://), search.html, the type chart as an accessible table, and the new pages under axe."""
+
+from urllib.parse import quote
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from test_browser import _axe, js, open_page, severe_logs, wait
+
+PIKACHU = "pokemon/pikachu.html"
+CHART = "types/index.html"
+
+
+def need(output, *pages):
+    for page in pages:
+        if not (output / page).is_file():
+            pytest.skip(f"{page} is not on this site")
+
+
+def scripts_loaded(driver, part):
+    return js(driver, "return Array.from(document.scripts).filter(s => s.src.includes(arguments[0])).length", part)
+
+
+def groups(driver, scope):
+    """[(kind heading, count, [link texts])] of the result groups under `scope`."""
+    return js(driver, """
+        return Array.from(document.querySelectorAll(arguments[0] + ' .result-group')).map(g =>
+          [g.querySelector('h2').firstChild.textContent.trim(), Number(g.querySelector('.count').textContent),
+           Array.from(g.querySelectorAll('a')).map(a => a.textContent)]);
+    """, scope)
+
+
+def type_in(driver, box, text):
+    box.clear()
+    box.send_keys(text)
+
+
+def test_search_loads_on_first_use_and_groups_results_by_kind(driver, server, output):
+    need(output, PIKACHU)
+    open_page(driver, server + PIKACHU)
+    # Nothing of the search loads on arrival.
+    assert scripts_loaded(driver, "pokedex-search.") == 0 and scripts_loaded(driver, "/search.") == 0
+    box = driver.find_element(By.ID, "site-q")
+    box.click()
+    wait(driver, lambda d: js(d, "return !!window.PokedexSearch"), message="search.js did not load on focus")
+    type_in(driver, box, "thunder")
+    wait(driver, lambda d: groups(d, "#site-results"), message="no results panel")
+    found = {kind: (count, names) for kind, count, names in groups(driver, "#site-results")}
+    # Thundurus, Thunderbolt, the Thunder Stone is no page; the ability Volt Absorb is not Thunder.
+    assert "Pokémon" in found and any(n.startswith("Thundurus") for n in found["Pokémon"][1]), found
+    assert "Moves" in found and "Thunderbolt" in found["Moves"][1] and "Thunder" in found["Moves"][1], found
+    assert found["Moves"][1][0].startswith("Thunder"), found["Moves"][1]
+    assert box.get_attribute("aria-expanded") == "true"
+    status = js(driver, "return document.querySelector('.site-search [role=status]').textContent")
+    assert status.endswith("results") and int(status.split()[0]) >= sum(c for c, _ in found.values())
+    # Types and abilities by name, in another language: "Spectre" is Ghost in French.
+    type_in(driver, box, "spectre")
+    wait(driver, lambda d: any(g[0] == "Types" for g in groups(d, "#site-results")), message="no type found")
+    assert "Ghost" in dict((k, n) for k, _, n in groups(driver, "#site-results"))["Types"]
+    type_in(driver, box, "statik")     # Static in German
+    wait(driver, lambda d: any(g[0] == "Abilities" for g in groups(d, "#site-results")))
+    abilities = dict((k, n) for k, _, n in groups(driver, "#site-results"))["Abilities"]
+    assert "Static" in abilities, abilities
+    # Escape closes the panel, focus stays in the box.
+    box.send_keys(Keys.ESCAPE)
+    wait(driver, lambda d: not d.find_element(By.ID, "site-results").is_displayed())
+    assert driver.switch_to.active_element == box
+    # The link to every result.
+    type_in(driver, box, "pikachu")
+    wait(driver, lambda d: groups(d, "#site-results"))
+    everything = driver.find_element(By.CSS_SELECTOR, ".site-results-all")
+    assert everything.get_attribute("href").endswith("search.html?q=pikachu")
+    assert not severe_logs(driver)
+
+
+def test_search_finds_japanese_names_with_kana_folding(driver, server, output):
+    need(output, PIKACHU)
+    open_page(driver, server + "moves/index.html")
+    box = driver.find_element(By.ID, "site-q")
+    box.click()
+    wait(driver, lambda d: js(d, "return !!window.PokedexSearch"))
+    # Hiragana finds the katakana ピカチュウ.
+    type_in(driver, box, "ぴかちゅう")
+    wait(driver, lambda d: groups(d, "#site-results"))
+    found = dict((k, n) for k, _, n in groups(driver, "#site-results"))
+    assert found["Pokémon"][0] == "Pikachu", found
+    # １０まんボルト (full-width digits) is Thunderbolt, found with ordinary digits.
+    type_in(driver, box, "10まんボルト")
+    wait(driver, lambda d: any(g[0] == "Moves" for g in groups(d, "#site-results")))
+    assert "Thunderbolt" in dict((k, n) for k, _, n in groups(driver, "#site-results"))["Moves"]
+
+
+def test_the_search_page_shows_every_result_from_its_address_and_from_file_urls(driver, server, output):
+    need(output, "search.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "search.html?q=" + quote("eevee"))
+        wait(driver, lambda d: groups(d, ".search-page-results"), message=f"no results from {base}")
+        found = dict((k, n) for k, _, n in groups(driver, ".search-page-results"))
+        assert "Eevee" in found["Pokémon"], found
+        assert driver.find_element(By.ID, "site-q").get_attribute("value") == "eevee"
+        assert "result" in driver.find_element(By.CSS_SELECTOR, ".search-page-status").text
+    # Typing on the page updates the results and the address.
+    box = driver.find_element(By.ID, "site-q")
+    type_in(driver, box, "levitate")
+    wait(driver, lambda d: "Abilities" in dict((k, n) for k, _, n in groups(d, ".search-page-results")))
+    assert "q=levitate" in driver.current_url
+
+
+def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
+    open_page(driver, server + "index.html")
+    box = driver.find_element(By.ID, "search")
+    box.click()
+    box.send_keys("surf")
+    wait(driver, lambda d: groups(d, ".site-elsewhere"), message="no moves or abilities under the grid")
+    found = dict((k, n) for k, _, n in groups(driver, ".site-elsewhere"))
+    assert "Moves" in found and "Surf" in found["Moves"], found
+    assert "Pokémon" not in found       # the grid shows them
+    assert "Surge Surfer" in found.get("Abilities", []), found
+
+
+def test_without_javascript_the_search_leads_to_the_indexes(output):
+    need(output, "search.html")
+    html = (output / "search.html").read_text(encoding="utf-8")
+    for index in ('href="index.html"', 'href="moves/index.html"', 'href="abilities/index.html"', 'href="types/index.html"'):
+        assert index in html
+    page = (output / PIKACHU).read_text(encoding="utf-8")
+    assert '<form class="site-search" role="search" action="../search.html">' in page
+
+
+def test_the_type_chart_is_an_accessible_table(driver, server, output):
+    need(output, CHART)
+    open_page(driver, server + CHART)
+    shape = js(driver, """
+        const t = document.querySelector('table.type-chart');
+        const head = Array.from(t.tHead.querySelectorAll('th[scope=col]')).map(th => th.textContent.trim());
+        const rows = Array.from(t.tBodies[0].rows).map(r => [r.querySelector('th[scope=row]').textContent,
+          Array.from(r.querySelectorAll('td')).map(td => [td.textContent, td.title])]);
+        return {caption: t.caption && t.caption.textContent, head: head, rows: rows};
+    """)
+    assert len(shape["head"]) == 18 and len(shape["rows"]) == 18
+    assert shape["caption"]
+    names = shape["head"]
+    row = dict(shape["rows"])
+    normal, ghost = row["Normal"], row["Ghost"]
+    # Normal does nothing to Ghost; Ghost nothing to Normal; the text and the title both say so.
+    assert normal[names.index("Ghost")] == ["0", "Normal → Ghost: no effect (×0)"]
+    assert ghost[names.index("Normal")][0] == "0"
+    assert row["Fire"][names.index("Grass")] == ["2", "Fire → Grass: super effective (×2)"]
+    assert row["Fire"][names.index("Water")][0] == "½"
+    # Normal damage: a hidden "1" for screen readers, the title for pointers; never colour alone.
+    text, title = normal[names.index("Normal")]
+    assert text == "1" and title.endswith("normal damage (×1)")
+    # Every header links the type's page.
+    links = js(driver, "return Array.from(document.querySelectorAll('.type-chart th a')).map(a => a.getAttribute('href'))")
+    assert len(links) == 36 and "../types/ghost.html" in links
+
+
+def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, output):
+    need(output, "types/ghost.html", "abilities/static.html")
+    open_page(driver, server + "types/ghost.html")
+    text = driver.find_element(By.TAG_NAME, "main").text
+    assert "Immune to ×0\nNormal\nFighting" in text or ("Immune to" in text and "Fighting" in text)
+    assert driver.find_elements(By.CSS_SELECTOR, ".mini-grid a[href='../pokemon/gengar.html']")
+    assert driver.find_elements(By.CSS_SELECTOR, ".moves-table a[href='../moves/shadow-ball.html']")
+    open_page(driver, server + "abilities/static.html")
+    assert driver.find_elements(By.CSS_SELECTOR, ".holders-normal a[href='../pokemon/pikachu.html']")
+    assert driver.find_element(By.CSS_SELECTOR, '.nav a[aria-current="true"]').text == "Abilities"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("page", ["types/index.html", "types/ghost.html", "abilities/static.html",
+                                  "abilities/index.html", "search.html?q=pika", PIKACHU])
+def test_axe_on_reference_pages(driver, server, output, page, scheme):
+    need(output, page.split("?")[0])
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    try:
+        open_page(driver, server + page)
+        if "?q=" in page:
+            wait(driver, lambda d: groups(d, ".search-page-results"))
+        found = _axe(driver)
+        assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
+        assert not severe_logs(driver)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
