@@ -108,7 +108,8 @@ public struct SiteRenderer: Sendable {
             list: hashedNames[Self.listScript] ?? Self.listScript,
             moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript,
             search: hashedNames[Self.searchScript] ?? Self.searchScript,
-            pages: hashedNames[Self.pagesStylesheet] ?? Self.pagesStylesheet)
+            pages: hashedNames[Self.pagesStylesheet] ?? Self.pagesStylesheet,
+            pokemon: hashedNames[Self.pokemonStylesheet] ?? Self.pokemonStylesheet)
         // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
         // a no-op rebuild would otherwise spend one core on.
         async let pictureFiles = Self.pictureFiles(images, published: published)
@@ -162,7 +163,7 @@ public struct SiteRenderer: Sendable {
             let moveShell = catalog.ordered.isEmpty ? [] : [MoveCatalog.indexPath, moveScripts.moves, moveScripts.names]
             let referenceShell = (catalogs.abilities.ordered.isEmpty ? [] : [AbilityCatalog.indexPath])
                 + (catalogs.types.ordered.isEmpty ? [] : [TypeCatalog.indexPath])
-                + [Self.searchPath, assets.search, assets.searchData, assets.pages]
+                + [Self.searchPath, assets.search, assets.searchData, assets.pages, assets.pokemon]
             let job = workerJob(files: files, contentHashes: contentHashes, assets: assets,
                                 extraShell: [namesPath] + moveShell + referenceShell)
             files.append(try Self.render(job, theme: theme, published: published, knownContexts: nil).file)
@@ -198,11 +199,13 @@ public struct SiteRenderer: Sendable {
     static let searchScript = "assets/search.js"
     /// Styles of every page but the index and favorites: moves tables, abilities, types, training and entries.
     static let pagesStylesheet = "assets/pages.css"
+    /// Styles of Pokémon pages alone (picture switcher, evolution tree, matchups, forms), after `pagesStylesheet`.
+    static let pokemonStylesheet = "assets/pokemon.css"
     /// `search.html`: the site-wide search's results (without JavaScript, links to the indexes).
     static let searchPath = "search.html"
     /// Theme files published under a name carrying their content's hash.
     static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript, searchScript,
-                                                pagesStylesheet]
+                                                pagesStylesheet, pokemonStylesheet]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 

@@ -55,6 +55,8 @@ struct AssetsContext: Sendable, Encodable {
     var searchData: String = ""
     /// Every page but the index and favorites loads it after `style` (`usesList` pages do not).
     var pages: String = SiteRenderer.pagesStylesheet
+    /// Pokémon pages load it after `pages`.
+    var pokemon: String = SiteRenderer.pokemonStylesheet
 }
 
 /// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.

@@ -29,27 +29,26 @@
     };
   });
 
-  /* Matches by kind: a name that starts with the query first, then one with a word that does, then any other
-     that contains it; ties by the English name. */
+  /* Matches by kind: a name that is the query first, then one that starts with it, then one with a word that
+     does, then any other that contains it; ties in the site's order (Pikachu before its forms, moves and abilities
+     by name). */
   function find(query) {
     var q = fold(query);
     if (!q) return [];
     return groups.map(function (group) {
       var found = [];
-      group.items.forEach(function (item) {
-        var rank = 3;
+      group.items.forEach(function (item, order) {
+        var rank = 4;
         for (var i = 0; i < item.names.length && rank > 0; i++) {
           var name = item.names[i];
           var at = name.indexOf(q);
-          if (at === 0) rank = 0;
-          else if (at > 0 && rank > 1 && /[\s\-.'(]/.test(name.charAt(at - 1))) rank = 1;
-          else if (at > 0 && rank > 2) rank = 2;
+          if (at === 0) rank = Math.min(rank, name.length === q.length ? 0 : 1);
+          else if (at > 0 && rank > 2 && /[\s\-.'(]/.test(name.charAt(at - 1))) rank = 2;
+          else if (at > 0 && rank > 3) rank = 3;
         }
-        if (rank < 3) found.push({ item: item, rank: rank });
+        if (rank < 4) found.push({ item: item, rank: rank, order: order });
       });
-      found.sort(function (a, b) {
-        return a.rank - b.rank || (a.item.label < b.item.label ? -1 : a.item.label > b.item.label ? 1 : 0);
-      });
+      found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });
       return { kind: group.kind, heading: group.heading, items: found.map(function (f) { return f.item; }) };
     }).filter(function (group) { return group.items.length; });
   }
