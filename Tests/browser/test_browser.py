@@ -138,7 +138,7 @@ def test_favorites_view_from_the_header_shows_favorites_from_all_pages(driver, s
     open_page(driver, server + "index.html", favorites=[far["id"], pokemon[1]["id"]])
     assert not driver.find_elements(By.CSS_SELECTOR, ".segmented, .seg"), "one control for All | Favorites: the header"
     links = driver.find_elements(By.CSS_SELECTOR, ".nav a")
-    assert [a.text for a in links] == ["Pokémon", "Moves", "Favorites"]
+    assert [a.text for a in links] == ["Pokémon", "Moves", "Abilities", "Types", "Favorites"]
     assert links[0].get_attribute("aria-current") == "page" and links[1].get_attribute("aria-current") is None
     show_view(driver, "favorites")
     assert links[0].get_attribute("aria-current") is None

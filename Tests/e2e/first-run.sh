@@ -80,7 +80,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --keep-sprite-urls
 run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.snapshot" --cache "$DIR/snapshot-cache"
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
-grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 460 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
+grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 169 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
 # The file the repository compiles in is exactly what the command makes from this data, but for its date and
 # the server it names.

@@ -18,20 +18,24 @@ run_timed "cold fetch+build" "${BUILD[@]}"
 mirror_stats
 
 # Every evolution chain of the exported species and every type the Pokémon have, each fetched once.
-expect_eq "evolution chains cached" "$(ls .pokedex-cache/v4/*/evolution-chain | wc -l)" 541
-expect_eq "types cached" "$(ls .pokedex-cache/v4/*/type | wc -l)" 18
-expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v4/*/pokemon-form | wc -l)" 326
+expect_eq "evolution chains cached" "$(ls .pokedex-cache/v5/*/evolution-chain | wc -l)" 541
+expect_eq "types cached" "$(ls .pokedex-cache/v5/*/type | wc -l)" 18
+expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v5/*/pokemon-form | wc -l)" 326
 for kind in ability item location region pokemon-habitat version version-group move-learn-method move-target move-damage-class; do
-  echo "$kind: $(ls .pokedex-cache/v4/*/$kind | wc -l) cached for their names"
+  echo "$kind: $(ls .pokedex-cache/v5/*/$kind | wc -l) cached for their names"
 done
 # Issue 23: every move an exported Pokémon learns, each once, and the machines that teach them in the games they
 # are learned by machine.
-expect_eq "moves cached" "$(ls .pokedex-cache/v4/*/move | wc -l)" 833
-expect_eq "machines cached" "$(ls .pokedex-cache/v4/*/machine | wc -l)" 2044
-expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v4/*/version-group | wc -l)" 29
+expect_eq "moves cached" "$(ls .pokedex-cache/v5/*/move | wc -l)" 833
+expect_eq "machines cached" "$(ls .pokedex-cache/v5/*/machine | wc -l)" 2044
+expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v5/*/version-group | wc -l)" 29
 # 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
-# machines, 29 version groups and their versions, and the abilities, items, places, regions, habitats, learn
-# methods, targets and damage classes the pages name: 6,765 with /meta/, plus any retry (3,844 before moves).
+# machines, 29 version groups and their versions, 312 abilities, and the items, places, regions, habitats, learn
+# methods, targets, damage classes, egg groups and growth rates the pages name: 6,785 with /meta/, plus any retry
+# (3,844 before moves, 6,765 before abilities).
+expect_eq "abilities cached (every ability an exported Pokémon has)" "$(ls .pokedex-cache/v5/*/ability | wc -l)" 312
+expect_eq "egg groups cached" "$(ls .pokedex-cache/v5/*/egg-group | wc -l)" 15
+expect_eq "growth rates cached" "$(ls .pokedex-cache/v5/*/growth-rate | wc -l)" 6
 COLD_REQUESTS=$(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')
 echo "API requests of the cold build: $COLD_REQUESTS"
 expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
@@ -120,6 +124,31 @@ expect_eq "move pages (every move an exported Pokémon learns)" "$MOVE_PAGES" 83
 expect_eq "moves index rows" "$(grep -c '<tr data-id=' Output/moves/index.html)" 833
 echo "learnset scripts: $(ls Output/learnsets | wc -l) ($(du -sb Output/learnsets | cut -f1) bytes); move pages: $MOVE_PAGES; cold API requests: $COLD_REQUESTS"
 pass "moves: Pikachu learns Thunderbolt at 36 and by TM126 in Scarlet & Violet, Electric / Special / 90 / 100 / 15; moves/thunderbolt.html lists Pikachu and says it may paralyze"
+# Issue 24: training, breeding and entries; ability and type pages; one search.
+P=$(page_text Output/pokemon/pikachu.html)
+for fact in "EV yield 2 Speed" "Catch rate 190" "Base friendship 50" "Growth rate Medium" "Egg groups Field, Fairy" \
+            "Gender 50% male, 50% female" "Egg cycles 10" "Pokédex entries" "Static Has a 30% chance of paralyzing"; do
+  case "$P" in *"$fact"*) ;; *) fail "Pikachu's page lacks \"$fact\"";; esac
+done
+grep -q '<a href="../abilities/static.html">Static</a>' Output/pokemon/pikachu.html || fail "Static is not linked"
+grep -q '<li class="type type-electric"><a href="../types/electric.html">Electric</a></li>' Output/pokemon/pikachu.html \
+  || fail "Pikachu's type badge does not link its type"
+case "$(page_text Output/pokemon/slowpoke.html)" in *"Trade holding a King’s Rock Slowking"*) ;; *) fail "Slowpoke → Slowking by King’s Rock";; esac
+case "$(page_text Output/pokemon/type-null.html)" in *"Gender Genderless"*) ;; *) fail "Type: Null is genderless";; esac
+S=$(page_text Output/abilities/static.html)
+for fact in "Static" "Pikachu" "Raichu" "Introduced in Generation III"; do
+  case "$S" in *"$fact"*) ;; *) fail "abilities/static.html lacks \"$fact\"";; esac
+done
+grep -q 'href="../pokemon/pikachu.html"' Output/abilities/static.html || fail "abilities/static.html does not link Pikachu"
+case "$(page_text Output/types/ghost.html)" in *"Immune to ×0 Normal Fighting"*) ;; *) fail "types/ghost.html: Normal and Fighting do nothing";; esac
+case "$(page_text Output/types/ghost.html)" in *"No effect on ×0 Normal"*) ;; *) fail "types/ghost.html: Ghost does nothing to Normal";; esac
+grep -q 'title="Normal → Ghost: no effect (×0)">0</td>' Output/types/index.html || fail "the type chart's Normal → Ghost"
+expect_eq "ability pages" "$(find Output/abilities -name '*.html' ! -name index.html | wc -l)" 312
+expect_eq "abilities index rows" "$(grep -c '<tr data-id=' Output/abilities/index.html)" 312
+expect_eq "type pages" "$(find Output/types -name '*.html' ! -name index.html | wc -l)" 18
+expect_eq "type chart rows" "$(grep -c '<th scope="row"' Output/types/index.html)" 18
+[ -f Output/search.html ] || fail "search.html missing"
+pass "Pikachu: EV 2 Speed, catch rate 190, Field and Fairy, 50%/50%; Slowking by King’s Rock; Static lists Pikachu; Ghost: Normal and Fighting do nothing; 312 ability and 18 type pages"
 grep -q 'Pikachu' Output/favorites.html || fail "favorites page lacks Pikachu"
 pass "favorites page lists the favorites file"
 
