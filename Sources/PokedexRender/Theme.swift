@@ -99,6 +99,18 @@ public struct Theme: Sendable {
                         + "{{assets.moves}}\" defer></script>{{/usesMovesScript}} after app.js")
                 }
             }
+            if name == "partials/head", text.contains("{{assets.style}}") {
+                if !text.contains("{{assets.pages}}") {
+                    warnings.append("\(origin) does not link pages.css, which now styles the Pokémon, move, ability and "
+                        + "type pages: add {{^usesList}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.pages}}\">"
+                        + "{{/usesList}} after the stylesheet")
+                }
+                if !text.contains("{{assets.pokemon}}") {
+                    warnings.append("\(origin) does not link pokemon.css, which now styles the Pokémon pages' picture "
+                        + "switcher, evolution tree and matchups: add {{#isPokemon}}<link rel=\"stylesheet\" "
+                        + "href=\"{{root}}{{assets.pokemon}}\">{{/isPokemon}} after pages.css")
+                }
+            }
             return warnings
         }
     }

@@ -133,6 +133,34 @@ import Testing
         }
     }
 
+    // MARK: Fixed on the way
+
+    @Test func aHomeRenderIsCalledSoNotArtwork() {
+        let sprites = PokemonRecord.Sprites(officialArtwork: nil, home: "https://img.invalid/home/10.png",
+                                            frontDefault: "https://img.invalid/front/10.png")
+        var entry = HandBuiltPokedex.entry(id: 10, name: "formy", types: ["normal"], chainID: nil, sprites: sprites)
+        entry.image = .remote(url: "https://img.invalid/home/10.png")
+        let renderer = SiteRenderer(theme: try! Theme(overrides: nil), perPage: 5, parallelism: 1)
+        let pictures = SiteRenderer.pictures(entry, main: renderer.image(entry, root: "../", lazy: false))
+        #expect(pictures.map(\.label) == ["HOME render", "Sprite"])
+        #expect(pictures.first?.id == "home")
+        // With official artwork, it is artwork.
+        let artwork = HandBuiltPokedex.entry(id: 11, name: "arty", types: ["normal"], chainID: nil)
+        #expect(SiteRenderer.pictures(artwork, main: renderer.image(artwork, root: "../", lazy: false)).first?.label == "Artwork")
+    }
+
+    @Test func aChainStageLinksAnExportedFormWhenItsSpeciesDefaultIsNotExported() async throws {
+        let pichu = HandBuiltPokedex.entry(id: 172, name: "pichu", types: ["electric"], chainID: 10)
+        var rockStar = HandBuiltPokedex.entry(id: 10080, name: "pikachu-rock-star", types: ["electric"], chainID: 10)
+        rockStar.record.speciesID = 25
+        rockStar.record.isDefault = false
+        let pokedex = try HandBuiltPokedex.pokedex([pichu, rockStar], chains: [10: Fixtures.chains[10]!])
+        let (details, _) = try await HandBuiltPokedex.render(pokedex)
+        let stages = try #require(details["pichu"]?.evolution?.stages)
+        let pikachuStage = try #require(stages.first?.evolvesTo.first)
+        #expect(pikachuStage.isLinked && pikachuStage.href == "pikachu-rock-star.html")
+    }
+
     // MARK: Data
 
     @Test func eachAbilityEggGroupGrowthRateAndVersionIsFetchedOnceAndAWarmBuildAsksNothing() async throws {

@@ -139,6 +139,11 @@ import PokedexMustache
         let warnings = try Theme(overrides: folder).warnings
         #expect(warnings.count == 2, "\(warnings)")
         #expect(warnings.contains { $0.contains("{{assets.list}}") } && warnings.contains { $0.contains("{{assets.moves}}") })
+        // The head before pages.css and pokemon.css: its stylesheet alone.
+        try write(#"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n", "partials/head.mustache", in: folder)
+        let styles = try Theme(overrides: folder).warnings
+        #expect(styles.count == 2 && styles.contains { $0.contains("{{assets.pages}}") }
+                && styles.contains { $0.contains("{{assets.pokemon}}") }, "\(styles)")
         // Today's head: nothing to say.
         let builtIn = try #require(EmbeddedTheme.files()["partials/head.mustache"])
         try builtIn.write(to: folder.appendingPathComponent("partials/head.mustache"))

@@ -706,9 +706,13 @@ def test_pages_are_complete_without_javascript(server, site_data):
         tap(driver, driver.find_element(By.CSS_SELECTOR, "#grid > .cell a"))
         wait(driver, lambda d: d.current_url.endswith(f"/pokemon/{first['slug']}.html"))
         assert driver.find_element(By.TAG_NAME, "h1").text == first["name"]
-        for label in ("Base experience", "Height", "Weight"):
+        for label in ("Height", "Weight"):
             assert label in driver.find_element(By.CSS_SELECTOR, ".facts").text
         assert driver.find_elements(By.CSS_SELECTOR, ".stats meter")
+        # Training, Breeding and the Pokédex entries (older ones folded in <details>) need no script either.
+        main = driver.find_element(By.TAG_NAME, "main").text
+        for label in ("Base experience", "EV yield", "Catch rate", "Egg groups", "Pokédex entries"):
+            assert label in main, label
         driver.get(server + "favorites.html")
         assert driver.find_element(By.TAG_NAME, "h1").text == "Favorites"
     finally:
