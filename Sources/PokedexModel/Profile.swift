@@ -41,11 +41,13 @@ public struct PokedexEntryText: Sendable, Equatable {
 
 extension PokedexEntryText {
     /// `entries` (PokeAPI's, oldest game first) with equal texts merged (they are normalised already; case and
-    /// spacing aside, the games often reprint a text), newest first.
-    public static func merge(_ entries: [SpeciesRecord.FlavorEntry]) -> [PokedexEntryText] {
+    /// spacing aside, the games often reprint a text), newest first. `properNames` maps a Pokémon's name in capitals
+    /// to its own spelling ("BULBASAUR" → "Bulbasaur"): the games of generations I–III shout the names.
+    public static func merge(_ entries: [SpeciesRecord.FlavorEntry], properNames: [String: String] = [:]) -> [PokedexEntryText] {
         var merged: [PokedexEntryText] = []
         var index: [String: Int] = [:]
-        for entry in entries {
+        for var entry in entries {
+            entry.text = unshout(entry.text, properNames: properNames)
             let key = comparable(entry.text)
             if let at = index[key] {
                 if !merged[at].versions.contains(entry.version.name) { merged[at].versions.append(entry.version.name) }
@@ -59,6 +61,32 @@ extension PokedexEntryText {
         return merged.enumerated().sorted { a, b in
             a.element.newest != b.element.newest ? a.element.newest > b.element.newest : a.offset < b.offset
         }.map(\.element)
+    }
+
+    /// Words in capitals that are a Pokémon's name, in that name's own spelling; every other word as it was.
+    static func unshout(_ text: String, properNames: [String: String]) -> String {
+        guard !properNames.isEmpty else { return text }
+        var output = ""
+        var word = ""
+        func flush() {
+            if word.count >= 3, word.contains(where: \.isUppercase), !word.contains(where: \.isLowercase),
+               let proper = properNames[word] {
+                output += proper
+            } else {
+                output += word
+            }
+            word = ""
+        }
+        for character in text {
+            if character.isLetter || character.isNumber || character == "’" || character == "'" {
+                word.append(character)
+            } else {
+                flush()
+                output.append(character)
+            }
+        }
+        flush()
+        return output
     }
 
     /// The same words whatever the spacing, case or a typographic apostrophe.

@@ -14,6 +14,8 @@ struct RelatedPokemon: Sendable {
     let englishNames: [Int: String]
     /// What evolution conditions call items, moves, places and the Pokémon they start from.
     let words: EvolutionWords
+    /// Pokémon names in capitals → as spelt ("BULBASAUR" → "Bulbasaur"), for the Pokédex entries of old games.
+    let properNames: [String: String]
     /// The types and abilities with pages, for the badges' and abilities' links.
     let typePages: Set<String>
     let abilities: AbilityCatalog?
@@ -37,6 +39,9 @@ struct RelatedPokemon: Sendable {
         self.byID = byID
         self.defaultBySpecies = defaults
         self.englishNames = names
+        var proper: [String: String] = [:]
+        for name in names.values { proper[name.uppercased()] = proper[name.uppercased()] ?? name }
+        self.properNames = proper
         self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName))
     }
 }

@@ -553,8 +553,11 @@ public struct SiteRenderer: Sendable {
         let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book, pages: related.typePages)
         let forms = forms(entry, related: related)
         let names = Self.nameRows(entry.names)
-        let entries = PokedexEntryText.merge(entry.species?.entries ?? []).map { text in
-            EntryContext(text: text.text, games: text.versions.map { book.english(.version, $0) }.joined(separator: ", "))
+        let entries = PokedexEntryText.merge(entry.species?.entries ?? [], properNames: related.properNames).map { text in
+            let games = text.versions.map { book.english(.version, $0) }
+            // "Let’s Go, Pikachu!" has a comma of its own: such lists are split by semicolons.
+            return EntryContext(text: text.text,
+                                games: games.joined(separator: games.contains { $0.contains(",") } ? "; " : ", "))
         }
         var generation = entry.generation.map { "Generation " + Self.romanNumeral($0) }
         // A form says which games brought it: "Generation VII (Sun, Moon)".

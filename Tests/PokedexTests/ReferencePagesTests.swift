@@ -39,6 +39,12 @@ import Testing
         ])
         #expect(merged.map(\.versions) == [["scarlet"], ["red", "blue", "y"]])
         #expect(merged[1].text == "It stores electricity in its cheeks.")
+        // Names the old games wrote in capitals are spelt as fans know them, and merge with the newer texts.
+        let unshouted = PokedexEntryText.merge([entry("PIKACHU stores electricity. It is not a MOUSE.", 1, "red"),
+                                               entry("Pikachu stores electricity. It is not a MOUSE.", 2, "blue")],
+                                              properNames: ["PIKACHU": "Pikachu"])
+        #expect(unshouted.map(\.text) == ["PIKACHU stores electricity. It is not a MOUSE.".replacingOccurrences(of: "PIKACHU", with: "Pikachu")])
+        #expect(unshouted.first?.versions == ["red", "blue"])
     }
 
     @Test func theAttackingSideOfTheChartIsTheDefendingSideTurnedRound() {
