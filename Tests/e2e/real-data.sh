@@ -126,7 +126,7 @@ echo "learnset scripts: $(ls Output/learnsets | wc -l) ($(du -sb Output/learnset
 pass "moves: Pikachu learns Thunderbolt at 36 and by TM126 in Scarlet & Violet, Electric / Special / 90 / 100 / 15; moves/thunderbolt.html lists Pikachu and says it may paralyze"
 # Issue 24: training, breeding and entries; ability and type pages; one search.
 P=$(page_text Output/pokemon/pikachu.html)
-for fact in "EV yield 2 Speed" "Catch rate 190" "Base friendship 50" "Growth rate Medium" "Egg groups Field, Fairy" \
+for fact in "EV yield 2 Speed" "Catch rate 190" "Base friendship 70" "Growth rate Medium" "Egg groups Field, Fairy" \
             "Gender 50% male, 50% female" "Egg cycles 10" "Pokédex entries" "Static Has a 30% chance of paralyzing"; do
   case "$P" in *"$fact"*) ;; *) fail "Pikachu's page lacks \"$fact\"";; esac
 done
