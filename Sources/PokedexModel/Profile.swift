@@ -25,9 +25,6 @@ public enum Profile {
     static func percent(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value))%" : "\(value)%"
     }
-
-    /// "255 (easiest)"-style words are PokémonDB's; the number is what the games use: kept as the number.
-    public static func captureRate(_ rate: Int?) -> String? { rate.map(String.init) }
 }
 
 /// A Pokédex entry as the page shows it: one text and every game that prints it.
@@ -50,6 +47,8 @@ extension PokedexEntryText {
             entry.text = unshout(entry.text, properNames: properNames)
             let key = comparable(entry.text)
             if let at = index[key] {
+                // The newest reprint's spelling (typographic apostrophes, names no longer in capitals).
+                merged[at].text = entry.text
                 if !merged[at].versions.contains(entry.version.name) { merged[at].versions.append(entry.version.name) }
                 merged[at].newest = max(merged[at].newest, entry.version.id)
             } else {
@@ -69,9 +68,16 @@ extension PokedexEntryText {
         var output = ""
         var word = ""
         func flush() {
-            if word.count >= 3, word.contains(where: \.isUppercase), !word.contains(where: \.isLowercase),
-               let proper = properNames[word] {
-                output += proper
+            // "IVYSAUR’s": the name, then its possessive as written.
+            var base = Substring(word)
+            var possessive = ""
+            for suffix in ["’s", "'s", "’S", "'S"] where base.hasSuffix(suffix) {
+                base = base.dropLast(2)
+                possessive = suffix.prefix(1) + "s"
+            }
+            if base.count >= 3, base.contains(where: \.isUppercase), !base.contains(where: \.isLowercase),
+               let proper = properNames[String(base)] {
+                output += proper + possessive
             } else {
                 output += word
             }

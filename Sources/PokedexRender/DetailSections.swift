@@ -40,7 +40,8 @@ struct RelatedPokemon: Sendable {
         self.defaultBySpecies = defaults
         self.englishNames = names
         var proper: [String: String] = [:]
-        for name in names.values { proper[name.uppercased()] = proper[name.uppercased()] ?? name }
+        // By species id: two names alike in capitals would otherwise take turns from run to run.
+        for id in names.keys.sorted() { proper[names[id]!.uppercased()] = proper[names[id]!.uppercased()] ?? names[id]! }
         self.properNames = proper
         self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName))
     }

@@ -197,7 +197,8 @@ public struct SiteRenderer: Sendable {
     static let icon = "assets/icon.svg"
     /// The site-wide search: app.js loads it on first use of a search box.
     static let searchScript = "assets/search.js"
-    /// Styles of every page but the index and favorites: moves tables, abilities, types, training and entries.
+    /// Styles of every page but the index and favorites: details, moves tables, names, ability and type pages, the
+    /// chart, the top bar's search box.
     static let pagesStylesheet = "assets/pages.css"
     /// Styles of Pokémon pages alone (picture switcher, evolution tree, matchups, forms), after `pagesStylesheet`.
     static let pokemonStylesheet = "assets/pokemon.css"
@@ -289,7 +290,8 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Every page of the site, with its context: index pages, detail pages, the moves index and a page per move,
-    /// the favorites page.
+    /// the abilities index and a page per ability, the type chart and a page per type, search, the favorites page
+    /// and 404.
     func pages(_ pokedex: Pokedex, assets: AssetsContext, catalogs: Catalogs) -> [PageJob] {
         let (catalog, moveScripts) = (catalogs.moves, catalogs.moveScripts)
         let entries = pokedex.entries
@@ -309,7 +311,8 @@ public struct SiteRenderer: Sendable {
         let about = "A Pokédex of \(entries.count) Pokémon with pictures, types, stats and abilities, browsable offline."
 
         var jobs: [PageJob] = []
-        jobs.reserveCapacity(entries.count + pageCount + 1)
+        jobs.reserveCapacity(entries.count + pageCount + catalog.ordered.count + catalogs.abilities.ordered.count
+                             + catalogs.types.ordered.count + 7)
         let related = RelatedPokemon(pokedex, typePages: catalog.typePages, abilities: catalogs.abilities)
 
         for page in 1...pageCount {
@@ -381,7 +384,6 @@ public struct SiteRenderer: Sendable {
             var context = base(site: site, root: "", kind: "search", path: Self.searchPath, title: "Search · Pokédex",
                                social: social(title: "Search · Pokédex", description: about, path: Self.searchPath,
                                               picture: nil), assets: detailAssets)
-            context.isSearch = true
             return context
         })
 

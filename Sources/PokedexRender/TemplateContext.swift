@@ -198,7 +198,7 @@ struct EntryContext: Sendable, Encodable {
 /// A thumbnail cell linking a Pokémon: learners on move pages, holders on ability pages, a type's Pokémon.
 typealias PokemonMiniCell = LearnerCellContext
 
-/// A group of mini cells under a heading: "Normal ability 12", "Hidden ability 3".
+/// A group of mini cells under a heading: "As an ability 37", "As a hidden ability 3".
 struct MiniGroupContext: Sendable, Encodable {
     var key: String
     var label: String
@@ -654,8 +654,8 @@ struct PageContext: Sendable, Encodable {
     var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     var root: String
-    /// "index", "pokemon", "move", "moves" (`moves/index.html`), "favorites", "notFound" (`404.html`) or
-    /// "worker" (`sw.js`).
+    /// "index", "pokemon", "move", "moves" (`moves/index.html`), "ability", "abilities", "type", "types" (the
+    /// chart), "search", "favorites", "notFound" (`404.html`) or "worker" (`sw.js`).
     var kind: String
     var isIndex: Bool
     var isPokemon: Bool

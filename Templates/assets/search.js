@@ -10,9 +10,9 @@
   if (!site || !data || data.version !== 1) return;
   var $ = site.$, el = site.el, fold = site.fold, root = site.root;
   var PREVIEW = 5;      // per kind, under the top bar's box
-  var PAGE = 200;       // per kind, on search.html
+  var PAGE = Infinity;  // per kind, on search.html: every result
 
-  // Each item once: [href, label, [folded names]].
+  // Each item once: {href, label, names: its folded names}.
   var groups = data.groups.map(function (group) {
     return {
       kind: group[0], heading: group[1],
@@ -113,12 +113,8 @@
     form.appendChild(panel);
     form.appendChild(status);
     box.setAttribute('aria-controls', panel.id);
-    box.setAttribute('aria-expanded', 'false');
 
-    function close() {
-      panel.hidden = true;
-      box.setAttribute('aria-expanded', 'false');
-    }
+    function close() { panel.hidden = true; }
     function update() {
       var query = box.value;
       if (!fold(query)) { close(); status.textContent = ''; return; }
@@ -128,7 +124,6 @@
       all.setAttribute('href', root + 'search.html?q=' + encodeURIComponent(query));
       all.textContent = n ? 'All ' + said(n).toLowerCase() : 'No results: browse the indexes';
       panel.hidden = false;
-      box.setAttribute('aria-expanded', 'true');
       status.textContent = said(n);
     }
     box.addEventListener('input', debounce(update));

@@ -52,7 +52,7 @@ def test_search_loads_on_first_use_and_groups_results_by_kind(driver, server, ou
     # Zapdos is "Thunder" in romaji; the move Thunder is the query itself, so first; more moves than the five shown.
     assert "Pokémon" in found and "Zapdos" in found["Pokémon"][1], found
     assert "Moves" in found and found["Moves"][1][0] == "Thunder" and found["Moves"][0] > 5, found
-    assert box.get_attribute("aria-expanded") == "true"
+    assert driver.find_element(By.ID, "site-results").is_displayed()
     status = js(driver, "return document.querySelector('.site-search [role=status]').textContent")
     assert status.endswith("results") and int(status.split()[0]) >= sum(c for c, _ in found.values())
     # Types and abilities by name, in another language: "Spectre" is Ghost in French.
