@@ -134,20 +134,26 @@
   }
 
 
-  // A star changed: the favorites views follow. Un-starred in the favorites list, the cell leaves; keyboard focus
-  // stays nearby.
+  // A star changed: the favorites views follow. Un-starred among favorites, the cell leaves, and with a search or
+  // filters on, every result is redrawn: keyboard focus stays nearby, by id (redrawn cells are new elements): the
+  // same cell if it is still listed, else the next one's, the previous one's, else the view's empty state.
   site.onFavoritesChange(function (button) {
-    var view = button && button.closest('.view-favorites');
-    var id = button && Number(button.getAttribute('data-id'));
-    if (view && !favorites.has(id)) {
-      var cell = button.closest('.cell');
-      var neighbour = cell && (cell.nextElementSibling || cell.previousElementSibling);
-      refreshFavorites();
-      var target = neighbour && neighbour.isConnected ? $('.star', neighbour) : $('.empty-title', view);
-      if (target && doc.activeElement === doc.body) target.focus();
-    } else {
-      refreshFavorites();
+    var from = button || doc.activeElement;   // no button: another tab changed them
+    var cell = from && from.closest ? from.closest('.cell') : null;
+    var scope = cell && cell.closest('.view');
+    var part = from && from.classList && from.classList.contains('cell-link') ? '.cell-link' : '.star';
+    var ids = cell ? [cell, cell.nextElementSibling, cell.previousElementSibling].map(function (c) {
+      return c && c.getAttribute('data-id');
+    }) : [];
+    refreshFavorites(true);
+    if (!scope || from.isConnected || (doc.activeElement && doc.activeElement !== doc.body)) return;
+    var target = null;
+    ids.some(function (id) { return id && (target = $('.cell[data-id="' + id + '"] ' + part, scope)); });
+    if (!target) {
+      target = $('.empty:not([hidden]) .empty-title', scope) || $('.page-title', scope);
+      if (target && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     }
+    if (target) target.focus();
   });
 
   /* ---------- Favorites views (index "#favorites" and favorites.html): delete all, export, import ---------- */
@@ -155,7 +161,8 @@
   var dialog = $('#confirm-clear');
   var lastTrash = null;
 
-  function refreshFavorites() {
+  // `keep`: a star changed, not the query: as many results stay shown (the focused one's neighbours among them).
+  function refreshFavorites(keep) {
     var list = favoriteList();
     $$('.view-favorites').forEach(function (view) {
       var grid = $('.fav-grid', view);
@@ -167,7 +174,7 @@
       if (count) count.textContent = list.length === 1 ? '1 favorite' : list.length + ' favorites';
       $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = favorites.size === 0; });
     });
-    if (resultsActive() && view === 'favorites') runSearch();
+    if (resultsActive() && view === 'favorites') runSearch(keep);
   }
 
   function clearFavorites() {
@@ -319,6 +326,29 @@
 
   var searchInput = $('#search');
 
+  // A live region filled as it appears is not read out, and `.search-status` appears with the results view: the
+  // count is said by a visually hidden region in the page from the start (the theme's #search-announce, else one
+  // made here), empty until then. While the view shows, a live `.search-status` is heard by itself.
+  var announcer = viewSearch ? $('#search-announce') : null;
+  var announceTimer = 0;
+  if (viewSearch && !announcer) {
+    announcer = el('p', 'vh');
+    announcer.id = 'search-announce';
+    announcer.setAttribute('role', 'status');
+    viewSearch.parentNode.insertBefore(announcer, viewSearch);
+  }
+  function speaks(node) {
+    var live = node.getAttribute('aria-live');
+    return live ? live !== 'off' : /^(status|alert|log)$/.test(node.getAttribute('role') || '');
+  }
+  function announce(text) {
+    clearTimeout(announceTimer);
+    if (!announcer) return;
+    announcer.textContent = '';
+    // Emptied now, filled a moment later: a change screen readers hear, even of the same words as last time.
+    if (text) announceTimer = setTimeout(function () { announcer.textContent = text; }, 100);
+  }
+
 
   /* Names in every language: their own script, loaded on first use of the search box. Version 2:
      {languages: [[code, label, bcp47]…], entries: [[[ids], name, mask, name, mask…]…]}, bit i of a mask meaning
@@ -445,7 +475,8 @@
     return line;
   }
 
-  function runSearch() {
+  // `keep`: as many results shown as before (at least a screenful's worth), not the first ones only.
+  function runSearch(keep) {
     if (!viewSearch || !viewAll) return;
     var query = searchInput ? searchInput.value.trim() : '';
     var current = view === 'favorites' ? viewFavorites : viewAll;
@@ -453,6 +484,7 @@
       viewSearch.hidden = true;
       current.hidden = false;
       results = [];
+      announce('');
       return;
     }
     var pool = filtered(view === 'favorites' ? favoriteList() : DATA.pokemon);
@@ -461,8 +493,9 @@
     results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sorted(found);
     var grid = $('.search-grid', viewSearch);
     grid.textContent = '';
+    var before = shownResults;
     shownResults = 0;
-    showMoreResults(SEARCH_LIMIT);
+    showMoreResults(keep ? Math.max(SEARCH_LIMIT, before) : SEARCH_LIMIT);
     var where = view === 'favorites' ? ' among favorites' : '';
     var status;
     if (query) {
@@ -472,10 +505,13 @@
       status = results.length === 0 ? 'No Pokémon' + where + ' match these filters.'
         : results.length + ' Pokémon' + where + '.';
     }
-    $('.search-status', viewSearch).textContent = status;
+    var shown = $('.search-status', viewSearch);
+    shown.textContent = status;
+    var appearing = viewSearch.hidden;
     viewAll.hidden = true;
     if (viewFavorites) viewFavorites.hidden = true;
     viewSearch.hidden = false;
+    announce(appearing || !speaks(shown) ? status : '');
   }
 
   if (searchInput) {
@@ -784,7 +820,7 @@
       }
       if (focus && first) $('.cell-link', first).focus();
     }
-    if (nextPage > DATA.pageCount) finishScroll();
+    if (nextPage > DATA.pageCount) finishScroll(first);
     else requestAnimationFrame(recheck);
   }
 
@@ -794,11 +830,21 @@
     if (moreAll.getBoundingClientRect().top - window.innerHeight < 800) appendPage(false);
   }
 
-  function finishScroll() {
+  // `first`: the last page's first cell. The button may hide while it has keyboard focus (Tab scrolled it into
+  // reach, so the page came in by itself): focus goes on to that cell, or to the end's message, not to <body>.
+  function finishScroll(first) {
     if (observer) observer.disconnect();
     observer = null;
+    var focused = moreAll.contains(doc.activeElement);
     moreAll.hidden = true;
     listEnd.hidden = false;
+    if (!focused) return;
+    var link = first && $('.cell-link', first);
+    if (!link) {
+      listEnd.setAttribute('tabindex', '-1');
+      link = listEnd;
+    }
+    link.focus();
   }
 
   function trackAddress() {
