@@ -159,15 +159,24 @@ extension VersionGroupRecord: APIDecodable {
 
 extension NamesRecord: APIDecodable {
     private struct Wire: Decodable {
+        struct Description: Decodable {
+            var description: String
+            var language: NamedReference
+        }
         var id: Int
         var name: String
         var names: [WireName]?
+        var descriptions: [Description]?
     }
 
+    /// A growth rate has no `names`: what fans call it ("medium", "erratic") is its `descriptions`.
     public static func decodeAPI(_ data: Data) throws -> NamesRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        return NamesRecord(id: wire.id, name: wire.name,
-                           names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty })
+        var names = (wire.names ?? []).map(\.localized)
+        if names.isEmpty {
+            names = (wire.descriptions ?? []).map { LocalizedName(language: $0.language.name.lowercased(), name: $0.description) }
+        }
+        return NamesRecord(id: wire.id, name: wire.name, names: names.filter { !$0.name.isEmpty })
     }
 }
 

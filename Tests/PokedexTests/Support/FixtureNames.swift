@@ -97,6 +97,11 @@ extension Fixtures {
             names.append(("en", name == hostileName ? hostileName : english))
         }
         var json: [String: Any] = ["id": id, "name": name, "names": namesJSON(names, api: api)]
+        if kind == "growth-rate" {
+            // As PokeAPI has them: no names, descriptions in their place.
+            json["names"] = nil
+            json["descriptions"] = names.map { ["language": ref($0.0, "\(api)/language/1/"), "description": $0.1] as [String: Any] }
+        }
         if kind == "ability" {
             let readable = (englishNames[name] ?? name).replacingOccurrences(of: "-", with: " ")
             json["generation"] = ref("generation-iii", "\(api)/generation/3/")
