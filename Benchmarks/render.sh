@@ -32,7 +32,7 @@ python3 "$SHARED/peers/hugo/make_site.py" "$API_DIR" "$WORK/hugo" >/dev/null
 "$POKEDEX" theme eject "$WORK/theme" >/dev/null
 # The same theme with pages that print one value each: what a full render costs besides the template engine.
 cp -r "$WORK/theme" "$WORK/theme-floor"
-for page in index pokemon move moves favorites 404; do echo '{{pageTitle}}' > "$WORK/theme-floor/$page.mustache"; done
+for page in index pokemon move moves ability abilities type types search favorites 404; do echo '{{pageTitle}}' > "$WORK/theme-floor/$page.mustache"; done
 
 P=(build --api "$API" --cache "$WORK/cache" --no-snapshot --templates "$WORK/theme")
 "$POKEDEX" "${P[@]}" --output "$WORK/warmup" >/dev/null   # fills the cache: every later build is warm
