@@ -25,36 +25,12 @@ struct MoveCatalog: Sendable {
         let withPages = learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
         typePages = Set(pokedex.entries.flatMap(\.record.types)).union(withPages.map(\.type))
             .filter { Slug.isClean($0) && $0 != "index" }
-        // By name without case, accents or width, then as written, then by id: the same order whatever the locale
-        // of the machine that builds (its bytes name the moves script).
-        let english = Locale(identifier: "en")
-        let named: [(key: String, name: String, move: MoveRecord)] = withPages.map { move in
-            let name = names.english(.move, move.name)
-            return (name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
-                    name, move)
-        }
-        ordered = named.sorted { a, b in
-            if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
-            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
-            return a.move.id < b.move.id
-        }.map(\.move)
-        var slugs: [Int: String] = [:]
-        var used: Set<String> = [MoveCatalog.indexName]
-        for move in withPages.sorted(by: { $0.id < $1.id }) {
-            var slug = Slug.make(name: move.name, id: move.id, fallback: "move")
-            var attempt = 1
-            while used.contains(slug) {
-                slug = Slug.make(name: "\(slug)-\(move.id)\(attempt > 1 ? "-\(attempt)" : "")", id: move.id, fallback: "move")
-                attempt += 1
-            }
-            used.insert(slug)
-            slugs[move.id] = slug
-        }
-        self.slugs = slugs
+        // The order names the moves script's bytes: never the builder's locale.
+        ordered = PageNaming.byName(withPages, name: { names.english(.move, $0.name) }, id: \.id)
+        slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "move")
     }
 
-    /// `moves/index.html` is the moves index: no move may take its name.
-    static let indexName = "index"
+    /// `moves/index.html` is the moves index: no move may take its name (`PageNaming.slugs` reserves it).
     static let folder = "moves"
     static let indexPath = "moves/index.html"
 
@@ -160,15 +136,9 @@ extension SiteRenderer {
             }
             for method in methods {
                 let kind = book.kind(ofMethod: method)
-                let cells = byMethod[method]!.map { learner -> LearnerCellContext in
-                    let entry = entries[learner.entry]
-                    let picture = image(entry, root: "../", lazy: true)
-                    let narrowest = entry.thumbnails.first
-                    let note = kind == .levelUp ? (learner.level == 0 ? "Evo." : "Lv. \(learner.level)") : nil
-                    return LearnerCellContext(
-                        href: "../pokemon/\(entry.slug).html", name: entry.displayName,
-                        src: picture.thumbnail, width: narrowest?.width ?? picture.width,
-                        height: narrowest?.height ?? picture.height, fallback: picture.fallback, note: note)
+                let cells = byMethod[method]!.map { learner in
+                    miniCell(entries[learner.entry],
+                             note: kind == .levelUp ? (learner.level == 0 ? "Evo." : "Lv. \(learner.level)") : nil)
                 }
                 groups.append(LearnerGroupContext(key: kind.key, method: method,
                                                   label: book.label(ofMethod: method, in: newest.id),
@@ -180,10 +150,7 @@ extension SiteRenderer {
         let names = Self.nameRows(move.names)
         let shortEffect = book.shortEffect(of: move)
         // PokeAPI writes the long effect's paragraphs apart by blank lines (187 moves): one `<p>` each.
-        let effect = book.longEffect(of: move).map { text in
-            text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-                .filter { !$0.isEmpty }
-        }
+        let effect = Self.paragraphs(book.longEffect(of: move))
         let priority = move.priority > 0 ? "+\(move.priority)" : move.priority < 0 ? "\u{2212}\(-move.priority)" : "0"
         func link(_ other: MoveRecord?) -> LinkContext? {
             other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: catalog.label(other)) } }

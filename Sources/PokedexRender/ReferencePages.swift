@@ -36,37 +36,9 @@ struct AbilityCatalog: Sendable {
         self.normal = normal
         self.hidden = hidden
         let withPages = Set(normal.keys).union(hidden.keys).sorted().compactMap { pokedex.abilities[$0] }
-        ordered = Self.byName(withPages, names: pokedex.names, kind: .ability)
-        var slugs: [Int: String] = [:]
-        var used: Set<String> = ["index"]
-        for ability in withPages {
-            var slug = Slug.make(name: ability.name, id: ability.id, fallback: "ability")
-            var attempt = 1
-            while used.contains(slug) {
-                slug = Slug.make(name: "\(slug)-\(ability.id)\(attempt > 1 ? "-\(attempt)" : "")", id: ability.id,
-                                 fallback: "ability")
-                attempt += 1
-            }
-            used.insert(slug)
-            slugs[ability.id] = slug
-        }
-        self.slugs = slugs
-    }
-
-    /// By English name without case, accents or width, then as written, then by id: the builder's locale never
-    /// changes the order (the bytes of pages and scripts follow it).
-    static func byName(_ abilities: [AbilityRecord], names: NameBook, kind: NamedKind) -> [AbilityRecord] {
-        let english = Locale(identifier: "en")
-        let keyed = abilities.map { ability -> (key: String, name: String, ability: AbilityRecord) in
-            let name = names.english(kind, ability.name)
-            return (name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
-                    name, ability)
-        }
-        return keyed.sorted { a, b in
-            if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
-            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
-            return a.ability.id < b.ability.id
-        }.map(\.ability)
+        let names = pokedex.names
+        ordered = PageNaming.byName(withPages, name: { names.english(.ability, $0.name) }, id: \.id)
+        slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "ability")
     }
 
     /// The ability's page from a page one folder deep; nil when it has none.
@@ -103,19 +75,58 @@ struct TypeCatalog: Sendable {
     var linked: Set<String> { Set(ordered) }
 }
 
+/// How the pages of one kind of resource (moves, abilities) are ordered and named.
+enum PageNaming {
+    /// By English name without case, accents or width, then as written, then by id: the builder's locale never
+    /// changes the order (the bytes of pages and scripts follow it).
+    static func byName<Item>(_ items: [Item], name: (Item) -> String, id: (Item) -> Int) -> [Item] {
+        let english = Locale(identifier: "en")
+        let keyed = items.map { item -> (key: String, name: String, item: Item) in
+            let said = name(item)
+            return (said.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
+                    said, item)
+        }
+        return keyed.sorted { a, b in
+            if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
+            if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+            return id(a.item) < id(b.item)
+        }.map(\.item)
+    }
+
+    /// A slug per id from its API name, unique however many collide (taken in id order; "index" is the folder's
+    /// index page; a name of no letters is `<fallback>-<id>`).
+    static func slugs(_ items: [(id: Int, name: String)], fallback: String) -> [Int: String] {
+        var slugs: [Int: String] = [:]
+        var used: Set<String> = ["index"]
+        for (id, name) in items.sorted(by: { $0.id < $1.id }) {
+            var slug = Slug.make(name: name, id: id, fallback: fallback)
+            var attempt = 1
+            while used.contains(slug) {
+                slug = Slug.make(name: "\(slug)-\(id)\(attempt > 1 ? "-\(attempt)" : "")", id: id, fallback: fallback)
+                attempt += 1
+            }
+            used.insert(slug)
+            slugs[id] = slug
+        }
+        return slugs
+    }
+}
+
 extension SiteRenderer {
     // MARK: Ability pages
 
-    /// Thumbnail cells for `indices` into `entries`, linked from a page one folder deep.
+    /// A Pokémon's thumbnail cell, linked from a page one folder deep: learners, holders, a type's Pokémon.
+    func miniCell(_ entry: PokemonEntry, note: String? = nil) -> PokemonMiniCell {
+        let picture = image(entry, root: "../", lazy: true)
+        let narrowest = entry.thumbnails.first
+        return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: picture.thumbnail,
+                               width: narrowest?.width ?? picture.width, height: narrowest?.height ?? picture.height,
+                               fallback: picture.fallback, note: note)
+    }
+
+    /// Thumbnail cells for `indices` into `entries`.
     func miniCells(_ indices: [Int], entries: [PokemonEntry]) -> [PokemonMiniCell] {
-        indices.map { index in
-            let entry = entries[index]
-            let picture = image(entry, root: "../", lazy: true)
-            let narrowest = entry.thumbnails.first
-            return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: picture.thumbnail,
-                                   width: narrowest?.width ?? picture.width, height: narrowest?.height ?? picture.height,
-                                   fallback: picture.fallback, note: nil)
-        }
+        indices.map { miniCell(entries[$0]) }
     }
 
     /// PokeAPI writes a long effect's paragraphs apart by blank lines: one `<p>` each.

@@ -381,10 +381,9 @@ public struct SiteRenderer: Sendable {
 
         jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
         jobs.append(PageJob(path: Self.searchPath, template: "search") { [self] in
-            var context = base(site: site, root: "", kind: "search", path: Self.searchPath, title: "Search · Pokédex",
-                               social: social(title: "Search · Pokédex", description: about, path: Self.searchPath,
-                                              picture: nil), assets: detailAssets)
-            return context
+            base(site: site, root: "", kind: "search", path: Self.searchPath, title: "Search · Pokédex",
+                 social: social(title: "Search · Pokédex", description: about, path: Self.searchPath, picture: nil),
+                 assets: detailAssets)
         })
 
         let unknownFavorites = pokedex.favorites.unknown
