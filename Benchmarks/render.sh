@@ -75,8 +75,8 @@ OUT="$DISK"
 
 # 6. Thumbnails of every artwork (libpng and libwebp on every core) from a warm cache that has none, and how many
 #    pictures the next, warm build decodes.
-bench thumbnails "rm -rf $WORK/cache/v5/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
-THUMBNAILS_MADE="$(ls "$WORK"/cache/v5/*/thumbnails | grep -c '\.webp$')"
+bench thumbnails "rm -rf $WORK/cache/v6/*/thumbnails" "$POKEDEX ${P[*]} --output $OUT/out-local"
+THUMBNAILS_MADE="$(ls "$WORK"/cache/v6/*/thumbnails | grep -c '\.webp$')"
 rm -rf "$WORK/cache/memos"   # a build in full, not one answered from the last build's memo
 WARM_DECODED="$("$POKEDEX" "${P[@]}" --output "$OUT/out-local" -v 2>&1 | sed -n 's/.*images and thumbnails (\([0-9]*\) pictures decoded).*/\1/p')"
 

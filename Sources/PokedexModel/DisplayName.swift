@@ -6,15 +6,18 @@ public enum DisplayName {
     /// and what the form's API name adds to it ("charizard-mega-x" → "Charizard (Mega X)").
     /// A form with a record is called by its English name from PokeAPI ("Alolan Raichu", "Mega Charizard Y"), or
     /// by its species' and the form's own English name ("Koraidon (Limited Build)").
-    public static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?, form: FormRecord? = nil) -> String {
+    /// In another `language`, the same from its names in that language, else in English.
+    public static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?, form: FormRecord? = nil,
+                          language: String = "en") -> String {
+        let speciesName = language == "en" ? species?.englishName : species?.names.preferred(language)?.name
         if !pokemon.isDefault, let form {
-            if let name = NameBook.english(in: form.names) { return name }
-            if let part = NameBook.english(in: form.formNames), let speciesName = species?.englishName {
+            if let name = form.names.preferred(language)?.name { return name }
+            if let part = form.formNames.preferred(language)?.name, let speciesName {
                 return "\(speciesName) (\(part))"
             }
         }
         return of(pokemonName: pokemon.name, isDefault: pokemon.isDefault, speciesName: pokemon.speciesName,
-                  englishName: species?.englishName)
+                  englishName: speciesName)
     }
 
     /// A form's names in every language: its own where PokeAPI has one, else its species' with the form's part

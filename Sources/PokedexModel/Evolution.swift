@@ -110,7 +110,7 @@ extension EvolutionNode {
             let phrase = condition.phrase(words)
             if places[phrase] == nil { phrases.append(phrase); places[phrase] = [] }
             if let location = condition.location, condition.nearSpecialRock != true {
-                let place = words.names.english(.location, location)
+                let place = words.names.name(.location, location)
                 if !places[phrase]!.contains(place) { places[phrase]!.append(place) }
             }
         }
@@ -176,8 +176,8 @@ extension EvolutionCondition {
 
     private func basePhrase(_ words: EvolutionWords) -> String {
         let names = words.names
-        let item = { names.english(.item, $0) }
-        let move = { names.english(.move, $0) }
+        let item = { names.name(.item, $0) }
+        let move = { names.name(.move, $0) }
         let type = { names.type($0) }
         let species = { names.species($0) }
         let name = DisplayName.titleCase
@@ -202,7 +202,7 @@ extension EvolutionCondition {
         if turnUpsideDown == true { needs.append("with the console upside down") }
         if let minSteps { needs.append("after walking \(Self.grouped(minSteps)) steps") }
         if let minMoveCount, let usedMove, !["use-move", "agile-style-move", "strong-style-move"].contains(trigger) { needs.append("after using \(move(usedMove)) \(minMoveCount) times") }
-        if let region { needs.append("in \(names.english(.region, region))") }
+        if let region { needs.append("in \(names.name(.region, region))") }
         if needsMultiplayer == true { needs.append("in a multiplayer session") }
         if gender == 1 { needs.append("female only") }
         if gender == 2 { needs.append("male only") }

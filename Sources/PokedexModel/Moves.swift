@@ -99,7 +99,7 @@ public struct MoveBook: Sendable, Equatable {
         machineKinds = kinds
         var games: [Int: Game] = [:]
         for group in versionGroups.values {
-            let labels = group.versions.map { names.english(.version, $0.name) }
+            let labels = group.versions.map { names.name(.version, $0.name) }
             var label = labels.isEmpty ? DisplayName.titleCase(group.name) : Self.joined(labels)
             // Japan's own Red, Green and Blue share their English names with the games released abroad.
             if group.name.hasSuffix("-japan") { label += " (Japan)" }
@@ -194,7 +194,7 @@ public struct MoveBook: Sendable, Equatable {
             let kind = kind(ofMethod: method)
             // Each move's sort key made once, not in every comparison (a page sorts a few hundred moves).
             let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, String, Int), move: LearnedMove) in
-                let name = names.english(.move, learned.move.name)
+                let name = names.name(.move, learned.move.name)
                 switch kind {
                 case .levelUp: return ((learned.level, 0, name, learned.move.id), learned)
                 case .machine:

@@ -1,9 +1,12 @@
 public import PokedexSource
 
 /// What PokeAPI calls everything the site names besides Pokémon: abilities, items, places, regions, habitats,
-/// moves, versions, types and species, in every language it has. The one place every page asks; an API name made
-/// readable ("kings-rock" → "Kings Rock") is only the fallback for a resource PokeAPI has no English name for.
+/// moves, versions, types and species, in every language it has. The one place every page asks, in the
+/// language of its pages (`language`), else in English; an API name made readable ("kings-rock" → "Kings Rock")
+/// is only the fallback for a resource PokeAPI has no name for in either.
 public struct NameBook: Sendable, Equatable, Encodable {
+    /// PokeAPI's code of the language names are asked in: "en", "fr", "ja".
+    public private(set) var language = "en"
     /// By kind, then API name.
     private var named: [NamedKind: [String: [LocalizedName]]]
     private var types: [String: [LocalizedName]]
@@ -25,19 +28,40 @@ public struct NameBook: Sendable, Equatable, Encodable {
         self.versionGroups = Dictionary(versionGroups.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The English name of `apiName`, else the API name made readable.
-    public func english(_ kind: NamedKind, _ apiName: String) -> String {
-        Self.english(in: named[kind]?[apiName]) ?? DisplayName.titleCase(apiName)
+    /// The same names, asked in `language`.
+    public func localized(_ language: String) -> NameBook {
+        var copy = self
+        copy.language = language
+        return copy
     }
 
-    /// "Electric" for "electric".
-    public func type(_ apiName: String) -> String {
-        Self.english(in: types[apiName]) ?? DisplayName.titleCase(apiName)
+    /// The name of `apiName` in `language`, else in English, else the API name made readable.
+    public func name(_ kind: NamedKind, _ apiName: String) -> String {
+        named[kind]?[apiName]?.preferred(language)?.name ?? DisplayName.titleCase(apiName)
     }
+
+    /// The language `name` is really in when it is not `language` ("en" for an English fallback); nil when it is.
+    public func fallback(_ kind: NamedKind, _ apiName: String) -> String? {
+        Self.fallback(named[kind]?[apiName], language)
+    }
+
+    /// "Electric" for "electric" ("Électrik" in French).
+    public func type(_ apiName: String) -> String {
+        types[apiName]?.preferred(language)?.name ?? DisplayName.titleCase(apiName)
+    }
+
+    public func typeFallback(_ apiName: String) -> String? { Self.fallback(types[apiName], language) }
 
     /// "Mr. Mime" for "mr-mime", when a species record of it was had.
     public func species(_ apiName: String) -> String {
-        Self.english(in: species[apiName]) ?? DisplayName.titleCase(apiName)
+        species[apiName]?.preferred(language)?.name ?? DisplayName.titleCase(apiName)
+    }
+
+    /// "en" when `names` has no name in `language` and one in English; nil when it has one in `language` (or none
+    /// at all, shown as an API name).
+    static func fallback(_ names: [LocalizedName]?, _ language: String) -> String? {
+        guard let shown = names?.preferred(language), shown.language != language else { return nil }
+        return shown.language
     }
 
     /// Whether PokeAPI gave an English name for it (else `english` falls back to the API name made readable).
@@ -55,9 +79,9 @@ public struct NameBook: Sendable, Equatable, Encodable {
     /// The generation that introduced a version group ("sun-moon" → 7).
     public func generation(ofVersionGroup name: String) -> Int? { versionGroups[name]?.generation }
 
-    /// "Sun, Moon" for the version group "sun-moon": its games' English names.
+    /// "Sun, Moon" for the version group "sun-moon": its games' names.
     public func games(ofVersionGroup name: String) -> [String] {
-        (versionGroups[name]?.versions ?? []).map { english(.version, $0.name) }
+        (versionGroups[name]?.versions ?? []).map { self.name(.version, $0.name) }
     }
 
     /// The API names of a version group's games.
@@ -69,6 +93,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
     /// names are left out: the render inputs hold their records already, and a no-op rebuild digests every byte.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
+        try container.encode(language)
         for kind in named.keys.sorted() {
             let byName = named[kind]!
             for name in byName.keys.sorted() { try container.encode([kind.rawValue, name]); try container.encode(byName[name]!) }

@@ -42,6 +42,9 @@ public struct PokemonEntry: Sendable, Equatable, Encodable {
     public var introducedIn: String? = nil
     /// A form's own names in every language ("Alolan Raichu", "Raichu d’Alola"), when it has a form record.
     public var formNames: [LocalizedName]? = nil
+    /// The language `displayName` is really in when PokeAPI has no name in the pages' language ("en"); nil when
+    /// it is in the pages' language.
+    public var nameFallback: String? = nil
 
     /// The generation that introduced this Pokémon: a form's own, else its species'.
     public var generation: Int? { formGeneration ?? species?.generation }
@@ -80,6 +83,9 @@ public struct Pokedex: Sendable {
     public var moves: MoveBook
     /// The abilities the Pokémon have, by id (`PokemonRecord.Ability.id`).
     public var abilities: [Int: AbilityRecord]
+    /// PokeAPI's code of the language the pages are in: names and texts are this language's where PokeAPI has
+    /// them, else English (see `localized(_:)`).
+    public private(set) var language = "en"
 
     public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
                 chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
@@ -97,6 +103,24 @@ public struct Pokedex: Sendable {
     /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.
     public func chain(of entry: PokemonEntry) -> EvolutionChainRecord? {
         entry.species?.evolutionChainID.flatMap { chains[$0] }
+    }
+
+    /// The same Pokédex for pages in `language`: the Pokémon called by their names in it (an English name, marked
+    /// in `nameFallback`, where PokeAPI has none), and the name book asked in it. Records keep every language:
+    /// the pages pick their texts from them.
+    public func localized(_ language: String) -> Pokedex {
+        guard language != self.language else { return self }
+        var copy = self
+        copy.language = language
+        copy.names = names.localized(language)
+        for index in copy.entries.indices {
+            let entry = copy.entries[index]
+            copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, form: entry.form,
+                                                             language: language)
+            copy.entries[index].nameFallback = NameBook.fallback(entry.names, language)
+        }
+        Self.disambiguate(&copy.entries)
+        return copy
     }
 
     /// Weaknesses, resistances and immunities of `entry`'s type combination.
@@ -131,7 +155,18 @@ public struct Pokedex: Sendable {
                 formGeneration: formGeneration, introducedIn: form?.versionGroup,
                 formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) }))
         }
-        // Two forms PokeAPI names alike ("Mega Meowstic" for both sexes): each says what its API name adds.
+        disambiguate(&entries)
+        // A form right after its species: Alolan Raichu between Raichu and Sandshrew, not among the ids 10001+.
+        return entries.enumerated().sorted { first, second in
+            let (a, b) = (first.element, second.element)
+            if a.record.speciesID != b.record.speciesID { return a.record.speciesID < b.record.speciesID }
+            if a.isForm != b.isForm { return !a.isForm }
+            return first.offset < second.offset
+        }.map(\.element)
+    }
+
+    /// Two forms PokeAPI names alike ("Mega Meowstic" for both sexes): each says what its API name adds.
+    static func disambiguate(_ entries: inout [PokemonEntry]) {
         var byName: [String: [Int]] = [:]
         for (index, entry) in entries.enumerated() { byName[entry.displayName, default: []].append(index) }
         for indices in byName.values where indices.count > 1 {
@@ -145,13 +180,6 @@ public struct Pokedex: Sendable {
                 entries[index].displayName += " (\(DisplayName.titleCase(said)))"
             }
         }
-        // A form right after its species: Alolan Raichu between Raichu and Sandshrew, not among the ids 10001+.
-        return entries.enumerated().sorted { first, second in
-            let (a, b) = (first.element, second.element)
-            if a.record.speciesID != b.record.speciesID { return a.record.speciesID < b.record.speciesID }
-            if a.isForm != b.isForm { return !a.isForm }
-            return first.offset < second.offset
-        }.map(\.element)
     }
 }
 

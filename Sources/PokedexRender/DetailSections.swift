@@ -57,7 +57,7 @@ extension SiteRenderer {
     /// its own, and the page of a form marks that form's box.
     func evolution(_ entry: PokemonEntry, related: RelatedPokemon) -> EvolutionContext? {
         guard let chain = related.pokedex.chain(of: entry) else { return nil }
-        let placeholder = "../" + Self.placeholderImage
+        let placeholder = "../" + siteUp + Self.placeholderImage
         let roots = chain.chain.branches
         let formBoxes = Set(roots.flatMap(\.all).compactMap(\.formPokemonID))
         func stage(_ box: EvolutionBranch) -> EvolutionStageContext {
@@ -107,7 +107,7 @@ extension SiteRenderer {
     /// The species' other Pokémon with their thumbnails, each called by its own name.
     func forms(_ entry: PokemonEntry, related: RelatedPokemon) -> [FormContext] {
         guard let species = entry.species else { return [] }
-        let placeholder = "../" + Self.placeholderImage
+        let placeholder = "../" + siteUp + Self.placeholderImage
         return species.varieties.filter { $0.id != entry.id }.map { variety in
             if let other = related.byID[variety.id] {
                 return FormContext(id: variety.id, number: other.number, name: other.displayName,

@@ -26,7 +26,8 @@ struct MoveCatalog: Sendable {
         typePages = Set(pokedex.entries.flatMap(\.record.types)).union(withPages.map(\.type))
             .filter { Slug.isClean($0) && $0 != "index" }
         // The order names the moves script's bytes: never the builder's locale.
-        ordered = PageNaming.byName(withPages, name: { names.english(.move, $0.name) }, id: \.id)
+        ordered = PageNaming.byName(withPages, name: { names.name(.move, $0.name) }, id: \.id,
+                                     language: names.language)
         slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "move")
     }
 
@@ -36,11 +37,11 @@ struct MoveCatalog: Sendable {
 
     static func pagePath(_ slug: String) -> String { "\(folder)/\(slug).html" }
 
-    func label(_ move: MoveRecord) -> String { names.english(.move, move.name) }
+    func label(_ move: MoveRecord) -> String { names.name(.move, move.name) }
 
     func category(_ move: MoveRecord) -> CategoryContext {
         guard let name = move.damageClass else { return CategoryContext(name: "unknown", label: "—") }
-        let label = names.english(.moveDamageClass, name)
+        let label = names.name(.moveDamageClass, name)
         return CategoryContext(name: Slug.isClean(name) ? name : "unknown",
                                label: label.prefix(1).uppercased() + label.dropFirst())
     }
@@ -106,7 +107,7 @@ extension SiteRenderer {
             game: game.label, gameID: game.id,
             games: games.map { GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id) },
             hasGameChoice: games.count > 1,
-            learnsetScript: "../" + (scripts.learnsets[entry.id] ?? ""), movesScript: "../" + scripts.moves,
+            learnsetScript: "../" + siteUp + (scripts.learnsets[entry.id] ?? ""), movesScript: "../" + siteUp + scripts.moves,
             groups: catalog.groups(entry, game: game.id),
             blankGroup: LearnGroupContext(key: "", method: 0, label: "", count: 0, detailHeading: "",
                                           sortedByDetail: false, moves: [blankRow]))
@@ -148,9 +149,14 @@ extension SiteRenderer {
         }
         let others = games.dropFirst().map { GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id)) }
         let names = Self.nameRows(move.names)
-        let shortEffect = book.shortEffect(of: move)
+        // The effects in the page's language where PokeAPI has them (French for some), else English.
+        let chosen = move.effects.preferred(language.code)
+        var shown = move
+        shown.effects = chosen.map { [LocalizedEffect(language: "en", shortEffect: $0.shortEffect, effect: $0.effect)] } ?? []
+        let shortEffect = book.shortEffect(of: shown)
         // PokeAPI writes the long effect's paragraphs apart by blank lines (187 moves): one `<p>` each.
-        let effect = Self.paragraphs(book.longEffect(of: move))
+        let effect = Self.paragraphs(book.longEffect(of: shown))
+        let flavor = move.flavorTexts.preferred(language.code)
         let priority = move.priority > 0 ? "+\(move.priority)" : move.priority < 0 ? "\u{2212}\(-move.priority)" : "0"
         func link(_ other: MoveRecord?) -> LinkContext? {
             other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: catalog.label(other)) } }
@@ -158,14 +164,15 @@ extension SiteRenderer {
         return MoveContext(
             id: move.id, slug: row.slug, name: row.name, type: row.type, category: row.category,
             power: row.power, accuracy: row.accuracy, pp: row.pp, priority: priority,
-            target: move.target.map { catalog.names.english(.moveTarget, $0) },
+            target: move.target.map { catalog.names.name(.moveTarget, $0) },
             generation: move.generation.map { "Generation " + Self.romanNumeral($0) },
             effectChance: move.effectChance.map { "\($0)%" },
             shortEffect: shortEffect, effect: effect, hasEffect: shortEffect != nil || effect != nil,
-            flavorText: move.flavorText,
+            flavorText: flavor?.name,
             learnedIn: newest?.label ?? "", learnerCount: newest.map { catalog.learners.count(of: move.id, in: $0.id) } ?? 0,
             learnerGroups: groups, otherGames: Array(others), hasOtherGames: !others.isEmpty,
-            names: names, hasNames: !names.isEmpty, previous: link(previous), next: link(next))
+            names: names, hasNames: !names.isEmpty, previous: link(previous), next: link(next),
+            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language))
     }
 
     /// `moves/index.html`.
@@ -181,7 +188,7 @@ extension SiteRenderer {
         }
         categories.sort { (order.firstIndex(of: $0.name) ?? 9, $0.name) < (order.firstIndex(of: $1.name) ?? 9, $1.name) }
         return MovesIndexContext(count: rows.count, rows: rows, types: types, categories: categories,
-                                 namesScript: "../" + scripts.names)
+                                 namesScript: "../" + siteUp + scripts.names)
     }
 }
 

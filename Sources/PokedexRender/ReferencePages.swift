@@ -37,7 +37,8 @@ struct AbilityCatalog: Sendable {
         self.hidden = hidden
         let withPages = Set(normal.keys).union(hidden.keys).sorted().compactMap { pokedex.abilities[$0] }
         let names = pokedex.names
-        ordered = PageNaming.byName(withPages, name: { names.english(.ability, $0.name) }, id: \.id)
+        ordered = PageNaming.byName(withPages, name: { names.name(.ability, $0.name) }, id: \.id,
+                                     language: names.language)
         slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "ability")
     }
 
@@ -78,8 +79,23 @@ struct TypeCatalog: Sendable {
 /// How the pages of one kind of resource (moves, abilities) are ordered and named.
 enum PageNaming {
     /// By English name without case, accents or width, then as written, then by id: the builder's locale never
-    /// changes the order (the bytes of pages and scripts follow it).
-    static func byName<Item>(_ items: [Item], name: (Item) -> String, id: (Item) -> Int) -> [Item] {
+    /// changes the order (the bytes of pages and scripts follow it). In another `language`, by its collation
+    /// (ICU's: "Éclair" after "Eau" in French, kana in gojūon order), then as written, then by id.
+    static func byName<Item>(_ items: [Item], name: (Item) -> String, id: (Item) -> Int,
+                             language: String = "en") -> [Item] {
+        if language != "en" {
+            let locale = Locale(identifier: SiteLanguage.named(language)?.tag ?? language)
+            let named = items.map { (name: name($0), item: $0) }
+            return named.sorted { a, b in
+                switch a.name.compare(b.name, options: [.caseInsensitive], range: nil, locale: locale) {
+                case .orderedAscending: return true
+                case .orderedDescending: return false
+                case .orderedSame:
+                    if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+                    return id(a.item) < id(b.item)
+                }
+            }.map(\.item)
+        }
         let english = Locale(identifier: "en")
         let keyed = items.map { item -> (key: String, name: String, item: Item) in
             let said = name(item)
@@ -145,23 +161,30 @@ extension SiteRenderer {
         if !normal.isEmpty { groups.append(MiniGroupContext(key: "normal", label: "As an ability", count: normal.count, cells: normal)) }
         if !hidden.isEmpty { groups.append(MiniGroupContext(key: "hidden", label: "As a hidden ability", count: hidden.count, cells: hidden)) }
         let rows = Self.nameRows(ability.names)
-        let effect = Self.paragraphs(ability.effect)
+        let chosen = ability.effects.preferred(language.code)
+        let flavor = ability.flavorTexts.preferred(language.code)
+        let effect = Self.paragraphs(chosen?.effect)
         func link(_ other: AbilityRecord?) -> LinkContext? {
-            other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: names.english(.ability, other.name)) } }
+            other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: names.name(.ability, other.name)) } }
         }
         return AbilityPageContext(
-            id: ability.id, slug: catalog.slugs[ability.id] ?? "", name: names.english(.ability, ability.name),
-            shortEffect: ability.shortEffect, effect: effect, hasEffect: ability.shortEffect != nil || effect != nil,
-            flavorText: ability.flavorText, generation: ability.generation.map { "Generation " + Self.romanNumeral($0) },
+            id: ability.id, slug: catalog.slugs[ability.id] ?? "", name: names.name(.ability, ability.name),
+            shortEffect: chosen?.shortEffect, effect: effect, hasEffect: chosen?.shortEffect != nil || effect != nil,
+            flavorText: flavor?.name, generation: ability.generation.map { "Generation " + Self.romanNumeral($0) },
             count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
-            groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next))
+            groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next),
+            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language))
     }
 
     func abilitiesIndex(_ catalog: AbilityCatalog, names: NameBook) -> AbilitiesIndexContext {
         let rows = catalog.ordered.map { ability in
-            AbilityRowContext(
-                id: ability.id, href: "\(catalog.slugs[ability.id] ?? "").html", name: names.english(.ability, ability.name),
-                summary: ability.shortEffect ?? ability.flavorText ?? "—",
+            let effect = ability.effects.preferred(language.code)
+            let flavor = ability.flavorTexts.preferred(language.code)
+            let summary = effect?.shortEffect.map { (text: $0, language: effect!.language) }
+                ?? flavor.map { (text: $0.name, language: $0.language) }
+            return AbilityRowContext(
+                id: ability.id, href: "\(catalog.slugs[ability.id] ?? "").html", name: names.name(.ability, ability.name),
+                summary: summary?.text ?? "—", summaryLang: fallbackTag(summary?.language),
                 count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
                 generation: ability.generation.map(Self.romanNumeral) ?? "—", generationNumber: ability.generation)
         }
@@ -356,12 +379,12 @@ enum SearchScript {
             lists.append(("pokemon", "pokemon/\(entry.slug).html", entry.displayName, spelled))
         }
         for move in catalogs.moves.ordered {
-            let label = names.english(.move, move.name)
+            let label = names.name(.move, move.name)
             lists.append(("move", MoveCatalog.pagePath(catalogs.moves.slugs[move.id] ?? ""), label,
                           move.names.isEmpty ? [LocalizedName(language: "en", name: label)] : move.names))
         }
         for ability in catalogs.abilities.ordered {
-            let label = names.english(.ability, ability.name)
+            let label = names.name(.ability, ability.name)
             lists.append(("ability", AbilityCatalog.pagePath(catalogs.abilities.slugs[ability.id] ?? ""), label,
                           ability.names.isEmpty ? [LocalizedName(language: "en", name: label)] : ability.names))
         }

@@ -29,8 +29,12 @@ public struct RenderInputs: Encodable, Sendable {
     var moves: MoveBook
     /// The abilities' effects and names, in id order.
     var abilities: [AbilityRecord]
+    /// The site's languages, the root's first.
+    var languages: [String]
 
-    init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String) {
+    init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String,
+         languages: [String] = ["en"]) {
+        self.languages = languages
         self.builder = builder
         self.perPage = perPage
         self.baseURL = baseURL

@@ -46,11 +46,22 @@ struct PageJob: Sendable {
     /// Whether the context follows from the render inputs alone (not the service worker's, which names every file).
     var followsInputs = true
 
+    /// The page's path within its language's copy: "pokemon/pikachu.html" for `fr/pokemon/pikachu.html`.
+    var unprefixedPath: String
+
     init(path: String, template: String, followsInputs: Bool = true, context: @escaping @Sendable () -> PageContext) {
         self.path = path
+        self.unprefixedPath = path
         self.template = template
         self.followsInputs = followsInputs
         self.makeContext = context
+    }
+
+    /// The same page in a language's folder ("fr/").
+    func prefixed(_ prefix: String) -> PageJob {
+        var job = self
+        job.path = prefix + path
+        return job
     }
 
     var context: PageContext { makeContext() }
@@ -76,13 +87,32 @@ public struct SiteRenderer: Sendable {
     public let baseURL: String?
     /// Pages rendered at once: the cores.
     public let parallelism: Int
+    /// The site's languages: the first at the root, each other a complete copy under `<code>/`.
+    public let languages: [SiteLanguage]
+    /// The language of the pages this copy of the renderer makes (`render` makes one copy per language).
+    var language = SiteLanguage.english
+    /// From the language's root to the site root, where the assets and pictures are: "" or "../".
+    var siteUp = ""
+    /// The language's folder from the site root: "" or "fr/".
+    var pathPrefix = ""
 
     public init(theme: Theme, perPage: Int, baseURL: String? = nil,
-                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
+                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+                languages: [SiteLanguage] = [.english]) {
         self.theme = theme
         self.perPage = perPage
         self.baseURL = baseURL
         self.parallelism = max(1, parallelism)
+        self.languages = languages.isEmpty ? [.english] : languages
+    }
+
+    /// This renderer for the pages in the `index`th of `languages`.
+    func forLanguage(at index: Int) -> SiteRenderer {
+        var copy = self
+        copy.language = languages[index]
+        copy.siteUp = index == 0 ? "" : "../"
+        copy.pathPrefix = index == 0 ? "" : languages[index].code + "/"
+        return copy
     }
 
     /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
@@ -114,17 +144,47 @@ public struct SiteRenderer: Sendable {
         // a no-op rebuild would otherwise spend one core on.
         async let pictureFiles = Self.pictureFiles(images, published: published)
         let renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
-                                        builder: RenderInputs.currentBuilder)
+                                        builder: RenderInputs.currentBuilder, languages: languages.map(\.code))
         async let inputsDigest = renderInputs.digest(parallelism: parallelism)
         let namesScript = try DataScript.names(pokedex)
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
-        let dataScript = try DataScript.make(pokedex, perPage: perPage, namesScript: namesPath)
-        assets.data = Self.hashedName(Self.dataScript, dataScript)
-        let catalogs = try Catalogs(pokedex)
-        let catalog = catalogs.moves
-        let moveScripts = catalogs.moveScripts
-        let searchData = try SearchScript.make(pokedex, catalogs: catalogs)
-        assets.searchData = Self.hashedName(SearchScript.path, searchData)
+        // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
+        // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
+        var jobs: [PageJob] = []
+        var scripts: [(path: String, data: Data)] = []
+        var workerShell: [String] = [namesPath]
+        var firstCatalogs: Catalogs?
+        for index in languages.indices {
+            let renderer = forLanguage(at: index)
+            let localized = pokedex.localized(renderer.language.code)
+            var languageAssets = assets
+            let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath)
+            languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
+            let catalogs = try Catalogs(localized)
+            let searchData = try SearchScript.make(localized, catalogs: catalogs)
+            languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
+            scripts.append((languageAssets.data, dataScript))
+            scripts += catalogs.moveScripts.files
+            scripts.append((languageAssets.searchData, searchData))
+            jobs += renderer.pages(localized, assets: languageAssets.up(renderer.siteUp), catalogs: catalogs)
+                .map { $0.prefixed(renderer.pathPrefix) }
+            // The moves index and the scripts the moves search and the game picker load: offline over http too.
+            let moveShell = catalogs.moves.ordered.isEmpty ? []
+                : [renderer.pathPrefix + MoveCatalog.indexPath, catalogs.moveScripts.moves, catalogs.moveScripts.names]
+            let referenceShell = (catalogs.abilities.ordered.isEmpty ? [] : [renderer.pathPrefix + AbilityCatalog.indexPath])
+                + (catalogs.types.ordered.isEmpty ? [] : [renderer.pathPrefix + TypeCatalog.indexPath])
+                + [renderer.pathPrefix + Self.searchPath]
+            if index == 0 {
+                workerShell += moveShell + referenceShell + [assets.search, languageAssets.searchData, assets.pages, assets.pokemon]
+            } else {
+                workerShell += [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
+                    + moveShell + referenceShell + [languageAssets.searchData]
+            }
+            if index == 0 {
+                assets = languageAssets
+                firstCatalogs = catalogs
+            }
+        }
         let inputs: String?
         do {
             inputs = try await inputsDigest
@@ -133,41 +193,44 @@ public struct SiteRenderer: Sendable {
         }
         // The same inputs as the last complete build: its manifest knows every page's context digest.
         let knownContexts = inputs != nil && published?.inputs == inputs ? published : nil
-        let jobs = pages(pokedex, assets: assets, catalogs: catalogs)
         let pages = try await renderPages(jobs, published: published, knownContexts: knownContexts)
         var files = pages.map(\.file)
         let rendered = files.count { if case .bytes = $0.content { true } else { false } }
+        var added = Set<String>()
         func add(_ path: String, _ data: Data) {
+            // Languages share the scripts whose bytes are alike (a hashed name is its content).
+            guard added.insert(path).inserted else { return }
             let fingerprint = Fingerprint.of(data)
             let kept = published?.holds(path, fingerprint: fingerprint) ?? false
             files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
         }
         if let baseURL {
-            // Every page a visitor may land on: not the 404 page.
-            let listed = jobs.filter { $0.path != Self.notFoundPath }.map { Sitemap.url(of: $0.path, base: baseURL) }
-            add(Sitemap.path, try Sitemap.make(urls: listed))
+            // Every page a visitor may land on (not the 404 pages), with its copies in the other languages.
+            let listed = jobs.filter { !$0.path.hasSuffix(Self.notFoundPath) }.map { job in
+                Sitemap.Entry(url: Sitemap.url(of: job.path, base: baseURL),
+                              alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true))
+            }
+            add(Sitemap.path, try Sitemap.make(entries: listed))
             add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
-        add(assets.data, dataScript)
-        add(namesPath, namesScript)
-        add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
-        for (path, data) in moveScripts.files { add(path, data) }
-        add(assets.searchData, searchData)
+        for (offset, script) in scripts.enumerated() {
+            add(script.path, script.data)
+            if offset == 0 {
+                add(namesPath, namesScript)
+                add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
+            }
+        }
         for file in staticFiles { add(file.path, file.data) }
         files += await pictureFiles
         // Last: the service worker's cache is named after everything above, so any change to the site, a
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
-            // The moves index and the scripts the moves search and the game picker load: offline over http too.
-            let moveShell = catalog.ordered.isEmpty ? [] : [MoveCatalog.indexPath, moveScripts.moves, moveScripts.names]
-            let referenceShell = (catalogs.abilities.ordered.isEmpty ? [] : [AbilityCatalog.indexPath])
-                + (catalogs.types.ordered.isEmpty ? [] : [TypeCatalog.indexPath])
-                + [Self.searchPath, assets.search, assets.searchData, assets.pages, assets.pokemon]
-            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets,
-                                extraShell: [namesPath] + moveShell + referenceShell)
+            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets, extraShell: workerShell)
             files.append(try Self.render(job, theme: theme, published: published, knownContexts: nil).file)
         }
+        let catalogs = firstCatalogs!
+        let catalog = catalogs.moves
         let html = pages.reduce(0) { total, page in
             if case .bytes(let data) = page.file.content { total + data.count } else { total }
         }
@@ -404,7 +467,7 @@ public struct SiteRenderer: Sendable {
         // is one (a path, not the whole URL: on a preview deploy or under `serve` the page's own origin serves it).
         if theme.hasTemplate(Self.notFoundTemplate) {
             jobs.append(PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate) { [self] in
-                let root = LinkResolver.path(of: baseURL) ?? ""
+                let root = LinkResolver.path(of: baseURL).map { $0 + pathPrefix } ?? ""
                 var context = base(site: site, root: root, kind: "notFound", path: Self.notFoundPath,
                                    title: "Page not found · Pokédex",
                                    social: social(title: "Page not found · Pokédex", description: about,
@@ -433,7 +496,7 @@ public struct SiteRenderer: Sendable {
         case .placeholder?, nil:
             image = nil
         }
-        return SocialContext(title: title, description: description, url: Sitemap.url(of: path, base: baseURL),
+        return SocialContext(title: title, description: description, url: Sitemap.url(of: pathPrefix + path, base: baseURL),
                              image: image)
     }
 
@@ -477,7 +540,38 @@ public struct SiteRenderer: Sendable {
         return formatter.string(from: date)
     }
 
+    /// The copies of the page at `path` (within a language's folder) in every language, from a page whose root is
+    /// `root`: relative links, or absolute URLs under the base URL; then `x-default`, the first language's copy.
+    /// Empty for a site of one language.
+    func alternates(of path: String, root: String, absolute: Bool) -> [AlternateContext] {
+        guard languages.count > 1 else { return [] }
+        let copies = languages.enumerated().map { index, language in
+            let prefixed = (index == 0 ? "" : language.code + "/") + path
+            let href = absolute ? baseURL.map { Sitemap.url(of: prefixed, base: $0) } ?? root + siteUp + prefixed
+                : root + siteUp + prefixed
+            return AlternateContext(hreflang: language.tag, href: href, label: language.nativeName,
+                                    isCurrent: language == self.language)
+        }
+        return copies + [AlternateContext(hreflang: "x-default", href: copies[0].href, label: copies[0].label,
+                                          isCurrent: false)]
+    }
+
     func base(site: SiteContext, root: String, kind: String, path: String, title: String,
+                      social: SocialContext, assets: AssetsContext) -> PageContext {
+        var context = basePage(site: site, root: root, kind: kind, path: path, title: title, social: social, assets: assets)
+        context.lang = language.tag
+        if languages.count > 1 {
+            context.isMultilingual = true
+            context.siteRoot = root + siteUp
+            context.alternates = alternates(of: path, root: root, absolute: baseURL != nil)
+            context.languageLinks = alternates(of: path, root: root, absolute: false).filter { $0.hreflang != "x-default" }
+            context.ogLocale = language.locale
+            context.ogLocaleAlternates = languages.filter { $0 != language }.map(\.locale)
+        }
+        return context
+    }
+
+    private func basePage(site: SiteContext, root: String, kind: String, path: String, title: String,
                       social: SocialContext, assets: AssetsContext) -> PageContext {
         PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
                     isFavorites: kind == "favorites", isMove: kind == "move", isMoves: kind == "moves",
@@ -486,17 +580,21 @@ public struct SiteRenderer: Sendable {
                     usesData: kind == "index" || kind == "favorites",
                     usesList: kind == "index" || kind == "favorites", usesMovesScript: false,
                     pageTitle: title, path: path,
-                    canonical: baseURL.map { Sitemap.url(of: path, base: $0) }, social: social, isNotFound: false,
+                    canonical: baseURL.map { Sitemap.url(of: pathPrefix + path, base: $0) }, social: social, isNotFound: false,
                     assets: assets, worker: nil,
                     pokemon: [], pagination: nil, detail: nil, move: nil, movesIndex: nil, favorites: [], hasFavorites: false,
                     unknownFavorites: [], hasUnknownFavorites: false,
-                    cellTemplate: kind == "index" || kind == "favorites" ? Self.blankCell(root: root) : nil)
+                    cellTemplate: kind == "index" || kind == "favorites" ? Self.blankCell(root: root + siteUp) : nil)
     }
 
     /// The cell `app.js` clones for the cells it builds (favorites view, search and filter results): every
     /// optional part present (srcset, lazy, one type badge) so that the script only fills in or removes.
     static func blankCell(root: String) -> CellContext {
         let fallback = root + placeholderImage
+        return blankCell(fallback: fallback)
+    }
+
+    static func blankCell(fallback: String) -> CellContext {
         return CellContext(id: 0, number: "", name: "", slug: "", href: "",
                            image: ImageContext(src: fallback, width: 475, height: 475, alt: "", fallback: fallback,
                                                thumbnail: fallback, srcset: "", isLocal: false, isRemote: false,
@@ -504,7 +602,9 @@ public struct SiteRenderer: Sendable {
                            types: [TypeContext(name: "", label: "")], isFavorite: false)
     }
 
-    func image(_ entry: PokemonEntry, root: String, lazy: Bool) -> ImageContext {
+    func image(_ entry: PokemonEntry, root pageRoot: String, lazy: Bool) -> ImageContext {
+        // Pictures are shared by the languages' copies, at the site root.
+        let root = pageRoot + siteUp
         let fallback = root + Self.placeholderImage
         let (src, width, height, kind): (String, Int, Int, ImageKind)
         switch entry.image {
@@ -535,9 +635,11 @@ public struct SiteRenderer: Sendable {
     }
 
     func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool, names: NameBook) -> CellContext {
-        CellContext(id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
-                    href: root + "pokemon/\(entry.slug).html", image: image(entry, root: root, lazy: lazy),
-                    types: Self.types(entry, names: names), isFavorite: favorite)
+        var cell = CellContext(id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
+                               href: root + "pokemon/\(entry.slug).html", image: image(entry, root: root, lazy: lazy),
+                               types: Self.types(entry, names: names), isFavorite: favorite)
+        cell.nameLang = entry.nameFallback.flatMap(Self.tag)
+        return cell
     }
 
     func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?,
@@ -554,8 +656,9 @@ public struct SiteRenderer: Sendable {
         let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book, pages: related.typePages)
         let forms = forms(entry, related: related)
         let names = Self.nameRows(entry.names)
-        let entries = PokedexEntryText.merge(entry.species?.entries ?? [], properNames: related.properNames).map { text in
-            let games = text.versions.map { book.english(.version, $0) }
+        let shownEntries = entry.species?.entries(in: language.code) ?? []
+        let entries = PokedexEntryText.merge(shownEntries, properNames: related.properNames).map { text in
+            let games = text.versions.map { book.name(.version, $0) }
             // "Let’s Go, Pikachu!" has a comma of its own: such lists are split by semicolons.
             return EntryContext(text: text.text,
                                 games: games.joined(separator: games.contains { $0.contains(",") } ? "; " : ", "))
@@ -567,23 +670,25 @@ public struct SiteRenderer: Sendable {
             if !games.isEmpty { generation = "\(said) (\(games.joined(separator: ", ")))" }
         }
         // PokeAPI writes habitats in lower case ("water's edge").
-        let habitat = entry.species?.habitat.map { book.english(.habitat, $0) }
+        let habitat = entry.species?.habitat.map { book.name(.habitat, $0) }
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return DetailContext(
             id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
             image: picture, types: Self.types(entry, names: book, pages: related.typePages),
             baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
-            height: MeasureContext(metric: Units.metres(decimetres: record.height),
-                                   imperial: Units.feetAndInches(decimetres: record.height)),
-            weight: MeasureContext(metric: Units.kilograms(hectograms: record.weight),
-                                   imperial: Units.pounds(hectograms: record.weight)),
+            height: MeasureContext(metric: language.decimal(Units.metres(decimetres: record.height)),
+                                   imperial: language.decimal(Units.feetAndInches(decimetres: record.height))),
+            weight: MeasureContext(metric: language.decimal(Units.kilograms(hectograms: record.weight)),
+                                   imperial: language.decimal(Units.pounds(hectograms: record.weight))),
             stats: stats, statTotal: record.stats.reduce(0) { $0 + $1.value },
             abilities: record.abilities.map {
-                AbilityContext(name: $0.name, label: book.english(.ability, $0.name), isHidden: $0.isHidden,
+                AbilityContext(name: $0.name, label: book.name(.ability, $0.name), isHidden: $0.isHidden,
                                href: related.abilities?.href($0.id) ?? "", isLinked: related.abilities?.href($0.id) != nil,
-                               shortEffect: $0.id.flatMap { related.pokedex.abilities[$0]?.shortEffect })
+                               shortEffect: $0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.shortEffect },
+                               effectLang: fallbackTag($0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.language }))
             },
-            genus: entry.species?.genus, flavorText: entry.species?.flavorText, isFavorite: favorite,
+            genus: entry.species?.genus(in: language.code)?.name, flavorText: entry.species?.flavorText(in: language.code)?.name,
+            isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
             next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
             list: LinkContext(href: "../" + Self.indexPath(listPage), label: "Page \(listPage)"),
@@ -594,8 +699,20 @@ public struct SiteRenderer: Sendable {
             names: names, hasNames: !names.isEmpty, moves: nil,
             training: training(entry, names: book), breeding: breeding(entry, names: book),
             entries: Array(entries.prefix(Self.entriesShown)), moreEntries: Array(entries.dropFirst(Self.entriesShown)),
-            hasEntries: !entries.isEmpty, hasMoreEntries: entries.count > Self.entriesShown)
+            hasEntries: !entries.isEmpty, hasMoreEntries: entries.count > Self.entriesShown,
+            nameLang: entry.nameFallback.flatMap(Self.tag),
+            genusLang: fallbackTag(entry.species?.genus(in: language.code)?.language),
+            flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
+            entriesLang: fallbackTag(shownEntries.first?.language))
     }
+
+    /// The BCP 47 tag of a text's language when it is not the page's (an English fallback); nil when it is.
+    func fallbackTag(_ code: String?) -> String? {
+        guard let code, code != language.code else { return nil }
+        return Self.tag(code)
+    }
+
+    static func tag(_ code: String) -> String? { SiteLanguage.named(code)?.tag ?? code }
 
     /// Pokédex entries shown before the rest are folded away.
     static let entriesShown = 3
@@ -606,12 +723,12 @@ public struct SiteRenderer: Sendable {
             effortYield: Profile.effortYield(entry.record.stats) { Self.statLabels[$0]?.0 ?? DisplayName.titleCase($0) },
             captureRate: species?.captureRate.map(String.init), baseFriendship: species?.baseHappiness.map(String.init),
             baseExperience: entry.record.baseExperience.map(String.init) ?? "—",
-            growthRate: species?.growthRate.map { Self.capitalised(names.english(.growthRate, $0.name)) })
+            growthRate: species?.growthRate.map { Self.capitalised(names.name(.growthRate, $0.name)) })
     }
 
     func breeding(_ entry: PokemonEntry, names: NameBook) -> BreedingContext? {
         guard let species = entry.species else { return nil }
-        let groups = species.eggGroups.map { Self.capitalised(names.english(.eggGroup, $0.name)) }
+        let groups = species.eggGroups.map { Self.capitalised(names.name(.eggGroup, $0.name)) }
         return BreedingContext(eggGroups: groups.isEmpty ? nil : groups.joined(separator: ", "),
                                genderRatio: Profile.genderRatio(species.genderRate),
                                eggCycles: species.hatchCounter.map(String.init))

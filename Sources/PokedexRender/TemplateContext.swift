@@ -59,6 +59,28 @@ struct AssetsContext: Sendable, Encodable {
     var pokemon: String = SiteRenderer.pokemonStylesheet
 }
 
+extension AssetsContext {
+    /// The same files from a language's folder: `../assets/…`.
+    func up(_ prefix: String) -> AssetsContext {
+        guard !prefix.isEmpty else { return self }
+        return AssetsContext(style: prefix + style, app: prefix + app, data: prefix + data, favorites: prefix + favorites,
+                             icon: prefix + icon, placeholder: prefix + placeholder, list: prefix + list,
+                             moves: prefix + moves, search: prefix + search,
+                             searchData: searchData.isEmpty ? "" : prefix + searchData, pages: prefix + pages,
+                             pokemon: prefix + pokemon)
+    }
+}
+
+/// One of a page's copies in the site's languages: for `hreflang` alternates and the language switcher.
+struct AlternateContext: Sendable, Encodable {
+    /// BCP 47: "fr", "zh-Hant"; "x-default" for the default language's copy among `alternates`.
+    var hreflang: String
+    var href: String
+    /// The language's own name ("Français"), for the switcher.
+    var label: String
+    var isCurrent: Bool
+}
+
 /// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
 struct WorkerContext: Sendable, Encodable {
     /// The cache's name: "pokedex-" and a digest of every file of the site.
@@ -140,6 +162,8 @@ struct CellContext: Sendable, Encodable {
     var types: [TypeContext]
     /// In the favorites file the site was built with.
     var isFavorite: Bool
+    /// "en" when the name is PokeAPI's English one, the page's language having none.
+    var nameLang: String? = nil
 }
 
 struct StatContext: Sendable, Encodable {
@@ -162,6 +186,8 @@ struct AbilityContext: Sendable, Encodable {
     var isLinked: Bool = false
     /// "Paralyzes on contact 30% of the time.", when PokeAPI has an English one.
     var shortEffect: String? = nil
+    /// The BCP 47 tag of `shortEffect` when it is not in the page's language (an English fallback).
+    var effectLang: String? = nil
 }
 
 /// A detail page's Training section: what defeating, catching and raising it gives.
@@ -224,6 +250,9 @@ struct AbilityPageContext: Sendable, Encodable {
     var hasNames: Bool
     var previous: LinkContext?
     var next: LinkContext?
+    /// The BCP 47 tags of the effects and flavor text when they are not in the page's language.
+    var effectLang: String? = nil
+    var flavorLang: String? = nil
 }
 
 /// One row of `abilities/index.html`.
@@ -233,6 +262,8 @@ struct AbilityRowContext: Sendable, Encodable {
     var name: String
     /// The short effect, else the flavor text, else "—".
     var summary: String
+    /// Its language when it is not the page's (an English fallback).
+    var summaryLang: String? = nil
     /// Pokémon that have it.
     var count: Int
     var generation: String
@@ -353,6 +384,11 @@ struct DetailContext: Sendable, Encodable {
     var moreEntries: [EntryContext]
     var hasEntries: Bool
     var hasMoreEntries: Bool
+    /// The BCP 47 tags of texts not in the page's language (English fallbacks); nil for those that are.
+    var nameLang: String? = nil
+    var genusLang: String? = nil
+    var flavorLang: String? = nil
+    var entriesLang: String? = nil
 }
 
 // MARK: Moves
@@ -505,6 +541,9 @@ struct MoveContext: Sendable, Encodable {
     /// Previous and next move by name.
     var previous: LinkContext?
     var next: LinkContext?
+    /// The BCP 47 tags of the effects and flavor text when they are not in the page's language.
+    var effectLang: String? = nil
+    var flavorLang: String? = nil
 }
 
 /// `moves/index.html`: every move with a page, as one table.
@@ -711,4 +750,18 @@ struct PageContext: Sendable, Encodable {
 
     /// Index and favorites pages: a blank cell for `<template>`, which `app.js` clones to build cells.
     var cellTemplate: CellContext?
+
+    /// The page's language, BCP 47: "en", "fr", "zh-Hant".
+    var lang = "en"
+    /// The site has several languages: the page links its copies (`alternates`, `languageLinks`).
+    var isMultilingual = false
+    /// From this page to the site root, where assets and pictures are (`root` leads to the language's root).
+    var siteRoot = ""
+    /// `<link rel="alternate" hreflang>`: the page in every language, then `x-default`.
+    var alternates: [AlternateContext] = []
+    /// The language switcher: the same page in every language, the current one marked.
+    var languageLinks: [AlternateContext] = []
+    /// `og:locale` ("fr_FR") and the other languages' (`og:locale:alternate`); nil for a site of one language.
+    var ogLocale: String? = nil
+    var ogLocaleAlternates: [String] = []
 }

@@ -40,6 +40,11 @@ struct BuildFlags: ParsableArguments {
                                valueName: "url"))
     var baseURL: String?
 
+    @Option(name: .customLong("language"),
+            help: ArgumentHelp("A language of the site, by PokeAPI's code (en, fr, de, es, es-419, it, ja, ja-hrkt, roomaji, ko, zh-hans, zh-hant); repeat for more: the first at the site root, each other under <code>/ (default: languages in pokedex.toml, else en).",
+                               valueName: "code"))
+    var languages: [String] = []
+
     @Flag(help: "Live data only: never seed the cache from a data snapshot.")
     var noSnapshot = false
 
@@ -78,6 +83,7 @@ struct BuildFlags: ParsableArguments {
         flags.concurrency = concurrency
         flags.images = images
         flags.baseURL = baseURL
+        flags.languages = languages.isEmpty ? nil : languages
         flags.snapshot = noSnapshot ? .off : snapshot.map { .file($0) }
     }
 

@@ -11,6 +11,8 @@
   html.classList.add('js');
 
   var root = html.getAttribute('data-root') || '';
+  // The site root, where assets and pictures are: a language's copy (fr/) is a folder below it.
+  var siteRoot = html.hasAttribute('data-site-root') ? html.getAttribute('data-site-root') : root;
   var kind = html.getAttribute('data-kind') || '';
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
   var STORE_KEY = 'pokedex.favorites';
@@ -152,7 +154,7 @@
   // Not under `pokedex serve`, which marks the pages it serves: a reload there must show the new build.
   if (isHTTP && 'serviceWorker' in navigator && !$('meta[name="pokedex-serve"]')) {
     window.addEventListener('load', function () {
-      navigator.serviceWorker.register(new URL('sw.js', new URL(root || './', doc.baseURI)).href).catch(function () { /* optional */ });
+      navigator.serviceWorker.register(new URL('sw.js', new URL(siteRoot || './', doc.baseURI)).href).catch(function () { /* optional */ });
     });
   }
 
@@ -183,7 +185,7 @@
   paintStars();
 
   window.PokedexSite = {
-    root: root, kind: kind, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
+    root: root, siteRoot: siteRoot, kind: kind, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
     favorites: favorites, writeStored: writeStored, paintStar: paintStar,
     paintStars: paintStars, onFavoritesChange: function (listener) { listeners.push(listener); }
   };

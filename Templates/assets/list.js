@@ -10,7 +10,7 @@
   var doc = document;
   var html = doc.documentElement;
   var DATA = decodeData(window.POKEDEX_DATA);
-  var root = site.root;
+  var root = site.root, siteRoot = site.siteRoot;
   var kind = site.kind;
   var $ = site.$, $$ = site.$$, el = site.el, fold = site.fold, replaceAddress = site.replaceAddress;
   var favorites = site.favorites, writeStored = site.writeStored, paintStar = site.paintStar;
@@ -80,9 +80,9 @@
     li.setAttribute('data-slug', p.slug);
     $('.cell-link', li).setAttribute('href', root + 'pokemon/' + p.slug + '.html');
     var img = $('img', li);
-    var fallback = root + 'assets/placeholder.svg';
+    var fallback = siteRoot + 'assets/placeholder.svg';
     var local = typeof p.image === 'string' && p.image && !isAbsolute(p.image);
-    var src = typeof p.image === 'string' && p.image ? (local ? root + p.image : p.image) : fallback;
+    var src = typeof p.image === 'string' && p.image ? (local ? siteRoot + p.image : p.image) : fallback;
     // Thumbnails of images/25.png are images/25-<width>.webp; srcset before src, so only one picture loads.
     var widths = local && Array.isArray(p.t) ? p.t : [];
     if (widths.length) {
@@ -379,7 +379,7 @@
     namesState = 'loading';
     // A script element, not fetch: it works from file:// too (and the CSP allows 'self').
     var script = el('script');
-    script.src = root + DATA.names;
+    script.src = siteRoot + DATA.names;
     script.onload = function () {
       namesState = 'loaded';
       readNames(window.POKEDEX_NAMES);

@@ -102,7 +102,7 @@ final class FavoritesSandbox {
     }
 
     private func writeSpecies(_ store: CacheStore, id: Int, name: String, english: String) throws {
-        let record = SpeciesRecord(id: id, name: name, englishName: english, genus: "Mouse Pokémon", flavorText: nil,
+        let record = SpeciesRecord(id: id, name: name, englishName: english, genera: [.init(language: "en", name: "Mouse Pokémon")],
                                    names: [], varieties: [])
         try store.write(CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon-species/\(id)/"), body: record),
                         key: "species/\(id)")

@@ -18,24 +18,24 @@ run_timed "cold fetch+build" "${BUILD[@]}"
 mirror_stats
 
 # Every evolution chain of the exported species and every type the Pokémon have, each fetched once.
-expect_eq "evolution chains cached" "$(ls .pokedex-cache/v5/*/evolution-chain | wc -l)" 541
-expect_eq "types cached" "$(ls .pokedex-cache/v5/*/type | wc -l)" 18
-expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v5/*/pokemon-form | wc -l)" 326
+expect_eq "evolution chains cached" "$(ls .pokedex-cache/v6/*/evolution-chain | wc -l)" 541
+expect_eq "types cached" "$(ls .pokedex-cache/v6/*/type | wc -l)" 18
+expect_eq "forms cached (one per non-default Pokémon)" "$(ls .pokedex-cache/v6/*/pokemon-form | wc -l)" 326
 for kind in ability item location region pokemon-habitat version version-group move-learn-method move-target move-damage-class; do
-  echo "$kind: $(ls .pokedex-cache/v5/*/$kind | wc -l) cached for their names"
+  echo "$kind: $(ls .pokedex-cache/v6/*/$kind | wc -l) cached for their names"
 done
 # Issue 23: every move an exported Pokémon learns, each once, and the machines that teach them in the games they
 # are learned by machine.
-expect_eq "moves cached" "$(ls .pokedex-cache/v5/*/move | wc -l)" 833
-expect_eq "machines cached" "$(ls .pokedex-cache/v5/*/machine | wc -l)" 2044
-expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v5/*/version-group | wc -l)" 29
+expect_eq "moves cached" "$(ls .pokedex-cache/v6/*/move | wc -l)" 833
+expect_eq "machines cached" "$(ls .pokedex-cache/v6/*/machine | wc -l)" 2044
+expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v6/*/version-group | wc -l)" 29
 # 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
 # machines, 29 version groups and their versions, 312 abilities, and the items, places, regions, habitats, learn
 # methods, targets, damage classes, egg groups and growth rates the pages name: 6,785 with /meta/, plus any retry
 # (3,844 before moves, 6,765 before abilities).
-expect_eq "abilities cached (every ability an exported Pokémon has)" "$(ls .pokedex-cache/v5/*/ability | wc -l)" 312
-expect_eq "egg groups cached" "$(ls .pokedex-cache/v5/*/egg-group | wc -l)" 15
-expect_eq "growth rates cached" "$(ls .pokedex-cache/v5/*/growth-rate | wc -l)" 6
+expect_eq "abilities cached (every ability an exported Pokémon has)" "$(ls .pokedex-cache/v6/*/ability | wc -l)" 312
+expect_eq "egg groups cached" "$(ls .pokedex-cache/v6/*/egg-group | wc -l)" 15
+expect_eq "growth rates cached" "$(ls .pokedex-cache/v6/*/growth-rate | wc -l)" 6
 COLD_REQUESTS=$(mirror_stats | python3 -c 'import json,sys; print(json.load(sys.stdin).get("api_requests", 0))')
 echo "API requests of the cold build: $COLD_REQUESTS"
 expect_eq "detail pages" "$(find Output/pokemon -name '*.html' | wc -l)" 1351

@@ -25,7 +25,7 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// Every key the file may hold, in the order `pokedex init` writes them.
-    public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images",
+    public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images", "languages",
                               "concurrency", "snapshot", "base-url"]
 
     /// Where the settings are read from: `--config FILE` when given, else `pokedex.toml` in `currentDirectory`
@@ -101,6 +101,11 @@ public struct SiteConfig: Sendable, Equatable {
             case "list-page-size": config.values.listPageSize = try integer(BuildOptions.perPageRange)
             case "concurrency": config.values.concurrency = try integer(BuildOptions.concurrencyRange)
             case "base-url": config.values.baseURL = try string()
+            case "languages":
+                guard value.type == .array, let array = value.array,
+                      let codes = Optional(array.compactMap(\.string)), codes.count == array.count, !codes.isEmpty
+                else { throw wrongType("a non-empty array of language codes, such as [\"en\", \"fr\", \"ja\"]") }
+                config.values.languages = codes
             case "images":
                 guard let mode = ImageMode(rawValue: try string()) else { throw wrongType("\"local\" or \"remote\"") }
                 config.values.images = mode

@@ -15,10 +15,12 @@ public struct SettingsLayer: Sendable, Equatable {
     public var concurrency: Int?
     public var snapshot: SnapshotChoice?
     public var baseURL: String?
+    /// PokeAPI language codes, the first the site root's.
+    public var languages: [String]?
 
     public init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
                 favorites: String? = nil, perPage: Int? = nil, listPageSize: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
-                snapshot: SnapshotChoice? = nil, baseURL: String? = nil) {
+                snapshot: SnapshotChoice? = nil, baseURL: String? = nil, languages: [String]? = nil) {
         self.api = api
         self.output = output
         self.cache = cache
@@ -30,6 +32,7 @@ public struct SettingsLayer: Sendable, Equatable {
         self.concurrency = concurrency
         self.snapshot = snapshot
         self.baseURL = baseURL
+        self.languages = languages
     }
 }
 
@@ -61,6 +64,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var snapshot: SnapshotChoice
     /// Where the site is published (`https://user.github.io/pokedex/`); nil: the site stays fully relative.
     public var baseURL: String?
+    /// The site's languages (PokeAPI codes): the first at the root, each other in a folder of its own.
+    public var languages: [String] = ["en"]
 
     /// `flags` over the environment, the config file (`configPath`, else `pokedex.toml` when present) and defaults.
     public static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
@@ -92,6 +97,7 @@ public struct SiteSettings: Sendable, Equatable {
             images: flags.images ?? file.images ?? .local,
             concurrency: flags.concurrency ?? file.concurrency ?? defaultConcurrency,
             snapshot: snapshot,
-            baseURL: flags.baseURL ?? file.baseURL)
+            baseURL: flags.baseURL ?? file.baseURL,
+            languages: flags.languages ?? file.languages ?? ["en"])
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import PokedexSource
 import PokedexSupport
+import PokedexModel
 
 /// `--images`: where pages find pictures.
 public enum ImageMode: String, Sendable, CaseIterable {
@@ -34,6 +35,8 @@ public struct BuildOptions: Sendable {
     public var snapshot: SnapshotChoice
     /// Where the site is published, ending in `/` once validated; nil for a fully relative site.
     public var baseURL: String?
+    /// PokeAPI codes of the site's languages, the first the root's (validated: known, each once).
+    public var languages: [String] = ["en"]
     public var retry: RetryPolicy
     /// The working directory that relative paths resolve against.
     public var currentDirectory: String
@@ -72,6 +75,7 @@ public struct BuildOptions: Sendable {
                   concurrency: settings.concurrency, mode: mode, images: settings.images, snapshot: settings.snapshot,
                   baseURL: settings.baseURL,
                   currentDirectory: currentDirectory)
+        languages = settings.languages
     }
 
     /// Checks the values and normalises the API base (no trailing slash).
@@ -91,7 +95,25 @@ public struct BuildOptions: Sendable {
             throw PokedexError(.options, nil, .invalidInput("--list-page-size must be between 1 and 1000 (got \(listPageSize))"))
         }
         _ = try APIBase.validatedConcurrency(concurrency)
+        options.languages = try Self.validatedLanguages(languages)
         return options
+    }
+
+    /// PokeAPI codes it speaks, lowercased, each once; at least one.
+    static func validatedLanguages(_ codes: [String]) throws -> [String] {
+        let known = SiteLanguage.all.map(\.code)
+        var result: [String] = []
+        for code in codes {
+            guard let language = SiteLanguage.named(code) else {
+                throw PokedexError(.options, code, .invalidInput(
+                    "unknown language \"\(code)\" (--language or languages in pokedex.toml); PokeAPI's are: \(known.joined(separator: ", "))"))
+            }
+            if !result.contains(language.code) { result.append(language.code) }
+        }
+        guard !result.isEmpty else {
+            throw PokedexError(.options, nil, .invalidInput("at least one language is needed (languages in pokedex.toml)"))
+        }
+        return result
     }
 
     /// An absolute http(s) URL without query or fragment, ending in `/` (pages are named relative to it).

@@ -245,7 +245,8 @@ public struct SiteBuilder: Sendable {
                              published: PublishedSite) async throws -> RenderedSite {
         let options = inputs.options
         let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
-                                    parallelism: options.renderParallelism)
+                                    parallelism: options.renderParallelism,
+                                    languages: options.languages.compactMap(SiteLanguage.named))
         let pictures = source.images.files.merging(source.thumbnails.files) { artwork, _ in artwork }
         return try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
                                          published: published)

@@ -85,7 +85,7 @@ public struct PokemonRecord: Codable, Sendable, Equatable {
     public var learnset = Learnset()
 }
 
-/// The parts of `/pokemon-species/{id}` the site shows: English texts, and the name in every language.
+/// The parts of `/pokemon-species/{id}` the site shows, with its names and texts in every language PokeAPI has.
 public struct SpeciesRecord: Codable, Sendable, Equatable {
     /// The species' name in one language: `ja-hrkt` "ピカチュウ".
     public struct LocalizedName: Codable, Sendable, Equatable {
@@ -109,9 +109,8 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     public var id: Int
     public var name: String
     public var englishName: String?
-    public var genus: String?
-    /// Already normalised (see `FlavorText`).
-    public var flavorText: String?
+    /// "Mouse Pokémon", "Pokémon Souris": in every language PokeAPI has, in its order.
+    public var genera: [LocalizedName] = []
     /// 1 for generation-i, from the generation's URL.
     public var generation: Int?
     /// API name: "urban", "rough-terrain"; nil for most species after generation III.
@@ -133,9 +132,32 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     public var growthRate: ResourceLink? = nil
     /// API names and ids ("field", "fairy"); their names are in `/egg-group/{id}/`.
     public var eggGroups: [ResourceLink] = []
-    /// Every English Pokédex entry with the version that prints it, in PokeAPI's order (oldest game first),
-    /// normalised (see `FlavorText`).
+    /// Every Pokédex entry, in every language, with the version that prints it, in PokeAPI's order (oldest game
+    /// first), normalised (see `FlavorText`).
     public var entries: [FlavorEntry] = []
+
+    /// The genus in `language`, else in English: "Mouse Pokémon".
+    public func genus(in language: String = "en") -> LocalizedName? { genera.preferred(language) }
+
+    /// The English genus.
+    public var genus: String? { genus(in: "en").map(\.name) }
+
+    /// The newest entry in `language`, else the newest English one.
+    public func flavorText(in language: String = "en") -> LocalizedName? {
+        for wanted in Set([language, "en"]).sorted(by: { a, _ in a == language }) {
+            if let entry = entries.last(where: { $0.language == wanted }) { return LocalizedName(language: wanted, name: entry.text) }
+        }
+        return nil
+    }
+
+    /// The newest English entry.
+    public var flavorText: String? { flavorText(in: "en").map(\.name) }
+
+    /// The entries in `language`, else the English ones (none in either: none).
+    public func entries(in language: String) -> [FlavorEntry] {
+        let own = entries.filter { $0.language == language }
+        return own.isEmpty ? entries.filter { $0.language == "en" } : own
+    }
 
     /// A resource named by API name with the id its URL carries.
     public struct ResourceLink: Codable, Sendable, Equatable {
@@ -153,10 +175,13 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
         public var text: String
         /// The version's id (`/version/{id}/` names it) and API name ("red").
         public var version: ResourceLink
+        /// PokeAPI's language code, lowercased.
+        public var language: String
 
-        public init(text: String, version: ResourceLink) {
+        public init(text: String, version: ResourceLink, language: String = "en") {
             self.text = text
             self.version = version
+            self.language = language
         }
     }
 }
@@ -341,14 +366,12 @@ extension SpeciesRecord: APIDecodable {
 
     public static func decodeAPI(_ data: Data) throws -> SpeciesRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        // The newest English entry: PokeAPI lists flavor texts oldest game first.
-        let flavor = wire.flavor_text_entries.last { $0.language.name == "en" }?.flavor_text
         return SpeciesRecord(
             id: wire.id,
             name: wire.name,
             englishName: wire.names.first { $0.language.name == "en" }?.name,
-            genus: wire.genera.first { $0.language.name == "en" }?.genus,
-            flavorText: flavor.map(FlavorText.normalise),
+            genera: wire.genera.map { LocalizedName(language: $0.language.name.lowercased(), name: $0.genus) }
+                .filter { !$0.name.isEmpty },
             generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
             habitat: wire.habitat?.name,
             habitatID: wire.habitat.flatMap { resourceID(fromURL: $0.url) },
@@ -362,9 +385,9 @@ extension SpeciesRecord: APIDecodable {
             genderRate: wire.gender_rate.flatMap { (-1...8).contains($0) ? $0 : nil }, hatchCounter: wire.hatch_counter,
             growthRate: link(wire.growth_rate), eggGroups: (wire.egg_groups ?? []).compactMap(link),
             entries: wire.flavor_text_entries.compactMap { entry in
-                guard entry.language.name == "en", let version = link(entry.version) else { return nil }
+                guard let version = link(entry.version) else { return nil }
                 let text = FlavorText.normalise(entry.flavor_text)
-                return text.isEmpty ? nil : FlavorEntry(text: text, version: version)
+                return text.isEmpty ? nil : FlavorEntry(text: text, version: version, language: entry.language.name.lowercased())
             })
     }
 }

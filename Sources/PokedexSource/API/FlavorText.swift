@@ -16,7 +16,9 @@ enum FlavorText {
             case "\n", "\u{0C}", "\r", "\t", " ", "\u{A0}", "\u{2028}", "\u{2029}":
                 if !afterSoftHyphen { pendingSpace = true }
             default:
-                if pendingSpace && !output.isEmpty { output.append(" ") }
+                // Japanese and Chinese put no space between words: their line breaks join.
+                if pendingSpace && !output.isEmpty
+                    && !(isUnspaced(output.unicodeScalars.last!) && isUnspaced(scalar)) { output.append(" ") }
                 pendingSpace = false
                 afterSoftHyphen = false
                 output.unicodeScalars.append(scalar)
@@ -24,6 +26,14 @@ enum FlavorText {
         }
         // Generation I–III texts shout the brand name.
         return output.replacingOccurrences(of: "POKéMON", with: "Pokémon")
+    }
+
+    /// Kana, CJK ideographs and full-width forms and punctuation (not Hangul: Korean spaces its words).
+    static func isUnspaced(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3000...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF00...0xFFEF: true
+        default: false
+        }
     }
 }
 

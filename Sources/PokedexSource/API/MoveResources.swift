@@ -186,18 +186,24 @@ public struct MoveRecord: Codable, Sendable, Equatable {
     public var generation: Int?
     /// The percentage `$effect_chance` stands for in the effect texts.
     public var effectChance: Int?
-    /// English, as PokeAPI writes them (with `$effect_chance` unfilled).
-    public var shortEffect: String?
-    public var effect: String?
-    /// The newest English flavor text, normalised (see `FlavorText`).
-    public var flavorText: String?
+    /// As PokeAPI writes them (with `$effect_chance` unfilled), in each language it has them in.
+    public var effects: [LocalizedEffect]
+    /// The newest flavor text in each language, normalised (see `FlavorText`).
+    public var flavorTexts: [LocalizedName]
     public var machines: [Machine]
+
+    /// English, as PokeAPI writes them (with `$effect_chance` unfilled).
+    public var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
+    public var effect: String? { effects.first { $0.language == "en" }?.effect }
+    /// The newest English flavor text.
+    public var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
 
     public init(id: Int, name: String, names: [LocalizedName], type: String, typeID: Int? = nil,
                 damageClass: String?, damageClassID: Int? = nil, power: Int?, accuracy: Int?, pp: Int?,
                 priority: Int = 0, target: String? = nil, targetID: Int? = nil, generation: Int? = nil,
                 effectChance: Int? = nil, shortEffect: String? = nil, effect: String? = nil,
-                flavorText: String? = nil, machines: [Machine] = []) {
+                flavorText: String? = nil, machines: [Machine] = [], effects: [LocalizedEffect] = [],
+                flavorTexts: [LocalizedName] = []) {
         self.id = id
         self.name = name
         self.names = names
@@ -213,9 +219,9 @@ public struct MoveRecord: Codable, Sendable, Equatable {
         self.targetID = targetID
         self.generation = generation
         self.effectChance = effectChance
-        self.shortEffect = shortEffect
-        self.effect = effect
-        self.flavorText = flavorText
+        self.effects = (shortEffect != nil || effect != nil
+            ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
+        self.flavorTexts = (flavorText.map { [LocalizedName(language: "en", name: $0)] } ?? []) + flavorTexts
         self.machines = machines
     }
 }
@@ -271,13 +277,6 @@ extension MoveRecord: APIDecodable {
 
     public static func decodeAPI(_ data: Data) throws -> MoveRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        let english = wire.effect_entries?.first { $0.language.name == "en" }
-        // The newest English flavor text: PokeAPI lists them oldest game first.
-        let flavor = wire.flavor_text_entries?.last { $0.language.name == "en" }?.flavor_text
-        func nonEmpty(_ text: String?) -> String? {
-            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-            return text
-        }
         return MoveRecord(
             id: wire.id, name: wire.name,
             names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
@@ -287,14 +286,14 @@ extension MoveRecord: APIDecodable {
             target: wire.target?.name, targetID: wire.target.flatMap { resourceID(fromURL: $0.url) },
             generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
             effectChance: wire.effect_chance,
-            shortEffect: nonEmpty(english?.short_effect), effect: nonEmpty(english?.effect),
-            flavorText: nonEmpty(flavor).map(FlavorText.normalise),
             // A machine whose URL has no id cannot be looked up: left out rather than failing the move.
             machines: (wire.machines ?? []).compactMap { slot in
                 guard let machine = resourceID(fromURL: slot.machine.url),
                       let group = resourceID(fromURL: slot.version_group.url) else { return nil }
                 return Machine(versionGroup: group, machine: machine)
-            })
+            },
+            effects: LocalizedTexts.effects((wire.effect_entries ?? []).map { ($0.language.name, $0.short_effect, $0.effect) }),
+            flavorTexts: LocalizedTexts.newestFlavor((wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }))
     }
 }
 

@@ -5,6 +5,35 @@ public import Foundation
 
 public typealias LocalizedName = SpeciesRecord.LocalizedName
 
+extension [LocalizedName] {
+    /// The non-empty one in `language`, else the English one: what a page in `language` shows, and in which
+    /// language it really is.
+    public func preferred(_ language: String) -> LocalizedName? {
+        first { $0.language == language && !$0.name.isEmpty } ?? first { $0.language == "en" && !$0.name.isEmpty }
+    }
+}
+
+/// An ability's or a move's effect texts in one language (PokeAPI has English, some German and French).
+public struct LocalizedEffect: Codable, Sendable, Equatable {
+    public var language: String
+    public var shortEffect: String?
+    public var effect: String?
+
+    public init(language: String, shortEffect: String?, effect: String?) {
+        self.language = language
+        self.shortEffect = shortEffect
+        self.effect = effect
+    }
+}
+
+extension [LocalizedEffect] {
+    /// The effects in `language` when it has a short or long one, else the English ones.
+    public func preferred(_ language: String) -> LocalizedEffect? {
+        first { $0.language == language && ($0.shortEffect != nil || $0.effect != nil) }
+            ?? first { $0.language == "en" && ($0.shortEffect != nil || $0.effect != nil) }
+    }
+}
+
 /// The parts of `/pokemon-form/{id}` the site shows: the form's own names and the game that introduced it.
 public struct FormRecord: Codable, Sendable, Equatable {
     public var id: Int
@@ -84,24 +113,31 @@ public struct AbilityRecord: Codable, Sendable, Equatable {
     public var name: String
     /// "Static", "Statik": in every language PokeAPI has.
     public var names: [LocalizedName]
-    /// English, as PokeAPI writes them; nil when it has none (many newer abilities).
-    public var shortEffect: String?
-    public var effect: String?
-    /// The newest English flavor text, normalised (see `FlavorText`).
-    public var flavorText: String?
+    /// As PokeAPI writes them, in each language it has them in (English; German and French for some).
+    public var effects: [LocalizedEffect]
+    /// The newest flavor text in each language, normalised (see `FlavorText`).
+    public var flavorTexts: [LocalizedName]
     /// 3 for generation-iii.
     public var generation: Int?
 
+    /// English effects and flavor text; `effects`/`flavorTexts` add other languages'.
     public init(id: Int, name: String, names: [LocalizedName], shortEffect: String? = nil, effect: String? = nil,
-                flavorText: String? = nil, generation: Int? = nil) {
+                flavorText: String? = nil, generation: Int? = nil, effects: [LocalizedEffect] = [],
+                flavorTexts: [LocalizedName] = []) {
         self.id = id
         self.name = name
         self.names = names
-        self.shortEffect = shortEffect
-        self.effect = effect
-        self.flavorText = flavorText
+        self.effects = (shortEffect != nil || effect != nil
+            ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
+        self.flavorTexts = (flavorText.map { [LocalizedName(language: "en", name: $0)] } ?? []) + flavorTexts
         self.generation = generation
     }
+
+    /// English, as PokeAPI writes them; nil when it has none (many newer abilities).
+    public var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
+    public var effect: String? { effects.first { $0.language == "en" }?.effect }
+    /// The newest English flavor text.
+    public var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
 }
 
 /// A resource an evolution condition names, with the id its URL carries.
@@ -201,17 +237,43 @@ extension AbilityRecord: APIDecodable {
 
     public static func decodeAPI(_ data: Data) throws -> AbilityRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        let english = wire.effect_entries?.first { $0.language.name == "en" }
-        func nonEmpty(_ text: String?) -> String? {
-            guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
-            return text
-        }
-        // The newest English flavor text: PokeAPI lists them oldest game first.
-        let flavor = wire.flavor_text_entries?.last { $0.language.name == "en" }?.flavor_text
         return AbilityRecord(
             id: wire.id, name: wire.name, names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
-            shortEffect: nonEmpty(english?.short_effect), effect: nonEmpty(english?.effect),
-            flavorText: nonEmpty(flavor).map(FlavorText.normalise).flatMap(nonEmpty),
-            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) })
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
+            effects: LocalizedTexts.effects((wire.effect_entries ?? []).map { ($0.language.name, $0.short_effect, $0.effect) }),
+            flavorTexts: LocalizedTexts.newestFlavor((wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }))
+    }
+}
+
+/// The texts PokeAPI gives in several languages, as the records keep them.
+enum LocalizedTexts {
+    static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
+        return text
+    }
+
+    /// One set of effects per language, in PokeAPI's order; a language with neither text left out.
+    static func effects(_ entries: [(language: String, short: String?, effect: String?)]) -> [LocalizedEffect] {
+        var seen = Set<String>()
+        return entries.compactMap { entry in
+            let language = entry.language.lowercased()
+            let (short, effect) = (nonEmpty(entry.short), nonEmpty(entry.effect))
+            guard short != nil || effect != nil, seen.insert(language).inserted else { return nil }
+            return LocalizedEffect(language: language, shortEffect: short, effect: effect)
+        }
+    }
+
+    /// The newest flavor text of each language, normalised: PokeAPI lists them oldest game first. In the order
+    /// the languages first appear.
+    static func newestFlavor(_ entries: [(language: String, text: String)]) -> [LocalizedName] {
+        var order: [String] = []
+        var newest: [String: String] = [:]
+        for entry in entries {
+            let language = entry.language.lowercased()
+            guard let text = nonEmpty(FlavorText.normalise(entry.text)) else { continue }
+            if newest[language] == nil { order.append(language) }
+            newest[language] = text
+        }
+        return order.map { LocalizedName(language: $0, name: newest[$0]!) }
     }
 }

@@ -18,7 +18,7 @@ enum HandBuiltPokedex {
             abilities: [.init(name: "run-away", isHidden: false)],
             sprites: sprites ?? .init(officialArtwork: artwork, home: nil, frontDefault: nil))
         let species = SpeciesRecord(
-            id: id, name: name, englishName: english ?? DisplayName.titleCase(name), genus: nil, flavorText: nil,
+            id: id, name: name, englishName: english ?? DisplayName.titleCase(name), 
             generation: 1, habitat: nil, names: names, evolutionChainID: chainID,
             varieties: varieties ?? [.init(id: id, name: name, isDefault: true)])
         return PokemonEntry(record: record, species: species, displayName: DisplayName.of(record, species: species),

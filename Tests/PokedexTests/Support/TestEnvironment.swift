@@ -47,20 +47,23 @@ final class TestEnvironment: Sendable {
     /// `listPageSize` defaults to `perPage`: most tests count list requests and index pages alike.
     func options(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
                  listPageSize: Int? = nil, concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil,
-                 snapshot: SnapshotChoice = .off, baseURL: String? = nil) -> BuildOptions {
-        BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
+                 snapshot: SnapshotChoice = .off, baseURL: String? = nil, languages: [String] = ["en"]) -> BuildOptions {
+        var options = BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
                      templates: (templates ?? testTheme).path, favorites: favorites.path, limit: limit,
                      perPage: perPage, listPageSize: listPageSize ?? perPage, concurrency: concurrency, mode: mode, images: images, snapshot: snapshot,
                      baseURL: baseURL, retry: retry, currentDirectory: root.path)
+        options.languages = languages
+        return options
     }
 
     @discardableResult
     func build(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
                listPageSize: Int? = nil, retry: RetryPolicy = fastRetry, templates: URL? = nil, snapshot: SnapshotChoice = .off,
-               baseURL: String? = nil, logger: Logger = quietLogger, now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
+               baseURL: String? = nil, languages: [String] = ["en"], logger: Logger = quietLogger,
+               now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
         let options = options(mode: mode, images: images, limit: limit, perPage: perPage, listPageSize: listPageSize,
                               retry: retry,
-                              templates: templates, snapshot: snapshot, baseURL: baseURL)
+                              templates: templates, snapshot: snapshot, baseURL: baseURL, languages: languages)
         return try await SiteBuilder(options: options, logger: logger, now: now).run()
     }
 
