@@ -85,6 +85,7 @@ let package = Package(
             dependencies: [
                 "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexMustache", "CLibXML2",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strictSettings,
             plugins: ["EmbedFiles"]

@@ -68,6 +68,12 @@ render_figures() {  # render_figures TAG OUT
     "$POKEDEX ${P[*]} --output $out/out-local"
 }
 render_figures disk "$DISK"
+# 5. The same pages in three languages (en at the root, fr/ and ja/), one model for the three: against three
+# times one language (remote-disk).
+bench languages "rm -rf $DISK/out-languages" \
+  "$POKEDEX ${P[*]} --output $DISK/out-languages --images remote --language en --language fr --language ja"
+LANGUAGES_LINE="$("$POKEDEX" "${P[@]}" --output "$DISK/out-languages-line" --images remote --language en --language fr --language ja 2>&1 | tail -n 1)"
+rm -rf "$DISK/out-languages" "$DISK/out-languages-line"
 NOOP_LINE="$("$POKEDEX" "${P[@]}" --output "$DISK/out-local" 2>&1 | tail -n 1)"
 PARTIAL_LINE="$(echo "<!-- last edit -->" >> "$WORK/theme/partials/cell.mustache"; "$POKEDEX" "${P[@]}" --output "$DISK/out-local" 2>&1 | tail -n 1)"
 if [ -n "$TMPFS" ]; then render_figures tmpfs "$TMPFS"; rm -rf "$TMPFS"/*; fi
@@ -133,10 +139,13 @@ for place in places:
     print(f"| rebuild after editing `partials/cell.mustache` | {place} | {p:.2f} s | Hugo full {h:.2f} s | {p/h:.2f}× Hugo | ≤ 0.3 s |")
 print(f"| cold fetch and build from the mirror | disk | {m['cold']:.2f} s | curl, {urls} URLs, 8 parallel: {m['curl']:.2f} s | {m['cold']/m['curl']:.2f}× curl | ≤ 1.2× |")
 print(f"| every thumbnail from a cache without any ({thumbnails_made} files), whole build | disk | {m['thumbnails']:.2f} s | | | ≤ 10 s; then a warm build decodes {warm_decoded} pictures (target 0) |")
+g = median("languages")
+print(f"| full render in three languages (en, fr, ja: 7,731 pages), `--images remote` | disk | {g:.2f} s | 3 × one language {3*m['remote-disk']:.2f} s | {g/m['remote-disk']:.2f}× one language | < 3× (one model) |")
 print(f"| peak RSS (remote / local / no-op / cold) | disk | {rss_remote} / {rss_local} / {rss_noop} / {rss_cold} MiB | Hugo {rss_hugo} MiB | | ≤ 100 MiB |")
 PY
 echo
 echo "engine:           $ENGINE_LINE"
 echo "no-op rebuild:    $NOOP_LINE"
 echo "partial rebuild:  $PARTIAL_LINE"
+echo "three languages:  $LANGUAGES_LINE"
 rm -rf "$DISK"

@@ -42,6 +42,13 @@ public struct CheckReport: Sendable {
 public struct SiteChecker: Sendable {
     /// Pages no link needs to lead to, nor the sitemap to list: static hosts serve 404.html on their own.
     static let exemptPages: Set<String> = ["404.html"]
+
+    /// `404.html`, or a language copy's own (`fr/404.html` beside `fr/index.html`).
+    static func isExempt(_ page: String, pages: some Collection<String>) -> Bool {
+        if exemptPages.contains(page) { return true }
+        let parts = page.split(separator: "/")
+        return parts.count == 2 && exemptPages.contains(String(parts[1])) && pages.contains("\(parts[0])/index.html")
+    }
     static let sitemapName = "sitemap.xml"
 
     public let root: URL
@@ -86,7 +93,7 @@ public struct SiteChecker: Sendable {
             }
         }
         let reachable = LinkResolver.reachable(from: "index.html", links: links)
-        for page in pages where !reachable.contains(page) && !Self.exemptPages.contains(page) {
+        for page in pages where !reachable.contains(page) && !Self.isExempt(page, pages: pages) {
             findings.append(Finding(path: page, line: 1, message: "not reachable from index.html by following links"))
         }
         if files.contains(Self.sitemapName) {
@@ -224,7 +231,7 @@ public struct SiteChecker: Sendable {
                 findings.append(Finding(path: name, line: location.line, message: "\(location.url): no such file \(path)"))
             }
         }
-        for page in pages where !listed.contains(page) && !Self.exemptPages.contains(page) {
+        for page in pages where !listed.contains(page) && !Self.isExempt(page, pages: pages) {
             findings.append(Finding(path: page, line: 1, message: "missing from \(name)"))
         }
         return findings

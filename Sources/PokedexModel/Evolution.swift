@@ -72,11 +72,58 @@ public struct EvolutionWords: Sendable {
     public var names: NameBook
     /// Pokémon names by id, for forms.
     public var pokemon: [Int: String]
+    /// The sentences' words by key ("level_n" → "Level {n}"): the theme's `[evolution]` table in the pages'
+    /// language, over `EvolutionWords.english`.
+    public var phrases: [String: String]
 
-    public init(names: NameBook = NameBook(), pokemon: [Int: String] = [:]) {
+    public init(names: NameBook = NameBook(), pokemon: [Int: String] = [:], phrases: [String: String] = [:]) {
         self.names = names
         self.pokemon = pokemon
+        self.phrases = Self.english.merging(phrases) { _, own in own }
     }
+
+    /// `key`'s words with each `{name}` filled in.
+    func say(_ key: String, _ values: [String: String] = [:]) -> String {
+        var text = phrases[key] ?? Self.english[key] ?? key
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
+    }
+
+    /// Whether a sentence after the first of a list starts in lower case ("… or level up …"); not in a language
+    /// whose nouns keep their capitals.
+    var lowercasesFollowers: Bool { phrases["lowercase_joined"] != "false" }
+
+    /// The English words, as the theme's `strings/en.toml` `[evolution]` table says them (a test keeps the two
+    /// alike). `{a_item}` is the item with its article ("a Thunder Stone"); every language may use `{item}` alone.
+    public static let english: [String: String] = [
+        "lowercase_joined": "true",
+        "from_origin": "From {origin}: {rest}", "at_places": "{phrase} at {places}", "or": " or ",
+        "form": " ({form} form)", "from_pokemon": ", from {name}", "from_form": ", from the {form} form",
+        "high_friendship": "high friendship", "high_affection": "high affection", "beauty": "beauty {n}+",
+        "holding": "holding {a_item}", "knowing_move": "knowing {move}", "knowing_type": "knowing {a_type}-type move",
+        "party_species": "with {species} in the party", "party_type": "with {a_type}-type Pokémon in the party",
+        "attack_higher": "Attack higher than Defense", "attack_lower": "Attack lower than Defense",
+        "attack_equal": "Attack equal to Defense", "near_rock": "near a special rock", "rain": "while it rains",
+        "upside_down": "with the console upside down", "steps": "after walking {steps} steps",
+        "used_move_times": "after using {move} {n} times", "in_region": "in {region}",
+        "multiplayer": "in a multiplayer session", "female_only": "female only", "male_only": "male only",
+        "daytime": "daytime", "nighttime": "nighttime", "level_n": "Level {n}", "level_up": "Level up",
+        "level_up_needing": "Level up {need}", "use_item": "Use {a_item}", "use_an_item": "Use an item",
+        "trade": "Trade", "trade_for": " for {species}",
+        "shed": "Appears with an empty party slot and a spare Poké Ball when Nincada evolves",
+        "spin": "Spin around", "use_move": "Use {move}", "times": " {n} times",
+        "agile_style": "Use {move} in the Agile Style", "strong_style": "Use {move} in the Strong Style",
+        "three_critical_hits": "Land three critical hits in one battle",
+        "take_damage": "Take damage and pass under the Dusty Bowl's rock arch",
+        "take_damage_at_least": "Take at least {n} damage and pass under the Dusty Bowl's rock arch",
+        "tower_of_darkness": "Train in the Tower of Darkness", "tower_of_waters": "Train in the Tower of Waters",
+        "three_defeated_bisharp": "Defeat three Bisharp that lead Pawniard",
+        "recoil": "Lose HP to recoil damage", "recoil_at_least": "Lose at least {n} HP to recoil damage",
+        "gimmighoul_coins": "Collect 999 Gimmighoul Coins",
+        "then_level_n": ", level {n}", "then_using": ", using {a_item}", "then_using_move": ", using {move}",
+        "then_trading": ", trading for {species}", "trade_for_species": "Trade for {species}",
+        "special": "A special condition",
+    ]
 }
 
 extension EvolutionNode {
@@ -99,8 +146,9 @@ extension EvolutionNode {
                 condition.fromPokemonID = nil
                 return condition
             }
-            if let rest = howToEvolve(plain, words), rest.contains(" or ") {
-                return "From \(origin): " + rest.prefix(1).lowercased() + rest.dropFirst()
+            if let rest = howToEvolve(plain, words), rest.contains(words.say("or")) {
+                let follower = words.lowercasesFollowers ? rest.prefix(1).lowercased() + rest.dropFirst() : rest
+                return words.say("from_origin", ["origin": origin, "rest": follower])
             }
         }
         // Conditions that differ only in where they happen are said once, with the places listed.
@@ -116,7 +164,7 @@ extension EvolutionNode {
         }
         let said = phrases.map { phrase -> String in
             let at = places[phrase] ?? []
-            return at.isEmpty ? phrase : "\(phrase) at \(orList(at))"
+            return at.isEmpty ? phrase : words.say("at_places", ["phrase": phrase, "places": orList(at, words)])
         }
         // Phrases that begin alike ("Level up knowing a Fairy-type move, …") are merged: the shared head once.
         var heads: [String] = []
@@ -141,17 +189,19 @@ extension EvolutionNode {
                 let tail = variant.dropFirst(shared.count).joined(separator: ", ")
                 if !rest.contains(tail) { rest.append(tail) }
             }
-            return ([head] + shared + [orList(rest)]).joined(separator: ", ")
+            return ([head] + shared + [orList(rest, words)]).joined(separator: ", ")
         }
         var text = merged[0]
-        for other in merged.dropFirst() { text += " or " + other.prefix(1).lowercased() + other.dropFirst() }
+        for other in merged.dropFirst() {
+            text += words.say("or") + (words.lowercasesFollowers ? other.prefix(1).lowercased() + other.dropFirst() : other)
+        }
         return text
     }
 
     /// "A, B or C".
-    static func orList(_ items: [String]) -> String {
+    static func orList(_ items: [String], _ words: EvolutionWords = EvolutionWords()) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " or " + items.last!
+        return items.dropLast().joined(separator: ", ") + words.say("or") + items.last!
     }
 }
 
@@ -162,13 +212,13 @@ extension EvolutionCondition {
     /// is left to `EvolutionNode.howToEvolve`, which lists the places of otherwise equal conditions once.
     func phrase(_ words: EvolutionWords = EvolutionWords()) -> String {
         var text = basePhrase(words)
-        if let form { text += " (\(DisplayName.titleCase(form)) form)" }
+        if let form { text += words.say("form", ["form": DisplayName.titleCase(form)]) }
         // Alolan Vulpix becoming Alolan Ninetales is said once, as the form it makes.
         if let fromForm, fromForm != form {
             if let name = fromPokemonID.flatMap({ words.pokemon[$0] }) {
-                text += ", from \(name)"
+                text += words.say("from_pokemon", ["name": name])
             } else {
-                text += ", from the \(DisplayName.titleCase(fromForm)) form"
+                text += words.say("from_form", ["form": DisplayName.titleCase(fromForm)])
             }
         }
         return text
@@ -182,33 +232,37 @@ extension EvolutionCondition {
         let species = { names.species($0) }
         let name = DisplayName.titleCase
         // What the stage needs besides the trigger itself, in the order a player meets them.
+        let say = words.say
+        /// An item or type with its article ("a Thunder Stone") and alone.
+        func named(_ key: String, _ text: String) -> [String: String] { [key: text, "a_\(key)": "\(Self.article(text)) \(text)"] }
         var needs: [String] = []
-        if minHappiness != nil { needs.append("high friendship") }
-        if minAffection != nil { needs.append("high affection") }
-        if let minBeauty { needs.append("beauty \(minBeauty)+") }
+        if minHappiness != nil { needs.append(say("high_friendship", [:])) }
+        if minAffection != nil { needs.append(say("high_affection", [:])) }
+        if let minBeauty { needs.append(say("beauty", ["n": String(minBeauty)])) }
         var holding: String?
-        if let heldItem { holding = "holding \(Self.article(item(heldItem))) \(item(heldItem))" }
+        if let heldItem { holding = say("holding", named("item", item(heldItem))) }
         var knowing: String?
-        if let knownMove { knowing = "knowing \(move(knownMove))" }
-        if let knownMoveType { knowing = "knowing \(Self.article(type(knownMoveType))) \(type(knownMoveType))-type move" }
-        if let partySpecies { needs.append("with \(species(partySpecies)) in the party") }
-        if let partyType { needs.append("with \(Self.article(type(partyType))) \(type(partyType))-type Pokémon in the party") }
+        if let knownMove { knowing = say("knowing_move", ["move": move(knownMove)]) }
+        if let knownMoveType { knowing = say("knowing_type", named("type", type(knownMoveType))) }
+        if let partySpecies { needs.append(say("party_species", ["species": species(partySpecies)])) }
+        if let partyType { needs.append(say("party_type", named("type", type(partyType)))) }
         if let relativePhysicalStats {
-            needs.append(relativePhysicalStats > 0 ? "Attack higher than Defense"
-                         : relativePhysicalStats < 0 ? "Attack lower than Defense" : "Attack equal to Defense")
+            needs.append(say(relativePhysicalStats > 0 ? "attack_higher" : relativePhysicalStats < 0 ? "attack_lower" : "attack_equal", [:]))
         }
-        if nearSpecialRock == true { needs.append("near a special rock") }
-        if needsOverworldRain == true { needs.append("while it rains") }
-        if turnUpsideDown == true { needs.append("with the console upside down") }
-        if let minSteps { needs.append("after walking \(Self.grouped(minSteps)) steps") }
-        if let minMoveCount, let usedMove, !["use-move", "agile-style-move", "strong-style-move"].contains(trigger) { needs.append("after using \(move(usedMove)) \(minMoveCount) times") }
-        if let region { needs.append("in \(names.name(.region, region))") }
-        if needsMultiplayer == true { needs.append("in a multiplayer session") }
-        if gender == 1 { needs.append("female only") }
-        if gender == 2 { needs.append("male only") }
+        if nearSpecialRock == true { needs.append(say("near_rock", [:])) }
+        if needsOverworldRain == true { needs.append(say("rain", [:])) }
+        if turnUpsideDown == true { needs.append(say("upside_down", [:])) }
+        if let minSteps { needs.append(say("steps", ["steps": Self.grouped(minSteps)])) }
+        if let minMoveCount, let usedMove, !["use-move", "agile-style-move", "strong-style-move"].contains(trigger) {
+            needs.append(say("used_move_times", ["move": move(usedMove), "n": String(minMoveCount)]))
+        }
+        if let region { needs.append(say("in_region", ["region": names.name(.region, region)])) }
+        if needsMultiplayer == true { needs.append(say("multiplayer", [:])) }
+        if gender == 1 { needs.append(say("female_only", [:])) }
+        if gender == 2 { needs.append(say("male_only", [:])) }
         switch timeOfDay {
-        case "day"?: needs.append("daytime")
-        case "night"?: needs.append("nighttime")
+        case "day"?: needs.append(say("daytime", [:]))
+        case "night"?: needs.append(say("nighttime", [:]))
         case let other?: needs.append(name(other).lowercased())
         case nil: break
         }
@@ -221,59 +275,65 @@ extension EvolutionCondition {
 
         switch trigger {
         case "level-up":
-            if let minLevel { return sentence((["Level \(minLevel)"] + actions).joined(separator: " "), needs) }
-            if !actions.isEmpty { return sentence((["Level up"] + actions).joined(separator: " "), needs) }
+            if let minLevel { return sentence(([say("level_n", ["n": String(minLevel)])] + actions).joined(separator: " "), needs) }
+            if !actions.isEmpty { return sentence(([say("level_up", [:])] + actions).joined(separator: " "), needs) }
             // "High friendship, daytime": the state is the condition, the level-up goes without saying.
-            if let first = needs.first, first.hasPrefix("high") || first.hasPrefix("beauty") {
+            if minHappiness != nil || minAffection != nil || minBeauty != nil {
                 return capitalised(needs.joined(separator: ", "))
             }
-            return sentence(needs.isEmpty ? "Level up" : "Level up " + needs[0], Array(needs.dropFirst()))
+            return sentence(needs.isEmpty ? say("level_up", [:]) : say("level_up_needing", ["need": needs[0]]),
+                            Array(needs.dropFirst()))
         case "use-item":
-            let use = self.item.map { "Use \(Self.article(item($0))) \(item($0))" } ?? "Use an item"
+            let use = self.item.map { say("use_item", named("item", item($0))) } ?? say("use_an_item", [:])
             return sentence(([use] + actions).joined(separator: " "), needs)
         case "trade":
-            var head = "Trade"
+            var head = say("trade", [:])
             if let holding { head += " " + holding }
-            if let tradeSpecies { head += " for \(species(tradeSpecies))" }
+            if let tradeSpecies { head += say("trade_for", ["species": species(tradeSpecies)]) }
             return sentence(head, needs)
         case "shed":
-            return sentence("Appears with an empty party slot and a spare Poké Ball when Nincada evolves", needs)
+            return sentence(say("shed", [:]), needs)
         case "spin":
-            return sentence((["Spin around"] + actions).joined(separator: " "), needs)
+            return sentence(([say("spin", [:])] + actions).joined(separator: " "), needs)
         case "use-move":
             if let usedMove {
-                return sentence("Use \(move(usedMove))" + (minMoveCount.map { " \($0) times" } ?? ""), needs)
+                return sentence(say("use_move", ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""), needs)
             }
         case "agile-style-move", "strong-style-move":
             // Hisuian moves used in a style: "Use Psyshield Bash in the Agile Style 20 times".
             if let usedMove {
-                let style = trigger == "agile-style-move" ? "Agile" : "Strong"
-                return sentence("Use \(move(usedMove)) in the \(style) Style" + (minMoveCount.map { " \($0) times" } ?? ""), needs)
+                let style = trigger == "agile-style-move" ? "agile_style" : "strong_style"
+                return sentence(say(style, ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""), needs)
             }
         case "three-critical-hits":
-            return sentence("Land three critical hits in one battle", needs)
+            return sentence(say("three_critical_hits", [:]), needs)
         case "take-damage":
-            return sentence("Take \(minDamageTaken.map { "at least \($0) damage" } ?? "damage") and pass under the Dusty Bowl's rock arch", needs)
+            return sentence(minDamageTaken.map { say("take_damage_at_least", ["n": String($0)]) } ?? say("take_damage", [:]), needs)
         case "tower-of-darkness":
-            return sentence("Train in the Tower of Darkness", needs)
+            return sentence(say("tower_of_darkness", [:]), needs)
         case "tower-of-waters":
-            return sentence("Train in the Tower of Waters", needs)
+            return sentence(say("tower_of_waters", [:]), needs)
         case "three-defeated-bisharp":
-            return sentence("Defeat three Bisharp that lead Pawniard", needs)
+            return sentence(say("three_defeated_bisharp", [:]), needs)
         case "recoil-damage":
-            return sentence("Lose \(minDamageTaken.map { "at least \($0) HP" } ?? "HP") to recoil damage", needs)
+            return sentence(minDamageTaken.map { say("recoil_at_least", ["n": String($0)]) } ?? say("recoil", [:]), needs)
         case "gimmighoul-coins":
-            return sentence("Collect 999 Gimmighoul Coins", needs)
+            return sentence(say("gimmighoul_coins", [:]), needs)
         default:
             break
         }
         // An unknown trigger: its API name made readable ("other" says nothing), then whatever else it needs.
         var head = trigger == "other" ? "" : name(trigger)
-        if let minLevel { head += head.isEmpty ? "Level \(minLevel)" : ", level \(minLevel)" }
-        if let used = self.item { head += (head.isEmpty ? "Use " : ", using ") + "\(Self.article(item(used))) \(item(used))" }
-        if let tradeSpecies { head += (head.isEmpty ? "Trade" : ", trading") + " for \(species(tradeSpecies))" }
-        if let usedMove, minMoveCount == nil, trigger != "use-move" { head += (head.isEmpty ? "Use " : ", using ") + move(usedMove) }
-        if head.isEmpty { head = actions.isEmpty && needs.isEmpty ? "A special condition" : "Level up" }
+        if let minLevel { head += head.isEmpty ? say("level_n", ["n": String(minLevel)]) : say("then_level_n", ["n": String(minLevel)]) }
+        if let used = self.item { head += head.isEmpty ? say("use_item", named("item", item(used))) : say("then_using", named("item", item(used))) }
+        if let tradeSpecies {
+            head += head.isEmpty ? say("trade_for_species", ["species": species(tradeSpecies)])
+                : say("then_trading", ["species": species(tradeSpecies)])
+        }
+        if let usedMove, minMoveCount == nil, trigger != "use-move" {
+            head += head.isEmpty ? say("use_move", ["move": move(usedMove)]) : say("then_using_move", ["move": move(usedMove)])
+        }
+        if head.isEmpty { head = actions.isEmpty && needs.isEmpty ? say("special", [:]) : say("level_up", [:]) }
         return sentence(([head] + actions).joined(separator: " "), needs)
     }
 

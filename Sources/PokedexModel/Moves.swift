@@ -84,6 +84,11 @@ public struct MoveBook: Sendable, Equatable {
     public private(set) var games: [Int: Game]
     /// By method id.
     private var methods: [Int: Method]
+    /// What games and methods are named from, to name them again in another language (`localized(_:)`).
+    private var versionGroupRecords: [Int: VersionGroupRecord] = [:]
+    private var methodRecords: [NamesRecord] = []
+    /// The language the labels are in (PokeAPI's code).
+    private var language = "en"
 
     public init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
                 versionGroups: [Int: VersionGroupRecord] = [:], names: NameBook = NameBook(),
@@ -97,6 +102,23 @@ public struct MoveBook: Sendable, Equatable {
         var kinds: [Int: Set<String>] = [:]
         for machine in machines.values { kinds[machine.versionGroup, default: []].insert(Self.machinePrefix(machine.item)) }
         machineKinds = kinds
+        versionGroupRecords = versionGroups
+        methodRecords = methods
+        self.games = Self.games(versionGroups, names: names)
+        self.methods = Self.methods(methods, language: names.language)
+    }
+
+    /// The same book with its games and learn methods named in `names`' language (their English names where
+    /// PokeAPI has none in it).
+    public func localized(_ names: NameBook) -> MoveBook {
+        var copy = self
+        copy.games = Self.games(versionGroupRecords, names: names)
+        copy.methods = Self.methods(methodRecords, language: names.language)
+        copy.language = names.language
+        return copy
+    }
+
+    static func games(_ versionGroups: [Int: VersionGroupRecord], names: NameBook) -> [Int: Game] {
         var games: [Int: Game] = [:]
         for group in versionGroups.values {
             let labels = group.versions.map { names.name(.version, $0.name) }
@@ -106,13 +128,16 @@ public struct MoveBook: Sendable, Equatable {
             games[group.id] = Game(id: group.id, name: group.name, label: label,
                                    order: group.order ?? group.id, generation: group.generation)
         }
-        self.games = games
+        return games
+    }
+
+    static func methods(_ methods: [NamesRecord], language: String) -> [Int: Method] {
         var byID: [Int: Method] = [:]
         for method in methods {
             byID[method.id] = Method(name: method.name,
-                                     label: NameBook.english(in: method.names) ?? DisplayName.titleCase(method.name))
+                                     label: method.names.preferred(language)?.name ?? DisplayName.titleCase(method.name))
         }
-        self.methods = byID
+        return byID
     }
 
     /// "Scarlet", "Scarlet & Violet", "Red, Blue & Yellow".
@@ -146,7 +171,10 @@ public struct MoveBook: Sendable, Equatable {
 
     /// "Level up", "TM / HM", "Egg moves", "Tutor", or PokeAPI's English name of any other method.
     public func label(ofMethod id: Int, in game: Int? = nil) -> String {
-        switch kind(ofMethod: id) {
+        let kind = kind(ofMethod: id)
+        // Another language says PokeAPI's names of the methods; English keeps the site's own ("Egg moves").
+        if language != "en", kind != .machine, let own = methods[id]?.label { return own }
+        switch kind {
         case .levelUp: return "Level up"
         case .machine:
             // Says which machines this game has: "TM / HM" in the older games, "TM / TR" in Sword & Shield.

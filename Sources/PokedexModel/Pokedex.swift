@@ -113,6 +113,7 @@ public struct Pokedex: Sendable {
         var copy = self
         copy.language = language
         copy.names = names.localized(language)
+        copy.moves = moves.localized(copy.names)
         for index in copy.entries.indices {
             let entry = copy.entries[index]
             copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, form: entry.form,

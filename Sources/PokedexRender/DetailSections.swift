@@ -10,8 +10,9 @@ struct RelatedPokemon: Sendable {
     let byID: [Int: PokemonEntry]
     /// The exported default Pokémon of each species, else its first exported form (a chain stage links it).
     let defaultBySpecies: [Int: PokemonEntry]
-    /// English species names from every exported species record, by species id.
-    let englishNames: [Int: String]
+    /// Species names in the pages' language (English where PokeAPI has none) from every exported species
+    /// record, by species id.
+    let speciesNames: [Int: String]
     /// What evolution conditions call items, moves, places and the Pokémon they start from.
     let words: EvolutionWords
     /// Pokémon names in capitals → as spelt ("BULBASAUR" → "Bulbasaur"), for the Pokédex entries of old games.
@@ -20,13 +21,15 @@ struct RelatedPokemon: Sendable {
     let typePages: Set<String>
     let abilities: AbilityCatalog?
 
-    init(_ pokedex: Pokedex, typePages: Set<String> = [], abilities: AbilityCatalog? = nil) {
+    init(_ pokedex: Pokedex, typePages: Set<String> = [], abilities: AbilityCatalog? = nil,
+         phrases: [String: String] = [:]) {
         self.pokedex = pokedex
         self.typePages = typePages
         self.abilities = abilities
         var byID: [Int: PokemonEntry] = [:]
         var defaults: [Int: PokemonEntry] = [:]
         var names: [Int: String] = [:]
+        var shown: [Int: String] = [:]
         for entry in pokedex.entries {
             byID[entry.id] = byID[entry.id] ?? entry
             // A default Pokémon wins over a form listed before it; a form stands in until then.
@@ -34,16 +37,19 @@ struct RelatedPokemon: Sendable {
             if defaults[species] == nil || (entry.record.isDefault && defaults[species]?.record.isDefault == false) {
                 defaults[species] = entry
             }
-            if let species = entry.species, let english = species.englishName { names[species.id] = names[species.id] ?? english }
+            if let species = entry.species, let english = species.englishName {
+                names[species.id] = names[species.id] ?? english
+                shown[species.id] = shown[species.id] ?? species.names.preferred(pokedex.language)?.name ?? english
+            }
         }
         self.byID = byID
         self.defaultBySpecies = defaults
-        self.englishNames = names
+        self.speciesNames = shown
         var proper: [String: String] = [:]
         // By species id: two names alike in capitals would otherwise take turns from run to run.
         for id in names.keys.sorted() { proper[names[id]!.uppercased()] = proper[names[id]!.uppercased()] ?? names[id]! }
         self.properNames = proper
-        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName))
+        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName), phrases: phrases)
     }
 }
 
@@ -62,7 +68,7 @@ extension SiteRenderer {
         let formBoxes = Set(roots.flatMap(\.all).compactMap(\.formPokemonID))
         func stage(_ box: EvolutionBranch) -> EvolutionStageContext {
             let exported = box.formPokemonID.map { related.byID[$0] } ?? related.defaultBySpecies[box.speciesID]
-            let speciesName = related.englishNames[box.speciesID] ?? related.words.names.species(box.speciesName)
+            let speciesName = related.speciesNames[box.speciesID] ?? related.words.names.species(box.speciesName)
             let name = exported?.displayName
                 ?? box.formPart.map { "\(speciesName) (\(DisplayName.titleCase($0)))" } ?? speciesName
             // Stages sit below the fold: their pictures load lazily.
@@ -86,15 +92,16 @@ extension SiteRenderer {
 
     // MARK: Type matchups
 
-    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook(), pages: Set<String> = []) -> [MatchupGroupContext] {
+    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook(), pages: Set<String> = [],
+                         strings: ThemeStrings = builtInStrings, language: SiteLanguage = .english) -> [MatchupGroupContext] {
         func tier(_ multiplier: String, _ factor: String, _ types: [String]) -> MatchupTierContext? {
-            types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: factor,
+            types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: language.decimal(factor),
                                                      types: types.map { typeContext($0, names: names, pages: pages) })
         }
         let groups: [(String, String, [MatchupTierContext?])] = [
-            ("weak", "Weak to", [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]),
-            ("resists", "Resists", [tier("×½", "0.5", matchups.half), tier("×¼", "0.25", matchups.quarter)]),
-            ("immune", "Immune to", [tier("×0", "0", matchups.immune)]),
+            ("weak", say("pokemon.weak_to", strings: strings), [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]),
+            ("resists", say("pokemon.resists", strings: strings), [tier("×½", "0.5", matchups.half), tier("×¼", "0.25", matchups.quarter)]),
+            ("immune", say("pokemon.immune_to", strings: strings), [tier("×0", "0", matchups.immune)]),
         ]
         return groups.compactMap { name, label, tiers in
             let present = tiers.compactMap { $0 }
@@ -132,7 +139,8 @@ extension SiteRenderer {
 
     /// The page's own picture first, then shiny artwork, front sprite and shiny sprite where PokeAPI has them as
     /// http(s) URLs. The extra ones are referenced by URL, never downloaded.
-    static func pictures(_ entry: PokemonEntry, main: ImageContext) -> [PictureContext] {
+    static func pictures(_ entry: PokemonEntry, main: ImageContext, strings: ThemeStrings = builtInStrings) -> [PictureContext] {
+        func t(_ key: String, _ values: [String: String] = [:]) -> String { say(key, values, strings: strings) }
         let sprites = entry.record.sprites
         func usable(_ url: String?) -> String? { url.flatMap { PokemonRecord.Sprites.isUsable($0) ? $0 : nil } }
         // Without artwork the page's picture is the front sprite itself: offering it twice would be noise.
@@ -143,21 +151,21 @@ extension SiteRenderer {
             && !main.isPlaceholder
         let name = entry.displayName
         var pictures = [PictureContext(id: mainIsSprite ? "sprite" : mainIsHome ? "home" : "artwork",
-                                       label: mainIsSprite ? "Sprite" : mainIsHome ? "HOME render" : "Artwork",
+                                       label: t(mainIsSprite ? "pokemon.sprite" : mainIsHome ? "pokemon.home_render" : "pokemon.artwork"),
                                        src: main.src, width: main.width, height: main.height, alt: name,
                                        isSelected: true, isSprite: mainIsSprite)]
         guard !main.isPlaceholder else { return pictures }
         if let url = usable(sprites.officialArtworkShiny), !mainIsSprite {
-            pictures.append(PictureContext(id: "shiny-artwork", label: "Shiny artwork", src: url, width: artworkSize,
-                                           height: artworkSize, alt: "\(name), shiny", isSelected: false, isSprite: false))
+            pictures.append(PictureContext(id: "shiny-artwork", label: t("pokemon.shiny_artwork"), src: url, width: artworkSize,
+                                           height: artworkSize, alt: t("pokemon.shiny_alt", ["name": name]), isSelected: false, isSprite: false))
         }
         if let url = usable(sprites.frontDefault), !mainIsSprite {
-            pictures.append(PictureContext(id: "sprite", label: "Sprite", src: url, width: spriteSize, height: spriteSize,
-                                           alt: "\(name), sprite", isSelected: false, isSprite: true))
+            pictures.append(PictureContext(id: "sprite", label: t("pokemon.sprite"), src: url, width: spriteSize, height: spriteSize,
+                                           alt: t("pokemon.sprite_alt", ["name": name]), isSelected: false, isSprite: true))
         }
         if let url = usable(sprites.frontShiny) {
-            pictures.append(PictureContext(id: "shiny-sprite", label: "Shiny sprite", src: url, width: spriteSize,
-                                           height: spriteSize, alt: "\(name), shiny sprite", isSelected: false,
+            pictures.append(PictureContext(id: "shiny-sprite", label: t("pokemon.shiny_sprite"), src: url, width: spriteSize,
+                                           height: spriteSize, alt: t("pokemon.shiny_sprite_alt", ["name": name]), isSelected: false,
                                            isSprite: true))
         }
         return pictures
@@ -194,10 +202,13 @@ extension SiteRenderer {
     ]
 
     /// The Names section: English (the page's language) first, then one row per language in PokeAPI's order.
-    static func nameRows(_ names: [LocalizedName]) -> [LocalizedNameContext] {
+    static func nameRows(_ names: [LocalizedName], strings: ThemeStrings = builtInStrings,
+                         language: String = "en") -> [LocalizedNameContext] {
         var rows: [LocalizedNameContext] = []
         var done = Set<String>()
-        let ordered = names.filter { $0.language == "en" } + names.filter { $0.language != "en" }
+        // The page's language first (its family: a Japanese page's kana and kanji row).
+        let family = scriptsOfOneLanguage.values.first { $0.codes.contains(language) }?.codes ?? [language]
+        let ordered = names.filter { family.contains($0.language) } + names.filter { !family.contains($0.language) }
         for name in ordered where !done.contains(name.language) && !name.name.isEmpty {
             if let (family, group) = scriptsOfOneLanguage.first(where: { $0.value.codes.contains(name.language) }) {
                 var spellings: [SpellingContext] = []
@@ -208,12 +219,15 @@ extension SiteRenderer {
                         spellings.append(SpellingContext(name: spelling.name, lang: localizedName(spelling).lang))
                     }
                 }
-                rows.append(LocalizedNameContext(language: family, label: group.label, lang: group.tag,
+                rows.append(LocalizedNameContext(language: family, label: say("language_names.\(family)", strings: strings),
+                                                 lang: group.tag,
                                                  name: spellings[0].name, spellings: spellings))
                 continue
             }
             done.insert(name.language)
-            rows.append(localizedName(name))
+            var row = localizedName(name)
+            if languages[name.language] != nil { row.label = say("language_names.\(name.language)", strings: strings) }
+            rows.append(row)
         }
         return rows
     }

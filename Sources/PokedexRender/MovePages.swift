@@ -8,6 +8,8 @@ import PokedexSupport
 struct MoveCatalog: Sendable {
     let book: MoveBook
     let names: NameBook
+    /// The theme's words in the pages' language.
+    var strings = SiteRenderer.builtInStrings
     let learners: MoveLearners
     /// The moves with a page, by id: their slugs (`moves/<slug>.html`).
     let slugs: [Int: String]
@@ -61,8 +63,9 @@ struct MoveCatalog: Sendable {
     }
 
     /// "36", or "Evo." for a move learned on evolution (level 0).
-    static func levelDetail(_ level: Int) -> (text: String, title: String?, sort: Int) {
-        level == 0 ? ("Evo.", "On evolution", 0) : (String(level), nil, level)
+    func levelDetail(_ level: Int) -> (text: String, title: String?, sort: Int) {
+        level == 0 ? (SiteRenderer.say("move.evo", strings: strings), SiteRenderer.say("move.on_evolution", strings: strings), 0)
+            : (String(level), nil, level)
     }
 
     /// The groups of one game for a Pokémon's Moves section.
@@ -72,22 +75,22 @@ struct MoveCatalog: Sendable {
             let rows = group.moves.map { learned -> MoveRowContext in
                 place += 1
                 switch group.kind {
-                case .levelUp: return row(learned.move, from: "pokemon", detail: Self.levelDetail(learned.level))
+                case .levelUp: return row(learned.move, from: "pokemon", detail: levelDetail(learned.level))
                 case .machine:
                     return row(learned.move, from: "pokemon", detail: (learned.machine ?? "—", nil, place))
                 default: return row(learned.move, from: "pokemon")
                 }
             }
             return LearnGroupContext(key: group.kind.key, method: group.method, label: group.label, count: rows.count,
-                                     detailHeading: Self.detailHeading(group.kind), sortedByDetail: Self.detailHeading(group.kind) != nil,
+                                     detailHeading: detailHeading(group.kind), sortedByDetail: detailHeading(group.kind) != nil,
                                      moves: rows)
         }
     }
 
-    static func detailHeading(_ kind: LearnMethodKind) -> String? {
+    func detailHeading(_ kind: LearnMethodKind) -> String? {
         switch kind {
-        case .levelUp: "Lv."
-        case .machine: "Machine"
+        case .levelUp: SiteRenderer.say("move.level", strings: strings)
+        case .machine: SiteRenderer.say("move.machine", strings: strings)
         default: nil
         }
     }
@@ -139,7 +142,7 @@ extension SiteRenderer {
                 let kind = book.kind(ofMethod: method)
                 let cells = byMethod[method]!.map { learner in
                     miniCell(entries[learner.entry],
-                             note: kind == .levelUp ? (learner.level == 0 ? "Evo." : "Lv. \(learner.level)") : nil)
+                             note: kind == .levelUp ? (learner.level == 0 ? t("move.evo") : t("move.level_n", ["n": String(learner.level)])) : nil)
                 }
                 groups.append(LearnerGroupContext(key: kind.key, method: method,
                                                   label: book.label(ofMethod: method, in: newest.id),
@@ -148,7 +151,7 @@ extension SiteRenderer {
             }
         }
         let others = games.dropFirst().map { GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id)) }
-        let names = Self.nameRows(move.names)
+        let names = Self.nameRows(move.names, strings: strings, language: language.code)
         // The effects in the page's language where PokeAPI has them (French for some), else English.
         let chosen = move.effects.preferred(language.code)
         var shown = move
@@ -165,7 +168,7 @@ extension SiteRenderer {
             id: move.id, slug: row.slug, name: row.name, type: row.type, category: row.category,
             power: row.power, accuracy: row.accuracy, pp: row.pp, priority: priority,
             target: move.target.map { catalog.names.name(.moveTarget, $0) },
-            generation: move.generation.map { "Generation " + Self.romanNumeral($0) },
+            generation: move.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) },
             effectChance: move.effectChance.map { "\($0)%" },
             shortEffect: shortEffect, effect: effect, hasEffect: shortEffect != nil || effect != nil,
             flavorText: flavor?.name,
@@ -187,7 +190,7 @@ extension SiteRenderer {
             if !categories.contains(where: { $0.name == category.name }) { categories.append(category) }
         }
         categories.sort { (order.firstIndex(of: $0.name) ?? 9, $0.name) < (order.firstIndex(of: $1.name) ?? 9, $1.name) }
-        return MovesIndexContext(count: rows.count, rows: rows, types: types, categories: categories,
+        return MovesIndexContext(count: rows.count, countLabel: t("moves.count", ["count": String(rows.count)]), rows: rows, types: types, categories: categories,
                                  namesScript: "../" + siteUp + scripts.names)
     }
 }

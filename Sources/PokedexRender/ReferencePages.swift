@@ -158,9 +158,9 @@ extension SiteRenderer {
         let normal = miniCells(catalog.normal[ability.id] ?? [], entries: entries)
         let hidden = miniCells(catalog.hidden[ability.id] ?? [], entries: entries)
         var groups: [MiniGroupContext] = []
-        if !normal.isEmpty { groups.append(MiniGroupContext(key: "normal", label: "As an ability", count: normal.count, cells: normal)) }
-        if !hidden.isEmpty { groups.append(MiniGroupContext(key: "hidden", label: "As a hidden ability", count: hidden.count, cells: hidden)) }
-        let rows = Self.nameRows(ability.names)
+        if !normal.isEmpty { groups.append(MiniGroupContext(key: "normal", label: t("ability.as_ability"), count: normal.count, cells: normal)) }
+        if !hidden.isEmpty { groups.append(MiniGroupContext(key: "hidden", label: t("ability.as_hidden"), count: hidden.count, cells: hidden)) }
+        let rows = Self.nameRows(ability.names, strings: strings, language: language.code)
         let chosen = ability.effects.preferred(language.code)
         let flavor = ability.flavorTexts.preferred(language.code)
         let effect = Self.paragraphs(chosen?.effect)
@@ -170,7 +170,7 @@ extension SiteRenderer {
         return AbilityPageContext(
             id: ability.id, slug: catalog.slugs[ability.id] ?? "", name: names.name(.ability, ability.name),
             shortEffect: chosen?.shortEffect, effect: effect, hasEffect: chosen?.shortEffect != nil || effect != nil,
-            flavorText: flavor?.name, generation: ability.generation.map { "Generation " + Self.romanNumeral($0) },
+            flavorText: flavor?.name, generation: ability.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) },
             count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
             groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next),
             effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language))
@@ -188,7 +188,7 @@ extension SiteRenderer {
                 count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
                 generation: ability.generation.map(Self.romanNumeral) ?? "—", generationNumber: ability.generation)
         }
-        return AbilitiesIndexContext(count: rows.count, rows: rows)
+        return AbilitiesIndexContext(count: rows.count, rows: rows, note: t("abilities.note", ["count": String(rows.count)]))
     }
 
     // MARK: Type pages
@@ -203,12 +203,12 @@ extension SiteRenderer {
         }
         let attacking = TypeMatchups.attacking(type, chart: pokedex.typeChart)
         let defending = TypeMatchups(types: [type], chart: pokedex.typeChart)
-        let attack = [relation("x2", "Super effective against", "×2", attacking.double),
-                      relation("x05", "Not very effective against", "×½", attacking.half),
-                      relation("x0", "No effect on", "×0", attacking.none)]
-        let defence = [relation("x2", "Weak to", "×2", defending.double),
-                       relation("x05", "Resists", "×½", defending.half),
-                       relation("x0", "Immune to", "×0", defending.immune)]
+        let attack = [relation("x2", t("types.super_effective"), "×2", attacking.double),
+                      relation("x05", t("types.not_very_effective"), "×½", attacking.half),
+                      relation("x0", t("types.no_effect_on"), "×0", attacking.none)]
+        let defence = [relation("x2", t("pokemon.weak_to"), "×2", defending.double),
+                       relation("x05", t("pokemon.resists"), "×½", defending.half),
+                       relation("x0", t("pokemon.immune_to"), "×0", defending.immune)]
         let rows = (catalog.moves[type] ?? []).map { moves.row($0, from: TypeCatalog.folder) }
         let cells = miniCells(catalog.pokemon[type] ?? [], entries: pokedex.entries)
         return TypePageContext(
@@ -227,12 +227,13 @@ extension SiteRenderer {
             let cells = types.map { defender -> ChartCellContext in
                 let factor = TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) ?? 1
                 let (text, key, said): (String, String, String) = switch factor {
-                case 0: ("0", "x0", "no effect (×0)")
-                case 0.5: ("½", "x05", "not very effective (×½)")
-                case 2: ("2", "x2", "super effective (×2)")
-                default: ("", "x1", "normal damage (×1)")
+                case 0: ("0", "x0", t("types.said_none"))
+                case 0.5: ("½", "x05", t("types.said_half"))
+                case 2: ("2", "x2", t("types.said_double"))
+                default: ("", "x1", t("types.said_normal"))
                 }
-                return ChartCellContext(text: text, title: "\(names.type(attacker)) → \(names.type(defender)): \(said)",
+                return ChartCellContext(text: text, title: t("types.cell_title", ["attacker": names.type(attacker),
+                                                                                   "defender": names.type(defender), "said": said]),
                                         key: key, isNormal: text.isEmpty)
             }
             return ChartRowContext(type: Self.typeContext(attacker, names: names, pages: linked), cells: cells)
@@ -248,8 +249,10 @@ struct Catalogs: Sendable {
     let abilities: AbilityCatalog
     let types: TypeCatalog
 
-    init(_ pokedex: Pokedex) throws {
-        moves = MoveCatalog(pokedex)
+    init(_ pokedex: Pokedex, strings: ThemeStrings = SiteRenderer.builtInStrings) throws {
+        var moves = MoveCatalog(pokedex)
+        moves.strings = strings
+        self.moves = moves
         moveScripts = try MoveScripts(pokedex, catalog: moves)
         abilities = AbilityCatalog(pokedex)
         types = TypeCatalog(pokedex, moves: moves)
@@ -265,10 +268,10 @@ extension SiteRenderer {
         let abilities = catalogs.abilities
         if !abilities.ordered.isEmpty {
             let path = AbilityCatalog.indexPath
-            let description = "Every ability of the \(entries.count) Pokémon, with its effect."
+            let description = t("description.abilities", ["count": String(entries.count)])
             jobs.append(PageJob(path: path, template: "abilities") { [self] in
-                var context = base(site: site, root: "../", kind: "abilities", path: path, title: "Abilities · Pokédex",
-                                   social: social(title: "Abilities · Pokédex", description: description, path: path,
+                var context = base(site: site, root: "../", kind: "abilities", path: path, title: t("title.abilities"),
+                                   social: social(title: t("title.abilities"), description: description, path: path,
                                                   picture: nil), assets: assets)
                 context.abilitiesIndex = abilitiesIndex(abilities, names: names)
                 return context
@@ -281,9 +284,9 @@ extension SiteRenderer {
                 let page = abilityPage(ability, catalog: abilities, entries: entries, names: names,
                                        previous: index > 0 ? ordered[index - 1] : nil,
                                        next: index + 1 < ordered.count ? ordered[index + 1] : nil)
-                let description = [page.shortEffect, page.flavorText].compactMap { $0 }.first ?? "\(page.name): an ability."
+                let description = [page.shortEffect, page.flavorText].compactMap { $0 }.first ?? t("description.ability", ["name": page.name])
                 var context = base(site: site, root: "../", kind: "ability", path: path,
-                                   title: "\(page.name) · Abilities · Pokédex",
+                                   title: t("title.ability", ["name": page.name]),
                                    social: social(title: page.name, description: description, path: path, picture: nil),
                                    assets: assets)
                 context.ability = page
@@ -293,10 +296,10 @@ extension SiteRenderer {
         let types = catalogs.types
         if !types.ordered.isEmpty {
             let path = TypeCatalog.indexPath
-            let description = "The type chart: what each of the \(types.ordered.count) types does to every other."
+            let description = t("description.types", ["count": String(types.ordered.count)])
             jobs.append(PageJob(path: path, template: "types") { [self] in
-                var context = base(site: site, root: "../", kind: "types", path: path, title: "Types · Pokédex",
-                                   social: social(title: "Types · Pokédex", description: description, path: path,
+                var context = base(site: site, root: "../", kind: "types", path: path, title: t("title.types"),
+                                   social: social(title: t("title.types"), description: description, path: path,
                                                   picture: nil), assets: assets)
                 context.typeChart = typeChart(types, pokedex: pokedex)
                 return context
@@ -309,8 +312,8 @@ extension SiteRenderer {
                                     previous: index > 0 ? types.ordered[index - 1] : nil,
                                     next: index + 1 < types.ordered.count ? types.ordered[index + 1] : nil)
                 let label = page.type.label
-                var context = base(site: site, root: "../", kind: "type", path: path, title: "\(label) type · Pokédex",
-                                   social: social(title: "\(label) type",
+                var context = base(site: site, root: "../", kind: "type", path: path, title: t("title.type", ["name": label]),
+                                   social: social(title: t("title.type_social", ["name": label]),
                                                   description: "\(label): its matchups, its \(page.pokemonCount) Pokémon and \(page.moveCount) moves.",
                                                   path: path, picture: nil),
                                    assets: assets)
@@ -398,7 +401,9 @@ enum SearchScript {
         for list in lists {
             for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
         }
-        let headings = [("pokemon", "Pokémon"), ("move", "Moves"), ("ability", "Abilities"), ("type", "Types")]
+        let say = { SiteRenderer.say($0, strings: catalogs.moves.strings) }
+        let headings = [("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
+                        ("type", say("nav.types"))]
         let groups = headings.map { kind, heading in
             Group(kind: kind, heading: heading, items: lists.filter { $0.kind == kind }.map { list in
                 Item(href: list.href, label: list.label, names: DataScript.NamesEntry(ids: [], names: list.names, languages: codes))

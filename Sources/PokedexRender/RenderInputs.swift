@@ -29,8 +29,9 @@ public struct RenderInputs: Encodable, Sendable {
     var moves: MoveBook
     /// The abilities' effects and names, in id order.
     var abilities: [AbilityRecord]
-    /// The site's languages, the root's first.
+    /// The site's languages, the root's first, and the theme's words in each.
     var languages: [String]
+    var strings: [ThemeStrings] = []
 
     init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String,
          languages: [String] = ["en"]) {

@@ -72,6 +72,12 @@ struct PageJob: Sendable {
 /// put back in order), so an offline rebuild from the cache is byte-identical (nothing here reads a clock).
 public struct SiteRenderer: Sendable {
     static let placeholderImage = "assets/placeholder.svg"
+    /// The built-in theme's English words: what a key no strings file has is said in.
+    static let builtInStrings: ThemeStrings = {
+        guard let data = EmbeddedTheme.files()["strings/en.toml"], let text = String(data: data, encoding: .utf8),
+              let strings = try? ThemeStrings.parse(text, origin: "strings/en.toml") else { return ThemeStrings() }
+        return strings
+    }()
     static let dataScript = "assets/pokedex-data.js"
     /// Every Pokémon's name in every language, for search; published under a hashed name like the data script.
     static let namesScript = "assets/pokedex-names.js"
@@ -95,6 +101,8 @@ public struct SiteRenderer: Sendable {
     var siteUp = ""
     /// The language's folder from the site root: "" or "fr/".
     var pathPrefix = ""
+    /// The theme's words in `language` (`strings/<code>.toml` over `strings/en.toml`).
+    var strings: ThemeStrings
 
     public init(theme: Theme, perPage: Int, baseURL: String? = nil,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -104,12 +112,28 @@ public struct SiteRenderer: Sendable {
         self.baseURL = baseURL
         self.parallelism = max(1, parallelism)
         self.languages = languages.isEmpty ? [.english] : languages
+        self.language = self.languages[0]
+        self.strings = theme.strings(for: self.languages[0].code)
+    }
+
+    /// The theme's words for `key` ("nav.moves") in the pages' language, each `{name}` replaced by `values[name]`;
+    /// the key itself when no strings file has it (a theme's own file lacking it: `pokedex build` warns).
+    func t(_ key: String, _ values: [String: String] = [:]) -> String {
+        Self.say(key, values, strings: strings)
+    }
+
+    /// `key` in `strings`, else in the built-in English file, else the key itself; `{name}`s filled in.
+    static func say(_ key: String, _ values: [String: String] = [:], strings: ThemeStrings = builtInStrings) -> String {
+        guard var text = strings[key] ?? builtInStrings[key] else { return key }
+        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
+        return text
     }
 
     /// This renderer for the pages in the `index`th of `languages`.
     func forLanguage(at index: Int) -> SiteRenderer {
         var copy = self
         copy.language = languages[index]
+        copy.strings = theme.strings(for: languages[index].code)
         copy.siteUp = index == 0 ? "" : "../"
         copy.pathPrefix = index == 0 ? "" : languages[index].code + "/"
         return copy
@@ -143,8 +167,9 @@ public struct SiteRenderer: Sendable {
         // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
         // a no-op rebuild would otherwise spend one core on.
         async let pictureFiles = Self.pictureFiles(images, published: published)
-        let renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
+        var renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
                                         builder: RenderInputs.currentBuilder, languages: languages.map(\.code))
+        renderInputs.strings = languages.map { theme.strings(for: $0.code) }
         async let inputsDigest = renderInputs.digest(parallelism: parallelism)
         let namesScript = try DataScript.names(pokedex)
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
@@ -158,12 +183,21 @@ public struct SiteRenderer: Sendable {
             let renderer = forLanguage(at: index)
             let localized = pokedex.localized(renderer.language.code)
             var languageAssets = assets
-            let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath)
+            // Type names for the cells and filters the scripts build: English ones are the API names made readable.
+            let typeLabels = renderer.language.code == "en" ? nil
+                : renderer.typeNames(in: localized)
+            let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath, typeLabels: typeLabels)
             languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
-            let catalogs = try Catalogs(localized)
+            let catalogs = try Catalogs(localized, strings: renderer.strings)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
             languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
             scripts.append((languageAssets.data, dataScript))
+            if renderer.language.code != "en" {
+                let words = try DataScript.script("POKEDEX_STRINGS", renderer.strings.table("js"),
+                                                  path: "assets/strings-\(renderer.language.code).js")
+                languageAssets.strings = Self.hashedName("assets/strings-\(renderer.language.code).js", words)
+                scripts.append((languageAssets.strings!, words))
+            }
             scripts += catalogs.moveScripts.files
             scripts.append((languageAssets.searchData, searchData))
             jobs += renderer.pages(localized, assets: languageAssets.up(renderer.siteUp), catalogs: catalogs)
@@ -178,6 +212,7 @@ public struct SiteRenderer: Sendable {
                 workerShell += moveShell + referenceShell + [assets.search, languageAssets.searchData, assets.pages, assets.pokemon]
             } else {
                 workerShell += [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
+                    + (languageAssets.strings.map { [$0] } ?? [])
                     + moveShell + referenceShell + [languageAssets.searchData]
             }
             if index == 0 {
@@ -206,7 +241,7 @@ public struct SiteRenderer: Sendable {
         }
         if let baseURL {
             // Every page a visitor may land on (not the 404 pages), with its copies in the other languages.
-            let listed = jobs.filter { !$0.path.hasSuffix(Self.notFoundPath) }.map { job in
+            let listed = jobs.filter { $0.unprefixedPath != Self.notFoundPath }.map { job in
                 Sitemap.Entry(url: Sitemap.url(of: job.path, base: baseURL),
                               alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true))
             }
@@ -289,12 +324,20 @@ public struct SiteRenderer: Sendable {
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
                      assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
-        let site = SiteContext(title: "Pokédex", hasMoves: false, hasAbilities: false, hasTypes: false, count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
+        let site = SiteContext(title: t("site.title"), hasMoves: false, hasAbilities: false, hasTypes: false, count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
                            social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
         context.canonical = nil
-        context.worker = WorkerContext(cache: "pokedex-" + build.prefix(16), shell: shell)
+        context.worker = WorkerContext(cache: "pokedex-" + build.prefix(16), shell: shell, offline: languages.indices.map { index in
+            let renderer = forLanguage(at: index)
+            func literal(_ key: String) -> String {
+                let json = (try? JSONEncoder().encode(renderer.t(key))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
+                return DataScript.scriptSafe(json)
+            }
+            return OfflinePageContext(folder: renderer.pathPrefix, lang: renderer.language.tag, title: literal("offline.title"),
+                                      heading: literal("offline.heading"), text: literal("offline.text"), open: literal("not_found.open"))
+        })
         let made = context
         return PageJob(path: Self.workerPath, template: Self.workerPath, followsInputs: false) { made }
     }
@@ -361,9 +404,10 @@ public struct SiteRenderer: Sendable {
         let favorites = Set(pokedex.favorites.ids)
         let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
         let site = SiteContext(
-            title: "Pokédex", hasMoves: !catalog.ordered.isEmpty, hasAbilities: !catalogs.abilities.ordered.isEmpty,
+            title: t("site.title"), hasMoves: !catalog.ordered.isEmpty, hasAbilities: !catalogs.abilities.ordered.isEmpty,
             hasTypes: !catalogs.types.ordered.isEmpty, count: entries.count, pageCount: pageCount, perPage: perPage,
-            offlineBanner: pokedex.dataAge.map(Self.banner),
+            offlineBanner: pokedex.dataAge.map(banner),
+            allShown: t("list.all_shown", ["count": String(entries.count)]),
             generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         // Detail pages do not load the data script: without its name, a data change does not render them again.
         let detailAssets = {
@@ -371,12 +415,13 @@ public struct SiteRenderer: Sendable {
             detailAssets.data = ""
             return detailAssets
         }()
-        let about = "A Pokédex of \(entries.count) Pokémon with pictures, types, stats and abilities, browsable offline."
+        let about = t("site.about", ["count": String(entries.count)])
 
         var jobs: [PageJob] = []
         jobs.reserveCapacity(entries.count + pageCount + catalog.ordered.count + catalogs.abilities.ordered.count
                              + catalogs.types.ordered.count + 7)
-        let related = RelatedPokemon(pokedex, typePages: catalog.typePages, abilities: catalogs.abilities)
+        let related = RelatedPokemon(pokedex, typePages: catalog.typePages, abilities: catalogs.abilities,
+                                     phrases: strings.table("evolution"))
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
@@ -388,8 +433,9 @@ public struct SiteRenderer: Sendable {
                          names: pokedex.names)
                 }
                 var context = base(site: site, root: root, kind: "index", path: path,
-                                   title: page == 1 ? "Pokédex" : "Pokédex · Page \(page)",
-                                   social: social(title: page == 1 ? "Pokédex" : "Pokédex · Page \(page) of \(pageCount)",
+                                   title: page == 1 ? t("site.title") : t("title.index_page", ["page": String(page)]),
+                                   social: social(title: page == 1 ? t("site.title")
+                                                      : t("title.index_page_of", ["page": String(page), "total": String(pageCount)]),
                                                   description: about, path: path, picture: nil), assets: assets)
                 context.pokemon = cells
                 context.pagination = pagination(page: page, total: pageCount, root: root)
@@ -400,8 +446,8 @@ public struct SiteRenderer: Sendable {
         for (index, entry) in entries.enumerated() {
             let path = "pokemon/\(entry.slug).html"
             jobs.append(PageJob(path: path, template: "pokemon") { [self] in
-                var context = base(site: site, root: "../", kind: "pokemon", path: path, title: "\(entry.displayName) · Pokédex",
-                                   social: social(title: entry.displayName, description: Self.description(of: entry),
+                var context = base(site: site, root: "../", kind: "pokemon", path: path, title: t("title.pokemon", ["name": entry.displayName]),
+                                   social: social(title: entry.displayName, description: description(of: entry),
                                                   path: path, picture: entry), assets: detailAssets)
                 context.detail = detail(entry, favorite: favorites.contains(entry.id),
                                         previous: index > 0 ? entries[index - 1] : nil,
@@ -416,10 +462,10 @@ public struct SiteRenderer: Sendable {
         let moves = catalog.ordered
         if !moves.isEmpty {
             let path = MoveCatalog.indexPath
-            let description = "Every move the \(entries.count) Pokémon learn: type, category, power, accuracy and PP."
+            let description = t("description.moves", ["count": String(entries.count)])
             jobs.append(PageJob(path: path, template: "moves") { [self] in
-                var context = base(site: site, root: "../", kind: "moves", path: path, title: "Moves · Pokédex",
-                                   social: social(title: "Moves · Pokédex", description: description, path: path,
+                var context = base(site: site, root: "../", kind: "moves", path: path, title: t("title.moves"),
+                                   social: social(title: t("title.moves"), description: description, path: path,
                                                   picture: nil), assets: detailAssets)
                 context.movesIndex = movesIndex(catalog, scripts: moveScripts)
                 context.usesMovesScript = true
@@ -433,8 +479,8 @@ public struct SiteRenderer: Sendable {
                                          previous: index > 0 ? moves[index - 1] : nil,
                                          next: index + 1 < moves.count ? moves[index + 1] : nil)
                 let description = [context.shortEffect, context.flavorText].compactMap { $0 }.first
-                    ?? "\(context.name): \(context.type.label) move."
-                var page = base(site: site, root: "../", kind: "move", path: path, title: "\(context.name) · Moves · Pokédex",
+                    ?? t("description.move", ["name": context.name, "type": context.type.label])
+                var page = base(site: site, root: "../", kind: "move", path: path, title: t("title.move", ["name": context.name]),
                                 social: social(title: context.name, description: description, path: path, picture: nil),
                                 assets: detailAssets)
                 page.move = context
@@ -444,15 +490,15 @@ public struct SiteRenderer: Sendable {
 
         jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
         jobs.append(PageJob(path: Self.searchPath, template: "search") { [self] in
-            base(site: site, root: "", kind: "search", path: Self.searchPath, title: "Search · Pokédex",
-                 social: social(title: "Search · Pokédex", description: about, path: Self.searchPath, picture: nil),
+            base(site: site, root: "", kind: "search", path: Self.searchPath, title: t("title.search"),
+                 social: social(title: t("title.search"), description: about, path: Self.searchPath, picture: nil),
                  assets: detailAssets)
         })
 
         let unknownFavorites = pokedex.favorites.unknown
         jobs.append(PageJob(path: "favorites.html", template: "favorites") { [self] in
-            var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: "Favorites · Pokédex",
-                               social: social(title: "Favorites · Pokédex", description: about, path: "favorites.html",
+            var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: t("title.favorites"),
+                               social: social(title: t("title.favorites"), description: about, path: "favorites.html",
                                               picture: nil), assets: assets)
             context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
                 cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true, names: pokedex.names)
@@ -469,8 +515,8 @@ public struct SiteRenderer: Sendable {
             jobs.append(PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate) { [self] in
                 let root = LinkResolver.path(of: baseURL).map { $0 + pathPrefix } ?? ""
                 var context = base(site: site, root: root, kind: "notFound", path: Self.notFoundPath,
-                                   title: "Page not found · Pokédex",
-                                   social: social(title: "Page not found · Pokédex", description: about,
+                                   title: t("title.not_found"),
+                                   social: social(title: t("title.not_found"), description: about,
                                                   path: Self.notFoundPath, picture: nil), assets: assets)
                 context.canonical = nil
                 context.social.url = nil
@@ -502,9 +548,11 @@ public struct SiteRenderer: Sendable {
 
     /// "Mouse Pokémon. When several of these Pokémon gather, …": the genus and flavor text, cut at a word near
     /// 200 characters (what link previews show).
-    static func description(of entry: PokemonEntry) -> String {
-        let parts = [entry.species?.genus.map { $0 + "." }, entry.species?.flavorText].compactMap { $0 }
-        var text = parts.isEmpty ? "\(entry.displayName), \(entry.number) in the Pokédex." : parts.joined(separator: " ")
+    func description(of entry: PokemonEntry) -> String {
+        let parts = [entry.species?.genus(in: language.code).map { $0.name + "." },
+                     entry.species?.flavorText(in: language.code)?.name].compactMap { $0 }
+        var text = parts.isEmpty ? t("description.pokemon", ["name": entry.displayName, "number": entry.number])
+            : parts.joined(separator: " ")
         let limit = 200
         if text.count > limit {
             let cut = text.prefix(limit)
@@ -524,17 +572,24 @@ public struct SiteRenderer: Sendable {
         page == 1 ? "index.html" : "page/\(page).html"
     }
 
-    static func banner(_ age: DataAge) -> String {
+    func banner(_ age: DataAge) -> String {
+        // English dates as they always were; another language's in its own words ("21 nov. 2026").
+        Self.banner(age, strings: strings, locale: language.code == "en" ? "en_US_POSIX" : language.locale)
+    }
+
+    static func banner(_ age: DataAge, strings: ThemeStrings = builtInStrings, locale: String = "en_US_POSIX") -> String {
         switch age {
-        case .cached(let date): return "Offline — showing data cached on \(utc(date, "d MMM yyyy, HH:mm 'UTC'"))"
+        case .cached(let date):
+            return say("banner.cached", ["date": utc(date, "d MMM yyyy, HH:mm 'UTC'", locale: locale)], strings: strings)
         case .snapshot(let date, let bundled):
-            return "Offline — showing data from the \(bundled ? "bundled " : "")snapshot of \(utc(date, "d MMM yyyy"))"
+            return say(bundled ? "banner.bundled_snapshot" : "banner.snapshot",
+                       ["date": utc(date, "d MMM yyyy", locale: locale)], strings: strings)
         }
     }
 
-    static func utc(_ date: Date, _ format: String) -> String {
+    static func utc(_ date: Date, _ format: String, locale: String = "en_US_POSIX") -> String {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.locale = Locale(identifier: locale)
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = format
         return formatter.string(from: date)
@@ -560,6 +615,7 @@ public struct SiteRenderer: Sendable {
                       social: SocialContext, assets: AssetsContext) -> PageContext {
         var context = basePage(site: site, root: root, kind: kind, path: path, title: title, social: social, assets: assets)
         context.lang = language.tag
+        context.t = strings
         if languages.count > 1 {
             context.isMultilingual = true
             context.siteRoot = root + siteUp
@@ -646,16 +702,16 @@ public struct SiteRenderer: Sendable {
                 listPage: Int, related: RelatedPokemon) -> DetailContext {
         let record = entry.record
         let stats = record.stats.map { stat in
-            StatContext(name: stat.name, label: Self.statLabels[stat.name]?.0 ?? DisplayName.titleCase(stat.name),
-                        short: Self.statLabels[stat.name]?.1 ?? DisplayName.titleCase(stat.name), value: stat.value,
+            StatContext(name: stat.name, label: statLabel(stat.name).0, short: statLabel(stat.name).1, value: stat.value,
                         percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))))
         }
         let picture = image(entry, root: "../", lazy: false)
-        let pictures = Self.pictures(entry, main: picture)
+        let pictures = Self.pictures(entry, main: picture, strings: strings)
         let book = related.pokedex.names
-        let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book, pages: related.typePages)
+        let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book, pages: related.typePages,
+                                     strings: strings, language: language)
         let forms = forms(entry, related: related)
-        let names = Self.nameRows(entry.names)
+        let names = Self.nameRows(entry.names, strings: strings, language: language.code)
         let shownEntries = entry.species?.entries(in: language.code) ?? []
         let entries = PokedexEntryText.merge(shownEntries, properNames: related.properNames).map { text in
             let games = text.versions.map { book.name(.version, $0) }
@@ -663,7 +719,7 @@ public struct SiteRenderer: Sendable {
             return EntryContext(text: text.text,
                                 games: games.joined(separator: games.contains { $0.contains(",") } ? "; " : ", "))
         }
-        var generation = entry.generation.map { "Generation " + Self.romanNumeral($0) }
+        var generation = entry.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) }
         // A form says which games brought it: "Generation VII (Sun, Moon)".
         if let group = entry.introducedIn, let said = generation {
             let games = book.games(ofVersionGroup: group)
@@ -691,7 +747,7 @@ public struct SiteRenderer: Sendable {
             isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
             next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
-            list: LinkContext(href: "../" + Self.indexPath(listPage), label: "Page \(listPage)"),
+            list: LinkContext(href: "../" + Self.indexPath(listPage), label: t("list.page", ["n": String(listPage)])),
             evolution: evolution(entry, related: related),
             matchups: matchups, hasMatchups: !matchups.isEmpty, forms: forms, hasForms: !forms.isEmpty,
             pictures: pictures, hasPictureChoice: pictures.count > 1,
@@ -720,7 +776,7 @@ public struct SiteRenderer: Sendable {
     func training(_ entry: PokemonEntry, names: NameBook) -> TrainingContext {
         let species = entry.species
         return TrainingContext(
-            effortYield: Profile.effortYield(entry.record.stats) { Self.statLabels[$0]?.0 ?? DisplayName.titleCase($0) },
+            effortYield: effortYield(entry.record.stats),
             captureRate: species?.captureRate.map(String.init), baseFriendship: species?.baseHappiness.map(String.init),
             baseExperience: entry.record.baseExperience.map(String.init) ?? "—",
             growthRate: species?.growthRate.map { Self.capitalised(names.name(.growthRate, $0.name)) })
@@ -730,8 +786,44 @@ public struct SiteRenderer: Sendable {
         guard let species = entry.species else { return nil }
         let groups = species.eggGroups.map { Self.capitalised(names.name(.eggGroup, $0.name)) }
         return BreedingContext(eggGroups: groups.isEmpty ? nil : groups.joined(separator: ", "),
-                               genderRatio: Profile.genderRatio(species.genderRate),
+                               genderRatio: genderRatio(species.genderRate),
                                eggCycles: species.hatchCounter.map(String.init))
+    }
+
+    /// "2 Speed, 1 Special Attack", in the page's language.
+    func effortYield(_ stats: [PokemonRecord.Stat]) -> String? {
+        let parts = stats.filter { $0.effort > 0 }.map { t("pokemon.effort", ["n": String($0.effort), "stat": statLabel($0.name).0]) }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
+
+    /// "50% male, 50% female" (`Profile.genderRatio`), in the page's language.
+    func genderRatio(_ eighths: Int?) -> String? {
+        guard let eighths, (-1...8).contains(eighths) else { return nil }
+        switch eighths {
+        case -1: return t("pokemon.genderless")
+        case 0: return t("pokemon.all_male")
+        case 8: return t("pokemon.all_female")
+        default:
+            let female = Double(eighths) * 12.5
+            func number(_ value: Double) -> String { language.decimal(value == value.rounded() ? "\(Int(value))" : "\(value)") }
+            return t("pokemon.gender_ratio", ["male": number(100 - female), "female": number(female)])
+        }
+    }
+
+    /// A stat's name and abbreviation in the page's language ("Special Attack", "Sp. Atk").
+    func statLabel(_ name: String) -> (String, String) {
+        let key = name.replacingOccurrences(of: "-", with: "_")
+        guard strings["stats.\(key)"] != nil || Self.builtInStrings["stats.\(key)"] != nil else {
+            return (DisplayName.titleCase(name), DisplayName.titleCase(name))
+        }
+        return (t("stats.\(key)"), t("stats_short.\(key)"))
+    }
+
+    /// Every exported Pokémon's types by API name, with their names in the pages' language.
+    func typeNames(in pokedex: Pokedex) -> [String: String] {
+        var labels: [String: String] = [:]
+        for entry in pokedex.entries { for type in entry.record.types { labels[type] = pokedex.names.type(type) } }
+        return labels
     }
 
     /// PokeAPI writes some names in lower case ("medium", "water's edge").
@@ -754,9 +846,10 @@ public struct SiteRenderer: Sendable {
         }
         return PaginationContext(
             current: page, total: total,
-            previous: page > 1 ? LinkContext(href: href(page - 1), label: "Previous page") : nil,
-            next: page < total ? LinkContext(href: href(page + 1), label: "Next page") : nil,
-            pages: numbers, hasPages: total > 1)
+            previous: page > 1 ? LinkContext(href: href(page - 1), label: t("list.previous_page")) : nil,
+            next: page < total ? LinkContext(href: href(page + 1), label: t("list.next_page")) : nil,
+            pages: numbers, hasPages: total > 1,
+            pageOf: t("list.page_of", ["current": String(page), "total": String(total)]))
     }
 }
 
@@ -829,6 +922,8 @@ enum DataScript {
         /// `[w, h, [widths]]`.
         var pic: Shape
         var pokemon: [Row]
+        /// The types' names in the pages' language, indexed like `types`; absent in English.
+        var typeLabels: [String]? = nil
     }
 
     /// `[w, h, [widths]]`: a picture's size and thumbnails without its path.
@@ -859,7 +954,8 @@ enum DataScript {
         }
     }
 
-    static func make(_ pokedex: Pokedex, perPage: Int, namesScript: String) throws -> Data {
+    static func make(_ pokedex: Pokedex, perPage: Int, namesScript: String,
+                     typeLabels: [String: String]? = nil) throws -> Data {
         let pictures = pokedex.entries.map(picture)
         // The default picture: the commonest shape among pictures at the usual path (ties: the smaller shape,
         // so that the same site gives the same bytes).
@@ -889,7 +985,7 @@ enum DataScript {
                               pageCount: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: perPage),
                               favorites: pokedex.favorites.ids, names: namesScript, types: typeNames,
                               pic: usual,
-                              pokemon: rows)
+                              pokemon: rows, typeLabels: typeLabels.map { labels in typeNames.map { labels[$0] ?? "" } })
         return try script("POKEDEX_DATA", payload, path: SiteRenderer.dataScript)
     }
 

@@ -25,6 +25,8 @@ struct SiteContext: Sendable, Encodable {
     var perPage: Int
     /// Set when some data could not be refreshed: "Offline — showing data cached on 21 Nov 2026".
     var offlineBanner: String?
+    /// "That’s all 1351 Pokémon.", in the pages' language.
+    var allShown: String = ""
     /// The pokedex version that built the site.
     var generator: String
     /// Where the site is published, ending in `/`: "https://user.github.io/pokedex/"; nil for a relative site.
@@ -57,6 +59,9 @@ struct AssetsContext: Sendable, Encodable {
     var pages: String = SiteRenderer.pagesStylesheet
     /// Pokémon pages load it after `pages`.
     var pokemon: String = SiteRenderer.pokemonStylesheet
+    /// The scripts' words in the pages' language (`window.POKEDEX_STRINGS`), before `app`; nil in English, which
+    /// the scripts carry.
+    var strings: String? = nil
 }
 
 extension AssetsContext {
@@ -67,7 +72,7 @@ extension AssetsContext {
                              icon: prefix + icon, placeholder: prefix + placeholder, list: prefix + list,
                              moves: prefix + moves, search: prefix + search,
                              searchData: searchData.isEmpty ? "" : prefix + searchData, pages: prefix + pages,
-                             pokemon: prefix + pokemon)
+                             pokemon: prefix + pokemon, strings: strings.map { prefix + $0 })
     }
 }
 
@@ -87,6 +92,20 @@ struct WorkerContext: Sendable, Encodable {
     var cache: String
     /// The files cached on install, relative to the root: pokedex's own names, none of them needing escapes.
     var shell: [String]
+    /// The offline page's words in each language (the root's first).
+    var offline: [OfflinePageContext] = []
+}
+
+/// The service worker's offline page in one language. The words are JavaScript string literals (JSON), put in
+/// the script unescaped: `{{{title}}}`.
+struct OfflinePageContext: Sendable, Encodable {
+    /// "" for the root's language, "fr/" for another.
+    var folder: String
+    var lang: String
+    var title: String
+    var heading: String
+    var text: String
+    var open: String
 }
 
 /// A picture for social cards: absolute URL and size.
@@ -273,6 +292,8 @@ struct AbilityRowContext: Sendable, Encodable {
 struct AbilitiesIndexContext: Sendable, Encodable {
     var count: Int
     var rows: [AbilityRowContext]
+    /// "312 abilities of the Pokémon in this Pokédex…", in the page's language.
+    var note: String = ""
 }
 
 /// One line of a type page's matchups: "Super effective against ×2" and the types.
@@ -549,6 +570,8 @@ struct MoveContext: Sendable, Encodable {
 /// `moves/index.html`: every move with a page, as one table.
 struct MovesIndexContext: Sendable, Encodable {
     var count: Int
+    /// "833 moves", in the page's language.
+    var countLabel: String = ""
     var rows: [MoveRowContext]
     /// The filters' options: the types and categories the moves have, in the games' order.
     var types: [TypeContext]
@@ -681,6 +704,8 @@ struct PaginationContext: Sendable, Encodable {
     /// First, last and nearby page numbers, with `isGap` entries where numbers are skipped.
     var pages: [PageNumberContext]
     var hasPages: Bool
+    /// "Page 3 of 57", in the page's language.
+    var pageOf: String = ""
 }
 
 struct UnknownFavoriteContext: Sendable, Encodable {
@@ -753,6 +778,8 @@ struct PageContext: Sendable, Encodable {
 
     /// The page's language, BCP 47: "en", "fr", "zh-Hant".
     var lang = "en"
+    /// The theme's words in the page's language, by table: `{{t.nav.moves}}`.
+    var t = ThemeStrings()
     /// The site has several languages: the page links its copies (`alternates`, `languageLinks`).
     var isMultilingual = false
     /// From this page to the site root, where assets and pictures are (`root` leads to the language's root).

@@ -13,6 +13,9 @@ public struct Theme: Sendable {
     let library: TemplateLibrary
     /// Every file that is not a template, by path relative to the theme root, with its bytes.
     public let staticFiles: [(path: String, data: Data)]
+    /// The theme's words by PokeAPI language code (`strings/fr.toml`), as their files say them.
+    public let strings: [String: ThemeStrings]
+    static let stringsFolder = "strings/"
     /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
     public let origins: [String: String]
     /// Per template name: a fingerprint of its text and of every partial it includes, directly or not. A page
@@ -26,6 +29,8 @@ public struct Theme: Sendable {
     /// exist is an error; an empty one means the default theme.
     public init(overrides directory: URL?) throws {
         var files = EmbeddedTheme.files()
+        // A theme folder's strings file says some words over the built-in file of its language, not all of them.
+        let builtInStrings = files.filter { $0.key.hasPrefix(Self.stringsFolder) && $0.key.hasSuffix(".toml") }
         var origins = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, "\(EmbeddedTheme.label)/\($0)") })
         if let directory {
             var isDirectory: ObjCBool = false
@@ -45,8 +50,24 @@ public struct Theme: Sendable {
         }
         var texts: [String: String] = [:]
         var staticFiles: [(path: String, data: Data)] = []
+        var strings: [String: ThemeStrings] = [:]
         for relative in files.keys.sorted() where Self.isPartOfTheme(relative) {
             let data = files[relative]!
+            // The words of each language: read, never published.
+            if relative.hasPrefix(Self.stringsFolder), relative.hasSuffix(".toml") {
+                let origin = origins[relative] ?? relative
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw PokedexError(.render, origin, .template("not UTF-8 text"))
+                }
+                let code = String(relative.dropFirst(Self.stringsFolder.count).dropLast(".toml".count)).lowercased()
+                var own = try ThemeStrings.parse(text, origin: origin)
+                if origins[relative]?.hasPrefix(EmbeddedTheme.label) == false, let data = builtInStrings[relative],
+                   let builtIn = String(data: data, encoding: .utf8) {
+                    own = try ThemeStrings.parse(builtIn, origin: "\(EmbeddedTheme.label)/\(relative)").overlaid(by: own)
+                }
+                strings[code] = own
+                continue
+            }
             guard relative.hasSuffix(".mustache") else {
                 staticFiles.append((relative, data))
                 continue
@@ -68,9 +89,14 @@ public struct Theme: Sendable {
         }
         self.library = library
         self.staticFiles = staticFiles
+        self.strings = strings
         self.origins = origins
         self.templateFingerprints = Self.fingerprints(texts, library: library)
-        self.warnings = Self.warnings(texts, origins: origins)
+        self.warnings = Self.warnings(texts, origins: origins) + Self.incompleteStrings(strings).map { code, missing in
+            let origin = origins["\(Self.stringsFolder)\(code).toml"] ?? "\(Self.stringsFolder)\(code).toml"
+            let listed = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+            return "\(origin) lacks \(missing.count) of the English file's keys (\(listed)): pages in that language say them in English"
+        }
     }
 
     /// Overridden templates written for an older pokedex: linking the stylesheet or the script by the theme's
@@ -134,6 +160,24 @@ public struct Theme: Sendable {
             fingerprints[name] = Fingerprint.of(reached.sorted().flatMap { [Data($0.utf8), Data((texts[$0] ?? "").utf8)] })
         }
         return fingerprints
+    }
+
+    /// Each language file's keys that the English file has and it lacks, by language code; complete files left out.
+    static func incompleteStrings(_ strings: [String: ThemeStrings]) -> [(code: String, missing: [String])] {
+        guard let english = strings["en"] else { return [] }
+        return strings.keys.sorted().compactMap { code in
+            guard code != "en" else { return nil }
+            let own = Set(strings[code]!.keys)
+            let missing = english.keys.filter { !own.contains($0) }
+            return missing.isEmpty ? nil : (code, missing)
+        }
+    }
+
+    /// The words of pages in `language`: its file over the English one (a key it lacks is said in English).
+    public func strings(for language: String) -> ThemeStrings {
+        let english = strings["en"] ?? ThemeStrings()
+        guard language != "en", let own = strings[language] else { return english }
+        return english.overlaid(by: own)
     }
 
     /// Editor and OS droppings, and the theme's own README, are not part of a theme.

@@ -21,6 +21,12 @@ public struct LinkResolver: Sendable {
         self.baseURL = baseURL
     }
 
+    /// `404.html`, or a language copy's (`fr/404.html`).
+    static func isNotFoundPage(_ page: String) -> Bool {
+        let parts = page.split(separator: "/")
+        return parts.last == "404.html" && parts.count <= 2
+    }
+
     /// "https://user.github.io/pokedex/" → "/pokedex/".
     public static func path(of baseURL: String?) -> String? {
         guard let baseURL, let components = URLComponents(string: baseURL) else { return nil }
@@ -42,7 +48,7 @@ public struct LinkResolver: Sendable {
             return .external
         } else if url.hasPrefix("//") {
             return .invalid("scheme-relative URL: breaks under file://")
-        } else if url.hasPrefix("/"), page == "404.html", let basePath = Self.path(of: baseURL), url.hasPrefix(basePath) {
+        } else if url.hasPrefix("/"), Self.isNotFoundPage(page), let basePath = Self.path(of: baseURL), url.hasPrefix(basePath) {
             // Hosts serve 404.html at any depth: its links start from the base URL's path, on any origin.
             rest = url.dropFirst(basePath.count)
             folder = []

@@ -15,6 +15,15 @@
   var siteRoot = html.hasAttribute('data-site-root') ? html.getAttribute('data-site-root') : root;
   var kind = html.getAttribute('data-kind') || '';
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
+
+  // The theme's words for scripts (the [js] table of strings/<code>.toml): a page in another language than
+  // English loads them before this file; English is each call's own.
+  var WORDS = window.POKEDEX_STRINGS || {};
+  function tr(key, english, values) {
+    var text = Object.prototype.hasOwnProperty.call(WORDS, key) ? String(WORDS[key]) : english;
+    if (values) Object.keys(values).forEach(function (name) { text = text.split('{' + name + '}').join(String(values[name])); });
+    return text;
+  }
   var STORE_KEY = 'pokedex.favorites';
 
   function $(sel, from) { return (from || doc).querySelector(sel); }
@@ -96,9 +105,9 @@
 
   function paintStar(button) {
     var on = favorites.has(Number(button.getAttribute('data-id')));
-    var name = button.getAttribute('data-name') || 'this Pokémon';
+    var name = button.getAttribute('data-name') || tr('this_pokemon', 'this Pokémon');
     button.setAttribute('aria-pressed', on ? 'true' : 'false');
-    button.setAttribute('aria-label', on ? 'Remove ' + name + ' from favorites' : 'Add ' + name + ' to favorites');
+    button.setAttribute('aria-label', on ? tr('star_remove', 'Remove {name} from favorites', { name: name }) : tr('star_add', 'Add {name} to favorites', { name: name }));
   }
   function paintStars() { $$('.star').forEach(paintStar); }
 
@@ -185,7 +194,7 @@
   paintStars();
 
   window.PokedexSite = {
-    root: root, siteRoot: siteRoot, kind: kind, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
+    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
     favorites: favorites, writeStored: writeStored, paintStar: paintStar,
     paintStars: paintStars, onFavoritesChange: function (listener) { listeners.push(listener); }
   };
@@ -242,11 +251,11 @@
   function failed() {
     if (!chosen) return;
     var remote = /^https?:/i.test(chosen.getAttribute('data-src') || '');
-    var label = chosen.parentNode ? chosen.parentNode.textContent.trim() : 'This picture';
+    var label = chosen.parentNode ? chosen.parentNode.textContent.trim() : tr('this_picture', 'This picture');
     say(remote
-      ? (navigator.onLine === false ? label + ': this picture needs an internet connection, and this device is offline.'
-        : label + ': this picture could not be loaded. It needs an internet connection.')
-      : label + ': this picture could not be loaded.');
+      ? (navigator.onLine === false ? tr('picture_offline', '{label}: this picture needs an internet connection, and this device is offline.', { label: label })
+        : tr('picture_remote_failed', '{label}: this picture could not be loaded. It needs an internet connection.', { label: label }))
+      : tr('picture_failed', '{label}: this picture could not be loaded.', { label: label }));
   }
   // The document's capture listener (first script) has swapped in the placeholder by then.
   img.addEventListener('error', failed);

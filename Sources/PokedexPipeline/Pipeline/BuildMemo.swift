@@ -50,8 +50,13 @@ struct BuildMemo: Codable, Equatable, Sendable {
         var parts: [Data] = [Data(builder.utf8)]
         let shape = [options.apiBase, options.limit.map(String.init) ?? "all", String(options.perPage),
                      String(options.listPageSize), options.mode.rawValue, options.images.rawValue,
-                     "\(options.snapshot)", options.baseURL ?? ""]
+                     "\(options.snapshot)", options.baseURL ?? "", options.languages.joined(separator: ",")]
         parts += shape.map { Data($0.utf8) }
+        // The theme's words, which no template or static file holds.
+        for code in theme.strings.keys.sorted() {
+            parts.append(Data(code.utf8))
+            parts.append(Data(theme.strings[code]!.fingerprint.utf8))
+        }
         parts += theme.templateFingerprints.keys.sorted().map { Data("\($0) \(theme.templateFingerprints[$0]!)".utf8) }
         for file in theme.staticFiles {
             parts.append(Data(file.path.utf8))

@@ -1,0 +1,89 @@
+import Foundation
+import PokedexSupport
+import TOMLKit
+
+/// The theme's words in one language, from `strings/<code>.toml`: tables of keys (`[nav]` `moves = "Moves"`),
+/// read by templates as `{{t.nav.moves}}` and by the renderer as `t("nav.moves")`. A language's file need not
+/// say everything: what it lacks is the English file's (a test keeps the theme's own files complete).
+public struct ThemeStrings: Sendable, Equatable, Encodable {
+    /// By table, then key.
+    private(set) var tables: [String: [String: String]]
+
+    init(tables: [String: [String: String]] = [:]) {
+        self.tables = tables
+    }
+
+    /// "nav.moves" → "Moves"; nil when the file has no such key.
+    public subscript(key: String) -> String? {
+        guard let dot = key.firstIndex(of: ".") else { return nil }
+        return tables[String(key[..<dot])]?[String(key[key.index(after: dot)...])]
+    }
+
+    /// One table's keys and words ("js": what the scripts say).
+    func table(_ name: String) -> [String: String] { tables[name] ?? [:] }
+
+    /// Every key, "table.key", sorted.
+    public var keys: [String] {
+        tables.flatMap { table, entries in entries.keys.map { "\(table).\($0)" } }.sorted()
+    }
+
+    /// A digest of every key and word: what a build that saw these words remembers.
+    public var fingerprint: String {
+        Fingerprint.of(keys.map { "\($0)\u{1F}\(self[$0]!)" }.joined(separator: "\u{1E}"))
+    }
+
+    /// These strings with `other`'s where it has them.
+    func overlaid(by other: ThemeStrings) -> ThemeStrings {
+        var merged = tables
+        for (table, entries) in other.tables {
+            merged[table, default: [:]].merge(entries) { _, theirs in theirs }
+        }
+        return ThemeStrings(tables: merged)
+    }
+
+    /// `strings/<code>.toml`: tables of string keys and nothing else.
+    static func parse(_ text: String, origin: String) throws -> ThemeStrings {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            let at = error.source.begin
+            throw PokedexError(.render, "\(origin):\(at.line):\(at.column)", .template("malformed strings file: \(error.description)"))
+        } catch {
+            throw PokedexError(.render, origin, .template("malformed strings file: \(error)"))
+        }
+        var tables: [String: [String: String]] = [:]
+        for name in table.keys {
+            guard let inner = table[name]?.table else {
+                throw PokedexError(.render, origin, .template("\"\(name)\" must be a table of strings ([\(name)])"))
+            }
+            var entries: [String: String] = [:]
+            for key in inner.keys {
+                guard let value = inner[key]?.string else {
+                    throw PokedexError(.render, origin, .template("\"\(name).\(key)\" must be a string"))
+                }
+                entries[key] = value
+            }
+            tables[name] = entries
+        }
+        return ThemeStrings(tables: tables)
+    }
+
+    /// `{"nav": {"moves": "Moves"}, …}`, keys sorted (the page's digest reads it).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        for table in tables.keys.sorted() {
+            var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(table))
+            let entries = tables[table]!
+            for key in entries.keys.sorted() { try nested.encode(entries[key]!, forKey: Key(key)) }
+        }
+    }
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+}
