@@ -13,7 +13,7 @@ public enum DisplayName {
         if !pokemon.isDefault, let form {
             if let name = form.names.preferred(language)?.name { return name }
             if let part = form.formNames.preferred(language)?.name, let speciesName {
-                return "\(speciesName) (\(part))"
+                return composed(speciesName, part)
             }
         }
         return of(pokemonName: pokemon.name, isDefault: pokemon.isDefault, speciesName: pokemon.speciesName,
@@ -33,7 +33,7 @@ public enum DisplayName {
         return order.compactMap { language in
             if let own = first(form.names, language) { return LocalizedName(language: language, name: own) }
             if let part = first(form.formNames, language), let name = first(speciesNames, language) {
-                return LocalizedName(language: language, name: "\(name) (\(part))")
+                return LocalizedName(language: language, name: composed(name, part))
             }
             return nil
         }
@@ -49,6 +49,12 @@ public enum DisplayName {
             return pokemonName == apiSpeciesName ? speciesName : "\(speciesName) (\(titleCase(pokemonName)))"
         }
         return "\(speciesName) (\(titleCase(String(pokemonName.dropFirst(prefix.count)))))"
+    }
+
+    /// "Koraidon (Limited Build)"; a part that already says the species ("メガフシギバナ", as PokeAPI's Japanese
+    /// form names do) alone.
+    static func composed(_ speciesName: String, _ part: String) -> String {
+        part.contains(speciesName) ? part : "\(speciesName) (\(part))"
     }
 
     /// "mega-x" → "Mega X"; also used for type, stat and ability names.

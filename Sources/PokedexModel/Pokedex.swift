@@ -116,8 +116,15 @@ public struct Pokedex: Sendable {
         copy.moves = moves.localized(copy.names)
         for index in copy.entries.indices {
             let entry = copy.entries[index]
-            copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, form: entry.form,
-                                                             language: language)
+            // Its name in the language (a form's own, or its species' with the form's part), else the English one.
+            // A form PokeAPI has no form record of is its species' name and what its API name adds.
+            if entry.isForm, entry.formNames == nil {
+                copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, language: language)
+            } else if let own = entry.names.preferred(language), own.language != "en" {
+                copy.entries[index].displayName = own.name
+            } else {
+                copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, form: entry.form)
+            }
             copy.entries[index].nameFallback = NameBook.fallback(entry.names, language)
         }
         Self.disambiguate(&copy.entries)

@@ -13,6 +13,8 @@ struct RelatedPokemon: Sendable {
     /// Species names in the pages' language (English where PokeAPI has none) from every exported species
     /// record, by species id.
     let speciesNames: [Int: String]
+    /// The language each of `speciesNames` is really in.
+    let speciesNameLanguages: [Int: String]
     /// What evolution conditions call items, moves, places and the Pokémon they start from.
     let words: EvolutionWords
     /// Pokémon names in capitals → as spelt ("BULBASAUR" → "Bulbasaur"), for the Pokédex entries of old games.
@@ -30,6 +32,7 @@ struct RelatedPokemon: Sendable {
         var defaults: [Int: PokemonEntry] = [:]
         var names: [Int: String] = [:]
         var shown: [Int: String] = [:]
+        var shownIn: [Int: String] = [:]
         for entry in pokedex.entries {
             byID[entry.id] = byID[entry.id] ?? entry
             // A default Pokémon wins over a form listed before it; a form stands in until then.
@@ -39,12 +42,17 @@ struct RelatedPokemon: Sendable {
             }
             if let species = entry.species, let english = species.englishName {
                 names[species.id] = names[species.id] ?? english
-                shown[species.id] = shown[species.id] ?? species.names.preferred(pokedex.language)?.name ?? english
+                if shown[species.id] == nil {
+                    let own = species.names.preferred(pokedex.language)
+                    shown[species.id] = own?.name ?? english
+                    shownIn[species.id] = own?.language ?? "en"
+                }
             }
         }
         self.byID = byID
         self.defaultBySpecies = defaults
         self.speciesNames = shown
+        self.speciesNameLanguages = shownIn
         var proper: [String: String] = [:]
         // By species id: two names alike in capitals would otherwise take turns from run to run.
         for id in names.keys.sorted() { proper[names[id]!.uppercased()] = proper[names[id]!.uppercased()] ?? names[id]! }
@@ -80,12 +88,15 @@ extension SiteRenderer {
                 ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id))
             let children = box.evolvesTo.map(stage)
             let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
-            return EvolutionStageContext(
+            var context = EvolutionStageContext(
                 speciesID: box.speciesID, name: name, href: exported.map(Self.detailHref) ?? "",
                 isLinked: exported != nil, image: picture, isCurrent: isCurrent,
                 isThisPage: isCurrent && exported?.id == entry.id, isBaby: box.isBaby,
                 howToEvolve: condition, hasCondition: !condition.isEmpty,
                 evolvesTo: children, hasEvolutions: !children.isEmpty)
+            context.stageNameLang = exported.map { $0.nameFallback.flatMap(Self.tag) }
+                ?? (related.speciesNames[box.speciesID] == nil ? nil : fallbackTag(related.speciesNameLanguages[box.speciesID]))
+            return context
         }
         return EvolutionContext(stages: roots.map(stage), evolves: !chain.chain.evolvesTo.isEmpty)
     }
@@ -117,9 +128,11 @@ extension SiteRenderer {
         let placeholder = "../" + siteUp + Self.placeholderImage
         return species.varieties.filter { $0.id != entry.id }.map { variety in
             if let other = related.byID[variety.id] {
-                return FormContext(id: variety.id, number: other.number, name: other.displayName,
-                                   href: Self.detailHref(other), isLinked: true, isDefault: variety.isDefault,
-                                   image: image(other, root: "../", lazy: true))
+                var form = FormContext(id: variety.id, number: other.number, name: other.displayName,
+                                       href: Self.detailHref(other), isLinked: true, isDefault: variety.isDefault,
+                                       image: image(other, root: "../", lazy: true))
+                form.formNameLang = other.nameFallback.flatMap(Self.tag)
+                return form
             }
             let name = DisplayName.of(pokemonName: variety.name, isDefault: variety.isDefault, speciesName: species.name,
                                       englishName: species.englishName)

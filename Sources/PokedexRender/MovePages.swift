@@ -45,7 +45,8 @@ struct MoveCatalog: Sendable {
         guard let name = move.damageClass else { return CategoryContext(name: "unknown", label: "—") }
         let label = names.name(.moveDamageClass, name)
         return CategoryContext(name: Slug.isClean(name) ? name : "unknown",
-                               label: label.prefix(1).uppercased() + label.dropFirst())
+                               label: label.prefix(1).uppercased() + label.dropFirst(),
+                               categoryLang: names.fallback(.moveDamageClass, name).flatMap(SiteRenderer.tag))
     }
 
     static func figure(_ value: Int?) -> String { value.map(String.init) ?? "—" }
@@ -54,12 +55,14 @@ struct MoveCatalog: Sendable {
     func row(_ move: MoveRecord, from folder: String, detail: (text: String, title: String?, sort: Int)? = nil) -> MoveRowContext {
         let slug = slugs[move.id] ?? ""
         let href = folder == Self.folder ? "\(slug).html" : "../\(Self.folder)/\(slug).html"
-        return MoveRowContext(
+        var row = MoveRowContext(
             id: move.id, slug: slug, href: href, name: label(move),
             type: SiteRenderer.typeContext(move.type, names: names, pages: typePages), category: category(move),
             power: Self.figure(move.power), accuracy: Self.figure(move.accuracy), pp: Self.figure(move.pp),
             hasDetail: detail != nil, detail: detail?.text ?? "", detailTitle: detail?.title, detailSort: detail?.sort ?? 0,
             generation: move.generation.map(SiteRenderer.romanNumeral) ?? "—", generationNumber: move.generation)
+        row.moveNameLang = names.fallback(.move, move.name).flatMap(SiteRenderer.tag)
+        return row
     }
 
     /// "36", or "Evo." for a move learned on evolution (level 0).
@@ -175,7 +178,8 @@ extension SiteRenderer {
             learnedIn: newest?.label ?? "", learnerCount: newest.map { catalog.learners.count(of: move.id, in: $0.id) } ?? 0,
             learnerGroups: groups, otherGames: Array(others), hasOtherGames: !others.isEmpty,
             names: names, hasNames: !names.isEmpty, previous: link(previous), next: link(next),
-            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language))
+            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language),
+            nameLang: row.moveNameLang, targetLang: move.target.flatMap { catalog.names.fallback(.moveTarget, $0) }.flatMap(Self.tag))
     }
 
     /// `moves/index.html`.

@@ -173,7 +173,8 @@ extension SiteRenderer {
             flavorText: flavor?.name, generation: ability.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) },
             count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
             groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next),
-            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language))
+            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language),
+            nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag))
     }
 
     func abilitiesIndex(_ catalog: AbilityCatalog, names: NameBook) -> AbilitiesIndexContext {
@@ -186,7 +187,8 @@ extension SiteRenderer {
                 id: ability.id, href: "\(catalog.slugs[ability.id] ?? "").html", name: names.name(.ability, ability.name),
                 summary: summary?.text ?? "—", summaryLang: fallbackTag(summary?.language),
                 count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
-                generation: ability.generation.map(Self.romanNumeral) ?? "—", generationNumber: ability.generation)
+                generation: ability.generation.map(Self.romanNumeral) ?? "—", generationNumber: ability.generation,
+                nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag))
         }
         return AbilitiesIndexContext(count: rows.count, rows: rows, note: t("abilities.note", ["count": String(rows.count)]))
     }

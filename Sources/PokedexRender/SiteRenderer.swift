@@ -741,7 +741,8 @@ public struct SiteRenderer: Sendable {
                 AbilityContext(name: $0.name, label: book.name(.ability, $0.name), isHidden: $0.isHidden,
                                href: related.abilities?.href($0.id) ?? "", isLinked: related.abilities?.href($0.id) != nil,
                                shortEffect: $0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.shortEffect },
-                               effectLang: fallbackTag($0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.language }))
+                               effectLang: fallbackTag($0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.language }),
+                               labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag))
             },
             genus: entry.species?.genus(in: language.code)?.name, flavorText: entry.species?.flavorText(in: language.code)?.name,
             isFavorite: favorite,
@@ -759,7 +760,8 @@ public struct SiteRenderer: Sendable {
             nameLang: entry.nameFallback.flatMap(Self.tag),
             genusLang: fallbackTag(entry.species?.genus(in: language.code)?.language),
             flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
-            entriesLang: fallbackTag(shownEntries.first?.language))
+            entriesLang: fallbackTag(shownEntries.first?.language),
+            habitatLang: entry.species?.habitat.flatMap { book.fallback(.habitat, $0) }.flatMap(Self.tag))
     }
 
     /// The BCP 47 tag of a text's language when it is not the page's (an English fallback); nil when it is.
@@ -770,6 +772,12 @@ public struct SiteRenderer: Sendable {
 
     static func tag(_ code: String) -> String? { SiteLanguage.named(code)?.tag ?? code }
 
+    /// The tag of the one language every text of a list fell back to; nil when any is in the page's language.
+    static func allFallBack(_ languages: [String?]) -> String? {
+        guard let first = languages.first ?? nil, languages.allSatisfy({ $0 == first }) else { return nil }
+        return tag(first)
+    }
+
     /// Pokédex entries shown before the rest are folded away.
     static let entriesShown = 3
 
@@ -779,7 +787,8 @@ public struct SiteRenderer: Sendable {
             effortYield: effortYield(entry.record.stats),
             captureRate: species?.captureRate.map(String.init), baseFriendship: species?.baseHappiness.map(String.init),
             baseExperience: entry.record.baseExperience.map(String.init) ?? "—",
-            growthRate: species?.growthRate.map { Self.capitalised(names.name(.growthRate, $0.name)) })
+            growthRate: species?.growthRate.map { Self.capitalised(names.name(.growthRate, $0.name)) },
+            growthRateLang: species?.growthRate.flatMap { names.fallback(.growthRate, $0.name) }.flatMap(Self.tag))
     }
 
     func breeding(_ entry: PokemonEntry, names: NameBook) -> BreedingContext? {
@@ -787,7 +796,8 @@ public struct SiteRenderer: Sendable {
         let groups = species.eggGroups.map { Self.capitalised(names.name(.eggGroup, $0.name)) }
         return BreedingContext(eggGroups: groups.isEmpty ? nil : groups.joined(separator: ", "),
                                genderRatio: genderRatio(species.genderRate),
-                               eggCycles: species.hatchCounter.map(String.init))
+                               eggCycles: species.hatchCounter.map(String.init),
+                               eggGroupsLang: Self.allFallBack(species.eggGroups.map { names.fallback(.eggGroup, $0.name) }))
     }
 
     /// "2 Speed, 1 Special Attack", in the page's language.

@@ -207,6 +207,8 @@ struct AbilityContext: Sendable, Encodable {
     var shortEffect: String? = nil
     /// The BCP 47 tag of `shortEffect` when it is not in the page's language (an English fallback).
     var effectLang: String? = nil
+    /// The BCP 47 tag of `label` when it is not in the page's language.
+    var labelLang: String? = nil
 }
 
 /// A detail page's Training section: what defeating, catching and raising it gives.
@@ -221,6 +223,8 @@ struct TrainingContext: Sendable, Encodable {
     var baseExperience: String
     /// "Medium".
     var growthRate: String?
+    /// The BCP 47 tag of `growthRate` when it is not in the page's language (an English fallback).
+    var growthRateLang: String? = nil
 }
 
 /// A detail page's Breeding section.
@@ -231,6 +235,8 @@ struct BreedingContext: Sendable, Encodable {
     var genderRatio: String?
     /// "10".
     var eggCycles: String?
+    /// The BCP 47 tag of `eggGroups` when none of them is in the page's language.
+    var eggGroupsLang: String? = nil
 }
 
 /// One Pokédex entry and the games that print it.
@@ -272,6 +278,8 @@ struct AbilityPageContext: Sendable, Encodable {
     /// The BCP 47 tags of the effects and flavor text when they are not in the page's language.
     var effectLang: String? = nil
     var flavorLang: String? = nil
+    /// The BCP 47 tag of `name` when it is not in the page's language.
+    var nameLang: String? = nil
 }
 
 /// One row of `abilities/index.html`.
@@ -287,6 +295,8 @@ struct AbilityRowContext: Sendable, Encodable {
     var count: Int
     var generation: String
     var generationNumber: Int?
+    /// The BCP 47 tag of `name` when it is not in the page's language.
+    var nameLang: String? = nil
 }
 
 struct AbilitiesIndexContext: Sendable, Encodable {
@@ -410,6 +420,8 @@ struct DetailContext: Sendable, Encodable {
     var genusLang: String? = nil
     var flavorLang: String? = nil
     var entriesLang: String? = nil
+    /// The BCP 47 tag of `habitat` when it is not in the page's language.
+    var habitatLang: String? = nil
 }
 
 // MARK: Moves
@@ -420,6 +432,8 @@ struct CategoryContext: Sendable, Encodable {
     var name: String
     /// "Special".
     var label: String
+    /// The BCP 47 tag of `label` when it is not in the page's language.
+    var categoryLang: String? = nil
 }
 
 /// One row of a moves table: the move and its figures, "—" where PokeAPI has null.
@@ -446,6 +460,8 @@ struct MoveRowContext: Sendable, Encodable {
     /// Moves index: "I" and 1 for generation I; "—" and absent when unknown (so that it sorts last).
     var generation: String
     var generationNumber: Int?
+    /// The BCP 47 tag of `name` when it is not in the page's language.
+    var moveNameLang: String? = nil
 }
 
 /// One way of learning moves in one game: "Level up" and its moves.
@@ -565,6 +581,9 @@ struct MoveContext: Sendable, Encodable {
     /// The BCP 47 tags of the effects and flavor text when they are not in the page's language.
     var effectLang: String? = nil
     var flavorLang: String? = nil
+    /// The BCP 47 tags of `name` and `target` when they are not in the page's language.
+    var nameLang: String? = nil
+    var targetLang: String? = nil
 }
 
 /// `moves/index.html`: every move with a page, as one table.
@@ -610,6 +629,8 @@ struct EvolutionStageContext: Sendable, Encodable {
     var hasCondition: Bool
     var evolvesTo: [EvolutionStageContext]
     var hasEvolutions: Bool
+    /// The BCP 47 tag of `name` when it is not in the page's language.
+    var stageNameLang: String? = nil
 }
 
 /// "Weak to", "Resists" or "Immune to", with its multipliers.
@@ -645,6 +666,8 @@ struct FormContext: Sendable, Encodable {
     var isDefault: Bool
     /// Its picture, lazily loaded (use `thumbnail` and `srcset`); the placeholder when it is not exported.
     var image: ImageContext
+    /// The BCP 47 tag of `name` when it is not in the page's language.
+    var formNameLang: String? = nil
 }
 
 /// One picture of the switcher. Only the selected one loads: the others stay in `data-src` until chosen.

@@ -144,7 +144,7 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
 
     /// The newest entry in `language`, else the newest English one.
     public func flavorText(in language: String = "en") -> LocalizedName? {
-        for wanted in Set([language, "en"]).sorted(by: { a, _ in a == language }) {
+        for wanted in LanguageFallback.chain(language) {
             if let entry = entries.last(where: { $0.language == wanted }) { return LocalizedName(language: wanted, name: entry.text) }
         }
         return nil
@@ -153,10 +153,13 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     /// The newest English entry.
     public var flavorText: String? { flavorText(in: "en").map(\.name) }
 
-    /// The entries in `language`, else the English ones (none in either: none).
+    /// The entries in `language` (or another script of it), else the English ones (none in any: none).
     public func entries(in language: String) -> [FlavorEntry] {
-        let own = entries.filter { $0.language == language }
-        return own.isEmpty ? entries.filter { $0.language == "en" } : own
+        for wanted in LanguageFallback.chain(language) {
+            let own = entries.filter { $0.language == wanted }
+            if !own.isEmpty { return own }
+        }
+        return []
     }
 
     /// A resource named by API name with the id its URL carries.

@@ -5,11 +5,28 @@ public import Foundation
 
 public typealias LocalizedName = SpeciesRecord.LocalizedName
 
+/// Where a page in one language looks for a text PokeAPI lacks in it, before English: Japanese in kanji and in
+/// kana are one language (PokeAPI names many things in one script only), and Latin American Spanish reads Spain's.
+public enum LanguageFallback {
+    public static func chain(_ language: String) -> [String] {
+        switch language {
+        case "ja": ["ja", "ja-hrkt", "en"]
+        case "ja-hrkt": ["ja-hrkt", "ja", "en"]
+        case "es-419": ["es-419", "es", "en"]
+        case "en": ["en"]
+        default: [language, "en"]
+        }
+    }
+}
+
 extension [LocalizedName] {
-    /// The non-empty one in `language`, else the English one: what a page in `language` shows, and in which
-    /// language it really is.
+    /// The non-empty one in `language` (or another script of it), else the English one: what a page in
+    /// `language` shows, and in which language it really is.
     public func preferred(_ language: String) -> LocalizedName? {
-        first { $0.language == language && !$0.name.isEmpty } ?? first { $0.language == "en" && !$0.name.isEmpty }
+        for wanted in LanguageFallback.chain(language) {
+            if let found = first(where: { $0.language == wanted && !$0.name.isEmpty }) { return found }
+        }
+        return nil
     }
 }
 
@@ -29,8 +46,10 @@ public struct LocalizedEffect: Codable, Sendable, Equatable {
 extension [LocalizedEffect] {
     /// The effects in `language` when it has a short or long one, else the English ones.
     public func preferred(_ language: String) -> LocalizedEffect? {
-        first { $0.language == language && ($0.shortEffect != nil || $0.effect != nil) }
-            ?? first { $0.language == "en" && ($0.shortEffect != nil || $0.effect != nil) }
+        for wanted in LanguageFallback.chain(language) {
+            if let found = first(where: { $0.language == wanted && ($0.shortEffect != nil || $0.effect != nil) }) { return found }
+        }
+        return nil
     }
 }
 
