@@ -331,10 +331,7 @@ public struct SiteRenderer: Sendable {
         context.canonical = nil
         context.worker = WorkerContext(cache: "pokedex-" + build.prefix(16), shell: shell, offline: languages.indices.map { index in
             let renderer = forLanguage(at: index)
-            func literal(_ key: String) -> String {
-                let json = (try? JSONEncoder().encode(renderer.t(key))).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
-                return DataScript.scriptSafe(json)
-            }
+            func literal(_ key: String) -> String { Self.javaScriptStringBody(renderer.t(key)) }
             return OfflinePageContext(folder: renderer.pathPrefix, lang: renderer.language.tag, title: literal("offline.title"),
                                       heading: literal("offline.heading"), text: literal("offline.text"), open: literal("not_found.open"))
         })
@@ -771,6 +768,21 @@ public struct SiteRenderer: Sendable {
     }
 
     static func tag(_ code: String) -> String? { SiteLanguage.named(code)?.tag ?? code }
+
+    /// `text` inside a JavaScript string literal: quotes, backslashes, `&<>`, line separators and control
+    /// characters as `\uXXXX`, so that neither the script nor HTML escaping changes what it says.
+    static func javaScriptStringBody(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
 
     /// The tag of the one language every text of a list fell back to; nil when any is in the page's language.
     static func allFallBack(_ languages: [String?]) -> String? {

@@ -96,8 +96,9 @@ struct WorkerContext: Sendable, Encodable {
     var offline: [OfflinePageContext] = []
 }
 
-/// The service worker's offline page in one language. The words are JavaScript string literals (JSON), put in
-/// the script unescaped: `{{{title}}}`.
+/// The service worker's offline page in one language. The words are the insides of JavaScript string literals
+/// with every character HTML escaping would change written `\uXXXX`, so that `'{{title}}'` is one, escaped or
+/// not.
 struct OfflinePageContext: Sendable, Encodable {
     /// "" for the root's language, "fr/" for another.
     var folder: String

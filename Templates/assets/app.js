@@ -240,6 +240,7 @@
    the extra pictures are on the internet) is said so in words beside it. */
 (function () {
   'use strict';
+  var tr = window.PokedexSite.tr;
   var switcher = document.querySelector('.pictures');
   var img = document.querySelector('.hero img');
   var note = document.querySelector('.picture-note');

@@ -258,6 +258,8 @@ import PokedexCheck
             // The service worker's offline page speaks each language, by folder.
             let worker = try env.read("sw.js")
             #expect(worker.contains("folder: 'fr/', lang: 'fr'"))
+            #expect(SiteRenderer.javaScriptStringBody("Vous êtes hors ligne ('l’aide' <b> & \"x\")\\")
+                    == #"Vous êtes hors ligne (\u0027l’aide\u0027 \u003cb\u003e \u0026 \u0022x\u0022)\u005c"#)
         }
     }
 }
