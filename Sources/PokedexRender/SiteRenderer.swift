@@ -124,9 +124,8 @@ public struct SiteRenderer: Sendable {
 
     /// `key` in `strings`, else in the built-in English file, else the key itself; `{name}`s filled in.
     static func say(_ key: String, _ values: [String: String] = [:], strings: ThemeStrings = builtInStrings) -> String {
-        guard var text = strings[key] ?? builtInStrings[key] else { return key }
-        for (name, value) in values { text = text.replacingOccurrences(of: "{\(name)}", with: value) }
-        return text
+        guard let text = strings[key] ?? builtInStrings[key] else { return key }
+        return ThemeStrings.fill(text, values)
     }
 
     /// This renderer for the pages in the `index`th of `languages`.

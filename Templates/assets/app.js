@@ -21,8 +21,10 @@
   var WORDS = window.POKEDEX_STRINGS || {};
   function tr(key, english, values) {
     var text = Object.prototype.hasOwnProperty.call(WORDS, key) ? String(WORDS[key]) : english;
-    if (values) Object.keys(values).forEach(function (name) { text = text.split('{' + name + '}').join(String(values[name])); });
-    return text;
+    // In one pass: a name holding a {…} of its own is left as it is.
+    return values ? text.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    }) : text;
   }
   var STORE_KEY = 'pokedex.favorites';
 

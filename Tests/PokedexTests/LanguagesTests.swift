@@ -51,6 +51,12 @@ import PokedexCheck
         #expect(french.names.language == "fr")
     }
 
+    @Test func placeholdersAreFilledInOnePass() {
+        #expect(ThemeStrings.fill("{name} · {page}", ["name": "{page}", "page": "2"]) == "{page} · 2")
+        #expect(ThemeStrings.fill("{a} {unknown} {", ["a": "x"]) == "x {unknown} {")
+        #expect(EvolutionWords(phrases: ["x": "{item}/{n}"]).say("x", ["item": "{n}", "n": "3"]) == "{n}/3")
+    }
+
     @Test func sortingByNameFollowsTheLanguagesCollation() {
         let names = ["Zébré", "Éclair", "Eau", "abc"]
         let sorted = PageNaming.byName(Array(names.enumerated()), name: \.element, id: \.offset, language: "fr")
