@@ -85,20 +85,7 @@ public struct EvolutionWords: Sendable {
     /// `key`'s words with each `{name}` filled in.
     func say(_ key: String, _ values: [String: String] = [:]) -> String {
         let text = phrases[key] ?? Self.english[key] ?? key
-        // In one pass: a name holding a `{…}` of its own is left as it is.
-        var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"), let value = values[String(rest[rest.index(after: open)..<close])] else {
-                out.append("{")
-                rest = rest[rest.index(after: open)...]
-                continue
-            }
-            out += value
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
+        return Placeholders.fill(text, values)
     }
 
     /// Whether a sentence after the first of a list starts in lower case ("… or level up …"); not in a language

@@ -19,24 +19,9 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
         return tables[String(key[..<dot])]?[String(key[key.index(after: dot)...])]
     }
 
-    /// `text` with each `{name}` that `values` has replaced, in one pass: a value that itself holds a `{…}` (an
-    /// API name can) is left as it is, whatever the order of `values`.
+    /// `text` with its `{name}`s filled in (see `Placeholders.fill`).
     public static func fill(_ text: String, _ values: [String: String]) -> String {
-        guard !values.isEmpty, text.contains("{") else { return text }
-        var out = ""
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}"),
-                  let value = values[String(rest[rest.index(after: open)..<close])] else {
-                out.append("{")
-                rest = rest[rest.index(after: open)...]
-                continue
-            }
-            out += value
-            rest = rest[rest.index(after: close)...]
-        }
-        return out + rest
+        Placeholders.fill(text, values)
     }
 
     /// One table's keys and words ("js": what the scripts say).
