@@ -1,9 +1,11 @@
 import Foundation
 
 /// PokeAPI's flavor texts keep the line breaks of the game screens they came from: `\n` and `\f` (page
-/// breaks) where a space was meant, and soft hyphens (U+00AD) where a word was split across lines.
+/// breaks) where a space was meant, and soft hyphens (U+00AD) where a word was split across lines. Its Scarlet and
+/// Violet texts write some breaks as the two characters `\` and `n`.
 enum FlavorText {
-    static func normalise(_ raw: String) -> String {
+    static func normalise(_ text: String) -> String {
+        let raw = text.contains("\\n") ? text.replacingOccurrences(of: "\\n", with: "\n") : text
         var output = ""
         output.reserveCapacity(raw.unicodeScalars.count)
         var pendingSpace = false

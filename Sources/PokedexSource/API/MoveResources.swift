@@ -192,6 +192,11 @@ public struct MoveRecord: Codable, Sendable, Equatable {
     public var flavorTexts: [LocalizedName]
     public var machines: [Machine]
 
+    /// Power and accuracy as the games show them: PokeAPI writes 0 for "none" in a few records (Dragon Cheer),
+    /// where the games show a dash; no move has a power or an accuracy of 0.
+    public var shownPower: Int? { power == 0 ? nil : power }
+    public var shownAccuracy: Int? { accuracy == 0 ? nil : accuracy }
+
     /// English, as PokeAPI writes them (with `$effect_chance` unfilled).
     public var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
     public var effect: String? { effects.first { $0.language == "en" }?.effect }
@@ -231,12 +236,15 @@ public struct MachineRecord: Codable, Sendable, Equatable {
     public var id: Int
     /// API name of the item: "tm24", "hm01", "tr12", "tm001".
     public var item: String
+    /// Where `/item/{id}/` tells what the games call the machine ("CT01", "わざマシン01").
+    public var itemID: Int?
     public var move: Int
     public var versionGroup: Int
 
-    public init(id: Int, item: String, move: Int, versionGroup: Int) {
+    public init(id: Int, item: String, itemID: Int? = nil, move: Int, versionGroup: Int) {
         self.id = id
         self.item = item
+        self.itemID = itemID
         self.move = move
         self.versionGroup = versionGroup
     }
@@ -311,7 +319,8 @@ extension MachineRecord: APIDecodable {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: [AnyCodingKey("move")], debugDescription: "no numeric id in the move's or version group's URL"))
         }
-        return MachineRecord(id: wire.id, item: wire.item.name, move: move, versionGroup: group)
+        return MachineRecord(id: wire.id, item: wire.item.name, itemID: resourceID(fromURL: wire.item.url), move: move,
+                             versionGroup: group)
     }
 }
 

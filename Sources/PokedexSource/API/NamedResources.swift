@@ -125,6 +125,39 @@ public enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseIt
     }
 }
 
+/// The parts of `/item-category/{id or name}` the site uses: which items it holds ("mega-stones": every Mega Stone).
+public struct ItemCategoryRecord: Codable, Sendable, Equatable {
+    public var id: Int
+    /// API name: "mega-stones".
+    public var name: String
+    /// Its items' API names and ids, in PokeAPI's order.
+    public var items: [SpeciesRecord.ResourceLink]
+
+    public init(id: Int, name: String, items: [SpeciesRecord.ResourceLink]) {
+        self.id = id
+        self.name = name
+        self.items = items
+    }
+
+    /// The category whose items are the Mega Stones.
+    public static let megaStones = "mega-stones"
+}
+
+extension ItemCategoryRecord: APIDecodable {
+    private struct Wire: Decodable {
+        var id: Int
+        var name: String
+        var items: [NamedReference]?
+    }
+
+    public static func decodeAPI(_ data: Data) throws -> ItemCategoryRecord {
+        let wire = try JSONDecoder().decode(Wire.self, from: data)
+        return ItemCategoryRecord(id: wire.id, name: wire.name, items: (wire.items ?? []).compactMap { item in
+            resourceID(fromURL: item.url).map { .init(id: $0, name: item.name) }
+        })
+    }
+}
+
 /// The parts of `/ability/{id}` the site shows.
 public struct AbilityRecord: Codable, Sendable, Equatable {
     public var id: Int

@@ -38,7 +38,7 @@ public struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
 /// per API base URL so that two servers never mix. Every write is atomic.
 public struct CacheStore: Sendable {
     /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
-    static let formatVersion = "v6"
+    static let formatVersion = "v7"
 
     public let root: URL
     public let folder: URL

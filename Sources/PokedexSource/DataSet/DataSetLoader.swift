@@ -76,30 +76,12 @@ public struct DataSetLoader: Sendable {
         let abilityIDs = Set(records.values.flatMap { $0.abilities.compactMap(\.id) }).sorted()
         let abilities = await resources(AbilityRecord.self, ids: abilityIDs, path: NamedKind.ability.path,
                                         progress: "Abilities", missing: &missing) { $0.id }
-        var wanted: [NamedKind: Set<Int>] = [:]
-        wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
-        // The games of the learnsets and forms, and those whose Pokédex entries the pages quote.
-        wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
-            .union(species.values.flatMap { $0.entries.map(\.version.id) })
-        wanted[.eggGroup] = Set(species.values.flatMap { $0.eggGroups.map(\.id) })
-        wanted[.growthRate] = Set(species.values.compactMap { $0.growthRate?.id })
-        wanted[.moveLearnMethod] = Set(records.values.flatMap { $0.learnset.entries.map(\.method) })
-        wanted[.moveTarget] = Set(moves.values.compactMap(\.targetID))
-        wanted[.moveDamageClass] = Set(moves.values.compactMap(\.damageClassID))
-        for reference in chains.values.flatMap(\.references) where reference.kind != .move {
-            wanted[reference.kind, default: []].insert(reference.id)
-        }
-        var named: [NamedKind: [Int: NamesRecord]] = [:]
-        progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
-        for kind in NamedKind.namesOnly {
-            named[kind] = await resources(NamesRecord.self, ids: (wanted[kind] ?? []).sorted(), path: kind.path,
-                                          missing: &missing,
-                                          advance: { self.progress.advance() }) { $0.id }
-        }
-        progress.end()
-
-        // The machines that teach a move in a game where an exported Pokémon learns it by machine: their numbers.
-        let machineMethods = Set((named[.moveLearnMethod] ?? [:]).values.filter { $0.name == "machine" }.map(\.id))
+        // The machines that teach a move in a game where an exported Pokémon learns it by machine: their numbers,
+        // and their items, whose names are what each language calls them ("CT01", "わざマシン01").
+        let learnMethodIDs = Set(records.values.flatMap { $0.learnset.entries.map(\.method) })
+        let learnMethods = await resources(NamesRecord.self, ids: learnMethodIDs.sorted(), path: NamedKind.moveLearnMethod.path,
+                                           missing: &missing) { $0.id }
+        let machineMethods = Set(learnMethods.values.filter { $0.name == "machine" }.map(\.id))
         var taught = Set<[Int]>()
         for record in records.values {
             for entry in record.learnset.entries where machineMethods.contains(entry.method) {
@@ -112,9 +94,43 @@ public struct DataSetLoader: Sendable {
         let machines = await resources(MachineRecord.self, ids: machineIDs, path: "machine", progress: "Machines",
                                        missing: &missing) { $0.id }
 
+        // What makes each Mega: its Mega Stone, one of the category's items (matched in the model).
+        var itemCategories: [String: ItemCategoryRecord] = [:]
+        if records.values.contains(where: { MegaForm.isMega($0.name) }) {
+            switch await itemCategory(ItemCategoryRecord.megaStones) {
+            case .success(let category): itemCategories[category.name] = category
+            case .failure(let error): missing.append(Self.describeMissing(error))
+            }
+        }
+
+        var wanted: [NamedKind: Set<Int>] = [:]
+        wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
+        // The games of the learnsets and forms, and those whose Pokédex entries the pages quote.
+        wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
+            .union(species.values.flatMap { $0.entries.map(\.version.id) })
+        wanted[.eggGroup] = Set(species.values.flatMap { $0.eggGroups.map(\.id) })
+        wanted[.growthRate] = Set(species.values.compactMap { $0.growthRate?.id })
+        wanted[.moveTarget] = Set(moves.values.compactMap(\.targetID))
+        wanted[.moveDamageClass] = Set(moves.values.compactMap(\.damageClassID))
+        for reference in chains.values.flatMap(\.references) where reference.kind != .move {
+            wanted[reference.kind, default: []].insert(reference.id)
+        }
+        wanted[.item, default: []].formUnion(machines.values.compactMap(\.itemID))
+        wanted[.item, default: []].formUnion(itemCategories.values.flatMap { $0.items.map(\.id) })
+        var named: [NamedKind: [Int: NamesRecord]] = [:]
+        progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
+        for kind in NamedKind.namesOnly {
+            // The learn methods were had already, for the machines.
+            if kind == .moveLearnMethod { named[kind] = learnMethods; continue }
+            named[kind] = await resources(NamesRecord.self, ids: (wanted[kind] ?? []).sorted(), path: kind.path,
+                                          missing: &missing,
+                                          advance: { self.progress.advance() }) { $0.id }
+        }
+        progress.end()
+
         return DataSet(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
                        versionGroups: versionGroups, named: named, moves: moves, machines: machines,
-                       abilities: abilities, missing: missing)
+                       abilities: abilities, itemCategories: itemCategories, missing: missing)
     }
 
     /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
@@ -150,6 +166,23 @@ public struct DataSetLoader: Sendable {
             }
         }
         return byID
+    }
+
+    /// `/item-category/<name>/`, asked for by name (its id is PokeAPI's business), cached under that name.
+    private func itemCategory(_ name: String) async -> Result<ItemCategoryRecord, PokedexError> {
+        let url = "\(apiBase)/item-category/\(name)/"
+        do {
+            let record = try await loader.json(ItemCategoryRecord.self, url: url, key: "item-category/\(name)") { record in
+                guard record.name == name else {
+                    throw PokedexError(.model, url, .invalidResponse("answer is for \(record.name), not \(name)"))
+                }
+            }.value
+            return .success(record)
+        } catch let error as PokedexError {
+            return .failure(error)
+        } catch {
+            return .failure(PokedexError(.source, url, .other(PokedexError.describe(error))))
+        }
     }
 
     /// Page 1 tells the count; the other pages are then fetched concurrently.
@@ -237,6 +270,8 @@ public struct DataSet: Sendable {
     public var machines: [Int: MachineRecord] = [:]
     /// Every ability an exported Pokémon has, by id.
     public var abilities: [Int: AbilityRecord] = [:]
+    /// Item categories by API name: the Mega Stones' when some exported Pokémon is a Mega.
+    public var itemCategories: [String: ItemCategoryRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
     public var typeChart: [String: TypeRecord] {

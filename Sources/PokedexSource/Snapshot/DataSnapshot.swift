@@ -31,19 +31,22 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     /// The forms of the non-default Pokémon, and the version groups that introduced them.
     public var forms: [FormRecord]
     public var versionGroups: [VersionGroupRecord]
-    /// Abilities, items, places, regions, habitats, versions and move methods the pages name, for their names.
+    /// Abilities, items (machines and Mega Stones too), places, regions, habitats, versions and move methods the
+    /// pages name, for their names.
     public var named: [NamedKind: [NamesRecord]]
     /// Every move an exported Pokémon learns, and the machines that teach them.
     public var moves: [MoveRecord]
     public var machines: [MachineRecord]
     /// Every ability an exported Pokémon has.
     public var abilities: [AbilityRecord]
+    /// Item categories the pages draw on, by API name ("mega-stones": what makes each Mega).
+    public var itemCategories: [ItemCategoryRecord]
 
     public init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
                 species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord],
                 forms: [FormRecord] = [], versionGroups: [VersionGroupRecord] = [],
                 named: [NamedKind: [NamesRecord]] = [:], moves: [MoveRecord] = [], machines: [MachineRecord] = [],
-                abilities: [AbilityRecord] = []) {
+                abilities: [AbilityRecord] = [], itemCategories: [ItemCategoryRecord] = []) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
         self.createdAt = createdAt
@@ -60,6 +63,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         self.moves = moves
         self.machines = machines
         self.abilities = abilities
+        self.itemCategories = itemCategories
     }
 
     public var date: Date { Date(timeIntervalSince1970: createdAt) }

@@ -85,7 +85,8 @@ public struct SnapshotMaker: Sendable {
                             named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
                             moves: data.moves.keys.sorted().compactMap { data.moves[$0] },
                             machines: data.machines.keys.sorted().compactMap { data.machines[$0] },
-                            abilities: data.abilities.keys.sorted().compactMap { data.abilities[$0] })
+                            abilities: data.abilities.keys.sorted().compactMap { data.abilities[$0] },
+                            itemCategories: data.itemCategories.keys.sorted().compactMap { data.itemCategories[$0] })
     }
 
     private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {

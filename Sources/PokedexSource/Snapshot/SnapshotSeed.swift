@@ -4,7 +4,7 @@ import NIOConcurrencyHelpers
 public import PokedexSupport
 
 /// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
-/// species, evolution chains, types, forms, version groups, moves, machines and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
+/// species, evolution chains, types, forms, version groups, moves, machines, item categories and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
 /// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
 public final class SnapshotSeed: Sendable {
     public let snapshot: DataSnapshot
@@ -19,6 +19,8 @@ public final class SnapshotSeed: Sendable {
     let moves: [Int: MoveRecord]
     let machines: [Int: MachineRecord]
     let abilities: [Int: AbilityRecord]
+    /// By API name: they are asked for by name (`item-category/mega-stones`).
+    let itemCategories: [String: ItemCategoryRecord]
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
@@ -34,6 +36,7 @@ public final class SnapshotSeed: Sendable {
         moves = Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         machines = Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         abilities = Dictionary(snapshot.abilities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        itemCategories = Dictionary(snapshot.itemCategories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -66,6 +69,8 @@ public final class SnapshotSeed: Sendable {
             body = machines[id]
         } else if let id = Self.id(in: key, prefix: "ability/") {
             body = abilities[id]
+        } else if key.hasPrefix(Self.itemCategoryPrefix) {
+            body = itemCategories[String(key.dropFirst(Self.itemCategoryPrefix.count))]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],
                   let id = Int(key[key.index(after: slash)...]) {
             body = records[id]
@@ -77,6 +82,8 @@ public final class SnapshotSeed: Sendable {
                                      dataHash: snapshot.dataHash)
         return CacheEntry(metadata: metadata, body: value)
     }
+
+    static let itemCategoryPrefix = "item-category/"
 
     private static func id(in key: String, prefix: String) -> Int? {
         guard key.hasPrefix(prefix), let id = Int(key.dropFirst(prefix.count)), id > 0 else { return nil }
