@@ -13,7 +13,7 @@ public enum DisplayName {
         if !pokemon.isDefault, let form {
             if let name = form.names.preferred(language)?.name { return name }
             if let part = form.formNames.preferred(language)?.name, let speciesName {
-                return composed(speciesName, part)
+                return composed(speciesName, part, language: language)
             }
         }
         return of(pokemonName: pokemon.name, isDefault: pokemon.isDefault, speciesName: pokemon.speciesName,
@@ -33,7 +33,7 @@ public enum DisplayName {
         return order.compactMap { language in
             if let own = first(form.names, language) { return LocalizedName(language: language, name: own) }
             if let part = first(form.formNames, language), let name = first(speciesNames, language) {
-                return LocalizedName(language: language, name: composed(name, part))
+                return LocalizedName(language: language, name: composed(name, part, language: language))
             }
             return nil
         }
@@ -51,11 +51,23 @@ public enum DisplayName {
         return "\(speciesName) (\(titleCase(String(pokemonName.dropFirst(prefix.count)))))"
     }
 
+    /// What a form's API name adds to its species': "totem-alola" for "raticate-totem-alola", "" for a species'
+    /// default Pokémon (or a name that does not start with its species').
+    public static func formPart(_ pokemon: PokemonRecord) -> String {
+        let prefix = pokemon.speciesName + "-"
+        guard !pokemon.isDefault, pokemon.name.hasPrefix(prefix) else { return "" }
+        return String(pokemon.name.dropFirst(prefix.count))
+    }
+
     /// "Koraidon (Limited Build)"; a part that already says the species ("メガフシギバナ", as PokeAPI's Japanese
     /// form names do) alone.
-    static func composed(_ speciesName: String, _ part: String) -> String {
-        part.contains(speciesName) ? part : "\(speciesName) (\(part))"
+    static func composed(_ speciesName: String, _ part: String, language: String = "en") -> String {
+        if part.contains(speciesName) { return part }
+        // Japanese and Chinese write their own parentheses, without a space: "ミミッキュ（ばけたすがた）".
+        return fullWidthParentheses.contains(language) ? "\(speciesName)（\(part)）" : "\(speciesName) (\(part))"
     }
+
+    static let fullWidthParentheses: Set<String> = ["ja", "ja-hrkt", "zh-hans", "zh-hant"]
 
     /// "mega-x" → "Mega X"; also used for type, stat and ability names.
     public static func titleCase(_ apiName: String) -> String {

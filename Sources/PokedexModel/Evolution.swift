@@ -75,15 +75,43 @@ public struct EvolutionWords: Sendable {
     /// The sentences' words by key ("level_n" → "Level {n}"): the theme's `[evolution]` table in the pages'
     /// language, over `EvolutionWords.english`.
     public var phrases: [String: String]
+    /// The articles a name takes in the pages' language, by how the name begins ("Pierre" → "une ", "*" for any
+    /// other): `{a_item}` is "une Pierre Foudre". Nil: English's "a" and "an".
+    public var articles: [String: String]?
 
-    public init(names: NameBook = NameBook(), pokemon: [Int: String] = [:], phrases: [String: String] = [:]) {
+    public init(names: NameBook = NameBook(), pokemon: [Int: String] = [:], phrases: [String: String] = [:],
+                articles: [String: String]? = nil) {
         self.names = names
         self.pokemon = pokemon
         self.phrases = Self.english.merging(phrases) { _, own in own }
+        self.articles = articles
+    }
+
+    /// `name` with its article: "a Thunder Stone", "an Ice Stone"; with `articles`, the longest beginning it has
+    /// ("une Pierre Foudre", "l’Écaille…"), else the "*" one, else none.
+    func withArticle(_ name: String) -> String {
+        let bare = ForeignText.unmarked(name)
+        guard let articles else { return "\(EvolutionCondition.article(bare)) \(name)" }
+        let key = articles.keys.filter { $0 != "*" && bare.hasPrefix($0) }.max { $0.count < $1.count }
+        return (key.flatMap { articles[$0] } ?? articles["*"] ?? "") + name
+    }
+
+    /// What the sentences call an item, move, place or region: PokeAPI's name, marked as foreign text where it is
+    /// not in the pages' language (see `ForeignText`).
+    func name(_ kind: NamedKind, _ apiName: String) -> String {
+        ForeignText.mark(names.name(kind, apiName), if: names.isForeign(kind, apiName))
+    }
+
+    func type(_ apiName: String) -> String {
+        ForeignText.mark(names.type(apiName), if: names.isForeignType(apiName))
+    }
+
+    func species(_ apiName: String) -> String {
+        ForeignText.mark(names.species(apiName), if: names.isForeignSpecies(apiName))
     }
 
     /// `key`'s words with each `{name}` filled in.
-    func say(_ key: String, _ values: [String: String] = [:]) -> String {
+    public func say(_ key: String, _ values: [String: String] = [:]) -> String {
         let text = phrases[key] ?? Self.english[key] ?? key
         return Placeholders.fill(text, values)
     }
@@ -92,10 +120,13 @@ public struct EvolutionWords: Sendable {
     /// whose nouns keep their capitals.
     var lowercasesFollowers: Bool { phrases["lowercase_joined"] != "false" }
 
+    /// Between the parts of a condition: ", ", "、" in Japanese, "，" in Chinese.
+    var comma: String { say("comma") }
+
     /// The English words, as the theme's `strings/en.toml` `[evolution]` table says them (a test keeps the two
     /// alike). `{a_item}` is the item with its article ("a Thunder Stone"); every language may use `{item}` alone.
     public static let english: [String: String] = [
-        "lowercase_joined": "true",
+        "lowercase_joined": "true", "comma": ", ",
         "from_origin": "From {origin}: {rest}", "at_places": "{phrase} at {places}", "or": " or ",
         "form": " ({form} form)", "from_pokemon": ", from {name}", "from_form": ", from the {form} form",
         "high_friendship": "high friendship", "high_affection": "high affection", "beauty": "beauty {n}+",
@@ -106,7 +137,7 @@ public struct EvolutionWords: Sendable {
         "upside_down": "with the console upside down", "steps": "after walking {steps} steps",
         "used_move_times": "after using {move} {n} times", "in_region": "in {region}",
         "multiplayer": "in a multiplayer session", "female_only": "female only", "male_only": "male only",
-        "daytime": "daytime", "nighttime": "nighttime", "level_n": "Level {n}", "level_up": "Level up",
+        "daytime": "daytime", "nighttime": "nighttime", "dusk": "dusk", "full_moon": "full moon", "action_joiner": " ", "level_n": "Level {n}", "level_up": "Level up",
         "level_up_needing": "Level up {need}", "use_item": "Use {a_item}", "use_an_item": "Use an item",
         "trade": "Trade", "trade_for": " for {species}",
         "shed": "Appears with an empty party slot and a spare Poké Ball when Nincada evolves",
@@ -122,7 +153,18 @@ public struct EvolutionWords: Sendable {
         "then_level_n": ", level {n}", "then_using": ", using {a_item}", "then_using_move": ", using {move}",
         "then_trading": ", trading for {species}", "trade_for_species": "Trade for {species}",
         "special": "A special condition",
+        "mega_stone": "Mega Evolve holding {item}", "mega_move": "Mega Evolve knowing {move}",
     ]
+}
+
+extension MegaTrigger {
+    /// "Mega Evolve holding Charizardite X", "Mega Evolve knowing Dragon Ascent".
+    public func howToEvolve(_ words: EvolutionWords) -> String {
+        switch self {
+        case .stone(let item): words.say("mega_stone", ["item": words.name(.item, item)])
+        case .move(let move): words.say("mega_move", ["move": words.name(.move, move)])
+        }
+    }
 }
 
 extension EvolutionNode {
@@ -157,7 +199,7 @@ extension EvolutionNode {
             let phrase = condition.phrase(words)
             if places[phrase] == nil { phrases.append(phrase); places[phrase] = [] }
             if let location = condition.location, condition.nearSpecialRock != true {
-                let place = words.names.name(.location, location)
+                let place = words.name(.location, location)
                 if !places[phrase]!.contains(place) { places[phrase]!.append(place) }
             }
         }
@@ -169,7 +211,7 @@ extension EvolutionNode {
         var heads: [String] = []
         var tails: [String: [[String]]] = [:]
         for phrase in said {
-            let parts = phrase.components(separatedBy: ", ")
+            let parts = phrase.components(separatedBy: words.comma)
             let head = parts[0]
             if tails[head] == nil { heads.append(head); tails[head] = [] }
             tails[head]!.append(Array(parts.dropFirst()))
@@ -185,10 +227,10 @@ extension EvolutionNode {
             }
             var rest: [String] = []
             for variant in variants {
-                let tail = variant.dropFirst(shared.count).joined(separator: ", ")
+                let tail = variant.dropFirst(shared.count).joined(separator: words.comma)
                 if !rest.contains(tail) { rest.append(tail) }
             }
-            return ([head] + shared + [orList(rest, words)]).joined(separator: ", ")
+            return ([head] + shared + [orList(rest, words)]).joined(separator: words.comma)
         }
         var text = merged[0]
         for other in merged.dropFirst() {
@@ -200,7 +242,7 @@ extension EvolutionNode {
     /// "A, B or C".
     static func orList(_ items: [String], _ words: EvolutionWords = EvolutionWords()) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + words.say("or") + items.last!
+        return items.dropLast().joined(separator: words.comma) + words.say("or") + items.last!
     }
 }
 
@@ -225,15 +267,15 @@ extension EvolutionCondition {
 
     private func basePhrase(_ words: EvolutionWords) -> String {
         let names = words.names
-        let item = { names.name(.item, $0) }
-        let move = { names.name(.move, $0) }
-        let type = { names.type($0) }
-        let species = { names.species($0) }
+        let item = { words.name(.item, $0) }
+        let move = { words.name(.move, $0) }
+        let type = { words.type($0) }
+        let species = { words.species($0) }
         let name = DisplayName.titleCase
         // What the stage needs besides the trigger itself, in the order a player meets them.
         let say = words.say
         /// An item or type with its article ("a Thunder Stone") and alone.
-        func named(_ key: String, _ text: String) -> [String: String] { [key: text, "a_\(key)": "\(Self.article(text)) \(text)"] }
+        func named(_ key: String, _ text: String) -> [String: String] { [key: text, "a_\(key)": words.withArticle(text)] }
         var needs: [String] = []
         if minHappiness != nil { needs.append(say("high_friendship", [:])) }
         if minAffection != nil { needs.append(say("high_affection", [:])) }
@@ -251,40 +293,42 @@ extension EvolutionCondition {
         if nearSpecialRock == true { needs.append(say("near_rock", [:])) }
         if needsOverworldRain == true { needs.append(say("rain", [:])) }
         if turnUpsideDown == true { needs.append(say("upside_down", [:])) }
-        if let minSteps { needs.append(say("steps", ["steps": Self.grouped(minSteps)])) }
+        if let minSteps { needs.append(say("steps", ["steps": names.words.grouped(minSteps)])) }
         if let minMoveCount, let usedMove, !["use-move", "agile-style-move", "strong-style-move"].contains(trigger) {
             needs.append(say("used_move_times", ["move": move(usedMove), "n": String(minMoveCount)]))
         }
-        if let region { needs.append(say("in_region", ["region": names.name(.region, region)])) }
+        if let region { needs.append(say("in_region", ["region": words.name(.region, region)])) }
         if needsMultiplayer == true { needs.append(say("multiplayer", [:])) }
         if gender == 1 { needs.append(say("female_only", [:])) }
         if gender == 2 { needs.append(say("male_only", [:])) }
         switch timeOfDay {
         case "day"?: needs.append(say("daytime", [:]))
         case "night"?: needs.append(say("nighttime", [:]))
+        case "dusk"?: needs.append(say("dusk", [:]))
+        case "full-moon"?: needs.append(say("full_moon", [:]))
         case let other?: needs.append(name(other).lowercased())
         case nil: break
         }
 
         func sentence(_ head: String, _ rest: [String]) -> String {
-            rest.isEmpty ? head : head + ", " + rest.joined(separator: ", ")
+            rest.isEmpty ? head : head + words.comma + rest.joined(separator: words.comma)
         }
         func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
         let actions = [holding, knowing].compactMap { $0 }
 
         switch trigger {
         case "level-up":
-            if let minLevel { return sentence(([say("level_n", ["n": String(minLevel)])] + actions).joined(separator: " "), needs) }
-            if !actions.isEmpty { return sentence(([say("level_up", [:])] + actions).joined(separator: " "), needs) }
+            if let minLevel { return sentence(([say("level_n", ["n": String(minLevel)])] + actions).joined(separator: words.say("action_joiner")), needs) }
+            if !actions.isEmpty { return sentence(([say("level_up", [:])] + actions).joined(separator: words.say("action_joiner")), needs) }
             // "High friendship, daytime": the state is the condition, the level-up goes without saying.
             if minHappiness != nil || minAffection != nil || minBeauty != nil {
-                return capitalised(needs.joined(separator: ", "))
+                return capitalised(needs.joined(separator: words.comma))
             }
             return sentence(needs.isEmpty ? say("level_up", [:]) : say("level_up_needing", ["need": needs[0]]),
                             Array(needs.dropFirst()))
         case "use-item":
             let use = self.item.map { say("use_item", named("item", item($0))) } ?? say("use_an_item", [:])
-            return sentence(([use] + actions).joined(separator: " "), needs)
+            return sentence(([use] + actions).joined(separator: words.say("action_joiner")), needs)
         case "trade":
             var head = say("trade", [:])
             if let holding { head += " " + holding }
@@ -293,7 +337,7 @@ extension EvolutionCondition {
         case "shed":
             return sentence(say("shed", [:]), needs)
         case "spin":
-            return sentence(([say("spin", [:])] + actions).joined(separator: " "), needs)
+            return sentence(([say("spin", [:])] + actions).joined(separator: words.say("action_joiner")), needs)
         case "use-move":
             if let usedMove {
                 return sentence(say("use_move", ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""), needs)
@@ -333,7 +377,7 @@ extension EvolutionCondition {
             head += head.isEmpty ? say("use_move", ["move": move(usedMove)]) : say("then_using_move", ["move": move(usedMove)])
         }
         if head.isEmpty { head = actions.isEmpty && needs.isEmpty ? say("special", [:]) : say("level_up", [:]) }
-        return sentence(([head] + actions).joined(separator: " "), needs)
+        return sentence(([head] + actions).joined(separator: words.say("action_joiner")), needs)
     }
 
     /// "a" or "an" before a name: "an Ice Stone", "a Thunder Stone".
@@ -342,14 +386,43 @@ extension EvolutionCondition {
         return "aeiou".contains(first) ? "an" : "a"
     }
 
-    /// 1000 → "1,000".
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result += "," }
-            result.append(digit)
+}
+
+/// A sentence the model puts together may hold names that are not in the pages' language (an item PokeAPI names
+/// only in English, or not at all). They are marked in the text by two private-use characters, so that the render
+/// stage can give each its `lang` without the model writing markup; nothing from PokeAPI holds them (`mark` drops
+/// any it is given).
+public enum ForeignText {
+    static let start: Character = "\u{E000}"
+    static let end: Character = "\u{E001}"
+
+    /// `text` marked as foreign when `foreign`.
+    static func mark(_ text: String, if foreign: Bool) -> String {
+        let clean = unmarked(text)
+        return foreign ? "\(start)\(clean)\(end)" : clean
+    }
+
+    /// The text without its marks.
+    public static func unmarked(_ text: String) -> String {
+        text.contains(where: { $0 == start || $0 == end }) ? String(text.filter { $0 != start && $0 != end }) : text
+    }
+
+    /// The text in runs, each with whether it is foreign: "Raichunite Xを持たせてメガシンカ" → [("Raichunite X",
+    /// true), ("を持たせてメガシンカ", false)].
+    public static func runs(_ text: String) -> [(text: String, isForeign: Bool)] {
+        var runs: [(text: String, isForeign: Bool)] = []
+        var current = ""
+        var foreign = false
+        for character in text {
+            if character == start || character == end {
+                if !current.isEmpty { runs.append((current, foreign)) }
+                current = ""
+                foreign = character == start
+            } else {
+                current.append(character)
+            }
         }
-        return result
+        if !current.isEmpty { runs.append((current, foreign)) }
+        return runs
     }
 }

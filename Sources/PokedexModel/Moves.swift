@@ -1,5 +1,6 @@
 import Foundation
 public import PokedexSource
+import PokedexSupport
 
 /// A game as the pages name it: a version group ("scarlet-violet") called by its versions ("Scarlet & Violet").
 public struct Game: Sendable, Equatable, Encodable {
@@ -50,8 +51,11 @@ public struct LearnedMove: Sendable, Equatable {
     public var move: MoveRecord
     /// Level-up moves: the level (0: on evolution).
     public var level: Int
-    /// Machine moves: "TM24", "HM01", "TR12"; nil when the machine is not known.
+    /// Machine moves: "TM24", "HM01", "TR12" ("CT24" in French, "わざマシン24" in Japanese); nil when the machine
+    /// is not known.
     public var machine: String?
+    /// The machine's item, by API name ("tm24"): what machines are ordered by, whatever the language.
+    public var machineItem: String? = nil
 }
 
 /// The moves learned one way in one game: "Level up", then its moves in order.
@@ -80,6 +84,11 @@ public struct MoveBook: Sendable, Equatable {
     private var machineItems: [Int: [Int: String]]
     /// The kinds of machine ("tm", "hm", "tr") each version group has, by its id.
     private var machineKinds: [Int: Set<String>]
+    /// What the pages' language calls each machine, by item API name ("tm01" → "CT01"); an item not here is its
+    /// API name in capitals ("TM01"), as English says it.
+    private var machineNames: [String: String] = [:]
+    /// What the language calls each kind of machine ("tm" → "CT", "わざマシン"), when its items say.
+    private var machineKindNames: [String: String] = [:]
     /// By version group id.
     public private(set) var games: [Int: Game]
     /// By method id.
@@ -105,7 +114,8 @@ public struct MoveBook: Sendable, Equatable {
         versionGroupRecords = versionGroups
         methodRecords = methods
         self.games = Self.games(versionGroups, names: names)
-        self.methods = Self.methods(methods, language: names.language)
+        self.methods = Self.methods(methods, names: names)
+        (machineNames, machineKindNames) = Self.machineNames(Set(items.values.flatMap(\.values)), names: names)
     }
 
     /// The same book with its games and learn methods named in `names`' language (their English names where
@@ -113,37 +123,56 @@ public struct MoveBook: Sendable, Equatable {
     public func localized(_ names: NameBook) -> MoveBook {
         var copy = self
         copy.games = Self.games(versionGroupRecords, names: names)
-        copy.methods = Self.methods(methodRecords, language: names.language)
+        copy.methods = Self.methods(methodRecords, names: names)
         copy.language = names.language
+        (copy.machineNames, copy.machineKindNames) = Self.machineNames(Set(machineItems.values.flatMap(\.values)),
+                                                                       names: names)
         return copy
+    }
+
+    /// The machines' names in `names`' language where PokeAPI has them ("CT01", "わざマシン01": digits as ASCII,
+    /// as the site writes numbers), and each kind's name without its number.
+    static func machineNames(_ items: Set<String>, names: NameBook) -> ([String: String], [String: String]) {
+        guard names.language != "en" else { return ([:], [:]) }
+        var byItem: [String: String] = [:]
+        var byKind: [String: String] = [:]
+        for item in items.sorted() {
+            guard let own = names.own(.item, item) else { continue }
+            let said = asciiDigits(own)
+            byItem[item] = said
+            let kind = machinePrefix(item)
+            let stem = String(said.reversed().drop { $0.isASCII && ($0.isNumber || $0 == " ") }.reversed())
+            if byKind[kind] == nil, !stem.isEmpty, stem != said { byKind[kind] = stem }
+        }
+        return (byItem, byKind)
+    }
+
+    /// "わざマシン０１" → "わざマシン01": full-width digits as ASCII.
+    static func asciiDigits(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            (0xFF10...0xFF19).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFF10 + 0x30)! : scalar
+        }))
     }
 
     static func games(_ versionGroups: [Int: VersionGroupRecord], names: NameBook) -> [Int: Game] {
         var games: [Int: Game] = [:]
         for group in versionGroups.values {
             let labels = group.versions.map { names.name(.version, $0.name) }
-            var label = labels.isEmpty ? DisplayName.titleCase(group.name) : Self.joined(labels)
+            var label = labels.isEmpty ? DisplayName.titleCase(group.name) : names.words.games(labels)
             // Japan's own Red, Green and Blue share their English names with the games released abroad.
-            if group.name.hasSuffix("-japan") { label += " (Japan)" }
+            if group.name.hasSuffix("-japan") { label = Placeholders.fill(names.words.japanOnly, ["games": label]) }
             games[group.id] = Game(id: group.id, name: group.name, label: label,
                                    order: group.order ?? group.id, generation: group.generation)
         }
         return games
     }
 
-    static func methods(_ methods: [NamesRecord], language: String) -> [Int: Method] {
+    static func methods(_ methods: [NamesRecord], names: NameBook) -> [Int: Method] {
         var byID: [Int: Method] = [:]
         for method in methods {
-            byID[method.id] = Method(name: method.name,
-                                     label: method.names.preferred(language)?.name ?? DisplayName.titleCase(method.name))
+            byID[method.id] = Method(name: method.name, label: names.name(.moveLearnMethod, method.name))
         }
         return byID
-    }
-
-    /// "Scarlet", "Scarlet & Violet", "Red, Blue & Yellow".
-    static func joined(_ labels: [String]) -> String {
-        guard labels.count > 1 else { return labels.first ?? "" }
-        return labels.dropLast().joined(separator: ", ") + " & " + labels.last!
     }
 
     public func game(_ id: Int) -> Game {
@@ -179,17 +208,31 @@ public struct MoveBook: Sendable, Equatable {
         case .machine:
             // Says which machines this game has: "TM / HM" in the older games, "TM / TR" in Sword & Shield.
             let prefixes = game.flatMap { machineKinds[$0] } ?? []
-            let said = ["tm", "hm", "tr"].filter(prefixes.contains).map { $0.uppercased() }
-            return said.isEmpty ? "TM" : said.joined(separator: " / ")
+            let said = Self.machineKindOrder.filter(prefixes.contains).map { machineKindNames[$0] ?? $0.uppercased() }
+            return said.isEmpty ? machineKindNames["tm"] ?? "TM" : said.joined(separator: " / ")
         case .egg: return "Egg moves"
         case .tutor: return "Tutor"
         case .other: return methods[id]?.label ?? "Method \(id)"
         }
     }
 
-    /// "TM24" for the machine that teaches `move` in `versionGroup`, when known.
+    /// "TM24" for the machine that teaches `move` in `versionGroup`, when known ("CT24" in French).
     public func machine(move: Int, versionGroup: Int) -> String? {
-        machineItems[move]?[versionGroup].map { $0.uppercased() }
+        machineItems[move]?[versionGroup].map { machineNames[$0] ?? $0.uppercased() }
+    }
+
+    /// The machine's item ("tm24"): its order whatever the language calls it.
+    public func machineItem(move: Int, versionGroup: Int) -> String? {
+        machineItems[move]?[versionGroup]
+    }
+
+    /// TMs, then HMs, then TRs.
+    static let machineKindOrder = ["tm", "hm", "tr"]
+
+    /// The names of the kinds of machine in their order ("CT", "CS", "DT"): the moves script's order for the labels
+    /// it is given.
+    public var machineKindLabels: [String] {
+        Self.machineKindOrder.map { machineKindNames[$0] ?? $0.uppercased() }
     }
 
     /// "tm" of "tm24" (machine items are ASCII: no Unicode letter tables needed).
@@ -197,7 +240,7 @@ public struct MoveBook: Sendable, Equatable {
         String(decoding: item.utf8.prefix { $0 >= 65 && $0 <= 90 || $0 >= 97 && $0 <= 122 }, as: UTF8.self).lowercased()
     }
 
-    /// TMs, then HMs, then TRs, each by number; unknown machines last.
+    /// TMs, then HMs, then TRs, each by number; unknown machines last. From the item's API name ("tm24").
     static func machineOrder(_ label: String?) -> (Int, Int, String) {
         guard let label else { return (9, 0, "") }
         let prefix = machinePrefix(label)
@@ -211,9 +254,11 @@ public struct MoveBook: Sendable, Equatable {
         var byMethod: [Int: [LearnedMove]] = [:]
         for entry in learnset.entries(in: game) {
             guard let move = moves[entry.move] else { continue }
+            let isMachine = kind(ofMethod: entry.method) == .machine
             byMethod[entry.method, default: []].append(LearnedMove(
                 move: move, level: entry.level,
-                machine: kind(ofMethod: entry.method) == .machine ? machine(move: entry.move, versionGroup: game) : nil))
+                machine: isMachine ? machine(move: entry.move, versionGroup: game) : nil,
+                machineItem: isMachine ? machineItem(move: entry.move, versionGroup: game) : nil))
         }
         return byMethod.keys.sorted { a, b in
             let (ka, kb) = (kind(ofMethod: a), kind(ofMethod: b))
@@ -221,14 +266,18 @@ public struct MoveBook: Sendable, Equatable {
         }.map { method in
             let kind = kind(ofMethod: method)
             // Each move's sort key made once, not in every comparison (a page sorts a few hundred moves).
-            let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, String, Int), move: LearnedMove) in
+            // Names without case, accents or width first ("Éclair" among the E's in French, not after the Z's),
+            // then as written, whatever the builder's locale.
+            let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, String, String, Int), move: LearnedMove) in
                 let name = names.name(.move, learned.move.name)
+                let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                                          locale: Locale(identifier: "en"))
                 switch kind {
-                case .levelUp: return ((learned.level, 0, name, learned.move.id), learned)
+                case .levelUp: return ((learned.level, 0, folded, name, learned.move.id), learned)
                 case .machine:
-                    let order = Self.machineOrder(learned.machine)
-                    return ((order.0, order.1, name, learned.move.id), learned)
-                default: return ((0, 0, name, learned.move.id), learned)
+                    let order = Self.machineOrder(learned.machineItem)
+                    return ((order.0, order.1, folded, name, learned.move.id), learned)
+                default: return ((0, 0, folded, name, learned.move.id), learned)
                 }
             }
             let moves = keyed.sorted { $0.key < $1.key }.map(\.move)
@@ -270,8 +319,11 @@ public struct MoveLearners: Sendable {
         public var level: Int
     }
 
-    /// By move id, then version group id, then method id: the learners in site order.
+    /// By move id, then version group id, then method id: the listed learners in site order (a form that only
+    /// looks different learns what its species does, and is left to its species' cell).
     public private(set) var byMove: [Int: [Int: [Int: [Learner]]]]
+    /// Every move some exported Pokémon learns, listed or not: the ones that get a page.
+    public let moveIDs: Set<Int>
 
     public init(entries: [PokemonEntry], book: MoveBook) {
         // One flat table first (the real data has 638,321 entries): three nested lookups each would cost more.
@@ -281,7 +333,12 @@ public struct MoveLearners: Sendable {
             var method: Int
         }
         var flat: [Key: [Learner]] = [:]
+        var learned = Set<Int>()
         for (index, entry) in entries.enumerated() {
+            guard entry.isListed else {
+                learned.formUnion(entry.record.learnset.entries.lazy.map(\.move).filter { book.moves[$0] != nil })
+                continue
+            }
             for learned in entry.record.learnset.entries where book.moves[learned.move] != nil {
                 flat[Key(move: learned.move, game: learned.versionGroup, method: learned.method), default: []]
                     .append(Learner(entry: index, level: learned.level))
@@ -290,10 +347,8 @@ public struct MoveLearners: Sendable {
         var byMove: [Int: [Int: [Int: [Learner]]]] = [:]
         for (key, learners) in flat { byMove[key.move, default: [:]][key.game, default: [:]][key.method] = learners }
         self.byMove = byMove
+        moveIDs = learned.union(byMove.keys)
     }
-
-    /// The moves some exported Pokémon learns: the ones that get a page.
-    public var moveIDs: Set<Int> { Set(byMove.keys) }
 
     /// The games `move` is learned in, newest first.
     public func games(of move: Int, book: MoveBook) -> [Game] {

@@ -13,6 +13,10 @@ public struct NameBook: Sendable, Equatable, Encodable {
     private var species: [String: [LocalizedName]]
     /// Version groups by API name: their generation and versions.
     private var versionGroups: [String: VersionGroupRecord]
+    /// The theme's words for what PokeAPI does not name in `language`.
+    public private(set) var words = ThemeWords()
+    /// Abilities and moves PokeAPI calls alike in `language`, each with what tells it apart: "As One (Glastrier)".
+    private var toldApart: [NamedKind: [String: String]] = [:]
 
     public init(records: [NamedKind: [NamesRecord]] = [:], types: [TypeRecord] = [], species: [SpeciesRecord] = [],
                 versionGroups: [VersionGroupRecord] = []) {
@@ -26,31 +30,91 @@ public struct NameBook: Sendable, Equatable, Encodable {
         self.types = Dictionary(types.map { ($0.name, $0.names) }, uniquingKeysWith: { first, _ in first })
         self.species = Dictionary(species.map { ($0.name, $0.names) }, uniquingKeysWith: { first, _ in first })
         self.versionGroups = Dictionary(versionGroups.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        toldApart = [.ability: tellApart(.ability), .move: tellApart(.move)]
     }
 
-    /// The same names, asked in `language`.
-    public func localized(_ language: String) -> NameBook {
+    /// The same names, asked in `language`, with the theme's `words` for what PokeAPI lacks in it.
+    public func localized(_ language: String, words: ThemeWords = ThemeWords()) -> NameBook {
         var copy = self
         copy.language = language
+        copy.words = words
+        copy.toldApart = [:]
+        copy.toldApart = [.ability: copy.tellApart(.ability), .move: copy.tellApart(.move)]
         return copy
     }
 
-    /// The name of `apiName` in `language`, else in English, else the API name made readable.
+    /// The name of `apiName` in `language` (PokeAPI's, else the theme's), else in English, else the API name made
+    /// readable; told apart from another of its kind called alike.
     public func name(_ kind: NamedKind, _ apiName: String) -> String {
-        named[kind]?[apiName]?.preferred(language)?.name ?? DisplayName.titleCase(apiName)
+        toldApart[kind]?[apiName] ?? plainName(kind, apiName)
+    }
+
+    private func plainName(_ kind: NamedKind, _ apiName: String) -> String {
+        Self.pick(named[kind]?[apiName], words.named[kind]?[apiName], language) ?? DisplayName.titleCase(apiName)
+    }
+
+    /// Names shared by several of `kind` ("as-one-glastrier" and "as-one-spectrier" are both "As One"): each with
+    /// the words of its API name the others lack, a species' name where they are one ("As One (Glastrier)").
+    private func tellApart(_ kind: NamedKind) -> [String: String] {
+        var byName: [String: [String]] = [:]
+        for apiName in (named[kind] ?? [:]).keys.sorted() { byName[plainName(kind, apiName), default: []].append(apiName) }
+        var told: [String: String] = [:]
+        for (name, apiNames) in byName where apiNames.count > 1 {
+            let parts = apiNames.map { Set($0.split(separator: "-").map(String.init)) }
+            for (position, apiName) in apiNames.enumerated() {
+                let others = parts.enumerated().filter { $0.offset != position }.map(\.element)
+                let own = apiName.split(separator: "-").map(String.init).filter { word in !others.allSatisfy { $0.contains(word) } }
+                guard !own.isEmpty else { continue }
+                let part = own.joined(separator: "-")
+                told[apiName] = words.toldApart(name, by: part, readable: species[part] != nil ? self.species(part) : nil)
+            }
+        }
+        return told
+    }
+
+    /// The name of `apiName` in `language` itself (PokeAPI's or the theme's); nil when only English has one.
+    public func own(_ kind: NamedKind, _ apiName: String) -> String? {
+        if let found = named[kind]?[apiName]?.preferred(language), found.language != "en" || language == "en" {
+            return found.name
+        }
+        return words.named[kind]?[apiName]
     }
 
     /// The language `name` is really in when it is not `language` ("en" for an English fallback); nil when it is.
     public func fallback(_ kind: NamedKind, _ apiName: String) -> String? {
-        Self.fallback(named[kind]?[apiName], language)
+        words.named[kind]?[apiName] != nil ? nil : Self.fallback(named[kind]?[apiName], language)
+    }
+
+    /// Whether the name shown for `apiName` is not in `language`: an English name, or an API name made readable,
+    /// on pages in another language.
+    public func isForeign(_ kind: NamedKind, _ apiName: String) -> Bool {
+        language != "en" && own(kind, apiName) == nil
+    }
+
+    public func isForeignType(_ apiName: String) -> Bool {
+        language != "en" && words.types[apiName] == nil
+            && types[apiName]?.preferred(language).map { $0.language == "en" } ?? true
+    }
+
+    public func isForeignSpecies(_ apiName: String) -> Bool {
+        language != "en" && species[apiName]?.preferred(language).map { $0.language == "en" } ?? true
     }
 
     /// "Electric" for "electric" ("Électrik" in French).
     public func type(_ apiName: String) -> String {
-        types[apiName]?.preferred(language)?.name ?? DisplayName.titleCase(apiName)
+        Self.pick(types[apiName], words.types[apiName], language) ?? DisplayName.titleCase(apiName)
     }
 
-    public func typeFallback(_ apiName: String) -> String? { Self.fallback(types[apiName], language) }
+    public func typeFallback(_ apiName: String) -> String? {
+        words.types[apiName] != nil ? nil : Self.fallback(types[apiName], language)
+    }
+
+    /// PokeAPI's name in `language` (or another script of it), else the theme's word, else PokeAPI's English one.
+    static func pick(_ names: [LocalizedName]?, _ theme: String?, _ language: String) -> String? {
+        let found = names?.preferred(language)
+        if let found, found.language != "en" || language == "en" { return found.name }
+        return theme ?? found?.name
+    }
 
     /// "Mr. Mime" for "mr-mime", when a species record of it was had.
     public func species(_ apiName: String) -> String {
@@ -94,6 +158,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(language)
+        try container.encode(words)
         for kind in named.keys.sorted() {
             let byName = named[kind]!
             for name in byName.keys.sorted() { try container.encode([kind.rawValue, name]); try container.encode(byName[name]!) }

@@ -45,6 +45,11 @@ public struct PokemonEntry: Sendable, Equatable, Encodable {
     /// The language `displayName` is really in when PokeAPI has no name in the pages' language ("en"); nil when
     /// it is in the pages' language.
     public var nameFallback: String? = nil
+    /// A form with its species' types, base stats and abilities (Pikachu's caps, Totem and Gigantamax forms,
+    /// Minior's meteors): it plays as its species does, so lists leave it to its species' page and to search.
+    public var onlyLooksDifferent = false
+    /// What makes a Mega Evolution: its Mega Stone, or the move Rayquaza knows; nil for any other Pokémon.
+    public var megaTrigger: MegaTrigger? = nil
 
     /// The generation that introduced this Pokémon: a form's own, else its species'.
     public var generation: Int? { formGeneration ?? species?.generation }
@@ -56,6 +61,19 @@ public struct PokemonEntry: Sendable, Equatable, Encodable {
     public var number: String { DisplayName.number(record.speciesID) }
     /// A form rather than its species' default Pokémon.
     public var isForm: Bool { !record.isDefault }
+    /// In the index and in the lists of move, ability and type pages: a species, or a form that plays differently.
+    public var isListed: Bool { !onlyLooksDifferent }
+}
+
+/// What a Pokémon holds or knows to Mega Evolve.
+public enum MegaTrigger: Sendable, Equatable, Encodable {
+    /// Its Mega Stone, by API name ("charizardite-x"): its names are the item's.
+    case stone(String)
+    /// A move it must know, by API name: Rayquaza's Dragon Ascent.
+    case move(String)
+
+    /// PokeAPI has no stone for these Megas: the games' rule.
+    static let byMove = ["rayquaza-mega": "dragon-ascent"]
 }
 
 /// Where data the network could not confirm came from, and how old it is.
@@ -100,34 +118,66 @@ public struct Pokedex: Sendable {
         self.abilities = abilities
     }
 
+    /// The index's Pokémon, and every list's: the species and the forms that play differently, in site order.
+    public var listed: [PokemonEntry] { entries.filter(\.isListed) }
+
+    /// For each of `entries`, the indices of the Pokémon before and after it in national order, species by species
+    /// as fans' Pokédexes step (Pikachu → Raichu, not its forms): a species' default Pokémon, else its first exported
+    /// form. A form steps to its species' neighbours.
+    public var neighbours: [(previous: Int?, next: Int?)] {
+        var representatives: [Int] = []
+        var place: [Int: Int] = [:]
+        for (index, entry) in entries.enumerated() {
+            let species = entry.record.speciesID
+            if let at = place[species] {
+                // A default Pokémon listed after a form of its species still stands for it.
+                if entry.record.isDefault, !entries[representatives[at]].record.isDefault { representatives[at] = index }
+            } else {
+                place[species] = representatives.count
+                representatives.append(index)
+            }
+        }
+        return entries.map { entry in
+            let at = place[entry.record.speciesID]!
+            return (at > 0 ? representatives[at - 1] : nil, at + 1 < representatives.count ? representatives[at + 1] : nil)
+        }
+    }
+
     /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.
     public func chain(of entry: PokemonEntry) -> EvolutionChainRecord? {
         entry.species?.evolutionChainID.flatMap { chains[$0] }
     }
 
-    /// The same Pokédex for pages in `language`: the Pokémon called by their names in it (an English name, marked
-    /// in `nameFallback`, where PokeAPI has none), and the name book asked in it. Records keep every language:
-    /// the pages pick their texts from them.
-    public func localized(_ language: String) -> Pokedex {
-        guard language != self.language else { return self }
+    /// The same Pokédex for pages in `language`: the Pokémon called by their names in it (the theme's words for a
+    /// form PokeAPI does not name in it, an English name, marked in `nameFallback`, where neither has one), and the
+    /// name book asked in it. Records keep every language: the pages pick their texts from them.
+    public func localized(_ language: String, words: ThemeWords = ThemeWords()) -> Pokedex {
+        guard language != self.language || words != names.words else { return self }
         var copy = self
         copy.language = language
-        copy.names = names.localized(language)
+        copy.names = names.localized(language, words: words)
         copy.moves = moves.localized(copy.names)
         for index in copy.entries.indices {
             let entry = copy.entries[index]
-            // Its name in the language (a form's own, or its species' with the form's part), else the English one.
-            // A form PokeAPI has no form record of is its species' name and what its API name adds.
+            copy.entries[index].nameFallback = nil
+            // Its name in the language (a form's own, or its species' with the form's part), else the theme's
+            // pattern for the form with its species' name in the language, else the English one. A form PokeAPI
+            // has no form record of is its species' name and what its API name adds.
             if entry.isForm, entry.formNames == nil {
                 copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, language: language)
-            } else if let own = entry.names.preferred(language), own.language != "en" {
+                copy.entries[index].nameFallback = NameBook.fallback(entry.names, language)
+            } else if let own = entry.names.preferred(language), own.language != "en" || language == "en" {
                 copy.entries[index].displayName = own.name
+            } else if entry.isForm,
+                      let pattern = words.forms[entry.record.name] ?? words.forms[DisplayName.formPart(entry.record)],
+                      let species = entry.species?.names.preferred(language), species.language != "en" {
+                copy.entries[index].displayName = Placeholders.fill(pattern, ["species": species.name])
             } else {
                 copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, form: entry.form)
+                copy.entries[index].nameFallback = NameBook.fallback(entry.names, language)
             }
-            copy.entries[index].nameFallback = NameBook.fallback(entry.names, language)
         }
-        Self.disambiguate(&copy.entries)
+        Self.disambiguate(&copy.entries, words: words)
         return copy
     }
 
@@ -141,7 +191,12 @@ public struct Pokedex: Sendable {
     /// a form's version group.
     public static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
                                images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:],
-                               forms: [Int: FormRecord] = [:], names: NameBook = NameBook()) -> [PokemonEntry] {
+                               forms: [Int: FormRecord] = [:], names: NameBook = NameBook(),
+                               itemCategories: [String: ItemCategoryRecord] = [:]) -> [PokemonEntry] {
+        let defaults = Dictionary(records.values.filter(\.isDefault).map { ($0.speciesID, $0) },
+                                  uniquingKeysWith: { first, second in first.id < second.id ? first : second })
+        let stones = MegaForm.stones(for: records.values.filter { MegaForm.isMega($0.name) }.map { ($0.name, $0.speciesName) },
+                                     among: itemCategories[ItemCategoryRecord.megaStones]?.items ?? [])
         var used = Set<String>()
         var entries: [PokemonEntry] = []
         entries.reserveCapacity(list.count)
@@ -156,12 +211,21 @@ public struct Pokedex: Sendable {
             if case .local(let path, _, _) = image { smaller = thumbnails[path] ?? [] }
             let form = record.isDefault ? nil : record.formID.flatMap { forms[$0] }
             let formGeneration = form?.versionGroup.flatMap(names.generation(ofVersionGroup:))
-            entries.append(PokemonEntry(
+            var entry = PokemonEntry(
                 record: record, species: speciesRecord,
                 displayName: DisplayName.of(record, species: speciesRecord, form: form), slug: slug,
                 image: image, thumbnails: smaller, form: form,
                 formGeneration: formGeneration, introducedIn: form?.versionGroup,
-                formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) }))
+                formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) })
+            if !record.isDefault, let base = defaults[record.speciesID] {
+                entry.onlyLooksDifferent = playsAlike(record, base)
+            }
+            if let stone = stones[record.name] {
+                entry.megaTrigger = .stone(stone.name)
+            } else if let move = MegaTrigger.byMove[record.name] {
+                entry.megaTrigger = .move(move)
+            }
+            entries.append(entry)
         }
         disambiguate(&entries)
         // A form right after its species: Alolan Raichu between Raichu and Sandshrew, not among the ids 10001+.
@@ -173,19 +237,31 @@ public struct Pokedex: Sendable {
         }.map(\.element)
     }
 
+    /// Whether a form plays as its species' default Pokémon: the same types in the same order, the same base
+    /// stats and the same abilities (each normal or hidden alike).
+    static func playsAlike(_ form: PokemonRecord, _ base: PokemonRecord) -> Bool {
+        func stats(_ record: PokemonRecord) -> [String: Int] {
+            Dictionary(record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        func abilities(_ record: PokemonRecord) -> Set<String> {
+            Set(record.abilities.map { "\($0.name)\u{1F}\($0.isHidden)" })
+        }
+        return form.types == base.types && stats(form) == stats(base) && abilities(form) == abilities(base)
+    }
+
     /// Two forms PokeAPI names alike ("Mega Meowstic" for both sexes): each says what its API name adds.
-    static func disambiguate(_ entries: inout [PokemonEntry]) {
+    static func disambiguate(_ entries: inout [PokemonEntry], words: ThemeWords = ThemeWords()) {
         var byName: [String: [Int]] = [:]
         for (index, entry) in entries.enumerated() { byName[entry.displayName, default: []].append(index) }
         for indices in byName.values where indices.count > 1 {
-            let words = indices.map { Set(entries[$0].record.name.split(separator: "-").map(String.init)) }
+            let parts = indices.map { Set(entries[$0].record.name.split(separator: "-").map(String.init)) }
             for (position, index) in indices.enumerated() {
-                let others = words.enumerated().filter { $0.offset != position }.map(\.element)
+                let others = parts.enumerated().filter { $0.offset != position }.map(\.element)
                 let own = entries[index].record.name.split(separator: "-").map(String.init)
                     .filter { word in !others.allSatisfy { $0.contains(word) } }
                 guard !own.isEmpty else { continue }
                 let said = own.map { ["m": "male", "f": "female"][$0] ?? $0 }.joined(separator: "-")
-                entries[index].displayName += " (\(DisplayName.titleCase(said)))"
+                entries[index].displayName = words.toldApart(entries[index].displayName, by: said)
             }
         }
     }
@@ -208,7 +284,9 @@ public struct FavoritesResolution: Sendable, Equatable, Encodable {
     }
 
     public static func resolve(_ file: FavoritesFile, against entries: [PokemonEntry]) -> FavoritesResolution {
-        let catalog = FavoritesCatalog(entries.map { .init(id: $0.id, name: $0.record.name, displayName: $0.displayName) })
+        let catalog = FavoritesCatalog(entries.map {
+            .init(id: $0.id, name: $0.record.name, displayName: $0.displayName, number: $0.record.speciesID, isForm: $0.isForm)
+        })
         var chosen = Set<Int>()
         var unknown: [Unknown] = []
         for reference in file.entries {
@@ -228,11 +306,25 @@ public struct FavoritesCatalog: Sendable {
         public var id: Int
         public var name: String
         public var displayName: String
+        /// The national Pokédex number fans know: a form's is its species' (Alolan Raichu: 26, id 10100).
+        public var number: Int
+        /// A form rather than its species' default Pokémon: its number names its species, so its id is what
+        /// `favorites add` takes.
+        public var isForm: Bool
 
-        public init(id: Int, name: String, displayName: String) {
+        public init(id: Int, name: String, displayName: String, number: Int? = nil, isForm: Bool = false) {
             self.id = id
             self.name = name
             self.displayName = displayName
+            self.number = number ?? id
+            self.isForm = isForm
+        }
+
+        /// "#0025 Pikachu"; a form "#0026 Alolan Raichu — raichu-alola, id 10100": what fans call it, and what
+        /// can be typed back.
+        public var label: String {
+            let shown = "\(DisplayName.number(number)) \(displayName)"
+            return isForm ? "\(shown) — \(name), id \(id)" : shown
         }
     }
 

@@ -16,7 +16,7 @@ public struct SiteLanguage: Sendable, Hashable, Encodable {
     /// The languages PokeAPI names things in, in its order of ids.
     public static let all: [SiteLanguage] = [
         SiteLanguage(code: "ja-hrkt", tag: "ja-Hrkt", locale: "ja_JP", decimalComma: false, nativeName: "日本語（かな）"),
-        SiteLanguage(code: "roomaji", tag: "ja-Latn", locale: "ja_JP", decimalComma: false, nativeName: "Nihongo (rōmaji)"),
+        SiteLanguage(code: "ja-roma", tag: "ja-Latn", locale: "ja_JP", decimalComma: false, nativeName: "Nihongo (rōmaji)"),
         SiteLanguage(code: "ko", tag: "ko", locale: "ko_KR", decimalComma: false, nativeName: "한국어"),
         SiteLanguage(code: "zh-hant", tag: "zh-Hant", locale: "zh_TW", decimalComma: false, nativeName: "繁體中文"),
         SiteLanguage(code: "fr", tag: "fr", locale: "fr_FR", decimalComma: true, nativeName: "Français"),
@@ -30,6 +30,9 @@ public struct SiteLanguage: Sendable, Hashable, Encodable {
     ]
 
     public static let english = named("en")!
+
+    /// Codes PokeAPI has since renamed, with their new names: romaji was "roomaji" until January 2026.
+    public static let renamed = ["roomaji": "ja-roma"]
 
     /// The language of PokeAPI's `code`, in any case ("zh-Hant" too); nil for one it does not speak.
     public static func named(_ code: String) -> SiteLanguage? {

@@ -2,9 +2,9 @@ import Foundation
 
 /// PokeAPI measures height in decimetres and weight in hectograms.
 public enum Units {
-    /// "0.7 m"
-    public static func metres(decimetres: Int) -> String {
-        oneDecimal(Double(decimetres) / 10) + " m"
+    /// "0.7 m"; "1.000,0 m" with another decimal `point` and `thousands` between groups of digits.
+    public static func metres(decimetres: Int, point: String = ".", thousands: String = "") -> String {
+        oneDecimal(Double(decimetres) / 10, point: point, thousands: thousands) + " m"
     }
 
     /// "2′ 04″" (feet and inches, rounded to the nearest inch).
@@ -15,19 +15,25 @@ public enum Units {
         return "\(feet)′ \(inches < 10 ? "0" : "")\(inches)″"
     }
 
-    /// "6.9 kg"
-    public static func kilograms(hectograms: Int) -> String {
-        oneDecimal(Double(hectograms) / 10) + " kg"
+    /// "6.9 kg"; "1 000,0 kg" with another decimal `point` and `thousands` between groups of digits.
+    public static func kilograms(hectograms: Int, point: String = ".", thousands: String = "") -> String {
+        oneDecimal(Double(hectograms) / 10, point: point, thousands: thousands) + " kg"
     }
 
-    /// "15.2 lb"
-    public static func pounds(hectograms: Int) -> String {
-        oneDecimal(Double(hectograms) * 0.220_462_262) + " lb"
+    /// "15.2 lb"; "2,204.6 lb" with `thousands` between groups of digits.
+    public static func pounds(hectograms: Int, thousands: String = "") -> String {
+        oneDecimal(Double(hectograms) * 0.220_462_262, thousands: thousands) + " lb"
     }
 
     /// One decimal place, locale-independent so output is byte-identical everywhere.
-    static func oneDecimal(_ value: Double) -> String {
+    static func oneDecimal(_ value: Double, point: String = ".", thousands: String = "") -> String {
         let tenths = Int((value * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10)"
+        let digits = Array(String(tenths / 10))
+        var whole = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { whole += thousands }
+            whole.append(digit)
+        }
+        return "\(whole)\(point)\(tenths % 10)"
     }
 }
