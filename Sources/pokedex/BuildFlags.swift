@@ -41,7 +41,7 @@ struct BuildFlags: ParsableArguments {
     var baseURL: String?
 
     @Option(name: .customLong("language"),
-            help: ArgumentHelp("A language of the site, by PokeAPI's code (en, fr, de, es, es-419, it, ja, ja-hrkt, roomaji, ko, zh-hans, zh-hant); repeat for more: the first at the site root, each other under <code>/ (default: languages in pokedex.toml, else en).",
+            help: ArgumentHelp("A language of the site, by PokeAPI's code (en, fr, de, es, es-419, it, ja, ja-hrkt, ja-roma, ko, zh-hans, zh-hant); repeat for more: the first at the site root, each other under <code>/ (default: languages in pokedex.toml, else en).",
                                valueName: "code"))
     var languages: [String] = []
 

@@ -45,7 +45,7 @@ public enum SiteInitializer {
         # cards with absolute URLs. Unset: the site stays fully relative (it browses from file:// as well).
         # base-url = "https://user.github.io/pokedex/"
 
-        # The site's languages, by PokeAPI's codes (en, fr, de, es, es-419, it, ja, ja-hrkt, roomaji, ko, zh-hans,
+        # The site's languages, by PokeAPI's codes (en, fr, de, es, es-419, it, ja, ja-hrkt, ja-roma, ko, zh-hans,
         # zh-hant): the first at the site root, each other a complete copy under <code>/ (fr/index.html).
         # languages = ["en"]
 

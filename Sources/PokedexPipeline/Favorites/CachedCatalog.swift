@@ -13,11 +13,14 @@ public struct CachedCatalog: Sendable {
     public let total: Int
     /// The API base the cache was read for, for messages.
     public let apiBase: String
+    /// The list is the data snapshot's: no build has cached the server's yet.
+    public let isSnapshot: Bool
 
-    public init(catalog: FavoritesCatalog, total: Int, apiBase: String) {
+    public init(catalog: FavoritesCatalog, total: Int, apiBase: String, isSnapshot: Bool = false) {
         self.catalog = catalog
         self.total = total
         self.apiBase = apiBase
+        self.isSnapshot = isSnapshot
     }
 
     /// How many Pokémon the cached pages name.
@@ -55,7 +58,8 @@ public struct CachedCatalog: Sendable {
             // A form is called as the site calls it ("Alolan Raichu") once a build has cached its form record.
             let form = record.isDefault ? nil : try record.formID.flatMap { try store.read("pokemon-form/\($0)", as: FormRecord.self)?.body }
             return .init(id: id, name: name,
-                         displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil, form: form))
+                         displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil, form: form),
+                         number: record.speciesID, isForm: !record.isDefault)
         }
         return CachedCatalog(catalog: FavoritesCatalog(items), total: total, apiBase: apiBase)
     }
@@ -81,9 +85,10 @@ public struct CachedCatalog: Sendable {
             }
             let form = record.isDefault ? nil : record.formID.flatMap { seed.forms[$0] }
             return .init(id: entry.id, name: entry.name,
-                         displayName: DisplayName.of(record, species: seed.species[record.speciesID], form: form))
+                         displayName: DisplayName.of(record, species: seed.species[record.speciesID], form: form),
+                         number: record.speciesID, isForm: !record.isDefault)
         }
-        return CachedCatalog(catalog: FavoritesCatalog(items), total: list.count, apiBase: apiBase)
+        return CachedCatalog(catalog: FavoritesCatalog(items), total: list.count, apiBase: apiBase, isSnapshot: true)
     }
 
     /// The cache store `pokedex build --cache cache --api apiBase` uses.

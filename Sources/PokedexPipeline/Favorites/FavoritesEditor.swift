@@ -59,7 +59,7 @@ public struct FavoritesEditor {
         public var line: String {
             var text: String
             if let pokemon {
-                text = "\(DisplayName.number(pokemon.id)) \(pokemon.displayName)"
+                text = pokemon.label
             } else if let id = entry.explicitID, id > 0 {
                 text = DisplayName.number(id)
             } else {
@@ -367,6 +367,9 @@ struct Resolver {
 
     var unknownHint: String {
         if catalog == nil { return "without a cached Pokémon list (run `pokedex build` first), names must be slugs like mr-mime and ids positive numbers" }
+        if catalog?.isSnapshot == true {
+            return "names and ids are checked against the Pokémon list pokedex carries (its data snapshot) until `pokedex build` caches \(apiBase)'s"
+        }
         return "names and ids are checked against the Pokémon cached by `pokedex build` for \(apiBase)"
     }
 
@@ -395,9 +398,7 @@ struct Resolver {
         return separator == " " ? " (\(text))" : separator + text
     }
 
-    static func label(_ item: FavoritesCatalog.Item) -> String {
-        "\(DisplayName.number(item.id)) \(item.displayName)"
-    }
+    static func label(_ item: FavoritesCatalog.Item) -> String { item.label }
 
     static func label(_ entry: FavoriteReference) -> String {
         if case .id(let id) = entry { return DisplayName.number(id) }

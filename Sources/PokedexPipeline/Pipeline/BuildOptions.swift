@@ -105,6 +105,10 @@ public struct BuildOptions: Sendable {
         var result: [String] = []
         for code in codes {
             guard let language = SiteLanguage.named(code) else {
+                if let renamed = SiteLanguage.renamed[code.lowercased()] {
+                    throw PokedexError(.options, code, .invalidInput("PokeAPI calls this language \"\(renamed)\" now"),
+                                       hint: "use --language \(renamed) (or \"\(renamed)\" in languages in pokedex.toml)")
+                }
                 throw PokedexError(.options, code, .invalidInput(
                     "unknown language \"\(code)\" (--language or languages in pokedex.toml); PokeAPI's are: \(known.joined(separator: ", "))"))
             }

@@ -76,6 +76,9 @@ public struct BuildReport: Sendable, Codable, Equatable {
     public var check: Check?
     /// Names shown as API names made readable, PokeAPI having no English one: "ability: as-one-glastrier".
     public var nameFallbacks: [String]?
+    /// By language other than English: what its copy of the site shows in English (elements marked `lang="en"`),
+    /// words by how often, longer texts counted.
+    public var englishFallbacks: [String: EnglishFallbacks]?
 
     public init(_ summary: BuildSummary, check: CheckReport? = nil) {
         status = check.map { $0.isClean ? "ok" : "findings" } ?? "ok"
@@ -137,9 +140,11 @@ public struct BuildReport: Sendable, Codable, Equatable {
                                  _ build: () async throws -> BuildSummary) async throws -> (BuildSummary, CheckReport?) {
         let summary: BuildSummary
         let checked: CheckReport?
+        var fallbacks: [String: EnglishFallbacks]?
         do {
             summary = try await build()
             checked = check ? try await SiteChecker(root: URL(fileURLWithPath: summary.output)).run() : nil
+            if file != nil { fallbacks = try englishFallbacks(of: summary) }
         } catch let error as PokedexError {
             if let file {
                 do {
@@ -150,8 +155,24 @@ public struct BuildReport: Sendable, Codable, Equatable {
             }
             throw error
         }
-        try file.map { try BuildReport(summary, check: checked).write(to: $0) }
+        if let file {
+            var report = BuildReport(summary, check: checked)
+            report.englishFallbacks = fallbacks
+            try report.write(to: file)
+        }
         return (summary, checked)
+    }
+
+    /// Each copy of the site in a language other than English, read back from the folder the build wrote.
+    static func englishFallbacks(of summary: BuildSummary) throws -> [String: EnglishFallbacks]? {
+        let root = URL(fileURLWithPath: summary.output)
+        var found: [String: EnglishFallbacks] = [:]
+        for (index, language) in summary.languages.enumerated() where language != "en" {
+            found[language] = index == 0
+                ? try EnglishFallbacks.of(folder: root, skipping: Set(summary.languages.dropFirst()))
+                : try EnglishFallbacks.of(folder: root.appendingPathComponent(language))
+        }
+        return found.isEmpty ? nil : found
     }
 
     /// Writes the report to `path` (atomically: CI never reads half a report).

@@ -43,6 +43,8 @@ public struct BuildSummary: Sendable {
     public var offline: Bool
     /// The folder the site was written to.
     public var output: String = ""
+    /// The site's languages (PokeAPI's codes): the first at the root, each other under `<code>/`.
+    public var languages: [String] = ["en"]
     /// Where the site is published; nil when it was built fully relative (no sitemap, canonical or social URLs).
     public var baseURL: String?
     /// How long each stage took, in order.
@@ -73,6 +75,11 @@ public struct BuildSummary: Sendable {
         if baseURL == nil { parts.append("no base URL: no sitemap, canonical links or social images") }
         parts.append(String(format: "%.1f s", seconds))
         var text = parts.joined(separator: ", ")
+        // Said once, not per picture: a first build without a network has none of the artwork yet.
+        if imagesRemote > 0 {
+            text += " — \(imagesRemote) picture(s) not downloaded (shown from PokeAPI online, the placeholder offline):"
+                + " a build with the network copies them into the site"
+        }
         if offline {
             if loads.snapshot > 0 {
                 text += " — offline: \(loads.snapshot) resource(s) from the data snapshot"

@@ -55,9 +55,14 @@ struct ImageResolver: Sendable {
                 switch result {
                 case .success(let value): one = value
                 case .failure(let error):
-                    // The cache could not be read or written (disk full, permissions): reference the URL rather
-                    // than fail the site.
-                    logger.warning("image not cached", metadata: ["id": "\(record.id)", "error": "\(error)"])
+                    // Offline, a picture not cached yet is referenced by its URL: the summary counts them once. The
+                    // cache could not be read or written (disk full, permissions): reference the URL rather than
+                    // fail the site, and say why.
+                    if let error = error as? PokedexError, case .notCached = error.reason {
+                        logger.debug("image not cached", metadata: ["id": "\(record.id)"])
+                    } else {
+                        logger.warning("image not cached", metadata: ["id": "\(record.id)", "error": "\(error)"])
+                    }
                     one = ResolvedImage(source: record.sprites.candidates.first.map { .remote(url: $0) } ?? .placeholder)
                 }
                 resolution.sources[record.id] = one.source

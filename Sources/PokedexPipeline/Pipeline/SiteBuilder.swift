@@ -52,7 +52,9 @@ public struct SiteBuilder: Sendable {
            memo.siteIsIntact(in: output) {
             for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
             logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
-            return memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
+            var summary = memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
+            summary.languages = options.languages
+            return summary
         }
 
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
@@ -64,11 +66,12 @@ public struct SiteBuilder: Sendable {
         let thumbnailThreads = BlockingWork(threads: options.renderParallelism)
         let loader = ResourceLoader(store: store, fetcher: fetcher, mode: options.mode, apiBase: options.apiBase,
                                     snapshot: snapshot, logger: logger, now: now, blocking: blocking)
-        let summary: BuildSummary
+        var summary: BuildSummary
         do {
             let inputs = Inputs(options: options, store: store, output: output, theme: theme,
                                 favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started)
             summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
+            summary.languages = options.languages
         } catch {
             do {
                 try await blocking.shutdown()
@@ -165,7 +168,7 @@ public struct SiteBuilder: Sendable {
         let (options, images, thumbnails) = (inputs.options, source.images, source.thumbnails)
         return BuildSummary(
             pokemon: pokedex.entries.count,
-            indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
+            indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
             movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages, loads: counts, network: network, pagesRendered: site.pagesRendered,
             contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
@@ -223,7 +226,7 @@ public struct SiteBuilder: Sendable {
         let names = data.nameBook
         let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species,
                                       images: source.images.sources, thumbnails: source.thumbnails.thumbnails,
-                                      forms: data.forms, names: names)
+                                      forms: data.forms, names: names, itemCategories: data.itemCategories)
         let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
         for unknown in favorites.unknown { logUnknownFavorite(unknown) }
         let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups,
@@ -271,7 +274,7 @@ public struct SiteBuilder: Sendable {
             let memo = BuildMemo(
                 key: key, freshUntil: freshUntil, files: written.sizes,
                 manifest: BuildMemo.manifestStamp(in: output), pokemon: pokedex.entries.count,
-                indexPages: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: options.perPage),
+                indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
                 movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
                 loads: counts.fetched + counts.revalidated + counts.fromCache,
                 imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
