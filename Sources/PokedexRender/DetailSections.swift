@@ -19,12 +19,14 @@ struct RelatedPokemon: Sendable {
     let words: EvolutionWords
     /// Pokémon names in capitals → as spelt ("BULBASAUR" → "Bulbasaur"), for the Pokédex entries of old games.
     let properNames: [String: String]
+    /// The exported Mega Evolutions of each species, in site order: boxes after their species' in its chain.
+    let megas: [Int: [PokemonEntry]]
     /// The types and abilities with pages, for the badges' and abilities' links.
     let typePages: Set<String>
     let abilities: AbilityCatalog?
 
     init(_ pokedex: Pokedex, typePages: Set<String> = [], abilities: AbilityCatalog? = nil,
-         phrases: [String: String] = [:]) {
+         phrases: [String: String] = [:], articles: [String: String]? = nil) {
         self.pokedex = pokedex
         self.typePages = typePages
         self.abilities = abilities
@@ -33,7 +35,9 @@ struct RelatedPokemon: Sendable {
         var names: [Int: String] = [:]
         var shown: [Int: String] = [:]
         var shownIn: [Int: String] = [:]
+        var megas: [Int: [PokemonEntry]] = [:]
         for entry in pokedex.entries {
+            if entry.megaTrigger != nil { megas[entry.record.speciesID, default: []].append(entry) }
             byID[entry.id] = byID[entry.id] ?? entry
             // A default Pokémon wins over a form listed before it; a form stands in until then.
             let species = entry.record.speciesID
@@ -50,6 +54,7 @@ struct RelatedPokemon: Sendable {
             }
         }
         self.byID = byID
+        self.megas = megas
         self.defaultBySpecies = defaults
         self.speciesNames = shown
         self.speciesNameLanguages = shownIn
@@ -57,7 +62,15 @@ struct RelatedPokemon: Sendable {
         // By species id: two names alike in capitals would otherwise take turns from run to run.
         for id in names.keys.sorted() { proper[names[id]!.uppercased()] = proper[names[id]!.uppercased()] ?? names[id]! }
         self.properNames = proper
-        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName), phrases: phrases)
+        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName), phrases: phrases,
+                                    articles: articles)
+    }
+}
+
+extension TextRunContext {
+    /// A sentence the model marked (`ForeignText`), in runs; its foreign names are English.
+    static func runs(_ marked: String) -> [TextRunContext] {
+        ForeignText.runs(marked).map { TextRunContext(text: $0.text, isForeign: $0.isForeign, lang: $0.isForeign ? "en" : "") }
     }
 }
 
@@ -68,12 +81,21 @@ extension SiteRenderer {
     // MARK: Evolution chain
 
     /// The chain as a tree of boxes (see `EvolutionNode.branches`): a regional form its conditions make is a box of
-    /// its own, and the page of a form marks that form's box.
+    /// its own, a Mega Evolution a box after its species' (with its Mega Stone), and the page of a form marks that
+    /// form's box.
     func evolution(_ entry: PokemonEntry, related: RelatedPokemon) -> EvolutionContext? {
         guard let chain = related.pokedex.chain(of: entry) else { return nil }
         let placeholder = "../" + siteUp + Self.placeholderImage
         let roots = chain.chain.branches
         let formBoxes = Set(roots.flatMap(\.all).compactMap(\.formPokemonID))
+        // A form the tree has no box of is marked in the box it plays as: Totem Alolan Marowak in Alolan Marowak's,
+        // not Marowak's; Gigantamax Charizard in Charizard's.
+        let base = related.defaultBySpecies[entry.record.speciesID]
+        let standIn = formBoxes.contains(entry.id) || entry.megaTrigger != nil || base?.record.types == entry.record.types
+            ? nil
+            : formBoxes.sorted().first { id in
+                related.byID[id].map { $0.record.speciesID == entry.record.speciesID && $0.record.types == entry.record.types } ?? false
+            }
         func stage(_ box: EvolutionBranch) -> EvolutionStageContext {
             let exported = box.formPokemonID.map { related.byID[$0] } ?? related.defaultBySpecies[box.speciesID]
             let speciesName = related.speciesNames[box.speciesID] ?? related.words.names.species(box.speciesName)
@@ -84,21 +106,38 @@ extension SiteRenderer {
                 ?? ImageContext(src: placeholder, width: 475, height: 475, alt: name, fallback: placeholder,
                                 thumbnail: placeholder, srcset: nil, isLocal: false, isRemote: false,
                                 isPlaceholder: true, lazy: true)
-            let isCurrent = box.formPokemonID.map { $0 == entry.id }
-                ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id))
-            let children = box.evolvesTo.map(stage)
+            let isCurrent = box.formPokemonID.map { $0 == entry.id || $0 == standIn }
+                ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id) && standIn == nil
+                    && entry.megaTrigger == nil)
+            var children = box.evolvesTo.map(stage)
+            if box.formPokemonID == nil { children += (related.megas[box.speciesID] ?? []).map(megaStage) }
             let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
             var context = EvolutionStageContext(
                 speciesID: box.speciesID, name: name, href: exported.map(Self.detailHref) ?? "",
                 isLinked: exported != nil, image: picture, isCurrent: isCurrent,
                 isThisPage: isCurrent && exported?.id == entry.id, isBaby: box.isBaby,
-                howToEvolve: condition, hasCondition: !condition.isEmpty,
-                evolvesTo: children, hasEvolutions: !children.isEmpty)
+                howToEvolve: ForeignText.unmarked(condition), howToEvolveRuns: TextRunContext.runs(condition),
+                hasCondition: !condition.isEmpty, evolvesTo: children, hasEvolutions: !children.isEmpty)
             context.stageNameLang = exported.map { $0.nameFallback.flatMap(Self.tag) }
                 ?? (related.speciesNames[box.speciesID] == nil ? nil : fallbackTag(related.speciesNameLanguages[box.speciesID]))
             return context
         }
-        return EvolutionContext(stages: roots.map(stage), evolves: !chain.chain.evolvesTo.isEmpty)
+        func megaStage(_ mega: PokemonEntry) -> EvolutionStageContext {
+            let condition = mega.megaTrigger?.howToEvolve(related.words) ?? ""
+            var context = EvolutionStageContext(
+                speciesID: mega.record.speciesID, name: mega.displayName, href: Self.detailHref(mega), isLinked: true,
+                image: image(mega, root: "../", lazy: true), isCurrent: mega.id == entry.id,
+                isThisPage: mega.id == entry.id, isBaby: false, howToEvolve: ForeignText.unmarked(condition),
+                howToEvolveRuns: TextRunContext.runs(condition), hasCondition: !condition.isEmpty,
+                evolvesTo: [], hasEvolutions: false)
+            context.stageNameLang = mega.nameFallback.flatMap(Self.tag)
+            return context
+        }
+        let hasMegas = roots.flatMap(\.all).contains { $0.formPokemonID == nil && related.megas[$0.speciesID] != nil }
+        let stages = roots.map(stage)
+        func depth(_ stage: EvolutionStageContext) -> Int { 1 + (stage.evolvesTo.map(depth).max() ?? 0) }
+        return EvolutionContext(stages: stages, evolves: !chain.chain.evolvesTo.isEmpty || hasMegas,
+                                isDeep: (stages.map(depth).max() ?? 0) >= 4)
     }
 
     // MARK: Type matchups
@@ -202,7 +241,7 @@ extension SiteRenderer {
     /// PokeAPI's language codes: a readable label and a BCP 47 tag for `lang` (PokeAPI's "ja-roma" is not one).
     static let languages: [String: (label: String, tag: String)] = [
         "ja-hrkt": ("Japanese (kana)", "ja-Hrkt"), "ja": ("Japanese", "ja"), "ja-roma": ("Japanese (romaji)", "ja-Latn"),
-        "roomaji": ("Japanese (romaji)", "ja-Latn"), "ko": ("Korean", "ko"),
+        "ko": ("Korean", "ko"),
         "zh-hant": ("Chinese (traditional)", "zh-Hant"), "zh-hans": ("Chinese (simplified)", "zh-Hans"),
         "fr": ("French", "fr"), "de": ("German", "de"), "es": ("Spanish", "es"),
         "es-419": ("Spanish (Latin America)", "es-419"), "it": ("Italian", "it"), "en": ("English", "en"),
@@ -211,7 +250,7 @@ extension SiteRenderer {
     /// Languages written in several scripts that PokeAPI lists as languages of their own: one row each, its
     /// spellings together (ピカチュウ, its kanji where they differ, Pikachu in romaji).
     static let scriptsOfOneLanguage: [String: (label: String, tag: String, codes: [String])] = [
-        "ja": ("Japanese", "ja", ["ja-hrkt", "ja", "roomaji", "ja-roma"]),
+        "ja": ("Japanese", "ja", ["ja-hrkt", "ja", "ja-roma"]),
     ]
 
     /// The Names section: English (the page's language) first, then one row per language in PokeAPI's order.

@@ -58,9 +58,10 @@ struct MoveCatalog: Sendable {
         var row = MoveRowContext(
             id: move.id, slug: slug, href: href, name: label(move),
             type: SiteRenderer.typeContext(move.type, names: names, pages: typePages), category: category(move),
-            power: Self.figure(move.power), accuracy: Self.figure(move.accuracy), pp: Self.figure(move.pp),
+            power: Self.figure(move.shownPower), accuracy: Self.figure(move.shownAccuracy), pp: Self.figure(move.pp),
             hasDetail: detail != nil, detail: detail?.text ?? "", detailTitle: detail?.title, detailSort: detail?.sort ?? 0,
-            generation: move.generation.map(SiteRenderer.romanNumeral) ?? "—", generationNumber: move.generation)
+            generation: move.generation.map { SiteRenderer.numeral($0, strings: strings) } ?? "—",
+            generationNumber: move.generation)
         row.moveNameLang = names.fallback(.move, move.name).flatMap(SiteRenderer.tag)
         return row
     }
@@ -101,10 +102,29 @@ struct MoveCatalog: Sendable {
 
 extension SiteRenderer {
     /// The Moves section of `entry`'s page: the default game's tables; nil when it learns nothing the site knows.
-    func movesSection(_ entry: PokemonEntry, catalog: MoveCatalog, scripts: MoveScripts) -> MovesSectionContext? {
-        let learnset = entry.record.learnset
-        guard let game = catalog.book.defaultGame(of: learnset) else { return nil }
-        let games = catalog.book.games(of: learnset)
+    /// A Mega Evolution, and a form PokeAPI lists no moves for (Gigantamax forms, the newest Megas), shows its
+    /// species' default Pokémon's moves, and says so; another form opens on the game its species opens on, when it
+    /// learns moves there.
+    func movesSection(_ entry: PokemonEntry, related: RelatedPokemon, catalog: MoveCatalog,
+                      scripts: MoveScripts) -> MovesSectionContext? {
+        let book = catalog.book
+        let base = entry.isForm ? related.defaultBySpecies[entry.record.speciesID].flatMap { $0.isForm ? nil : $0 } : nil
+        var source = entry
+        var note: String?
+        if let base, book.defaultGame(of: base.record.learnset) != nil {
+            if entry.megaTrigger != nil {
+                (source, note) = (base, t("pokemon.moves_of_mega", ["base": base.displayName]))
+            } else if book.defaultGame(of: entry.record.learnset) == nil {
+                (source, note) = (base, t("pokemon.moves_of_base", ["form": entry.displayName, "base": base.displayName]))
+            }
+        }
+        let learnset = source.record.learnset
+        guard var game = book.defaultGame(of: learnset) else { return nil }
+        let games = book.games(of: learnset)
+        if source.id == entry.id, let base, let opening = book.defaultGame(of: base.record.learnset),
+           games.contains(where: { $0.id == opening.id }) {
+            game = opening
+        }
         let blankRow = MoveRowContext(
             id: 0, slug: "", href: "", name: "", type: TypeContext(name: "", label: ""),
             category: CategoryContext(name: "", label: ""), power: "", accuracy: "", pp: "", hasDetail: true,
@@ -113,8 +133,8 @@ extension SiteRenderer {
             game: game.label, gameID: game.id,
             games: games.map { GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id) },
             hasGameChoice: games.count > 1,
-            learnsetScript: "../" + siteUp + (scripts.learnsets[entry.id] ?? ""), movesScript: "../" + siteUp + scripts.moves,
-            groups: catalog.groups(entry, game: game.id),
+            learnsetScript: "../" + siteUp + (scripts.learnsets[source.id] ?? ""), movesScript: "../" + siteUp + scripts.moves,
+            groups: catalog.groups(source, game: game.id), borrowedNote: note,
             blankGroup: LearnGroupContext(key: "", method: 0, label: "", count: 0, detailHeading: "",
                                           sortedByDetail: false, moves: [blankRow]))
     }
@@ -171,8 +191,8 @@ extension SiteRenderer {
             id: move.id, slug: row.slug, name: row.name, type: row.type, category: row.category,
             power: row.power, accuracy: row.accuracy, pp: row.pp, priority: priority,
             target: move.target.map { catalog.names.name(.moveTarget, $0) },
-            generation: move.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) },
-            effectChance: move.effectChance.map { "\($0)%" },
+            generation: move.generation.map { t("common.generation", ["n": numeral($0)]) },
+            effectChance: move.effectChance.map { t("format.percent", ["n": String($0)]) },
             shortEffect: shortEffect, effect: effect, hasEffect: shortEffect != nil || effect != nil,
             flavorText: flavor?.name,
             learnedIn: newest?.label ?? "", learnerCount: newest.map { catalog.learners.count(of: move.id, in: $0.id) } ?? 0,
@@ -235,6 +255,8 @@ struct MoveScripts: Sendable {
     ///   machines: {move id: {version group id: "TM24"}}
     ///   methods: {method id: [kind, label]} ("level-up", "machine", "egg", "tutor", "other"); machineLabels:
     ///   {version group id: "TM / HM"} (the machine group's label in that game)
+    ///   machineKinds: what the pages' language calls TMs, HMs and TRs, in that order (["CT", "CS", "DT"]): machines
+    ///   are ordered by kind, then number
     struct MovesPayload: Encodable {
         var version = 1
         var types: [[String]]
@@ -243,6 +265,7 @@ struct MoveScripts: Sendable {
         var machines: [String: [String: String]]
         var methods: [String: [String]]
         var machineLabels: [String: String]
+        var machineKinds: [String]
     }
 
     struct MoveRow: Encodable {
@@ -281,7 +304,7 @@ struct MoveScripts: Sendable {
             rows[String(move.id)] = MoveRow(
                 slug: catalog.slugs[move.id] ?? "", name: catalog.label(move),
                 type: types.firstIndex { $0.name == type.name }!, category: categories.firstIndex { $0.name == category.name }!,
-                power: move.power, accuracy: move.accuracy, pp: move.pp)
+                power: move.shownPower, accuracy: move.shownAccuracy, pp: move.pp)
             for game in games {
                 if let machine = catalog.book.machine(move: move.id, versionGroup: game) {
                     machines[String(move.id), default: [:]][String(game)] = machine
@@ -302,7 +325,8 @@ struct MoveScripts: Sendable {
             }
         }
         let payload = MovesPayload(types: types.map { [$0.name, $0.label, $0.href] }, categories: categories.map { [$0.name, $0.label] },
-                                   moves: rows, machines: machines, methods: methods, machineLabels: machineLabels)
+                                   moves: rows, machines: machines, methods: methods, machineLabels: machineLabels,
+                                   machineKinds: catalog.book.machineKindLabels)
         return try DataScript.script("POKEDEX_MOVES", payload, path: movesScript)
     }
 

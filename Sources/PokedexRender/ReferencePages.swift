@@ -23,7 +23,8 @@ struct AbilityCatalog: Sendable {
     init(_ pokedex: Pokedex) {
         var normal: [Int: [Int]] = [:]
         var hidden: [Int: [Int]] = [:]
-        for (index, entry) in pokedex.entries.enumerated() {
+        // A form that only looks different has its species' abilities: its species' cell stands for it.
+        for (index, entry) in pokedex.entries.enumerated() where entry.isListed {
             for ability in entry.record.abilities {
                 guard let id = ability.id, pokedex.abilities[id] != nil else { continue }
                 if ability.isHidden {
@@ -63,7 +64,7 @@ struct TypeCatalog: Sendable {
 
     init(_ pokedex: Pokedex, moves catalog: MoveCatalog) {
         var pokemon: [String: [Int]] = [:]
-        for (index, entry) in pokedex.entries.enumerated() {
+        for (index, entry) in pokedex.entries.enumerated() where entry.isListed {
             for type in entry.record.types where pokemon[type]?.last != index { pokemon[type, default: []].append(index) }
         }
         var moves: [String: [MoveRecord]] = [:]
@@ -131,13 +132,20 @@ enum PageNaming {
 extension SiteRenderer {
     // MARK: Ability pages
 
-    /// A Pokémon's thumbnail cell, linked from a page one folder deep: learners, holders, a type's Pokémon.
+    /// A Pokémon's thumbnail cell, linked from a page one folder deep: learners, holders, a type's Pokémon. Its
+    /// picture is small: the narrowest thumbnail, or where the artwork is referenced by URL, PokeAPI's sprite
+    /// (96 px for a 56 px cell, and a shorter URL on a move page of 800 cells), else the picture itself.
     func miniCell(_ entry: PokemonEntry, note: String? = nil) -> PokemonMiniCell {
         let picture = image(entry, root: "../", lazy: true)
         let narrowest = entry.thumbnails.first
+        if case .remote = entry.image, let sprite = entry.record.sprites.frontDefault,
+           PokemonRecord.Sprites.isUsable(sprite) {
+            return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: sprite,
+                                   width: Self.spriteSize, height: Self.spriteSize, note: note)
+        }
         return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: picture.thumbnail,
                                width: narrowest?.width ?? picture.width, height: narrowest?.height ?? picture.height,
-                               fallback: picture.fallback, note: note)
+                               note: note)
     }
 
     /// Thumbnail cells for `indices` into `entries`.
@@ -170,7 +178,7 @@ extension SiteRenderer {
         return AbilityPageContext(
             id: ability.id, slug: catalog.slugs[ability.id] ?? "", name: names.name(.ability, ability.name),
             shortEffect: chosen?.shortEffect, effect: effect, hasEffect: chosen?.shortEffect != nil || effect != nil,
-            flavorText: flavor?.name, generation: ability.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) },
+            flavorText: flavor?.name, generation: ability.generation.map { t("common.generation", ["n": numeral($0)]) },
             count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
             groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next),
             effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language),
@@ -179,15 +187,12 @@ extension SiteRenderer {
 
     func abilitiesIndex(_ catalog: AbilityCatalog, names: NameBook) -> AbilitiesIndexContext {
         let rows = catalog.ordered.map { ability in
-            let effect = ability.effects.preferred(language.code)
-            let flavor = ability.flavorTexts.preferred(language.code)
-            let summary = effect?.shortEffect.map { (text: $0, language: effect!.language) }
-                ?? flavor.map { (text: $0.name, language: $0.language) }
+            let summary = abilitySummary(ability) ?? ability.flavorTexts.preferred(language.code).map { ($0.name, $0.language) }
             return AbilityRowContext(
                 id: ability.id, href: "\(catalog.slugs[ability.id] ?? "").html", name: names.name(.ability, ability.name),
                 summary: summary?.text ?? "—", summaryLang: fallbackTag(summary?.language),
                 count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
-                generation: ability.generation.map(Self.romanNumeral) ?? "—", generationNumber: ability.generation,
+                generation: ability.generation.map(numeral) ?? "—", generationNumber: ability.generation,
                 nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag))
         }
         return AbilitiesIndexContext(count: rows.count, rows: rows, note: t("abilities.note", ["count": String(rows.count)]))
@@ -270,7 +275,7 @@ extension SiteRenderer {
         let abilities = catalogs.abilities
         if !abilities.ordered.isEmpty {
             let path = AbilityCatalog.indexPath
-            let description = t("description.abilities", ["count": String(entries.count)])
+            let description = t("description.abilities", ["count": grouped(pokedex.listed.count)])
             jobs.append(PageJob(path: path, template: "abilities") { [self] in
                 var context = base(site: site, root: "../", kind: "abilities", path: path, title: t("title.abilities"),
                                    social: social(title: t("title.abilities"), description: description, path: path,
@@ -316,7 +321,8 @@ extension SiteRenderer {
                 let label = page.type.label
                 var context = base(site: site, root: "../", kind: "type", path: path, title: t("title.type", ["name": label]),
                                    social: social(title: t("title.type_social", ["name": label]),
-                                                  description: "\(label): its matchups, its \(page.pokemonCount) Pokémon and \(page.moveCount) moves.",
+                                                  description: t("description.type", ["name": label, "pokemon": String(page.pokemonCount),
+                                                                                      "moves": String(page.moveCount)]),
                                                   path: path, picture: nil),
                                    assets: assets)
                 context.typePage = page
@@ -328,11 +334,15 @@ extension SiteRenderer {
     }
 }
 
-/// `assets/pokedex-search.<hash>.js`: `window.POKEDEX_SEARCH`, version 1, what the site-wide search looks in:
+/// `assets/pokedex-search.<hash>.js`: `window.POKEDEX_SEARCH`, version 2, what the site-wide search looks in:
 ///   languages: [[code, label, bcp47]…] (as the names scripts write them)
 ///   groups: [[kind, heading, [[href, label, name, mask, name, mask…]…]]…] in the order results are shown
-///   (Pokémon, moves, abilities, types); `href` from the site root, `label` the English name, then each distinct
-///   spelling once with the languages that use it as a bit set over `languages`.
+///   (Pokémon, moves, abilities, types); `href` from the site root, `label` the name in the pages' language, then
+///   each distinct spelling once with the languages that use it as a bit set over `languages`.
+///   pokemon: what a Pokémon result's cell shows, parallel to the Pokémon group's items: {types: [API names],
+///   typeLabels: [their names in the pages' language] (absent in English), pic: [w, h, [widths]] (the usual
+///   picture's shape, as in the data script), cells: [[id, number, [type indices], picture?]…]}, the picture
+///   ([image, w, h, [widths]]) only when it is not `images/<id>.png` of the usual shape.
 enum SearchScript {
     static let path = "assets/pokedex-search.js"
 
@@ -366,9 +376,50 @@ enum SearchScript {
     }
 
     struct Payload: Encodable {
-        var version = 1
+        var version = 2
         var languages: [DataScript.Language]
         var groups: [Group]
+        var pokemon: Cells
+    }
+
+    /// `[id, number, [type indices], picture?]`.
+    struct Cell: Encodable {
+        var id: Int
+        var number: Int
+        var types: [Int]
+        var picture: DataScript.Picture?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(id)
+            try container.encode(number)
+            try container.encode(types)
+            if let picture { try container.encode(picture) }
+        }
+    }
+
+    struct Cells: Encodable {
+        var types: [String]
+        var typeLabels: [String]?
+        var pic: DataScript.Shape
+        var cells: [Cell]
+    }
+
+    /// The cells of every Pokémon result, in the Pokémon group's order.
+    static func cells(_ pokedex: Pokedex) -> Cells {
+        let (usual, rows) = DataScript.pictures(pokedex.entries)
+        var types: [String] = []
+        var cells: [Cell] = []
+        for (entry, picture) in zip(pokedex.entries, rows) {
+            let indices = entry.record.types.map { type -> Int in
+                if let index = types.firstIndex(of: type) { return index }
+                types.append(type)
+                return types.count - 1
+            }
+            cells.append(Cell(id: entry.id, number: entry.record.speciesID, types: indices, picture: picture))
+        }
+        let labels = pokedex.names.language == "en" ? nil : types.map { pokedex.names.type($0) }
+        return Cells(types: types, typeLabels: labels, pic: usual, cells: cells)
     }
 
     static func make(_ pokedex: Pokedex, catalogs: Catalogs) throws -> Data {
@@ -411,7 +462,14 @@ enum SearchScript {
                 Item(href: list.href, label: list.label, names: DataScript.NamesEntry(ids: [], names: list.names, languages: codes))
             })
         }.filter { !$0.items.isEmpty }
-        return try DataScript.script("POKEDEX_SEARCH", Payload(languages: codes.map(DataScript.language), groups: groups),
+        // The languages as the pages' language names them ("japonais (rōmaji)"), for "which name matched".
+        let languages = codes.map { code in
+            var language = DataScript.language(code)
+            if let label = catalogs.moves.strings["language_names.\(code)"] { language.label = label }
+            return language
+        }
+        return try DataScript.script("POKEDEX_SEARCH", Payload(languages: languages, groups: groups,
+                                                               pokemon: cells(pokedex)),
                                      path: path)
     }
 }

@@ -81,6 +81,8 @@ public struct SiteRenderer: Sendable {
     static let dataScript = "assets/pokedex-data.js"
     /// Every Pokémon's name in every language, for search; published under a hashed name like the data script.
     static let namesScript = "assets/pokedex-names.js"
+    /// Every Pokémon's base stats, for sorting by them: loaded when a stat sort is chosen, shared by every language.
+    static let statsScript = "assets/pokedex-stats.js"
     /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
     /// visit), not the whole data script.
     static let favoritesScript = "assets/pokedex-favorites.js"
@@ -151,6 +153,7 @@ public struct SiteRenderer: Sendable {
         let legacyWorker = staticFiles.contains { $0.path == Self.workerPath }
         var hashedNames: [String: String] = [:]
         for index in staticFiles.indices where Self.hashedThemeFiles.contains(staticFiles[index].path) {
+            staticFiles[index].data = AssetCompactor.compact(staticFiles[index].data, path: staticFiles[index].path)
             let name = Self.hashedName(staticFiles[index].path, staticFiles[index].data)
             hashedNames[staticFiles[index].path] = name
             staticFiles[index].path = name
@@ -162,7 +165,10 @@ public struct SiteRenderer: Sendable {
             moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript,
             search: hashedNames[Self.searchScript] ?? Self.searchScript,
             pages: hashedNames[Self.pagesStylesheet] ?? Self.pagesStylesheet,
-            pokemon: hashedNames[Self.pokemonStylesheet] ?? Self.pokemonStylesheet)
+            pokemon: hashedNames[Self.pokemonStylesheet] ?? Self.pokemonStylesheet,
+            tables: hashedNames[Self.tablesStylesheet] ?? Self.tablesStylesheet,
+            listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
+            pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript)
         // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
         // a no-op rebuild would otherwise spend one core on.
         async let pictureFiles = Self.pictureFiles(images, published: published)
@@ -172,30 +178,38 @@ public struct SiteRenderer: Sendable {
         async let inputsDigest = renderInputs.digest(parallelism: parallelism)
         let namesScript = try DataScript.names(pokedex)
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
+        let statsScript = try DataScript.stats(pokedex)
+        let statsPath = Self.hashedName(Self.statsScript, statsScript)
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
         var jobs: [PageJob] = []
         var scripts: [(path: String, data: Data)] = []
-        var workerShell: [String] = [namesPath]
+        var workerShell: [String] = [namesPath, statsPath]
         var firstCatalogs: Catalogs?
         for index in languages.indices {
             let renderer = forLanguage(at: index)
-            let localized = pokedex.localized(renderer.language.code)
+            let localized = pokedex.localized(renderer.language.code, words: renderer.strings.themeWords)
             var languageAssets = assets
             // Type names for the cells and filters the scripts build: English ones are the API names made readable.
             let typeLabels = renderer.language.code == "en" ? nil
                 : renderer.typeNames(in: localized)
-            let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath, typeLabels: typeLabels)
+            let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath, statsScript: statsPath,
+                                                 typeLabels: typeLabels)
             languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
             let catalogs = try Catalogs(localized, strings: renderer.strings)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
             languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
             scripts.append((languageAssets.data, dataScript))
             if renderer.language.code != "en" {
-                let words = try DataScript.script("POKEDEX_STRINGS", renderer.strings.table("js"),
-                                                  path: "assets/strings-\(renderer.language.code).js")
-                languageAssets.strings = Self.hashedName("assets/strings-\(renderer.language.code).js", words)
+                // Every page loads what app.js and pokemon.js say; the other scripts' words only where they run.
+                let code = renderer.language.code
+                let (own, more) = Self.scriptWords(renderer.strings.table("js"), scripts: theme.staticFiles)
+                let words = try DataScript.script("POKEDEX_STRINGS", own, path: "assets/strings-\(code).js")
+                languageAssets.strings = Self.hashedName("assets/strings-\(code).js", words)
                 scripts.append((languageAssets.strings!, words))
+                let moreWords = try DataScript.script("POKEDEX_MORE_STRINGS", more, path: "assets/strings-\(code)-more.js")
+                languageAssets.moreStrings = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
+                scripts.append((languageAssets.moreStrings!, moreWords))
             }
             scripts += catalogs.moveScripts.files
             scripts.append((languageAssets.searchData, searchData))
@@ -208,10 +222,11 @@ public struct SiteRenderer: Sendable {
                 + (catalogs.types.ordered.isEmpty ? [] : [renderer.pathPrefix + TypeCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
             if index == 0 {
-                workerShell += moveShell + referenceShell + [assets.search, languageAssets.searchData, assets.pages, assets.pokemon]
+                workerShell += moveShell + referenceShell + [assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
+                                                             assets.tables, assets.pokemonScript]
             } else {
                 workerShell += [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
-                    + (languageAssets.strings.map { [$0] } ?? [])
+                    + (languageAssets.strings.map { [$0] } ?? []) + (languageAssets.moreStrings.map { [$0] } ?? [])
                     + moveShell + referenceShell + [languageAssets.searchData]
             }
             if index == 0 {
@@ -251,6 +266,7 @@ public struct SiteRenderer: Sendable {
             add(script.path, script.data)
             if offset == 0 {
                 add(namesPath, namesScript)
+                add(statsPath, statsScript)
                 add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
             }
         }
@@ -299,13 +315,39 @@ public struct SiteRenderer: Sendable {
     static let pagesStylesheet = "assets/pages.css"
     /// Styles of Pokémon pages alone (picture switcher, evolution tree, matchups, forms), after `pagesStylesheet`.
     static let pokemonStylesheet = "assets/pokemon.css"
+    /// The lists of cells' styles (grid, pagination, infinite scroll, toolbar, dialog): the index, favorites and
+    /// search.html load it after `stylesheet`.
+    static let listStylesheet = "assets/list.css"
+    /// The tables' styles: moves tables, the abilities index and the type chart, after `pagesStylesheet` on the
+    /// pages that have one.
+    static let tablesStylesheet = "assets/tables.css"
+    /// What Pokémon pages alone do (the picture switcher), after `appScript`.
+    static let pokemonScript = "assets/pokemon.js"
     /// `search.html`: the site-wide search's results (without JavaScript, links to the indexes).
     static let searchPath = "search.html"
     /// Theme files published under a name carrying their content's hash.
     static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript, searchScript,
-                                                pagesStylesheet, pokemonStylesheet]
+                                                pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
+                                                listStylesheet]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
+
+    /// The scripts' words split by who says them: app.js's (what every page may say on arrival: a picture that
+    /// failed, a star, Retry), and the others' (list.js, moves.js, search.js, and pokemon.js, whose pages load the
+    /// others' words for moves.js), found by their `tr('key'` calls in the theme's scripts. A word no script names
+    /// stays with the first, to be safe.
+    static func scriptWords(_ words: [String: String], scripts: [(path: String, data: Data)])
+        -> (own: [String: String], more: [String: String]) {
+        func keys(_ path: String) -> Set<String> {
+            guard let text = scripts.first(where: { $0.path == path }).map({ String(decoding: $0.data, as: UTF8.self) })
+            else { return [] }
+            return Set(text.matches(of: /\btr\(\s*'([a-z0-9_]+)'/).map { String($0.output.1) })
+        }
+        let everyPage = keys(appScript)
+        let others = keys(listScript).union(keys(movesTableScript)).union(keys(searchScript)).union(keys(pokemonScript))
+        let more = words.filter { others.contains($0.key) && !everyPage.contains($0.key) }
+        return (words.filter { more[$0.key] == nil }, more)
+    }
 
     /// `assets/style.css` → `assets/style.3f9a1c2e.css`: the first 8 hex digits of the content's SHA-256.
     static func hashedName(_ path: String, _ data: Data) -> String {
@@ -321,9 +363,9 @@ public struct SiteRenderer: Sendable {
         let build = Fingerprint.of(files.sorted { $0.path < $1.path }.flatMap { file in
             [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
         })
-        let shell = ["index.html", "favorites.html", assets.style, assets.app, assets.data, assets.favorites,
-                     assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
-        let site = SiteContext(title: t("site.title"), hasMoves: false, hasAbilities: false, hasTypes: false, count: 0, pageCount: 0, perPage: perPage, offlineBanner: nil,
+        let shell = ["index.html", "favorites.html", assets.style, assets.listStyle, assets.app, assets.data,
+                     assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
+        let site = SiteContext(title: t("site.title"), hasMoves: false, hasAbilities: false, hasTypes: false, count: "0", pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
                            social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
@@ -398,12 +440,32 @@ public struct SiteRenderer: Sendable {
         let (catalog, moveScripts) = (catalogs.moves, catalogs.moveScripts)
         let entries = pokedex.entries
         let favorites = Set(pokedex.favorites.ids)
-        let pageCount = Self.pageCount(pokemon: entries.count, perPage: perPage)
+        // The index lists species and the forms that play differently; a form that only looks different is on its
+        // species' page (and its own, reached from there and from search).
+        let listed = pokedex.listed
+        let pageCount = Self.pageCount(pokemon: listed.count, perPage: perPage)
+        let neighbours = pokedex.neighbours
+        // Each Pokémon's place among the listed ones; a form that is not listed is where its species is.
+        let listPlaces: [Int] = {
+            var places: [Int] = []
+            var speciesPlace: [Int: Int] = [:]
+            var next = 0
+            for entry in entries where entry.isListed {
+                if speciesPlace[entry.record.speciesID] == nil { speciesPlace[entry.record.speciesID] = next }
+                next += 1
+            }
+            next = 0
+            for entry in entries {
+                places.append(entry.isListed ? next : speciesPlace[entry.record.speciesID] ?? 0)
+                if entry.isListed { next += 1 }
+            }
+            return places
+        }()
         let site = SiteContext(
             title: t("site.title"), hasMoves: !catalog.ordered.isEmpty, hasAbilities: !catalogs.abilities.ordered.isEmpty,
-            hasTypes: !catalogs.types.ordered.isEmpty, count: entries.count, pageCount: pageCount, perPage: perPage,
+            hasTypes: !catalogs.types.ordered.isEmpty, count: grouped(listed.count), pageCount: pageCount, perPage: perPage,
             offlineBanner: pokedex.dataAge.map(banner),
-            allShown: t("list.all_shown", ["count": String(entries.count)]),
+            allShown: t("list.all_shown", ["count": grouped(listed.count)]),
             generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         // Detail pages do not load the data script: without its name, a data change does not render them again.
         let detailAssets = {
@@ -411,19 +473,20 @@ public struct SiteRenderer: Sendable {
             detailAssets.data = ""
             return detailAssets
         }()
-        let about = t("site.about", ["count": String(entries.count)])
+        let about = t("site.about", ["count": grouped(listed.count)])
 
         var jobs: [PageJob] = []
         jobs.reserveCapacity(entries.count + pageCount + catalog.ordered.count + catalogs.abilities.ordered.count
                              + catalogs.types.ordered.count + 7)
+        let articles = strings.table("articles")
         let related = RelatedPokemon(pokedex, typePages: catalog.typePages, abilities: catalogs.abilities,
-                                     phrases: strings.table("evolution"))
+                                     phrases: strings.table("evolution"), articles: articles.isEmpty ? nil : articles)
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
             jobs.append(PageJob(path: path, template: "index") { [self] in
                 let root = page == 1 ? "" : "../"
-                let slice = entries[min(entries.count, (page - 1) * perPage)..<min(entries.count, page * perPage)]
+                let slice = listed[min(listed.count, (page - 1) * perPage)..<min(listed.count, page * perPage)]
                 let cells = slice.enumerated().map { offset, entry in
                     cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id),
                          names: pokedex.names)
@@ -445,11 +508,13 @@ public struct SiteRenderer: Sendable {
                 var context = base(site: site, root: "../", kind: "pokemon", path: path, title: t("title.pokemon", ["name": entry.displayName]),
                                    social: social(title: entry.displayName, description: description(of: entry),
                                                   path: path, picture: entry), assets: detailAssets)
+                let (previous, next) = neighbours[index]
+                // The index page that shows it, or its species.
+                let place = listPlaces[index]
                 context.detail = detail(entry, favorite: favorites.contains(entry.id),
-                                        previous: index > 0 ? entries[index - 1] : nil,
-                                        next: index + 1 < entries.count ? entries[index + 1] : nil,
-                                        listPage: index / perPage + 1, related: related)
-                context.detail?.moves = movesSection(entry, catalog: catalog, scripts: moveScripts)
+                                        previous: previous.map { entries[$0] }, next: next.map { entries[$0] },
+                                        listPage: place / perPage + 1, related: related)
+                context.detail?.moves = movesSection(entry, related: related, catalog: catalog, scripts: moveScripts)
                 context.usesMovesScript = context.detail?.moves != nil
                 return context
             })
@@ -458,7 +523,7 @@ public struct SiteRenderer: Sendable {
         let moves = catalog.ordered
         if !moves.isEmpty {
             let path = MoveCatalog.indexPath
-            let description = t("description.moves", ["count": String(entries.count)])
+            let description = t("description.moves", ["count": grouped(listed.count)])
             jobs.append(PageJob(path: path, template: "moves") { [self] in
                 var context = base(site: site, root: "../", kind: "moves", path: path, title: t("title.moves"),
                                    social: social(title: t("title.moves"), description: description, path: path,
@@ -569,17 +634,20 @@ public struct SiteRenderer: Sendable {
     }
 
     func banner(_ age: DataAge) -> String {
-        // English dates as they always were; another language's in its own words ("21 nov. 2026").
+        // English dates as they always were; another language's as it writes them ("21 nov. 2026", "2026年11月21日").
         Self.banner(age, strings: strings, locale: language.code == "en" ? "en_US_POSIX" : language.locale)
     }
 
     static func banner(_ age: DataAge, strings: ThemeStrings = builtInStrings, locale: String = "en_US_POSIX") -> String {
+        let english = locale == "en_US_POSIX"
         switch age {
         case .cached(let date):
-            return say("banner.cached", ["date": utc(date, "d MMM yyyy, HH:mm 'UTC'", locale: locale)], strings: strings)
+            let when = english ? utc(date, "d MMM yyyy, HH:mm", locale: locale) : utc(date, template: "yMMMdHHmm", locale: locale)
+            return say("banner.cached", ["date": when + " UTC"], strings: strings)
         case .snapshot(let date, let bundled):
             return say(bundled ? "banner.bundled_snapshot" : "banner.snapshot",
-                       ["date": utc(date, "d MMM yyyy", locale: locale)], strings: strings)
+                       ["date": english ? utc(date, "d MMM yyyy", locale: locale) : utc(date, template: "yMMMd", locale: locale)],
+                       strings: strings)
         }
     }
 
@@ -588,6 +656,15 @@ public struct SiteRenderer: Sendable {
         formatter.locale = Locale(identifier: locale)
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = format
+        return formatter.string(from: date)
+    }
+
+    /// In the order and words `locale` writes dates (`template` as ICU's skeletons: "yMMMd").
+    static func utc(_ date: Date, template: String, locale: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: locale)
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.setLocalizedDateFormatFromTemplate(template)
         return formatter.string(from: date)
     }
 
@@ -625,7 +702,7 @@ public struct SiteRenderer: Sendable {
 
     private func basePage(site: SiteContext, root: String, kind: String, path: String, title: String,
                       social: SocialContext, assets: AssetsContext) -> PageContext {
-        PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
+        var context = PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
                     isFavorites: kind == "favorites", isMove: kind == "move", isMoves: kind == "moves",
                     isAbility: kind == "ability", isAbilities: kind == "abilities", isType: kind == "type",
                     isTypes: kind == "types", isSearch: kind == "search",
@@ -636,7 +713,11 @@ public struct SiteRenderer: Sendable {
                     assets: assets, worker: nil,
                     pokemon: [], pagination: nil, detail: nil, move: nil, movesIndex: nil, favorites: [], hasFavorites: false,
                     unknownFavorites: [], hasUnknownFavorites: false,
-                    cellTemplate: kind == "index" || kind == "favorites" ? Self.blankCell(root: root + siteUp) : nil)
+                    cellTemplate: kind == "index" || kind == "favorites" || kind == "search" ? Self.blankCell(root: root + siteUp) : nil)
+        context.usesTables = ["pokemon", "moves", "type", "types", "abilities"].contains(kind)
+        context.usesCells = ["index", "favorites", "search"].contains(kind)
+        context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
+        return context
     }
 
     /// The cell `app.js` clones for the cells it builds (favorites view, search and filter results): every
@@ -712,14 +793,15 @@ public struct SiteRenderer: Sendable {
         let entries = PokedexEntryText.merge(shownEntries, properNames: related.properNames).map { text in
             let games = text.versions.map { book.name(.version, $0) }
             // "Let’s Go, Pikachu!" has a comma of its own: such lists are split by semicolons.
-            return EntryContext(text: text.text,
-                                games: games.joined(separator: games.contains { $0.contains(",") } ? "; " : ", "))
+            let separator = book.words.listSeparator
+            let clashes = games.contains { $0.contains(separator.trimmingCharacters(in: .whitespaces)) }
+            return EntryContext(text: text.text, games: clashes ? games.joined(separator: "; ") : book.words.list(games))
         }
-        var generation = entry.generation.map { t("common.generation", ["n": Self.romanNumeral($0)]) }
+        var generation = entry.generation.map { t("common.generation", ["n": numeral($0)]) }
         // A form says which games brought it: "Generation VII (Sun, Moon)".
         if let group = entry.introducedIn, let said = generation {
             let games = book.games(ofVersionGroup: group)
-            if !games.isEmpty { generation = "\(said) (\(games.joined(separator: ", ")))" }
+            if !games.isEmpty { generation = t("common.generation_games", ["generation": said, "games": book.words.list(games)]) }
         }
         // PokeAPI writes habitats in lower case ("water's edge").
         let habitat = entry.species?.habitat.map { book.name(.habitat, $0) }
@@ -728,19 +810,22 @@ public struct SiteRenderer: Sendable {
             id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
             image: picture, types: Self.types(entry, names: book, pages: related.typePages),
             baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
-            height: MeasureContext(metric: language.decimal(Units.metres(decimetres: record.height)),
-                                   imperial: language.decimal(Units.feetAndInches(decimetres: record.height))),
-            weight: MeasureContext(metric: language.decimal(Units.kilograms(hectograms: record.weight)),
-                                   imperial: language.decimal(Units.pounds(hectograms: record.weight))),
+            height: MeasureContext(metric: Units.metres(decimetres: record.height, point: decimalPoint, thousands: thousands),
+                                   imperial: usesImperial ? Units.feetAndInches(decimetres: record.height) : nil),
+            weight: MeasureContext(metric: Units.kilograms(hectograms: record.weight, point: decimalPoint, thousands: thousands),
+                                   imperial: usesImperial ? Units.pounds(hectograms: record.weight, thousands: thousands) : nil),
             stats: stats, statTotal: record.stats.reduce(0) { $0 + $1.value },
             abilities: record.abilities.map {
                 AbilityContext(name: $0.name, label: book.name(.ability, $0.name), isHidden: $0.isHidden,
                                href: related.abilities?.href($0.id) ?? "", isLinked: related.abilities?.href($0.id) != nil,
-                               shortEffect: $0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.shortEffect },
-                               effectLang: fallbackTag($0.id.flatMap { related.pokedex.abilities[$0]?.effects.preferred(language.code)?.language }),
+                               shortEffect: $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.text },
+                               effectLang: fallbackTag($0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.language }),
                                labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag))
             },
-            genus: entry.species?.genus(in: language.code)?.name, flavorText: entry.species?.flavorText(in: language.code)?.name,
+            genus: entry.species?.genus(in: language.code)?.name,
+            // A form that plays differently is not described by its species' entry (Alolan Raichu's would be
+            // Raichu's): its entries section says whose they are.
+            flavorText: entry.isForm && entry.isListed ? nil : entry.species?.flavorText(in: language.code)?.name,
             isFavorite: favorite,
             previous: previous.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
             next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
@@ -753,6 +838,9 @@ public struct SiteRenderer: Sendable {
             training: training(entry, names: book), breeding: breeding(entry, names: book),
             entries: Array(entries.prefix(Self.entriesShown)), moreEntries: Array(entries.dropFirst(Self.entriesShown)),
             hasEntries: !entries.isEmpty, hasMoreEntries: entries.count > Self.entriesShown,
+            entriesNote: entry.isForm && !entries.isEmpty
+                ? t("pokemon.entries_of_species", ["species": related.speciesNames[entry.record.speciesID] ?? entry.displayName])
+                : nil,
             nameLang: entry.nameFallback.flatMap(Self.tag),
             genusLang: fallbackTag(entry.species?.genus(in: language.code)?.language),
             flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
@@ -760,7 +848,37 @@ public struct SiteRenderer: Sendable {
             habitatLang: entry.species?.habitat.flatMap { book.fallback(.habitat, $0) }.flatMap(Self.tag))
     }
 
+    /// 1269 → "1,269" ("1 269" in French).
+    func grouped(_ number: Int) -> String { strings.themeWords.grouped(number) }
+
+    /// Whether the pages' language gives feet and pounds beside metres and kilograms (`format.imperial_units`).
+    var usesImperial: Bool { t("format.imperial_units") == "true" }
+    /// "." or "," between a measure's units and tenths.
+    var decimalPoint: String { language.decimalComma ? "," : "." }
+    /// Between groups of three digits: "1,000", "1 000".
+    var thousands: String { strings.themeWords.thousandsSeparator }
+
+    /// A generation's number as the pages' language writes it: "IV", or "4" (`format.generation_numerals`).
+    func numeral(_ generation: Int) -> String {
+        Self.numeral(generation, strings: strings)
+    }
+
+    static func numeral(_ generation: Int, strings: ThemeStrings) -> String {
+        say("format.generation_numerals", strings: strings) == "arabic" ? String(generation) : romanNumeral(generation)
+    }
+
     /// The BCP 47 tag of a text's language when it is not the page's (an English fallback); nil when it is.
+    /// An ability in a line, in the page's language where the games or PokeAPI have it: in English PokeAPI's short
+    /// effect; in another language the games' own description of it (PokeAPI's few effects in French and German
+    /// read as translations, and it has none in the others), else its effect in the language, else in English.
+    func abilitySummary(_ ability: AbilityRecord) -> (text: String, language: String)? {
+        let effect = ability.effects.preferred(language.code)
+        let own = effect.flatMap { effect in effect.shortEffect.map { (text: $0, language: effect.language) } }
+        if language.code == "en" { return own }
+        if let flavor = ability.flavorTexts.preferred(language.code), flavor.language != "en" { return (flavor.name, flavor.language) }
+        return own
+    }
+
     func fallbackTag(_ code: String?) -> String? {
         guard let code, code != language.code else { return nil }
         return Self.tag(code)
@@ -805,7 +923,7 @@ public struct SiteRenderer: Sendable {
     func breeding(_ entry: PokemonEntry, names: NameBook) -> BreedingContext? {
         guard let species = entry.species else { return nil }
         let groups = species.eggGroups.map { Self.capitalised(names.name(.eggGroup, $0.name)) }
-        return BreedingContext(eggGroups: groups.isEmpty ? nil : groups.joined(separator: ", "),
+        return BreedingContext(eggGroups: groups.isEmpty ? nil : names.words.list(groups),
                                genderRatio: genderRatio(species.genderRate),
                                eggCycles: species.hatchCounter.map(String.init),
                                eggGroupsLang: Self.allFallBack(species.eggGroups.map { names.fallback(.eggGroup, $0.name) }))
@@ -814,7 +932,7 @@ public struct SiteRenderer: Sendable {
     /// "2 Speed, 1 Special Attack", in the page's language.
     func effortYield(_ stats: [PokemonRecord.Stat]) -> String? {
         let parts = stats.filter { $0.effort > 0 }.map { t("pokemon.effort", ["n": String($0.effort), "stat": statLabel($0.name).0]) }
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        return parts.isEmpty ? nil : strings.themeWords.list(parts)
     }
 
     /// "50% male, 50% female" (`Profile.genderRatio`), in the page's language.
@@ -850,12 +968,6 @@ public struct SiteRenderer: Sendable {
     /// PokeAPI writes some names in lower case ("medium", "water's edge").
     static func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    static let statLabels: [String: (String, String)] = [
-        "hp": ("HP", "HP"), "attack": ("Attack", "Atk"), "defense": ("Defense", "Def"),
-        "special-attack": ("Special Attack", "Sp. Atk"), "special-defense": ("Special Defense", "Sp. Def"),
-        "speed": ("Speed", "Spe"),
-    ]
-
     func pagination(page: Int, total: Int, root: String) -> PaginationContext {
         func href(_ n: Int) -> String { root + Self.indexPath(n) }
         var numbers: [PageNumberContext] = []
@@ -876,12 +988,13 @@ public struct SiteRenderer: Sendable {
 
 /// `assets/pokedex-data.js`: the exported Pokémon in compact form, for search, filters, sort and the favorites
 /// view. A script, not JSON, so that it loads from `file://` too. Each Pokémon is a positional array (the keys of
-/// 1,300 objects were a third of the file), and what app.js can derive is left out: the number (from the id), and
-/// the picture where it is the usual `images/<id>.png` of the usual size and thumbnails (`pic`).
+/// 1,300 objects were a third of the file), and what app.js can derive is left out: the number where it is the id,
+/// the picture where it follows the usual pattern (`images/<id>.png`, or PokeAPI's URL with the id in it) with the
+/// usual size and thumbnails (`pic`), and the base stats, which only a sort by them needs (`stats`, loaded then).
 enum DataScript {
     /// The data script's format; app.js refuses another.
-    static let version = 3
-    /// The order of `Row.stats`.
+    static let version = 4
+    /// The order of a Pokémon's stats in the stats script.
     static let statNames = ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
 
     /// A picture: its path (relative to the site root, or an absolute URL), size and thumbnail widths (narrowest
@@ -902,18 +1015,18 @@ enum DataScript {
         }
     }
 
-    /// `[id, slug, name, [type indices], generation, [six stats], number, form, picture?]`: generation 0 when
-    /// unknown, a missing stat 0, `number` the national one (a form's is its species'), `form` 1 for a form and 0
-    /// for a species' default Pokémon, the picture only when it is not the default.
+    /// `[id, slug, name, [type indices], generation, number, form, picture?]`: generation 0 when unknown, `number`
+    /// the national one when it is not the id (a form's is its species'), else 0; `form` 0 for a species' default
+    /// Pokémon, 1 for a form that plays differently (listed like a species) and 2 for a form that only looks
+    /// different (listed only when every form is asked for), the picture only when it is not the usual one.
     struct Row: Encodable {
         var id: Int
         var slug: String
         var name: String
         var types: [Int]
         var generation: Int
-        var stats: [Int]
         var number: Int
-        var isForm: Bool
+        var form: Int
         var picture: Picture?
 
         func encode(to encoder: any Encoder) throws {
@@ -923,9 +1036,8 @@ enum DataScript {
             try container.encode(name)
             try container.encode(types)
             try container.encode(generation)
-            try container.encode(stats)
-            try container.encode(number)
-            try container.encode(isForm ? 1 : 0)
+            try container.encode(number == id ? 0 : number)
+            try container.encode(form)
             if let picture { try container.encode(picture) }
         }
     }
@@ -933,29 +1045,33 @@ enum DataScript {
     struct Payload: Encodable {
         var version: Int
         var perPage: Int
+        /// Index pages of the listed Pokémon (rows whose `form` is not 2), as the pages are built.
         var pageCount: Int
         var favorites: [Int]
-        /// The names script's site path.
+        /// The names and stats scripts' site paths.
         var names: String
+        var stats: String
         /// Type API names, indexed by `Row.types`.
         var types: [String]
-        /// Size and thumbnail widths of a picture at `images/<id>.png` when a row has no picture of its own:
-        /// `[w, h, [widths]]`.
+        /// The usual picture of a row without one of its own: its pattern, size and thumbnail widths.
         var pic: Shape
         var pokemon: [Row]
         /// The types' names in the pages' language, indexed like `types`; absent in English.
         var typeLabels: [String]? = nil
     }
 
-    /// `[w, h, [widths]]`: a picture's size and thumbnails without its path.
+    /// `[w, h, [widths], pattern]`: a picture's size and thumbnails, and where it is with `{id}` for the Pokémon's
+    /// id ("images/{id}.png", "https://…/official-artwork/{id}.png").
     struct Shape: Encodable, Hashable, Comparable {
         var width: Int
         var height: Int
         var thumbnails: [Int]
+        var pattern: String
 
         static func < (a: Shape, b: Shape) -> Bool {
-            (a.width, a.height) != (b.width, b.height) ? (a.width, a.height) < (b.width, b.height)
-                : a.thumbnails.lexicographicallyPrecedes(b.thumbnails)
+            if (a.width, a.height) != (b.width, b.height) { return (a.width, a.height) < (b.width, b.height) }
+            if a.thumbnails != b.thumbnails { return a.thumbnails.lexicographicallyPrecedes(b.thumbnails) }
+            return a.pattern < b.pattern
         }
 
         func encode(to encoder: any Encoder) throws {
@@ -963,6 +1079,15 @@ enum DataScript {
             try container.encode(width)
             try container.encode(height)
             try container.encode(thumbnails)
+            try container.encode(pattern)
+        }
+
+        /// The pattern of `picture`, a Pokémon's (`id`): its path with the id, where the file is named by it, as
+        /// `{id}`; nil for a path the id does not name (the placeholder, another picture).
+        static func of(_ picture: Picture, id: Int) -> Shape? {
+            guard let at = picture.image.range(of: "/\(id).", options: .backwards) else { return nil }
+            let pattern = picture.image.replacingCharacters(in: at, with: "/{id}.")
+            return Shape(width: picture.width, height: picture.height, thumbnails: picture.thumbnails, pattern: pattern)
         }
     }
 
@@ -975,39 +1100,64 @@ enum DataScript {
         }
     }
 
-    static func make(_ pokedex: Pokedex, perPage: Int, namesScript: String,
-                     typeLabels: [String: String]? = nil) throws -> Data {
-        let pictures = pokedex.entries.map(picture)
-        // The default picture: the commonest shape among pictures at the usual path (ties: the smaller shape,
-        // so that the same site gives the same bytes).
+    /// The usual picture's shape (the commonest; ties: the smaller shape, so that the same site gives the same
+    /// bytes), and each entry's own picture where it is not the usual one.
+    static func pictures(_ entries: [PokemonEntry]) -> (usual: Shape, own: [Picture?]) {
+        let pictures = entries.map(picture)
+        let shapes = zip(entries, pictures).map { entry, picture in Shape.of(picture, id: entry.id) }
         var counts: [Shape: Int] = [:]
-        for (entry, picture) in zip(pokedex.entries, pictures) where picture.image == ImageSource.sitePath(id: entry.id) {
-            counts[Shape(width: picture.width, height: picture.height, thumbnails: picture.thumbnails), default: 0] += 1
-        }
+        for shape in shapes.compactMap({ $0 }) { counts[shape, default: 0] += 1 }
         let usual = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first?.key
-            ?? Shape(width: 475, height: 475, thumbnails: [])
-        var typeNames: [String] = []
-        var typeIndex: [String: Int] = [:]
+            ?? Shape(width: 475, height: 475, thumbnails: [], pattern: "images/{id}.png")
+        let own = zip(shapes, pictures).map { shape, picture -> Picture? in shape == usual ? nil : picture }
+        return (usual, own)
+    }
+
+    static func make(_ pokedex: Pokedex, perPage: Int, namesScript: String, statsScript: String,
+                     typeLabels: [String: String]? = nil) throws -> Data {
+        let (usual, pictures) = pictures(pokedex.entries)
+        // In the games' order, which the type filter keeps: Normal, Fire, Water… (ノーマル、ほのお、みず…).
+        let typeNames = Set(pokedex.entries.flatMap(\.record.types)).sorted(by: TypeMatchups.gameOrder)
+        let typeIndex = Dictionary(uniqueKeysWithValues: typeNames.enumerated().map { ($1, $0) })
         let rows = zip(pokedex.entries, pictures).map { entry, picture -> Row in
-            let types = entry.record.types.map { type -> Int in
-                if let index = typeIndex[type] { return index }
-                typeNames.append(type)
-                typeIndex[type] = typeNames.count - 1
-                return typeNames.count - 1
-            }
-            let values = Dictionary(entry.record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-            let isUsual = picture.image == ImageSource.sitePath(id: entry.id)
-                && Shape(width: picture.width, height: picture.height, thumbnails: picture.thumbnails) == usual
+            let types = entry.record.types.map { typeIndex[$0]! }
             return Row(id: entry.id, slug: entry.slug, name: entry.displayName, types: types,
-                       generation: entry.generation ?? 0, stats: statNames.map { values[$0] ?? 0 },
-                       number: entry.record.speciesID, isForm: entry.isForm, picture: isUsual ? nil : picture)
+                       generation: entry.generation ?? 0, number: entry.record.speciesID,
+                       form: !entry.isForm ? 0 : entry.isListed ? 1 : 2, picture: picture)
         }
         let payload = Payload(version: version, perPage: perPage,
-                              pageCount: SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: perPage),
-                              favorites: pokedex.favorites.ids, names: namesScript, types: typeNames,
+                              pageCount: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: perPage),
+                              favorites: pokedex.favorites.ids, names: namesScript, stats: statsScript, types: typeNames,
                               pic: usual,
                               pokemon: rows, typeLabels: typeLabels.map { labels in typeNames.map { labels[$0] ?? "" } })
         return try script("POKEDEX_DATA", payload, path: SiteRenderer.dataScript)
+    }
+
+    /// `[id, hp, attack, defense, special attack, special defense, speed]`, a missing stat 0.
+    struct StatsRow: Encodable {
+        var id: Int
+        var stats: [Int]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(id)
+            for value in stats { try container.encode(value) }
+        }
+    }
+
+    struct StatsPayload: Encodable {
+        var version = 1
+        var pokemon: [StatsRow]
+    }
+
+    /// `assets/pokedex-stats.js`: `window.POKEDEX_STATS`, every exported Pokémon's base stats in site order, for a
+    /// sort by a stat or the total: a tenth of the index's weight that nothing else needs.
+    static func stats(_ pokedex: Pokedex) throws -> Data {
+        let rows = pokedex.entries.map { entry in
+            let values = Dictionary(entry.record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            return StatsRow(id: entry.id, stats: statNames.map { values[$0] ?? 0 })
+        }
+        return try script("POKEDEX_STATS", StatsPayload(pokemon: rows), path: SiteRenderer.statsScript)
     }
 
     /// The names of one species or one form: the ids of the exported Pokémon they name (a species' default first,

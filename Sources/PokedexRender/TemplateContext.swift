@@ -17,8 +17,9 @@ struct SiteContext: Sendable, Encodable {
     var hasAbilities: Bool
     /// The type pages and chart exist: the top bar links the chart.
     var hasTypes: Bool
-    /// How many Pokémon the site holds.
-    var count: Int
+    /// How many Pokémon the index lists (species, and forms that play differently), as the language writes it:
+    /// "1,269".
+    var count: String
     /// How many index pages there are.
     var pageCount: Int
     /// Cells per index page.
@@ -59,9 +60,17 @@ struct AssetsContext: Sendable, Encodable {
     var pages: String = SiteRenderer.pagesStylesheet
     /// Pokémon pages load it after `pages`.
     var pokemon: String = SiteRenderer.pokemonStylesheet
-    /// The scripts' words in the pages' language (`window.POKEDEX_STRINGS`), before `app`; nil in English, which
-    /// the scripts carry.
+    /// The tables' styles (`usesTables`): moves tables, the abilities index, the type chart.
+    var tables: String = SiteRenderer.tablesStylesheet
+    /// The lists of cells' styles (`usesCells`): the index, favorites and search.html.
+    var listStyle: String = SiteRenderer.listStylesheet
+    /// Pokémon pages load it after `app` (the picture switcher).
+    var pokemonScript: String = SiteRenderer.pokemonScript
+    /// The scripts' words in the pages' language, before `app`; nil in English, which the scripts carry. `strings`:
+    /// app.js's (`window.POKEDEX_STRINGS`, every page); `moreStrings`: list.js's, moves.js's, search.js's and
+    /// pokemon.js's (`window.POKEDEX_MORE_STRINGS`, pages that run them, and search.js's loader).
     var strings: String? = nil
+    var moreStrings: String? = nil
 }
 
 extension AssetsContext {
@@ -72,7 +81,9 @@ extension AssetsContext {
                              icon: prefix + icon, placeholder: prefix + placeholder, list: prefix + list,
                              moves: prefix + moves, search: prefix + search,
                              searchData: searchData.isEmpty ? "" : prefix + searchData, pages: prefix + pages,
-                             pokemon: prefix + pokemon, strings: strings.map { prefix + $0 })
+                             pokemon: prefix + pokemon, tables: prefix + tables, listStyle: prefix + listStyle,
+                             pokemonScript: prefix + pokemonScript,
+                             strings: strings.map { prefix + $0 }, moreStrings: moreStrings.map { prefix + $0 })
     }
 }
 
@@ -195,6 +206,17 @@ struct StatContext: Sendable, Encodable {
     var value: Int
     /// 0–100, of the highest base stat (255).
     var percent: Int
+    /// `short` is not `label` ("Sp. Atk"; not "Speed"): worth an `<abbr>`.
+    var isAbbreviated: Bool
+
+    init(name: String, label: String, short: String, value: Int, percent: Int) {
+        self.name = name
+        self.label = label
+        self.short = short
+        self.value = value
+        self.percent = percent
+        self.isAbbreviated = short != label
+    }
 }
 
 struct AbilityContext: Sendable, Encodable {
@@ -204,7 +226,7 @@ struct AbilityContext: Sendable, Encodable {
     /// The ability's page, relative to the detail page; "" (and not `isLinked`) when it has none.
     var href: String = ""
     var isLinked: Bool = false
-    /// "Paralyzes on contact 30% of the time.", when PokeAPI has an English one.
+    /// The ability in a line (`SiteRenderer.abilitySummary`): "Has a 30% chance of paralyzing attacking Pokémon on contact."
     var shortEffect: String? = nil
     /// The BCP 47 tag of `shortEffect` when it is not in the page's language (an English fallback).
     var effectLang: String? = nil
@@ -354,8 +376,8 @@ struct TypeChartContext: Sendable, Encodable {
 struct MeasureContext: Sendable, Encodable {
     /// "0.7 m" / "6.9 kg".
     var metric: String
-    /// "2′ 04″" / "15.2 lb".
-    var imperial: String
+    /// "2′ 04″" / "15.2 lb"; nil in a language that writes metric units alone.
+    var imperial: String?
 }
 
 struct DetailContext: Sendable, Encodable {
@@ -416,6 +438,8 @@ struct DetailContext: Sendable, Encodable {
     var moreEntries: [EntryContext]
     var hasEntries: Bool
     var hasMoreEntries: Bool
+    /// On a form's page: whose entries they are (PokeAPI keeps them per species): "These are Raichu’s entries…".
+    var entriesNote: String? = nil
     /// The BCP 47 tags of texts not in the page's language (English fallbacks); nil for those that are.
     var nameLang: String? = nil
     var genusLang: String? = nil
@@ -505,6 +529,8 @@ struct MovesSectionContext: Sendable, Encodable {
     var learnsetScript: String
     var movesScript: String
     var groups: [LearnGroupContext]
+    /// Whose moves these are when they are the species' default Pokémon's ("A Mega Evolution knows the moves of…").
+    var borrowedNote: String?
     /// For `<template>`: a group and a row with every optional part, which the script clones for other games.
     var blankGroup: LearnGroupContext
 }
@@ -518,8 +544,7 @@ struct LearnerCellContext: Sendable, Encodable {
     var src: String
     var width: Int
     var height: Int
-    var fallback: String
-    /// Level up: "Lv. 36" or "Evo."; absent for the other methods.
+    /// Level up: "Lv. 36" or "Evo."; absent for the other methods. (The placeholder is the list's, once.)
     var note: String?
 }
 
@@ -606,6 +631,8 @@ struct EvolutionContext: Sendable, Encodable {
     var stages: [EvolutionStageContext]
     /// False for a chain of one stage: "This Pokémon does not evolve."
     var evolves: Bool
+    /// Four stages or more in a row (Charmander to Mega Charizard X): too wide for a row on a desktop's page.
+    var isDeep: Bool
 }
 
 /// One stage of an evolution chain and the stages it evolves into (several where the chain branches).
@@ -627,11 +654,22 @@ struct EvolutionStageContext: Sendable, Encodable {
     var isBaby: Bool
     /// How the previous stage evolves into this one: "Level 36", "Use a Thunder Stone"; "" for the first stage.
     var howToEvolve: String
+    /// The same in runs, each name not in the page's language with its own `lang`.
+    var howToEvolveRuns: [TextRunContext]
     var hasCondition: Bool
     var evolvesTo: [EvolutionStageContext]
     var hasEvolutions: Bool
     /// The BCP 47 tag of `name` when it is not in the page's language.
     var stageNameLang: String? = nil
+}
+
+/// A piece of a sentence: in the page's language, or (`isForeign`) in `lang`.
+struct TextRunContext: Sendable, Encodable {
+    var text: String
+    var isForeign: Bool
+    /// The BCP 47 tag of a foreign run ("en"); "" otherwise.
+    var lang: String
+
 }
 
 /// "Weak to", "Resists" or "Immune to", with its multipliers.
@@ -761,6 +799,13 @@ struct PageContext: Sendable, Encodable {
     var usesList: Bool
     /// The page has a moves table: it loads `assets.moves`.
     var usesMovesScript: Bool
+    /// Pages with a table (Pokémon and type pages, the moves and abilities indexes, the type chart) load
+    /// `assets.tables` after `assets.pages`.
+    var usesTables = false
+    /// The index, favorites and search.html show cells: they load `assets.listStyle` after `assets.style`.
+    var usesCells = false
+    /// Pages that run list.js, moves.js or search.js on arrival load `assets.moreStrings` (their words).
+    var usesScriptWords = false
     /// The document title: "Pikachu · Pokédex".
     var pageTitle: String
     /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".

@@ -113,33 +113,40 @@ public struct Theme: Sendable {
                     + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>")
             }
             if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
-            if name == "partials/head", text.contains("{{assets.app}}") {
-                if !text.contains("{{assets.list}}") {
-                    warnings.append("\(origin) loads app.js but not list.js, which now has the index's search, filters, "
-                        + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
-                        + "defer></script>{{/usesList}} after app.js")
-                }
-                if !text.contains("{{assets.moves}}") {
-                    warnings.append("\(origin) does not load moves.js, which sorts the moves tables and runs the game "
-                        + "picker and the moves index's filters: add {{#usesMovesScript}}<script src=\"{{root}}"
-                        + "{{assets.moves}}\" defer></script>{{/usesMovesScript}} after app.js")
-                }
-            }
-            if name == "partials/head", text.contains("{{assets.style}}") {
-                if !text.contains("{{assets.pages}}") {
-                    warnings.append("\(origin) does not link pages.css, which now styles the Pokémon, move, ability and "
-                        + "type pages: add {{^usesList}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.pages}}\">"
-                        + "{{/usesList}} after the stylesheet")
-                }
-                if !text.contains("{{assets.pokemon}}") {
-                    warnings.append("\(origin) does not link pokemon.css, which now styles the Pokémon pages' picture "
-                        + "switcher, evolution tree and matchups: add {{#isPokemon}}<link rel=\"stylesheet\" "
-                        + "href=\"{{root}}{{assets.pokemon}}\">{{/isPokemon}} after pages.css")
+            if name == "partials/head" {
+                for required in Self.headAssets where text.contains(required.beside) && !text.contains(required.asset) {
+                    warnings.append("\(origin) \(required.warning)")
                 }
             }
             return warnings
         }
     }
+
+    /// What a theme's head must name once the default theme split it out of app.js or style.css (`asset`, in a
+    /// head that has `beside`), and what to add.
+    static let headAssets: [(asset: String, beside: String, warning: String)] = [
+        ("{{assets.list}}", "{{assets.app}}", "loads app.js but not list.js, which now has the index's search, filters, "
+            + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
+            + "defer></script>{{/usesList}} after app.js"),
+        ("{{assets.pokemonScript}}", "{{assets.app}}", "does not load pokemon.js, which runs the Pokémon pages' picture "
+            + "switcher (no longer in app.js): add {{#isPokemon}}<script src=\"{{root}}{{assets.pokemonScript}}\" "
+            + "defer></script>{{/isPokemon}} after app.js"),
+        ("{{assets.moves}}", "{{assets.app}}", "does not load moves.js, which sorts the moves tables and runs the game "
+            + "picker and the moves index's filters: add {{#usesMovesScript}}<script src=\"{{root}}"
+            + "{{assets.moves}}\" defer></script>{{/usesMovesScript}} after app.js"),
+        ("{{assets.pages}}", "{{assets.style}}", "does not link pages.css, which now styles the Pokémon, move, ability and "
+            + "type pages: add {{^usesList}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.pages}}\">"
+            + "{{/usesList}} after the stylesheet"),
+        ("{{assets.listStyle}}", "{{assets.style}}", "does not link list.css, which now styles the index's, favorites' and "
+            + "search's cells, pagination and toolbar: add {{#usesCells}}<link rel=\"stylesheet\" "
+            + "href=\"{{root}}{{assets.listStyle}}\">{{/usesCells}} after the stylesheet"),
+        ("{{assets.tables}}", "{{assets.style}}", "does not link tables.css, which now styles the moves tables, the "
+            + "abilities index and the type chart: add {{#usesTables}}<link rel=\"stylesheet\" "
+            + "href=\"{{root}}{{assets.tables}}\">{{/usesTables}} after pages.css"),
+        ("{{assets.pokemon}}", "{{assets.style}}", "does not link pokemon.css, which now styles the Pokémon pages' picture "
+            + "switcher, evolution tree and matchups: add {{#isPokemon}}<link rel=\"stylesheet\" "
+            + "href=\"{{root}}{{assets.pokemon}}\">{{/isPokemon}} after pages.css"),
+    ]
 
     private static func staleLinks(_ text: String, origin: String) -> String? {
         let stale = [(SiteRenderer.stylesheet, "{{assets.style}}"), (SiteRenderer.appScript, "{{assets.app}}")]

@@ -1,4 +1,6 @@
 import Foundation
+import PokedexModel
+import PokedexSource
 import PokedexSupport
 import TOMLKit
 
@@ -22,6 +24,23 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
     /// `text` with its `{name}`s filled in (see `Placeholders.fill`).
     public static func fill(_ text: String, _ values: [String: String]) -> String {
         Placeholders.fill(text, values)
+    }
+
+    /// The words this language's file gives for what PokeAPI does not name in it: `names_<kind>` tables keyed by
+    /// API name (`names_growth_rate`, `names_move_damage_class`, `names_version`, `names_type`…), `form_names`
+    /// keyed by what a form's API name adds to its species' ("starter"), and how it writes lists (`[format]`).
+    var themeWords: ThemeWords {
+        var named: [NamedKind: [String: String]] = [:]
+        for kind in NamedKind.allCases {
+            if let table = tables["names_" + kind.rawValue.replacingOccurrences(of: "-", with: "_")] { named[kind] = table }
+        }
+        let defaults = ThemeWords()
+        return ThemeWords(named: named, types: tables["names_type"] ?? [:], forms: tables["form_names"] ?? [:],
+                          listSeparator: self["format.list_separator"] ?? defaults.listSeparator,
+                          lastSeparator: self["format.list_last"] ?? defaults.lastSeparator,
+                          japanOnly: self["format.japan_only"] ?? defaults.japanOnly,
+                          thousandsSeparator: self["format.thousands_separator"] ?? defaults.thousandsSeparator,
+                          toldApart: self["format.told_apart"] ?? defaults.toldApart, apart: tables["told_apart"] ?? [:])
     }
 
     /// One table's keys and words ("js": what the scripts say).

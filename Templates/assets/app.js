@@ -1,7 +1,8 @@
 /* Pokédex: progressive enhancement for every page. Every page is complete without it; it adds image fallbacks,
-   the favorites stars (kept in localStorage), the offline indicator, the service worker and the detail page's
-   picture switcher. The index and favorites pages' views, search, filters and infinite scroll are list.js, and the
-   moves tables moves.js: both build on `window.PokedexSite`, which this file sets. API data only ever reaches the
+   the favorites stars (kept in localStorage), the offline indicator, the service worker and the site-wide search's
+   loader. The index and favorites pages' views, search, filters and infinite scroll are list.js, the moves tables
+   moves.js, and the Pokémon pages' picture switcher pokemon.js: they build on `window.PokedexSite`, which this file
+   sets. API data only ever reaches the
    DOM through textContent and setAttribute. */
 (function () {
   'use strict';
@@ -17,10 +18,13 @@
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
 
   // The theme's words for scripts (the [js] table of strings/<code>.toml): a page in another language than
-  // English loads them before this file; English is each call's own.
-  var WORDS = window.POKEDEX_STRINGS || {};
+  // English loads this file's and pokemon.js's before this file (POKEDEX_STRINGS), and where it runs list.js,
+  // moves.js or search.js those scripts' too (POKEDEX_MORE_STRINGS: before them, or before search.js when it is
+  // first loaded); English is each call's own.
   function tr(key, english, values) {
-    var text = Object.prototype.hasOwnProperty.call(WORDS, key) ? String(WORDS[key]) : english;
+    var own = window.POKEDEX_STRINGS || {}, more = window.POKEDEX_MORE_STRINGS || {};
+    var has = Object.prototype.hasOwnProperty;
+    var text = has.call(own, key) ? String(own[key]) : has.call(more, key) ? String(more[key]) : english;
     // In one pass: a name holding a {…} of its own is left as it is.
     return values ? text.replace(/\{(\w+)\}/g, function (all, name) {
       return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
@@ -36,17 +40,60 @@
     return e;
   }
 
+  /* ---------- Names that wrap between their words ---------- */
+
+  // Japanese, Chinese and Korean names wrap only at spaces and punctuation (style.css), so one longer than its box
+  // ("オドリドリ（ふらふらスタイル）" in a learner's cell) needs to be told where it may: a <wbr> there, never inside
+  // a word (copied, the name has no hidden characters). Japanese: before an opening bracket, after の and ・, and
+  // where a run of hiragana gives way to katakana or kanji, or kanji to katakana ("ぬし|ラッタ（アローラの|すが
+  // た）"); the browser's word segmenter cuts katakana words it does not know ("アロー|ラ"). Chinese and Korean: the
+  // segmenter's words.
+  var lang = html.getAttribute('lang') || '';
+  var japanese = null;
+  // A browser without lookbehind (Safari before 16.4) keeps the names whole: built here, it cannot stop the script.
+  try { if (/^ja\b/i.test(lang)) japanese = new RegExp('(?=[（(［「])|(?<=[の・])(?=[^）)・、])|(?<=[ぁ-ゟ])(?=[゠-ヿｦ-ﾟ一-鿿])|(?<=[一-鿿])(?=[゠-ヿｦ-ﾟ])'); } catch (e) { /* kept whole */ }
+  var segmenter = /^(zh|ko)\b/i.test(lang) && window.Intl && Intl.Segmenter ? new Intl.Segmenter(lang, { granularity: 'word' }) : null;
+  function namePieces(name) {
+    if (segmenter) return Array.from(segmenter.segment(name), function (s) { return s.segment; });
+    return japanese ? name.split(japanese).filter(Boolean) : [name];
+  }
+  // `element`'s text: the name, with a <wbr> where it may wrap.
+  function putName(element, name) {
+    var pieces = namePieces(name);
+    element.textContent = pieces[0] || '';
+    for (var i = 1; i < pieces.length; i++) {
+      element.appendChild(doc.createElement('wbr'));
+      element.appendChild(doc.createTextNode(pieces[i]));
+    }
+  }
+  if (japanese || segmenter) {
+    $$('.mini-grid a > span, .cell .name, .stage-name, .form-name, .heading h1').forEach(function (name) {
+      if (!name.children.length) putName(name, name.textContent);
+    });
+  }
+
   /* ---------- Images: swap to the placeholder instead of a broken-image icon ---------- */
 
+  // What a picture was before its placeholder: Retry puts the same URLs back.
+  var lost = new WeakMap();
+  // A picture's placeholder: its own data-fallback, or its list's (a move page's 800 learners name it once); none
+  // once it shows it.
+  function fallbackOf(img) {
+    if (img.classList.contains('is-fallback')) return null;
+    var list = img.getAttribute('data-fallback') ? img : img.closest('[data-fallback]');
+    return list ? list.getAttribute('data-fallback') : null;
+  }
   function useFallback(img) {
-    var fallback = img.getAttribute('data-fallback');
+    var fallback = fallbackOf(img);
     if (!fallback) return;
+    lost.set(img, { src: img.getAttribute('src'), srcset: img.getAttribute('srcset'), sizes: img.getAttribute('sizes'), fallback: fallback });
     img.removeAttribute('data-fallback');
     img.classList.add('is-fallback');
     // srcset wins over src: drop it, or the broken candidate stays.
     img.removeAttribute('srcset');
     img.removeAttribute('sizes');
     img.setAttribute('src', fallback);
+    offerPictureRetry(img);
   }
   doc.addEventListener('error', function (event) {
     var target = event.target;
@@ -54,10 +101,93 @@
   }, true);
   function checkImages(scope) {
     // Images that failed before this script ran fire no further error event.
-    $$('img[data-fallback]', scope).forEach(function (img) {
+    $$('img[data-fallback], [data-fallback] img', scope).forEach(function (img) {
       if (img.complete && img.naturalWidth === 0) useFallback(img);
     });
   }
+
+  /* ---------- Retry, on whatever failed to load ---------- */
+
+  // While its attempt runs it says "Loading…", aria-disabled (disabled would drop keyboard focus), until retryReady.
+  function retryButton(attempt) {
+    var button = el('button', 'retry');
+    button.type = 'button';
+    button.textContent = tr('retry', 'Retry');
+    button.addEventListener('click', function () {
+      if (button.getAttribute('aria-disabled') === 'true') return;
+      button.setAttribute('aria-disabled', 'true');
+      button.textContent = tr('retrying', 'Loading…');
+      attempt(button);
+    });
+    return button;
+  }
+  function retryReady(button) {
+    button.removeAttribute('aria-disabled');
+    button.textContent = tr('retry', 'Retry');
+  }
+
+  // What failed, said where nothing else says it (search data, names), with its Retry; the caller removes it once
+  // loaded. Its words come a moment after it is in the page: a live region filled as it appears is not read out.
+  function failureNote(message, attempt) {
+    var note = el('div', 'load-failed');
+    var text = el('p', 'load-failed-text');
+    text.setAttribute('role', 'status');
+    note.appendChild(text);
+    var button = retryButton(function () { attempt(button); });
+    note.appendChild(button);
+    note.say = function (words) {
+      text.textContent = '';
+      setTimeout(function () { text.textContent = words; retryReady(button); }, 100);
+    };
+    note.say(message);
+    return note;
+  }
+
+  // On a cell's placeholder, beside its link (a button may not be in one). The hero's: the picture switcher, below.
+  var pending = new WeakMap();   // picture → its Retry button, while it tries again
+  function offerPictureRetry(img) {
+    var cell = img.closest('.cell');
+    if (!cell) return;
+    var button = $(':scope > .retry-picture', cell);
+    if (!button) {
+      button = retryButton(function () { if (!retryPicture(img, button)) button.remove(); });
+      button.classList.add('retry-picture');
+      cell.appendChild(button);
+    }
+    button.setAttribute('aria-label', tr('retry_picture', 'Retry the picture of {name}', { name: img.getAttribute('alt') || tr('this_pokemon', 'this Pokémon') }));
+    pending.delete(img);
+    retryReady(button);
+  }
+  function retryPicture(img, button) {
+    var was = lost.get(img);
+    if (!was) return false;
+    lost.delete(img);
+    if (button) pending.set(img, button);
+    img.classList.remove('is-fallback');
+    img.setAttribute('data-fallback', was.fallback);
+    if (was.sizes) img.setAttribute('sizes', was.sizes);
+    if (was.srcset) img.setAttribute('srcset', was.srcset);
+    img.setAttribute('src', was.src);
+    return true;
+  }
+  // It came: the button goes, its keyboard focus to the cell's link.
+  doc.addEventListener('load', function (event) {
+    var img = event.target;
+    var button = img && img.tagName === 'IMG' && !img.classList.contains('is-fallback') ? pending.get(img) : null;
+    if (!button) return;
+    pending.delete(img);
+    var link = button.parentNode && $('.cell-link', button.parentNode);
+    if (doc.activeElement === button && link) link.focus();
+    button.remove();
+  }, true);
+  // Back online, every failed picture tries again.
+  window.addEventListener('online', function () {
+    $$('img.is-fallback').forEach(function (img) {
+      var cell = img.closest('.cell');
+      retryPicture(img, cell && $(':scope > .retry-picture', cell));
+    });
+  });
+
   checkImages(doc);
 
   /* ---------- Favorites state: localStorage, seeded from the build's favorites file ---------- */
@@ -140,12 +270,61 @@
   /* ---------- Search folding, shared by list.js and moves.js ---------- */
 
   // Case, accents and width folded (NFKD: "２５" is "25", halfwidth kana are kana), hiragana as katakana (the
-  // script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ), and typographic apostrophes as "'".
+  // script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ), and typographic apostrophes as "'". Kana keep
+  // their voicing marks (recomposed by NFC): "ぴか" is not "ひか", as "é" is "e".
   function fold(text) {
-    return String(text).normalize('NFKD').replace(/[\u0300-\u036f\u3099\u309a]/g, '')
+    return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC')
       .replace(/[\u3041-\u3096]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) + 0x60); })
       .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
       .toLowerCase().trim().replace(/\s+/g, ' ');
+  }
+
+  /* ---------- Which name a search matched, and in what language (list.js, search.js) ---------- */
+
+  // The names script, which every copy shares, names languages in English (`label`); the search data (version 2)
+  // in the page's language (`localized`). English labels on another page's language, or a language named only by
+  // its code, are said by the browser (Intl.DisplayNames) from its BCP 47 tag.
+  var displayNames = null;
+  try { displayNames = new Intl.DisplayNames([html.getAttribute('lang') || 'en'], { type: 'language' }); } catch (e) { /* older browser */ }
+  var englishPage = /^en(-|$)/i.test(html.getAttribute('lang') || 'en');
+  function languageName(tag, label, localized) {
+    if (localized && label && label !== tag) return label;
+    if (displayNames && tag && (!englishPage || !label || label === tag)) {
+      try {
+        var name = displayNames.of(tag);
+        if (name && name.toLowerCase() !== String(tag).toLowerCase()) return name;
+      } catch (e) { /* not a tag the browser reads */ }
+    }
+    return label || tag || '';
+  }
+
+  // `languages`: [[code, label, tag]…]. "Japanese (romaji)" goes in parentheses as "Japanese, romaji".
+  function languagesLabel(languages, localized) {
+    // Inside a sentence, French, Spanish and Italian write language names in lower case ("japonais").
+    var lower = tr('lowercase_languages', 'false') === 'true';
+    var labels = languages.map(function (l) {
+      if (!Array.isArray(l)) return '';
+      var name = languageName(l[2], l[1], localized);
+      if (lower) name = name.charAt(0).toLowerCase() + name.slice(1);
+      // "Japanese (romaji)" inside the line's own brackets: "Japanese, romaji", "日本語・ローマ字".
+      var parts = /^(.*?) ?[(（](.*)[)）]$/.exec(name);
+      return parts ? tr('language_variant', '{language}, {variant}', { language: parts[1], variant: parts[2] }) : name;
+    }).filter(Boolean);
+    var separator = tr('languages_separator', '; ');
+    if (labels.length > 2) return tr('and_more', '{list} and {n} more', { list: labels.slice(0, 2).join(separator), n: labels.length - 2 });
+    return labels.join(separator);
+  }
+  // "Matched: Zupika (Japanese, romaji)": found through another name than the one shown.
+  function matchedLine(name, languages, localized) {
+    var line = el('span', 'matched');
+    line.appendChild(doc.createTextNode(tr('matched', 'Matched: ')));
+    var spelled = el('span', 'matched-name');
+    spelled.textContent = name;
+    if (languages.length === 1 && languages[0] && languages[0][2]) spelled.setAttribute('lang', languages[0][2]);
+    line.appendChild(spelled);
+    var label = languagesLabel(languages, localized);
+    if (label) line.appendChild(doc.createTextNode(tr('matched_languages', ' ({languages})', { languages: label })));
+    return line;
   }
 
   function replaceAddress(url) {
@@ -154,9 +333,13 @@
 
   /* ---------- Offline indicator and service worker ---------- */
 
+  // One banner at a time: offline, the build's own (old data) gives way to this one, which holds its words.
   var offlineBanner = $('#offline-banner');
+  var staleBanner = $('.banner-stale');
   function paintOnline() {
-    if (offlineBanner) offlineBanner.hidden = navigator.onLine !== false;
+    var offline = navigator.onLine === false;
+    if (offlineBanner) offlineBanner.hidden = !offline;
+    if (staleBanner && offlineBanner) staleBanner.hidden = offline;
   }
   window.addEventListener('online', paintOnline);
   window.addEventListener('offline', paintOnline);
@@ -196,7 +379,9 @@
   paintStars();
 
   window.PokedexSite = {
-    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, fold: fold, replaceAddress: replaceAddress,
+    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, fold: fold, putName: putName, namePieces: namePieces, replaceAddress: replaceAddress,
+    retryButton: retryButton, retryReady: retryReady, failureNote: failureNote, retryPicture: retryPicture,
+    lostPicture: function (img) { return lost.get(img) || null; }, languageName: languageName, matchedLine: matchedLine,
     favorites: favorites, writeStored: writeStored, paintStar: paintStar,
     paintStars: paintStars, onFavoritesChange: function (listener) { listeners.push(listener); }
   };
@@ -204,94 +389,61 @@
 
 /* ---------- Site-wide search: loaded on first use ----------
    The top bar's box (and the index's own) finds Pokémon, moves, abilities and types in every language. Its names
-   (a few hundred KB) and search.js load only when a box is first focused or typed in, or on search.html. */
+   (a few hundred KB) and search.js load only when a box is first focused or typed in, or on search.html; failing,
+   they say so where the results would be, with a Retry button. */
 (function () {
   'use strict';
+  var site = window.PokedexSite;
+  var tr = site.tr;
   var bar = document.querySelector('.topbar');
   var boxes = Array.prototype.slice.call(document.querySelectorAll('#site-q, #search'));
   if (!bar || !boxes.length || !bar.getAttribute('data-search')) return;
-  var state = 0;   // 0 not loaded, 1 loading, 2 ready, 3 failed
-  function add(src, done) {
+  var started = false;
+  var note = null;
+  // search.js's words first, where the page has not loaded them.
+  var words = window.POKEDEX_MORE_STRINGS ? null : bar.getAttribute('data-search-words');
+  var sources = (words ? [words] : []).concat([bar.getAttribute('data-search-data'), bar.getAttribute('data-search')]);
+  var loaded = 0;   // how many of `sources`, in order, are in
+  function next() {
+    if (loaded === sources.length) {
+      if (note) {
+        // Keyboard focus on Retry goes back to the box.
+        var refocus = note.contains(document.activeElement);
+        note.remove();
+        note = null;
+        if (refocus) boxes[0].focus();
+      }
+      if (window.PokedexSearch) window.PokedexSearch.start();
+      return;
+    }
     var script = document.createElement('script');
-    script.src = src;
-    script.onload = done;
-    script.onerror = function () { state = 3; };
+    script.src = sources[loaded];
+    script.onload = function () { loaded++; next(); };
+    script.onerror = function () { script.remove(); failed(); };
     document.head.appendChild(script);
   }
   function load() {
-    if (state !== 0) return;
-    state = 1;
-    add(bar.getAttribute('data-search-data'), function () {
-      add(bar.getAttribute('data-search'), function () {
-        state = 2;
-        if (window.PokedexSearch) window.PokedexSearch.start();
-      });
-    });
+    if (started) return;
+    started = true;
+    next();
+  }
+  function failed() {
+    // The index finds its Pokémon without it: what it lacks there is the other kinds.
+    var index = document.querySelector('#view-search .search-status');
+    var message = index ? tr('search_failed_kinds', 'Moves, abilities and types could not be searched: their names could not be loaded.')
+      : navigator.onLine === false ? tr('search_failed_offline', 'The search could not be loaded: this device is offline.')
+      : tr('search_failed', 'The search could not be loaded.');
+    if (note) { note.say(message); return; }
+    note = site.failureNote(message, next);
+    // Where the results would be: search.html's, the index's results view, else under the top bar's box.
+    var results = document.querySelector('.search-page-results');
+    if (results) results.parentNode.insertBefore(note, results);
+    else if (index) index.parentNode.insertBefore(note, index.nextSibling);
+    else boxes[0].form.appendChild(note);
   }
   boxes.forEach(function (box) {
     box.addEventListener('focus', load);
     box.addEventListener('input', load);
   });
   if (document.documentElement.getAttribute('data-kind') === 'search') load();
-})();
-
-/* ---------- Picture switcher (detail pages) ----------
-   Radio buttons under the hero picture (keyboard: Tab to the group, arrow keys to choose). Hidden without this
-   script, which is when only the page's own picture shows. The other pictures keep their URL in data-src and
-   load only once chosen; the image fallback is armed again for each, and a picture that cannot load (offline:
-   the extra pictures are on the internet) is said so in words beside it. */
-(function () {
-  'use strict';
-  var tr = window.PokedexSite.tr;
-  var switcher = document.querySelector('.pictures');
-  var img = document.querySelector('.hero img');
-  var note = document.querySelector('.picture-note');
-  if (!switcher || !img) return;
-  var fallback = switcher.getAttribute('data-fallback');
-  var chosen = null;
-
-  function say(text) { if (note) note.textContent = text; }
-  function failed() {
-    if (!chosen) return;
-    var remote = /^https?:/i.test(chosen.getAttribute('data-src') || '');
-    var label = chosen.parentNode ? chosen.parentNode.textContent.trim() : tr('this_picture', 'This picture');
-    say(remote
-      ? (navigator.onLine === false ? tr('picture_offline', '{label}: this picture needs an internet connection, and this device is offline.', { label: label })
-        : tr('picture_remote_failed', '{label}: this picture could not be loaded. It needs an internet connection.', { label: label }))
-      : tr('picture_failed', '{label}: this picture could not be loaded.', { label: label }));
-  }
-  // The document's capture listener (first script) has swapped in the placeholder by then.
-  img.addEventListener('error', failed);
-  img.addEventListener('load', function () {
-    if (!img.classList.contains('is-fallback')) say('');
-  });
-
-  function show(input) {
-    var src = input.getAttribute('data-src');
-    if (!src) return;
-    chosen = input;
-    say('');
-    img.classList.remove('is-fallback');
-    img.classList.toggle('is-sprite', input.hasAttribute('data-sprite'));
-    if (fallback) img.setAttribute('data-fallback', fallback);
-    img.setAttribute('width', input.getAttribute('data-width'));
-    img.setAttribute('height', input.getAttribute('data-height'));
-    img.setAttribute('alt', input.getAttribute('data-alt') || img.getAttribute('alt') || '');
-    if (img.getAttribute('src') !== src) img.setAttribute('src', src);
-    else if (img.complete && img.naturalWidth === 0) failed();
-  }
-  switcher.addEventListener('change', function (event) {
-    var input = event.target;
-    if (input && input.name === 'picture' && input.checked) show(input);
-  });
-  // A browser restoring the form's state after a reload may have checked another picture already.
-  var checked = switcher.querySelector('input[name="picture"]:checked');
-  if (checked && !checked.defaultChecked) show(checked);
-  else if (checked) {
-    chosen = checked;
-    img.classList.toggle('is-sprite', checked.hasAttribute('data-sprite'));
-    // The page's own picture failed before this script ran (by URL, offline).
-    if (img.classList.contains('is-fallback')) failed();
-  }
-  switcher.hidden = false;
 })();

@@ -16,35 +16,87 @@
   var favorites = site.favorites, writeStored = site.writeStored, paintStar = site.paintStar;
   var paintStars = site.paintStars;
   var SEARCH_LIMIT = 120;
+  var MORE_RESULTS = 48;   // a batch of results added by "Show more" or by scrolling
   var EAGER = 4;
 
   /* ---------- Data script: positional rows → the objects the rest of this file reads ---------- */
 
-  // Version 3, a row: [id, slug, name, [type indices], generation, [hp, attack, defense, special-attack,
-  // special-defense, speed], number, form, picture?]: `number` the national dex number (a form has its species'),
-  // `form` 0 for a species' default Pokémon and 1 for another form, in site order (by number, the default first).
-  // Without a picture of its own, a row's is images/<id>.png of the shape in `pic` ([w, h, [widths]]).
+  // Version 4, a row: [id, slug, name, [type indices], generation, number, form, picture?]: `number` the national
+  // dex number where it is not the id (a form has its species'), else 0; `form` 0 for a species' default Pokémon, 1
+  // for a form that plays differently, 2 for one that only looks different, in site order. `typeLabels` (not in
+  // English): `types` in the page's language. Without a picture of its own, a row's is the pattern in `pic` ([w,
+  // h, [widths], "images/{id}.png" or PokeAPI's URL with {id}]) of that shape. `pageCount` and `perPage` describe
+  // the static pages' list: rows of form 0 and 1. The base stats are in their own script (`stats`): `stats` and
+  // `total` stay null until a sort by them loads it (decodeStats).
   function decodeData(raw) {
-    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', types: [] };
-    if (!raw || raw.version !== 3 || !Array.isArray(raw.pokemon)) return out;
+    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', stats: '', types: [], typeLabels: null };
+    if (!raw || raw.version !== 4 || !Array.isArray(raw.pokemon)) return out;
     out.favorites = raw.favorites || [];
     out.perPage = raw.perPage || 24;
     out.pageCount = raw.pageCount || 1;
     out.names = typeof raw.names === 'string' ? raw.names : '';
+    out.stats = typeof raw.stats === 'string' ? raw.stats : '';
     out.types = Array.isArray(raw.types) ? raw.types : [];
+    out.typeLabels = Array.isArray(raw.typeLabels) ? raw.typeLabels : null;
     var shape = Array.isArray(raw.pic) ? raw.pic : [475, 475, []];
+    var pattern = typeof shape[3] === 'string' ? shape[3] : 'images/{id}.png';
     raw.pokemon.forEach(function (row, index) {
-      var own = Array.isArray(row[8]) ? row[8] : null;
-      var stats = Array.isArray(row[5]) ? row[5] : [];
-      var number = Number.isInteger(row[6]) ? row[6] : row[0];
+      var own = Array.isArray(row[7]) ? row[7] : null;
+      var number = row[5] || row[0];
       out.pokemon.push({
-        id: row[0], slug: row[1], name: row[2], index: index, num: number, form: row[7] ? 1 : 0,
+        id: row[0], slug: row[1], name: row[2], index: index, num: number, form: row[6] ? 1 : 0, looks: row[6] === 2,
         number: '#' + String(number).padStart(4, '0'),
         types: (row[3] || []).map(function (i) { return out.types[i]; }).filter(Boolean),
-        gen: row[4] || 0, stats: stats, total: stats.reduce(function (a, b) { return a + b; }, 0),
-        image: own ? own[0] : 'images/' + row[0] + '.png', w: own ? own[1] : shape[0], h: own ? own[2] : shape[1],
-        t: own ? own[3] : shape[2]
+        gen: row[4] || 0, stats: null, total: null,
+        image: own ? own[0] : pattern.replace('{id}', String(row[0])), w: own ? own[1] : shape[0],
+        h: own ? own[2] : shape[1], t: own ? own[3] : shape[2]
       });
+    });
+    return out;
+  }
+
+  /* POKEDEX_STATS, version 1: {pokemon: [[id, hp, attack, defense, special-attack, special-defense, speed]…]} →
+     id → {stats, total}. */
+  function decodeStats(raw) {
+    var out = new Map();
+    if (!raw || raw.version !== 1 || !Array.isArray(raw.pokemon)) return out;
+    raw.pokemon.forEach(function (row) {
+      if (!Array.isArray(row)) return;
+      var stats = row.slice(1, 7).map(function (v) { return Number(v) || 0; });
+      out.set(row[0], { stats: stats, total: stats.reduce(function (a, b) { return a + b; }, 0) });
+    });
+    return out;
+  }
+
+
+  // A type's name in the page's language when the data script has it (English: its API name made readable).
+  function typeLabel(data, name) {
+    var index = data.types.indexOf(name);
+    return data.typeLabels && index >= 0 && data.typeLabels[index] ? data.typeLabels[index] : titleCase(name);
+  }
+  function titleCase(name) {
+    return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
+  }
+
+  /* POKEDEX_NAMES, version 2: {languages: [[code, label, bcp47]…], entries: [[[ids], name, mask, name, mask…]…]},
+     bit i of a mask meaning languages[i] spells the name so. A species' entry lists its default Pokémon first, then
+     its forms (lent its names); a form's own, the form first. → names: id → [{name, langs, own}]. */
+  function decodeNames(raw) {
+    var out = { languages: [], names: new Map() };
+    if (!raw || raw.version !== 2 || !Array.isArray(raw.entries)) return out;
+    out.languages = Array.isArray(raw.languages) ? raw.languages : [];
+    raw.entries.forEach(function (entry) {
+      var ids = Array.isArray(entry[0]) ? entry[0] : [];
+      for (var i = 1; i + 1 < entry.length; i += 2) {
+        if (typeof entry[i] !== 'string') continue;
+        var langs = [];
+        for (var bit = 0; bit < out.languages.length; bit++) if (entry[i + 1] & Math.pow(2, bit)) langs.push(bit);
+        ids.forEach(function (id, at) {
+          var list = out.names.get(id);
+          if (!list) out.names.set(id, list = []);
+          list.push({ name: entry[i], langs: langs, own: at === 0 });
+        });
+      }
     });
     return out;
   }
@@ -61,27 +113,43 @@
   function favoriteList() {
     return DATA.pokemon.filter(function (p) { return favorites.has(p.id); });
   }
+  // The static index pages' list, which infinite scroll continues: no form that only looks different ("Show every
+  // form" brings them back; a search finds them).
+  var listedRows = DATA.pokemon.filter(function (p) { return !p.looks; });
 
-  /* ---------- Cells ---------- */
+  /* ---------- Cells (also search.html's: it loads this file for them) ---------- */
+
+  // Clones of the <template id="cell-template"> the page renders from partials/cell and partials/star, so that a
+  // theme edits the cell's markup in one place; the same markup made here on a page without one.
+  var SVG = 'http://www.w3.org/2000/svg';
+  function blankCell() {
+    var template = $('#cell-template');
+    if (template) return template.content.firstElementChild.cloneNode(true);
+    var li = el('li', 'cell');
+    var link = li.appendChild(el('a', 'cell-link'));
+    var img = link.appendChild(el('span', 'art')).appendChild(el('img'));
+    img.setAttribute('sizes', '(max-width: 313px) calc(100vw - 40px), (max-width: 463px) calc(50vw - 33px), 190px');
+    img.setAttribute('decoding', 'async');
+    img.setAttribute('loading', 'lazy');
+    link.appendChild(el('span', 'num'));
+    link.appendChild(el('span', 'name'));
+    link.appendChild(el('span', 'types')).appendChild(el('span', 'type'));
+    var star = li.appendChild(el('button', 'star'));
+    star.type = 'button';
+    var icon = star.appendChild(doc.createElementNS(SVG, 'svg'));
+    icon.setAttribute('viewBox', '0 0 24 24');
+    icon.setAttribute('aria-hidden', 'true');
+    icon.setAttribute('focusable', 'false');
+    icon.appendChild(doc.createElementNS(SVG, 'path')).setAttribute('d', 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z');
+    return li;
+  }
 
   function isAbsolute(url) { return /^(https?:|data:)/i.test(url); }
   function typeClass(type) { return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(type) ? type : 'unknown'; }
-  // A type's name in the page's language when the data script has it (not English: its API name made readable).
-  function typeLabel(name) {
-    var index = DATA.types.indexOf(name);
-    return DATA.typeLabels && index >= 0 && DATA.typeLabels[index] ? DATA.typeLabels[index] : titleCase(name);
-  }
 
-  function titleCase(name) {
-    return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
-  }
-
-  // The page renders one blank cell from partials/cell and partials/star into <template id="cell-template">:
-  // cells are clones of it, filled in, so a theme edits the cell's markup in one place.
-  var cellTemplate = $('#cell-template');
-
-  function buildCell(p, lazy) {
-    var li = cellTemplate.content.firstElementChild.cloneNode(true);
+  // `p` as decodeData makes it; `label(type)`: a type's name in the page's language (default: this page's data's).
+  function buildCell(p, lazy, label) {
+    var li = blankCell();
     li.setAttribute('data-id', String(p.id));
     li.setAttribute('data-slug', p.slug);
     $('.cell-link', li).setAttribute('href', root + 'pokemon/' + p.slug + '.html');
@@ -107,13 +175,14 @@
     if (!lazy) img.removeAttribute('loading');
     img.setAttribute('data-fallback', fallback);
     $('.num', li).textContent = p.number;
-    $('.name', li).textContent = p.name;
+    // In Japanese, Chinese and Korean with a <wbr> where it may wrap (app.js); the picture's alt keeps it whole.
+    site.putName($('.name', li), p.name);
     var types = $('.types', li);
     var blank = $('.type', types);
     (p.types || []).forEach(function (t) {
       var badge = blank.cloneNode(false);
       badge.setAttribute('class', 'type type-' + typeClass(t));
-      badge.textContent = typeLabel(t);
+      badge.textContent = label ? label(t) : typeLabel(DATA, t);
       types.appendChild(badge);
     });
     blank.remove();
@@ -123,6 +192,10 @@
     paintStar(star);
     return li;
   }
+  site.buildCell = buildCell;
+
+  // For node's test runner (Tests/scripts): the decoders, and the cells of this page's data script.
+  site.list = { decodeData: decodeData, decodeStats: decodeStats, decodeNames: decodeNames, typeLabel: typeLabel, buildCell: buildCell };
 
   // Re-fills a grid with `list`, reusing the cells it already has (no image reloads, no flicker).
   function fillGrid(grid, list) {
@@ -139,6 +212,59 @@
     $$('.star', grid).forEach(paintStar);
   }
 
+
+  /* ---------- Loading indicator: while added cells' pictures come in ---------- */
+
+  // Under a list, from the moment more cells are asked for until every picture of theirs has loaded or failed (no
+  // delay of its own). The list is aria-busy meanwhile; what was added is said once, by the list's status.
+  function makeLoader(list, before) {
+    if (!list || !before) return null;
+    var loader = el('p', 'loader');
+    loader.hidden = true;
+    var spinner = el('span', 'loader-spinner');
+    spinner.setAttribute('aria-hidden', 'true');
+    var text = el('span', 'loader-text');
+    text.textContent = tr('loading_more', 'Loading more Pokémon…');
+    loader.appendChild(spinner);
+    loader.appendChild(text);
+    before.parentNode.insertBefore(loader, before);
+    var waiting = new Set();
+    function done() {
+      loader.hidden = true;
+      list.removeAttribute('aria-busy');
+    }
+    function settle(event) {
+      var img = event.target;
+      img.removeEventListener('load', settle);
+      img.removeEventListener('error', settle);
+      if (waiting.delete(img) && !waiting.size) done();
+    }
+    return {
+      reset: function () {
+        waiting.forEach(function (img) {
+          img.removeEventListener('load', settle);
+          img.removeEventListener('error', settle);
+        });
+        waiting.clear();
+        done();
+      },
+      watch: function (cells) {
+        cells.forEach(function (cell) {
+          var img = $('img', cell);
+          if (!img || img.complete) return;
+          waiting.add(img);
+          img.addEventListener('load', settle);
+          img.addEventListener('error', settle);
+        });
+        if (waiting.size) {
+          loader.hidden = false;
+          list.setAttribute('aria-busy', 'true');
+        } else {
+          done();
+        }
+      }
+    };
+  }
 
   // A star changed: the favorites views follow. Un-starred among favorites, the cell leaves, and with a search or
   // filters on, every result is redrawn: keyboard focus stays nearby, by id (redrawn cells are new elements): the
@@ -177,7 +303,7 @@
       if (empty) empty.hidden = list.length > 0;
       if (grid) grid.hidden = list.length === 0;
       var count = $('.fav-count', view);
-      if (count) count.textContent = list.length === 1 ? '1 favorite' : list.length + ' favorites';
+      if (count) count.textContent = list.length === 1 ? tr('favorites_one', '1 favorite') : tr('favorites_many', '{n} favorites', { n: list.length });
       $$('[data-action="clear"], [data-action="export"]', view).forEach(function (b) { b.disabled = favorites.size === 0; });
     });
     if (resultsActive() && view === 'favorites') runSearch(keep);
@@ -357,57 +483,83 @@
   }
 
 
-  /* Names in every language: their own script, loaded on first use of the search box. Version 2:
-     {languages: [[code, label, bcp47]…], entries: [[[ids], name, mask, name, mask…]…]}, bit i of a mask meaning
-     languages[i] spells the name so; an id may be in several entries (its species', its form's own). */
-  var otherNames = new Map();   // Pokémon id → [{name, langs: [language index…]}]
-  var languages = [];
+  // Loaded when a sort by a stat (or their total) is first chosen, by a script element (file:// too): until then such
+  // a sort keeps Pokédex order, and the list is sorted again once they are in. Failing, said with a Retry.
+  var statsState = DATA.stats ? 'idle' : 'none';
+  var statsNote = null;
+  function sortsByStats() { return SORT_KEYS.indexOf(filters.sort) >= 2; }
+  function loadStats() {
+    if (statsState !== 'idle') return;
+    statsState = 'loading';
+    var script = el('script');
+    script.src = siteRoot + DATA.stats;
+    script.onload = function () {
+      statsState = 'loaded';
+      decodeStats(window.POKEDEX_STATS).forEach(function (values, id) {
+        var p = byId.get(id);
+        if (p) { p.stats = values.stats; p.total = values.total; }
+      });
+      if (statsNote) { statsNote.remove(); statsNote = null; }
+      if (resultsActive()) runSearch(true);
+    };
+    script.onerror = function () {
+      statsState = 'idle';
+      script.remove();
+      var message = tr('stats_failed', 'The base stats could not be loaded: the list stays in Pokédex order.');
+      if (statsNote) { statsNote.say(message); return; }
+      statsNote = site.failureNote(message, loadStats);
+      var status = viewSearch && $('.search-status', viewSearch);
+      if (status) status.parentNode.insertBefore(statsNote, status.nextSibling);
+    };
+    doc.head.appendChild(script);
+  }
+
+  // Loaded on first use of the search box, by a script element (not fetch: file:// too). Failing, said with a Retry.
+  var NAMES = decodeNames(null);
   var namesState = DATA.names ? 'idle' : 'none';
-  function addName(id, name, langs) {
-    var list = otherNames.get(id);
-    if (!list) otherNames.set(id, list = []);
-    list.push({ name: name, langs: langs });
-  }
-  function readNames(names) {
-    if (!names || names.version !== 2 || !Array.isArray(names.entries)) return;
-    languages = Array.isArray(names.languages) ? names.languages : [];
-    names.entries.forEach(function (entry) {
-      var ids = Array.isArray(entry[0]) ? entry[0] : [];
-      for (var i = 1; i + 1 < entry.length; i += 2) {
-        if (typeof entry[i] !== 'string') continue;
-        var langs = [];
-        for (var bit = 0; bit < languages.length; bit++) if (entry[i + 1] & Math.pow(2, bit)) langs.push(bit);
-        ids.forEach(function (id) { addName(id, entry[i], langs); });
-      }
-    });
-  }
+  var namesNote = null;
   function loadNames() {
     if (namesState !== 'idle') return;
     namesState = 'loading';
-    // A script element, not fetch: it works from file:// too (and the CSP allows 'self').
     var script = el('script');
     script.src = siteRoot + DATA.names;
     script.onload = function () {
       namesState = 'loaded';
-      readNames(window.POKEDEX_NAMES);
+      NAMES = decodeNames(window.POKEDEX_NAMES);
       candidates.clear();
+      if (namesNote) {
+        // Keyboard focus on its Retry button goes back to the search box.
+        var refocus = namesNote.contains(doc.activeElement);
+        namesNote.remove();
+        namesNote = null;
+        if (refocus && searchInput) searchInput.focus();
+      }
       if (resultsActive() && filters.q) runSearch();
     };
-    script.onerror = function () { namesState = 'idle'; script.remove(); };
+    script.onerror = function () {
+      namesState = 'idle';
+      script.remove();
+      var message = tr('names_failed', 'Names in other languages could not be loaded: only the names shown here are searched.');
+      if (namesNote) { namesNote.say(message); return; }
+      namesNote = site.failureNote(message, loadNames);
+      var status = viewSearch && $('.search-status', viewSearch);
+      if (status) status.parentNode.insertBefore(namesNote, status.nextSibling);
+    };
     doc.head.appendChild(script);
   }
 
   // What a query is matched against: the display name, the slug's words, then every other name (with its
-  // languages). `own` marks the first two: a match through them needs no explanation.
+  // languages). `shown` marks the first two: a match through them needs no explanation. A form's own names explain
+  // a match before those its species `lent` it ("Méga-Dracaufeu X" for "dracaufeu", not "Dracaufeu").
   var candidates = new Map();
   function candidatesOf(p) {
     var list = candidates.get(p.id);
     if (!list) {
       var shown = fold(p.name);
-      list = [{ f: shown, own: true }, { f: p.slug.replace(/-/g, ' '), own: true }];
-      (otherNames.get(p.id) || []).forEach(function (n) {
+      list = [{ f: shown, shown: true }, { f: p.slug.replace(/-/g, ' '), shown: true }];
+      (NAMES.names.get(p.id) || []).forEach(function (n) {
         var f = fold(n.name);
-        if (f !== shown) list.push({ f: f, name: n.name, langs: n.langs });
+        if (f !== shown) list.push({ f: f, name: n.name, langs: n.langs, lent: !n.own });
       });
       candidates.set(p.id, list);
     }
@@ -445,13 +597,16 @@
       var words = q.split(WORD).filter(Boolean);
       list.forEach(function (p) {
         var best = -1;
+        var why = -1;
         var via = null;
         candidatesOf(p).forEach(function (c) {
           var s = nameScore(c.f, q, words);
           if (s < 0) return;
           // At an equal score the name shown wins: no "Matched:" line is needed.
-          s = s * 2 + (c.own ? 0 : 1);
-          if (best < 0 || s < best) { best = s; via = c.own ? null : c; }
+          s = s * 2 + (c.shown ? 0 : 1);
+          if (best < 0 || s < best) best = s;
+          var w = s + (c.lent ? 100 : 0);
+          if (why < 0 || w < why) { why = w; via = c.shown ? null : c; }
         });
         if (best >= 0) scored.push([best, p, via]);
       });
@@ -460,26 +615,8 @@
     return scored.map(function (s) { return [s[1], s[2]]; });
   }
 
-  // "Japanese (romaji)" → "Japanese, romaji"; the first two languages of a spelling several share.
-  function languageLabel(langs) {
-    var labels = langs.map(function (i) {
-      var l = languages[i];
-      return l && typeof l[1] === 'string' ? l[1].replace(/^(.*?) \((.*)\)$/, '$1, $2') : '';
-    }).filter(Boolean);
-    if (labels.length > 2) return tr('and_more', '{list} and {n} more', { list: labels.slice(0, 2).join('; '), n: labels.length - 2 });
-    return labels.join('; ');
-  }
   function matchedLine(via) {
-    var line = el('span', 'matched');
-    line.appendChild(doc.createTextNode(tr('matched', 'Matched: ')));
-    var name = el('span', 'matched-name');
-    name.textContent = via.name;
-    var l = via.langs.length === 1 ? languages[via.langs[0]] : null;
-    if (l && typeof l[2] === 'string' && l[2]) name.setAttribute('lang', l[2]);
-    line.appendChild(name);
-    var label = languageLabel(via.langs);
-    if (label) line.appendChild(doc.createTextNode(' (' + label + ')'));
-    return line;
+    return site.matchedLine(via.name, via.langs.map(function (i) { return NAMES.languages[i]; }).filter(Boolean));
   }
 
   // `keep`: as many results shown as before (at least a screenful's worth), not the first ones only.
@@ -494,12 +631,14 @@
       announce('');
       return;
     }
-    var pool = filtered(view === 'favorites' ? favoriteList() : DATA.pokemon);
+    if (sortsByStats()) loadStats();
+    var pool = filtered(view === 'favorites' ? favoriteList() : query || everyForm ? DATA.pokemon : listedRows);
     var found = query ? search(query, pool) : pool.map(function (p) { return [p, null]; });
     // A search keeps its best matches first unless a sort is chosen.
     results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sorted(found);
     var grid = $('.search-grid', viewSearch);
     grid.textContent = '';
+    if (resultsLoader) resultsLoader.reset();
     var before = shownResults;
     shownResults = 0;
     showMoreResults(keep ? Math.max(SEARCH_LIMIT, before) : SEARCH_LIMIT);
@@ -515,6 +654,13 @@
     }
     var shown = $('.search-status', viewSearch);
     shown.textContent = status;
+    // Every form and nothing else: titled as the whole list.
+    var title = $('.page-title', viewSearch);
+    var allTitle = $('#all-title');
+    if (title && allTitle) {
+      if (!resultsTitle) resultsTitle = title.textContent;
+      title.textContent = filtersActive() ? resultsTitle : allTitle.firstChild.textContent.trim();
+    }
     var appearing = viewSearch.hidden;
     viewAll.hidden = true;
     if (viewFavorites) viewFavorites.hidden = true;
@@ -548,11 +694,13 @@
   //   gen=1                     of this generation
   //   sort=attack-desc          number|name|total|hp|attack|defense|special-attack|special-defense|speed, -asc|-desc
   //   q=pika                    the search box (URI-encoded)
+  //   forms=all                 "Show every form" on (without it: as last chosen on this device)
   var SORT_KEYS = ['number', 'name', 'total', 'hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
   var filters = { types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
   var results = [];   // [pokemon, matched name or null]
   var shownResults = 0;
   var moreButton = viewSearch ? $('.more-results', viewSearch) : null;
+  var resultsLoader = moreButton ? makeLoader($('.search-grid', viewSearch), moreButton.parentNode) : null;
   var controls = $('.controls');
   var filtersToggle = $('#filters-toggle');
   var typeSelects = [$('#filter-type-1'), $('#filter-type-2')];
@@ -560,13 +708,20 @@
   var sortSelect = $('#sort-by');
   var dirSelect = $('#sort-order');
   var resetButton = $('#filters-reset');
+  var everyForm = false;
+  var formsSwitch = null;
+  var resultsTitle = '';
 
-  function resultsActive() {
+  function filtersActive() {
     return !!(filters.q || filters.types.length || filters.gen || filters.sort !== 'number' || filters.dir !== 'asc');
+  }
+  // The list in the "All" view with every form is the results view's: the static pages' cells are the default list.
+  function resultsActive() {
+    return filtersActive() || (everyForm && view === 'all');
   }
 
   function parseHash(hash) {
-    var next = { view: 'all', types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
+    var next = { view: 'all', types: [], gen: 0, sort: 'number', dir: 'asc', q: '', forms: null };
     String(hash || '').replace(/^#/, '').split('&').forEach(function (part) {
       if (part === 'favorites') { next.view = 'favorites'; return; }
       var at = part.indexOf('=');
@@ -586,6 +741,8 @@
         if (m && SORT_KEYS.indexOf(m[1]) >= 0) { next.sort = m[1]; next.dir = m[2] || 'asc'; }
       } else if (key === 'q') {
         next.q = value.trim();
+      } else if (key === 'forms' && value === 'all') {
+        next.forms = true;
       }
     });
     return next;
@@ -598,6 +755,7 @@
     if (filters.gen) parts.push('gen=' + filters.gen);
     if (filters.sort !== 'number' || filters.dir !== 'asc') parts.push('sort=' + filters.sort + '-' + filters.dir);
     if (filters.q) parts.push('q=' + encodeURIComponent(filters.q));
+    if (everyForm) parts.push('forms=all');
     return parts.length ? '#' + parts.join('&') : '';
   }
 
@@ -616,6 +774,7 @@
     filters.sort = next.sort;
     filters.dir = next.dir;
     filters.q = next.q;
+    everyForm = !!formsSwitch && (next.forms === null ? storedEveryForm() : next.forms);
     paintFilters();
     if (searchInput && searchInput.value.trim() !== next.q) searchInput.value = next.q;
     if (next.q) loadNames();
@@ -644,8 +803,10 @@
     return collator ? collator.compare(a, b) : (a < b ? -1 : a > b ? 1 : 0);
   }
 
+  // Pokédex order until the stats are in.
   function sortValue(p) {
     var stat = SORT_KEYS.indexOf(filters.sort) - 3;
+    if (!p.stats) return p.num;
     if (filters.sort === 'total') return p.total;
     return stat >= 0 ? (p.stats[stat] || 0) : p.num;
   }
@@ -667,18 +828,22 @@
     return list.slice().sort(function (a, b) { return compare(a[0], b[0], sign); });
   }
 
-  function showMoreResults(count) {
+  // `more`: a batch below the first results (button, scrolling), its pictures loaded at once, under the indicator.
+  function showMoreResults(count, more) {
     var grid = $('.search-grid', viewSearch);
     var fragment = doc.createDocumentFragment();
+    var cells = [];
     results.slice(shownResults, shownResults + count).forEach(function (r, index) {
-      var cell = buildCell(r[0], shownResults + index >= EAGER);
+      var cell = buildCell(r[0], !more && shownResults + index >= EAGER);
       if (r[1]) {
         var link = $('.cell-link', cell);
         link.insertBefore(matchedLine(r[1]), $('.types', link));
       }
+      cells.push(cell);
       fragment.appendChild(cell);
     });
     grid.appendChild(fragment);
+    if (more && resultsLoader) resultsLoader.watch(cells);
     shownResults = Math.min(results.length, shownResults + count);
     if (moreButton) moreButton.hidden = shownResults >= results.length;
   }
@@ -686,24 +851,27 @@
     // The button stays for the keyboard; scrolling near it shows more by itself.
     new IntersectionObserver(function (entries) {
       if (entries.some(function (e) { return e.isIntersecting; }) && !moreButton.hidden && !viewSearch.hidden) {
-        showMoreResults(SEARCH_LIMIT);
+        showMoreResults(MORE_RESULTS, true);
       }
     }, { rootMargin: '0px 0px 600px 0px' }).observe(moreButton);
   }
 
+  // "Generation IV", "第4世代": the numerals the language writes generations in.
   function generationLabel(n) {
     var romans = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
-    return tr('generation', 'Generation {n}', { n: romans[n] || String(n) });
+    var roman = tr('generation_numerals', 'roman') === 'roman';
+    return tr('generation', 'Generation {n}', { n: roman && romans[n] || String(n) });
   }
 
   function fillSelects() {
-    var typeNames = DATA.types.slice().sort();
+    // The data script lists the types in the games' order.
+    var typeNames = DATA.types;
     typeSelects.forEach(function (select) {
       if (!select) return;
       typeNames.forEach(function (t) {
         var option = el('option');
         option.value = t;
-        option.textContent = typeLabel(t);
+        option.textContent = typeLabel(DATA, t);
         select.appendChild(option);
       });
     });
@@ -720,6 +888,11 @@
   }
 
   function paintFilters() {
+    if (formsSwitch) {
+      formsSwitch.checked = everyForm;
+      // For assistive technology that reads a switch's state only so.
+      formsSwitch.setAttribute('aria-checked', everyForm ? 'true' : 'false');
+    }
     typeSelects.forEach(function (select, i) { if (select) select.value = filters.types[i] || ''; });
     if (genSelect) genSelect.value = filters.gen ? String(filters.gen) : '';
     if (sortSelect) sortSelect.value = filters.sort;
@@ -780,9 +953,40 @@
     });
   }
 
+  /* ---------- "Show every form": the forms that only look different, in the index's list too ---------- */
+
+  // Where the data tells them apart. Remembered on this device, said in the address (forms=all); not a filter
+  // ("Clear filters" leaves it), so not folded with them.
+  var FORMS_KEY = 'pokedex.everyForm';
+  function storedEveryForm() {
+    try { return window.localStorage.getItem(FORMS_KEY) === '1'; } catch (e) { return false; }
+  }
+  if (kind === 'index' && controls && viewSearch && DATA.pokemon.some(function (p) { return p.looks; })) {
+    var formsLabel = el('label', 'every-form');
+    formsSwitch = el('input');
+    formsSwitch.type = 'checkbox';
+    formsSwitch.id = 'every-form';
+    formsSwitch.setAttribute('role', 'switch');
+    var formsText = el('span', 'every-form-text');
+    formsText.textContent = tr('every_form', 'Show every form');
+    formsLabel.appendChild(formsSwitch);
+    formsLabel.appendChild(formsText);
+    controls.appendChild(formsLabel);
+    formsSwitch.addEventListener('change', function () {
+      everyForm = formsSwitch.checked;
+      formsSwitch.setAttribute('aria-checked', everyForm ? 'true' : 'false');
+      try {
+        if (everyForm) window.localStorage.setItem(FORMS_KEY, '1'); else window.localStorage.removeItem(FORMS_KEY);
+      } catch (e) { /* full or denied: the address still says it */ }
+      writeHash();
+      runSearch();
+    });
+  }
+
   /* ---------- Infinite scroll, built from the data script (http(s) and file:// alike) ---------- */
 
-  // DATA lists every Pokémon in site order, perPage a page: the next page's cells are built here, never fetched.
+  // DATA lists every Pokémon in site order; the static pages' list (listedRows) is perPage a page: the next page's
+  // cells are built here, never fetched.
   // The pagination links stay for a browser without JavaScript; "Show more Pokémon" for the keyboard.
   var grid = kind === 'index' ? $('#grid') : null;
   var moreAll = $('#more-all');
@@ -794,10 +998,11 @@
   var shownPage = startPage;
   var addressMoves = true;
   var markers = [];   // [page, first cell of that page], in order
+  var gridLoader = grid && moreAll ? makeLoader(grid, moreAll) : null;
 
   function pageHref(n) { return n === 1 ? 'index.html' : 'page/' + n + '.html'; }
   var rootURL = new URL(root || './', doc.baseURI);
-  function pageRows(n) { return DATA.pokemon.slice((n - 1) * DATA.perPage, n * DATA.perPage); }
+  function pageRows(n) { return listedRows.slice((n - 1) * DATA.perPage, n * DATA.perPage); }
 
   function pinBase() {
     // history.replaceState may move the address to another folder (index.html → page/3.html); a <base> keeps
@@ -815,13 +1020,17 @@
     nextPage = page + 1;
     if (rows.length) {
       var fragment = doc.createDocumentFragment();
+      var cells = [];
       rows.forEach(function (p, index) {
-        var cell = buildCell(p, true);
+        // Not lazy: asked for as it comes into reach, its pictures under the loading indicator.
+        var cell = buildCell(p, false);
         if (index === 0) markers.push([page, cell]);
+        cells.push(cell);
         fragment.appendChild(cell);
       });
       var first = fragment.firstChild;
       grid.appendChild(fragment);
+      if (gridLoader) gridLoader.watch(cells);
       if (scrollStatus) {
         scrollStatus.textContent = tr('more_added', '{n} more Pokémon added, {first} to {last}.', { n: rows.length, first: rows[0].name, last: rows[rows.length - 1].name });
       }
@@ -931,7 +1140,7 @@
         var input = $('.import-file', action.closest('.toolbar') || doc);
         if (input) input.click();
       } else if (name === 'more-all') appendPage(true);
-      else if (name === 'more-results') showMoreResults(SEARCH_LIMIT);
+      else if (name === 'more-results') showMoreResults(MORE_RESULTS, true);
       return;
     }
   });
@@ -948,6 +1157,8 @@
   if (kind === 'index') {
     fillSelects();
     applyHash(location.hash);
+    // Remembered on: the address says so too.
+    if (everyForm) writeHash();
     paintNav();
     if (view !== 'favorites') refreshFavorites();
     window.addEventListener('hashchange', function () { applyHash(location.hash); });

@@ -128,15 +128,53 @@
     return found;
   }
 
-  // "TM24" → TMs before HMs before TRs, then by number; no machine last.
-  function machineKey(label) {
-    var m = /^([A-Z]+)(\d+)$/.exec(label || '');
+  // "TM24", "CT24", "わざマシン24" → TMs before HMs before TRs (as the moves script names them), then by number;
+  // no machine last.
+  function machineKey(label, kinds) {
+    var m = /^(.*?)\s*(\d+)$/.exec(label || '');
     if (!m) return 1e7;
-    var rank = MACHINE_ORDER.indexOf(m[1]);
+    var rank = (kinds || MACHINE_ORDER).indexOf(m[1]);
     return (rank < 0 ? 3 : rank) * 1e6 + Number(m[2]);
   }
 
-  function fillRow(row, move, kind, detail, data) {
+  /* The moves data (POKEDEX_MOVES, version 1, in the page's language) and a Pokémon's learnset (POKEDEX_LEARNSET)
+     → the picked game's groups, in the page's order: [{kind, method, label, moves: [{slug, name, level, machine,
+     type: [API name, label, page?], category: [API name, label], numbers: [power, accuracy, pp]}]}], or null when
+     the learnset has no such game. A move row: [slug, name, type index, category index, power, accuracy, pp]; a
+     method: [kind, label]; `machines`: move id → {game: machine}; `machineLabels`: game → the machines' heading. */
+  function decodeGame(data, raw, game) {
+    var groups = parseGame(raw, game);
+    if (!groups) return null;
+    var decoded = groups.map(function (g) {
+      var methodId = g[0];
+      var method = (data.methods || {})[methodId] || ['other', tr('other', 'Other')];
+      var kind = KIND_ORDER.indexOf(method[0]) >= 0 ? method[0] : 'other';
+      var labels = { 'level-up': tr('level_up', 'Level up'), machine: (data.machineLabels || {})[game] || 'TM', egg: tr('egg_moves', 'Egg moves'), tutor: tr('tutor', 'Tutor') };
+      var moves = [];
+      g[1].forEach(function (item) {
+        var row = (data.moves || {})[item[0]];
+        if (!Array.isArray(row)) return;   // a move the moves script does not know: left out, not guessed
+        moves.push({
+          slug: row[0], name: row[1], level: item[1], machine: ((data.machines || {})[item[0]] || {})[game],
+          type: (data.types || [])[row[2]] || null, category: (data.categories || [])[row[3]] || null,
+          numbers: [row[4], row[5], row[6]]
+        });
+      });
+      if (!moves.length) return null;
+      moves.sort(function (a, b) {
+        var c = kind === 'level-up' ? a.level - b.level : kind === 'machine' ? machineKey(a.machine, data.machineKinds) - machineKey(b.machine, data.machineKinds) : 0;
+        return c || compareText(a.name, b.name);
+      });
+      return { kind: kind, method: Number(methodId) || 0, label: labels[kind] || method[1], moves: moves };
+    }).filter(Boolean);
+    decoded.sort(function (a, b) {
+      var ka = KIND_ORDER.indexOf(a.kind), kb = KIND_ORDER.indexOf(b.kind);
+      return (ka < 0 ? 9 : ka) - (kb < 0 ? 9 : kb) || a.method - b.method;
+    });
+    return decoded;
+  }
+
+  function fillRow(row, move, kind, detail) {
     var cell = $('.col-detail', row);
     if (kind === 'level-up' || kind === 'machine') {
       var abbr = $('abbr', cell);
@@ -154,7 +192,7 @@
     var link = $('.col-name a', row);
     link.setAttribute('href', root + 'moves/' + move.slug + '.html');
     link.textContent = move.name;
-    var type = data.types[move.row[2]];
+    var type = move.type;
     var badge = $('.type', row);
     badge.setAttribute('class', 'type type-' + (type && /^[a-z0-9-]+$/.test(type[0]) ? type[0] : 'unknown'));
     // The badge links the type's page when it has one.
@@ -162,41 +200,26 @@
     typeLink.textContent = type ? type[1] : tr('unknown', 'Unknown');
     if (type && type[2]) typeLink.setAttribute('href', root + type[2]);
     badge.replaceChildren(type && type[2] ? typeLink : typeLink.textContent);
-    var category = data.categories[move.row[3]];
+    var category = move.category;
     var cat = $('.cat', row);
     cat.setAttribute('class', 'cat cat-' + (category && /^[a-z-]+$/.test(category[0]) ? category[0] : 'unknown'));
     cat.textContent = category ? category[1] : '—';
     $$('td.num', row).forEach(function (td, i) {
-      var value = move.row[4 + i];
+      var value = move.numbers[i];
       td.textContent = value === null || value === undefined ? '—' : String(value);
     });
   }
 
-  function buildGroup(methodId, list, game, data) {
-    var method = data.methods[methodId] || ['other', tr('other', 'Other')];
-    var kind = KIND_ORDER.indexOf(method[0]) >= 0 ? method[0] : 'other';
-    var labels = { 'level-up': tr('level_up', 'Level up'), machine: (data.machineLabels || {})[game] || 'TM', egg: tr('egg_moves', 'Egg moves'), tutor: tr('tutor', 'Tutor') };
-    var moves = [];
-    list.forEach(function (item) {
-      var row = data.moves[item[0]];
-      if (!Array.isArray(row)) return;   // a move the moves script does not know: left out, not guessed
-      var machines = (data.machines || {})[item[0]] || {};
-      moves.push({ slug: row[0], name: row[1], row: row, level: item[1], machine: machines[game] });
-    });
-    if (!moves.length) return null;
-    moves.sort(function (a, b) {
-      var c = kind === 'level-up' ? a.level - b.level : kind === 'machine' ? machineKey(a.machine) - machineKey(b.machine) : 0;
-      return c || compareText(a.name, b.name);
-    });
-
+  function buildGroup(group) {
+    var kind = group.kind;
     var section = groupTemplate.content.firstElementChild.cloneNode(true);
-    var id = 'learn-' + kind + '-' + methodId;
+    var id = 'learn-' + kind + '-' + group.method;
     section.setAttribute('class', 'learn-group learn-' + kind);
     section.setAttribute('aria-labelledby', id);
     var heading = $('h3', section);
     heading.setAttribute('id', id);
-    $('.learn-label', heading).textContent = labels[kind] || method[1];
-    $('.count', heading).textContent = String(moves.length);
+    $('.learn-label', heading).textContent = group.label;
+    $('.count', heading).textContent = String(group.moves.length);
     var detailHead = $('th.col-detail', section);
     if (kind === 'level-up' || kind === 'machine') {
       detailHead.textContent = kind === 'level-up' ? tr('level', 'Lv.') : tr('machine', 'Machine');
@@ -208,26 +231,15 @@
     var body = $('tbody', section);
     var blank = $('tr', body);
     var fragment = doc.createDocumentFragment();
-    moves.forEach(function (move, i) {
+    group.moves.forEach(function (move, i) {
       var row = blank.cloneNode(true);
-      fillRow(row, move, kind, i + 1, data);
+      fillRow(row, move, kind, i + 1);
       fragment.appendChild(row);
     });
     body.textContent = '';
     body.appendChild(fragment);
     enhance($('table', section));
-    return { section: section, kind: kind, method: Number(methodId) || 0 };
-  }
-
-  function buildGame(game, data, raw) {
-    var groups = parseGame(raw, game);
-    if (!groups) return null;
-    var built = groups.map(function (g) { return buildGroup(g[0], g[1], game, data); }).filter(Boolean);
-    built.sort(function (a, b) {
-      var ka = KIND_ORDER.indexOf(a.kind), kb = KIND_ORDER.indexOf(b.kind);
-      return (ka < 0 ? 9 : ka) - (kb < 0 ? 9 : kb) || a.method - b.method;
-    });
-    return built.map(function (g) { return g.section; });
+    return section;
   }
 
   if (picker && learnset && groupTemplate) {
@@ -242,6 +254,13 @@
       return option ? text(option) : game;
     };
     var say = function (message) { if (movesStatus) movesStatus.textContent = message; };
+    // After a game's moves failed to load: Retry picks that game again (its scripts inserted anew).
+    var failedGame = null;
+    var retry = site.retryButton(function () { if (failedGame) pick(failedGame); });
+    retry.classList.add('retry-moves');
+    retry.hidden = true;
+    var statusLine = movesStatus || picker.closest('.game-pick');
+    statusLine.parentNode.insertBefore(retry, statusLine.nextSibling);
     var show = function (game) {
       learnset.textContent = '';
       games[game].forEach(function (section) { learnset.appendChild(section); });
@@ -253,10 +272,16 @@
       say(count === 1 ? tr('showing_one', 'Showing 1 move learned in {game}.', { game: labelOf(game) })
         : count ? tr('showing_many', 'Showing {n} moves learned in {game}.', { n: count, game: labelOf(game) })
         : tr('no_moves', '{game}: no moves known.', { game: labelOf(game) }));
+      if (retry.hidden) return;
+      // Keyboard focus on Retry goes to the picker, which now names the game shown.
+      var focused = doc.activeElement === retry;
+      retry.hidden = true;
+      failedGame = null;
+      if (focused) picker.focus();
     };
 
-    picker.addEventListener('change', function () {
-      var game = picker.value;
+    var pick = function (game) {
+      picker.value = game;
       if (games[game]) { show(game); return; }
       say(tr('loading', 'Loading the moves of {game}…', { game: labelOf(game) }));
       learnset.setAttribute('aria-busy', 'true');
@@ -267,7 +292,7 @@
           var own = window.POKEDEX_LEARNSET;
           if (!data || data.version !== 1 || !data.moves || !own || own.version !== 1 ||
               (page && String(own.id) !== page.getAttribute('data-id'))) throw new Error('unexpected data');
-          if (!games[game]) games[game] = buildGame(game, data, own.learnset) || [];
+          if (!games[game]) games[game] = (decodeGame(data, own.learnset, game) || []).map(buildGroup);
           // Only the latest pick is shown (the scripts may answer after the next one).
           if (picker.value === game) show(game);
         })
@@ -278,8 +303,13 @@
           say(navigator.onLine === false
             ? tr('load_failed_offline', 'The moves of {game} could not be loaded (this device is offline). Still showing {shown}.', { game: labelOf(game), shown: labelOf(shown) })
             : tr('load_failed', 'The moves of {game} could not be loaded. Still showing {shown}.', { game: labelOf(game), shown: labelOf(shown) }));
+          failedGame = game;
+          retry.setAttribute('aria-label', tr('retry_moves', 'Retry loading the moves of {game}', { game: labelOf(game) }));
+          retry.hidden = false;
+          site.retryReady(retry);
         });
-    });
+    };
+    picker.addEventListener('change', function () { pick(picker.value); });
     picker.closest('.game-pick').hidden = false;
   }
 
@@ -364,23 +394,43 @@
 
   // {version: 1, languages: [[code, label, bcp47]…], entries: [[[moveId…], name, mask, name, mask…]…]}; loaded on
   // first use of the search box, like the Pokémon names.
+  // → move id (a string, as rows' data-id) → its names in every language, folded.
+  function decodeMoveNames(names) {
+    var out = new Map();
+    if (!names || names.version !== 1 || !Array.isArray(names.entries)) return out;
+    names.entries.forEach(function (entry) {
+      (Array.isArray(entry[0]) ? entry[0] : []).forEach(function (id) {
+        var list = out.get(String(id)) || [];
+        for (var i = 1; i < entry.length; i += 2) if (typeof entry[i] === 'string') list.push(fold(entry[i]));
+        out.set(String(id), list);
+      });
+    });
+    return out;
+  }
+
+  // Failing (offline), the table says so above it, with a Retry button; the names shown are searched meanwhile.
+  var namesNote = null;
   function loadNames() {
     var url = search.getAttribute('data-names');
     if (namesState !== 'idle' || !url) return;
     namesState = 'loading';
     loadScript(url).then(function () {
-      var names = window.POKEDEX_MOVE_NAMES;
       namesState = 'loaded';
-      if (!names || names.version !== 1 || !Array.isArray(names.entries)) return;
-      names.entries.forEach(function (entry) {
-        (Array.isArray(entry[0]) ? entry[0] : []).forEach(function (id) {
-          var list = otherNames.get(String(id)) || [];
-          for (var i = 1; i < entry.length; i += 2) if (typeof entry[i] === 'string') list.push(fold(entry[i]));
-          otherNames.set(String(id), list);
-        });
-      });
+      otherNames = decodeMoveNames(window.POKEDEX_MOVE_NAMES);
+      if (namesNote) {
+        var refocus = namesNote.contains(doc.activeElement);
+        namesNote.remove();
+        namesNote = null;
+        if (refocus) search.focus();
+      }
       if (search.value.trim()) filterRows();
-    }, function () { namesState = 'idle'; });
+    }, function () {
+      namesState = 'idle';
+      var message = tr('move_names_failed', 'Move names in other languages could not be loaded: only the names shown here are searched.');
+      if (namesNote) { namesNote.say(message); return; }
+      namesNote = site.failureNote(message, loadNames);
+      indexStatus.parentNode.insertBefore(namesNote, indexStatus.nextSibling);
+    });
   }
 
   function applyHash(hash) {
@@ -418,4 +468,7 @@
   }
 
   $$('table.sortable').forEach(enhance);
+
+  // For node's test runner (Tests/scripts): the decoders, without a page.
+  site.moves = { decodeGame: decodeGame, decodeMoveNames: decodeMoveNames };
 })();

@@ -1,0 +1,87 @@
+/* Pokédex: what the Pokémon pages alone do (they load it after app.js, whose `window.PokedexSite` it builds on).
+   Every page is complete without it. */
+/* ---------- Picture switcher (detail pages) ----------
+   Radio buttons under the hero picture (keyboard: Tab to the group, arrow keys to choose). Hidden without this
+   script, which is when only the page's own picture shows. The other pictures keep their URL in data-src and
+   load only once chosen; the image fallback is armed again for each, and a picture that cannot load (offline:
+   the extra pictures are on the internet) is said so in words beside it, with a Retry button. */
+(function () {
+  'use strict';
+  var site = window.PokedexSite;
+  var tr = site.tr;
+  var switcher = document.querySelector('.pictures');
+  var img = document.querySelector('.hero img');
+  var note = document.querySelector('.picture-note');
+  if (!img) return;
+  var fallback = switcher ? switcher.getAttribute('data-fallback') : null;
+  var chosen = null;
+  var retry = null;
+  if (note) {
+    retry = site.retryButton(function () { if (!site.retryPicture(img)) { retry.hidden = true; } });
+    retry.classList.add('retry-hero');
+    retry.hidden = true;
+    note.parentNode.insertBefore(retry, note.nextSibling);
+  }
+
+  function say(text) { if (note) note.textContent = text; }
+  function failed() {
+    var was = site.lostPicture(img);
+    var src = chosen ? chosen.getAttribute('data-src') : was ? was.src : '';
+    var remote = /^https?:/i.test(src || '');
+    var label = chosen && chosen.parentNode ? chosen.parentNode.textContent.trim() : img.getAttribute('alt') || tr('this_picture', 'This picture');
+    say(remote
+      ? (navigator.onLine === false ? tr('picture_offline', '{label}: this picture needs an internet connection, and this device is offline.', { label: label })
+        : tr('picture_remote_failed', '{label}: this picture could not be loaded. It needs an internet connection.', { label: label }))
+      : tr('picture_failed', '{label}: this picture could not be loaded.', { label: label }));
+    if (retry && was) {
+      retry.hidden = false;
+      site.retryReady(retry);
+    }
+  }
+  // The document's capture listener (first script) has swapped in the placeholder by then.
+  img.addEventListener('error', failed);
+  img.addEventListener('load', function () {
+    if (img.classList.contains('is-fallback')) return;
+    say('');
+    if (!retry || retry.hidden) return;
+    // It came: keyboard focus on Retry goes to the picture's choice (else the page's title), not to <body>.
+    var focused = document.activeElement === retry;
+    retry.hidden = true;
+    if (!focused) return;
+    var back = (switcher && !switcher.hidden && switcher.querySelector('input[name="picture"]:checked')) || document.querySelector('h1');
+    if (back && back.tagName === 'H1' && !back.hasAttribute('tabindex')) back.setAttribute('tabindex', '-1');
+    if (back) back.focus();
+  });
+
+  function show(input) {
+    var src = input.getAttribute('data-src');
+    if (!src) return;
+    chosen = input;
+    say('');
+    if (retry) retry.hidden = true;
+    img.classList.remove('is-fallback');
+    img.classList.toggle('is-sprite', input.hasAttribute('data-sprite'));
+    if (fallback) img.setAttribute('data-fallback', fallback);
+    img.setAttribute('width', input.getAttribute('data-width'));
+    img.setAttribute('height', input.getAttribute('data-height'));
+    img.setAttribute('alt', input.getAttribute('data-alt') || img.getAttribute('alt') || '');
+    if (img.getAttribute('src') !== src) img.setAttribute('src', src);
+    else if (img.complete && img.naturalWidth === 0) failed();
+  }
+  var checked = switcher ? switcher.querySelector('input[name="picture"]:checked') : null;
+  if (switcher) {
+    switcher.addEventListener('change', function (event) {
+      var input = event.target;
+      if (input && input.name === 'picture' && input.checked) show(input);
+    });
+    switcher.hidden = false;
+  }
+  // A browser restoring the form's state after a reload may have checked another picture already.
+  if (checked && !checked.defaultChecked) show(checked);
+  else {
+    chosen = checked;
+    if (checked) img.classList.toggle('is-sprite', checked.hasAttribute('data-sprite'));
+    // The page's own picture failed before this script ran (by URL, offline).
+    if (img.classList.contains('is-fallback')) failed();
+  }
+})();
