@@ -7,10 +7,11 @@ import Testing
 @Suite struct CacheTests {
     /// 3 list pages + 12 details + 9 species + 9 evolution chains + 11 types; 9 moves (8 learned, 1 named by a
     /// chain) and the 5 machines that teach them; 4 forms and 6 version groups (the forms' 4, 2 more the learnsets
-    /// name) with their 12 versions (the Pokédex entries' 4 among them); 23 abilities; and for their names 3
-    /// habitats, 3 items, 2 regions, 4 learn methods, 3 move targets, 3 damage classes, 6 egg groups and 3 growth
-    /// rates.
-    static let jsonResources = 130
+    /// name) with their 12 versions (the Pokédex entries' 4 among them); 23 abilities; the Mega Stones' category
+    /// (Charizard has a Mega); and for their names 3 habitats, 12 items (3 a chain names, the 5 machines' and the
+    /// category's 4 stones), 2 regions, 4 learn methods, 3 move targets, 3 damage classes, 6 egg groups and 3
+    /// growth rates.
+    static let jsonResources = 140
     /// One per Pokémon with a sprite.
     static let images = 11
 

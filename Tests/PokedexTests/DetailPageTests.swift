@@ -199,9 +199,11 @@ import Testing
                 #expect(page.contains("Level 16") && page.contains("Level 36"))
                 #expect(page.contains(#"<img src="../assets/placeholder.svg" width="475" height="475" alt="Charmander""#))
             }
-            // The form shows its species' chain, the species' page linked and marked as current (not this page).
+            // The Mega is a box after Charizard's, with its stone, and its own page marks it (not its species).
             #expect(charizard.contains(#"<div class="stage-card"><a class="stage-link" href="charizard.html" aria-current="page">"#))
-            #expect(mega.contains(#"<div class="stage-card"><a class="stage-link" href="charizard.html" aria-current="true">"#))
+            #expect(mega.contains(#"<div class="stage-card"><a class="stage-link" href="charizard.html">"#))
+            #expect(mega.contains(#"<div class="stage-card"><a class="stage-link" href="charizard-mega-x.html" aria-current="page">"#))
+            #expect(charizard.contains("Mega Evolve holding Charizardite X"))
             // Generation and names.
             #expect(charizard.contains("<dd>Generation I</dd>") && charizard.contains("<dd>Mountain</dd>"))
             #expect(mega.contains("<dd>Generation VI (X, Y)</dd>"))

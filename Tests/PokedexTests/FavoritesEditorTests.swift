@@ -194,7 +194,8 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let listing = try sandbox.editor().list()
         #expect(listing.notes.isEmpty)
         let lines = listing.entries.map(\.line)
-        #expect(Array(lines.prefix(5)) == ["#0122 Mr. Mime", "#0025 Pikachu", "#0004 Charmander", "#0001 Bulbasaur", "#10080 Pikachu (Rock Star)"])
+        #expect(Array(lines.prefix(5)) == ["#0122 Mr. Mime", "#0025 Pikachu", "#0004 Charmander", "#0001 Bulbasaur",
+                                           "#0025 Pikachu (Rock Star) — pikachu-rock-star, id 10080"])
         #expect(lines[5].hasPrefix("pikachuu (unknown Pokémon; did you mean pikachu"))
         #expect(lines[6] == "0 (not a Pokémon id)")
         #expect(lines[7] == "zzzz (unknown Pokémon)")

@@ -57,7 +57,7 @@ enum PokedexBinary {
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
+        try ProcessLaunch.run(process)
         process.waitUntilExit()
         return Result(status: process.terminationStatus,
                       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
@@ -94,7 +94,7 @@ enum PokedexBinary {
         process.standardInput = terminal
         process.standardOutput = terminal
         process.standardError = terminal
-        try process.run()
+        try ProcessLaunch.run(process)
         close(slave)
 
         var transcript = Data()

@@ -42,8 +42,8 @@ import Testing
             #expect(Self.values(galar, "name") == ["Galarian Mr. Mime"])
             // Its own version group's generation, with that group's games.
             #expect(Self.values(galar, "generation") == ["Generation VIII (Sword, Shield)"])
-            // Right after its species.
-            #expect(Self.values(galar, "previous") == ["Mr. Mime"] && Self.values(galar, "next") == ["Flabébé"])
+            // Its species' neighbours, as a Pokédex steps.
+            #expect(Self.values(galar, "previous") == ["Farfetch’d"] && Self.values(galar, "next") == ["Flabébé"])
             // Its own names, English first, Japanese as one row.
             #expect(Self.values(galar, "names") == [
                 "English:Galarian Mr. Mime@en;", "Japanese:バリヤード(ガラルのすがた)@ja-Hrkt;", "French:M. Mime de Galar@fr;",
@@ -81,9 +81,12 @@ import Testing
             #expect(rows.map { $0[0] as? Int } == [1, 6, 10034, 25, 10080, 29, 83, 122, 10168, 669, 772, 10143])
             // Number and form flag; a form's generation is its own (Galarian Mr. Mime 8, Mega Charizard X 6).
             let galar = try #require(rows.first { $0[0] as? Int == 10168 })
-            #expect(galar[6] as? Int == 122 && galar[7] as? Int == 1 && galar[4] as? Int == 8)
+            #expect(galar[5] as? Int == 122 && galar[6] as? Int == 1 && galar[4] as? Int == 8)
             #expect(try #require(rows.first { $0[0] as? Int == 10034 })[4] as? Int == 6)
-            #expect(try #require(rows.first { $0[0] as? Int == 122 })[7] as? Int == 0)
+            // A species: its number is its id (0), and its form flag 0; Pikachu Rock Star only looks different (2).
+            let mrMime = try #require(rows.first { $0[0] as? Int == 122 })
+            #expect(mrMime[5] as? Int == 0 && mrMime[6] as? Int == 0)
+            #expect(try #require(rows.first { $0[0] as? Int == 10080 })[6] as? Int == 2)
         }
     }
 
@@ -112,7 +115,8 @@ import Testing
                               versionGroup: nil, versionGroupID: nil)
         let names = DisplayName.names(of: form, species: species)
         #expect(names.map(\.language) == ["ja-hrkt", "fr", "en"])
-        #expect(names.map(\.name) == ["ミミッキュ (ばけたすがた)", "Mimiqui Démasqué", "Mimikyu (Busted Form)"])
+        // Japanese writes its own parentheses.
+        #expect(names.map(\.name) == ["ミミッキュ（ばけたすがた）", "Mimiqui Démasqué", "Mimikyu (Busted Form)"])
     }
 
     @Test func aFormWithoutAnyEnglishNameIsListedAsAFallback() throws {

@@ -5,8 +5,9 @@ import Testing
 @testable import PokedexModel
 @testable import PokedexRender
 
-/// The index's data scripts: `pokedex-data.js` (positional rows with types, generation and stats, for filters and
-/// sort) and `pokedex-names.js` (the names in every language, loaded by search).
+/// The index's data scripts: `pokedex-data.js` (positional rows with types and generation, for filters and sort),
+/// `pokedex-stats.js` (base stats, loaded by a sort by them) and `pokedex-names.js` (the names in every language,
+/// loaded by search).
 @Suite struct IndexDataTests {
     /// The JSON of `window.<variable> = …;`.
     static func json(_ script: Data, _ variable: String) throws -> Any {
@@ -23,8 +24,9 @@ import Testing
         let rows = try #require(payload["pokemon"] as? [[Any]])
         let row = try #require(rows.first { $0[0] as? Int == id })
         let shape = try #require(payload["pic"] as? [Any])
-        let own = row.count > 8 ? row[8] as? [Any] : nil
-        let parts = own ?? ["images/\(id).png"] + shape
+        let own = row.count > 7 ? row[7] as? [Any] : nil
+        let pattern = try #require(shape[3] as? String)
+        let parts = own ?? [pattern.replacingOccurrences(of: "{id}", with: String(id))] + shape.prefix(3)
         return (try #require(parts[0] as? String), try #require(parts[1] as? Int), try #require(parts[2] as? Int),
                 try #require(parts[3] as? [Int]))
     }
@@ -54,18 +56,20 @@ import Testing
         return Pokedex(entries: entries, favorites: FavoritesResolution(ids: [6]), dataAge: nil)
     }
 
-    @Test func theDataScriptIsPositionalRowsWithTypesGenerationAndStats() throws {
+    @Test func theDataScriptIsPositionalRowsWithTypesAndGenerationAndTheStatsAScriptOfTheirOwn() throws {
         let pokedex = try Self.pokedex()
-        let data = try DataScript.make(pokedex, perPage: 5, namesScript: "assets/pokedex-names.12345678.js")
+        let data = try DataScript.make(pokedex, perPage: 5, namesScript: "assets/pokedex-names.12345678.js",
+                                       statsScript: "assets/pokedex-stats.87654321.js")
         let payload = try #require(try Self.json(data, "POKEDEX_DATA") as? [String: Any])
-        #expect(payload["version"] as? Int == 3)
+        #expect(payload["version"] as? Int == 4)
         #expect(payload["names"] as? String == "assets/pokedex-names.12345678.js")
+        #expect(payload["stats"] as? String == "assets/pokedex-stats.87654321.js")
         #expect(payload["favorites"] as? [Int] == [6])
-        #expect(payload["pageCount"] as? Int == SiteRenderer.pageCount(pokemon: pokedex.entries.count, perPage: 5))
+        #expect(payload["pageCount"] as? Int == SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: 5))
         let types = try #require(payload["types"] as? [String])
         #expect(Set(types).count == types.count)
-        // The usual picture: the commonest shape, 475×475 with two thumbnails.
-        #expect(try Self.text(payload["pic"]) == "[475,475,[256,384]]")
+        // The usual picture: the commonest shape, 475×475 with two thumbnails, at images/<id>.png.
+        #expect(try Self.text(payload["pic"]) == #"[475,475,[256,384],"images/{id}.png"]"#)
         let rows = try #require(payload["pokemon"] as? [[Any]])
         #expect(rows.map { $0[0] as? Int } == pokedex.entries.map(\.id))
         for (row, entry) in zip(rows, pokedex.entries) {
@@ -73,10 +77,10 @@ import Testing
             #expect(row[2] as? String == entry.displayName)
             #expect((row[3] as? [Int])?.map { types[$0] } == entry.record.types)
             #expect(row[4] as? Int == (entry.generation ?? 0))
-            let stats = Dictionary(entry.record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
-            #expect(row[5] as? [Int] == DataScript.statNames.map { stats[$0] ?? 0 }, "\(entry.slug)")
-            #expect(row[6] as? Int == entry.record.speciesID)
-            #expect(row[7] as? Int == (entry.isForm ? 1 : 0))
+            // The national number where it is not the id (a form's), else 0.
+            #expect(row[5] as? Int == (entry.record.speciesID == entry.id ? 0 : entry.record.speciesID))
+            // 0: a species; 1: a form that plays differently; 2: one that only looks different (left out of lists).
+            #expect(row[6] as? Int == (!entry.isForm ? 0 : entry.isListed ? 1 : 2))
         }
         func row(_ id: Int) throws -> [Any] { try #require(rows.first { $0[0] as? Int == id }) }
         // Charizard: Fire and Flying, generation 1; its Mega form, number 6, takes its species' generation when
@@ -86,16 +90,37 @@ import Testing
         #expect(try row(10034)[4] as? Int == 1)
         #expect(try row(772)[4] as? Int == 7)
         #expect(try row(10143)[4] as? Int == 7)
-        #expect(try row(6)[5] as? [Int] == [78, 84, 78, 109, 85, 100])
         // The usual picture is left out; the others carry [image, w, h, [widths]].
-        #expect(try row(10034)[6] as? Int == 6 && row(10034)[7] as? Int == 1)
-        #expect(try row(6).count == 8)
-        #expect(try row(772).count == 9)
-        #expect(try Self.text(try row(772)[8]) == #"["images/772.png",96,96,[]]"#)
-        #expect(try Self.text(try row(25)[8]) == #"["https://example.com/25.png",475,475,[]]"#)
-        // No keys per Pokémon, no formatted number (app.js makes "#0006" from the number).
+        #expect(try row(10034)[5] as? Int == 6 && row(10034)[6] as? Int == 1)
+        #expect(try row(6).count == 7)
+        #expect(try row(772).count == 8)
+        #expect(try Self.text(try row(772)[7]) == #"["images/772.png",96,96,[]]"#)
+        #expect(try Self.text(try row(25)[7]) == #"["https://example.com/25.png",475,475,[]]"#)
+        // No keys per Pokémon, no formatted number (app.js makes "#0006" from the id), no stats.
         let text = String(decoding: data, as: UTF8.self)
-        #expect(!text.contains("\"slug\"") && !text.contains("#0006"))
+        #expect(!text.contains("\"slug\"") && !text.contains("#0006") && !text.contains("109,85,100"))
+        // The stats: their own script, in site order.
+        let stats = try #require(try Self.json(try DataScript.stats(pokedex), "POKEDEX_STATS") as? [String: Any])
+        #expect(stats["version"] as? Int == 1)
+        let statRows = try #require(stats["pokemon"] as? [[Int]])
+        #expect(statRows.map { $0[0] } == pokedex.entries.map(\.id))
+        #expect(statRows.first { $0[0] == 6 } == [6, 78, 84, 78, 109, 85, 100])
+    }
+
+    @Test func remotePicturesAreOnePatternWithTheirIds() throws {
+        var pokedex = try Self.pokedex()
+        for index in pokedex.entries.indices {
+            pokedex.entries[index].image = .remote(url: "https://example.org/artwork/\(pokedex.entries[index].id).png")
+            pokedex.entries[index].thumbnails = []
+        }
+        let type = try #require(pokedex.entries.firstIndex { $0.id == 772 })
+        pokedex.entries[type].image = .placeholder
+        let data = String(decoding: try DataScript.make(pokedex, perPage: 5, namesScript: "n.js", statsScript: "s.js"),
+                          as: UTF8.self)
+        #expect(try Self.picture(data, id: 25).image == "https://example.org/artwork/25.png")
+        #expect(try Self.picture(data, id: 772).image == "assets/placeholder.svg")
+        // The URL once, in the pattern, not once a row.
+        #expect(data.components(separatedBy: "https://example.org").count == 2)
     }
 
     /// The names script's entries as (ids, [(spelling, language codes)]).
@@ -155,7 +180,8 @@ import Testing
         var withBreaker = pokedex
         withBreaker.entries[withBreaker.entries.count - 1].species?.names.append(.init(language: "xx", name: lineBreaker))
         for script in [try DataScript.names(withBreaker),
-                       try DataScript.make(withBreaker, perPage: 5, namesScript: "assets/pokedex-names.1.js")] {
+                       try DataScript.make(withBreaker, perPage: 5, namesScript: "assets/pokedex-names.1.js",
+                                           statsScript: "assets/pokedex-stats.1.js")] {
             let text = String(decoding: script, as: UTF8.self)
             #expect(!text.contains("<") && !text.contains("\u{2028}") && !text.contains("\u{2029}"))
             #expect(text.contains("\\u003cscript>alert(2)\\u003c/script>"))

@@ -34,7 +34,7 @@ import Testing
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = stderr ?? FileHandle.nullDevice
-        try process.run()
+        try ProcessLaunch.run(process)
         return process
     }
 
@@ -56,7 +56,7 @@ import Testing
     /// Runs the binary to its end: exit status and standard error.
     func run(_ env: TestEnvironment, _ arguments: [String]) async throws -> (Int32, String) {
         let errors = env.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let handle = try FileHandle(forWritingTo: errors)
         let process = try launch(env, arguments, stderr: handle)
         try await wait(process)

@@ -36,6 +36,8 @@ import PokedexCheck
         #expect(FlavorText.normalise("おたがいの\nしっぽを") == "おたがいのしっぽを")
         #expect(FlavorText.normalise("피카츄는\n전기를") == "피카츄는 전기를")
         #expect(FlavorText.normalise("It stores\nelectricity") == "It stores electricity")
+        // Scarlet and Violet's texts in PokeAPI write some breaks as a backslash and an "n".
+        #expect(FlavorText.normalise("les capacités\\nde type Électrik") == "les capacités de type Électrik")
     }
 
     @Test func aLocalizedPokedexNamesPokemonInItsLanguageOrMarksTheEnglishFallback() {
@@ -154,7 +156,15 @@ import PokedexCheck
         }
         for (code, strings) in theme.strings where code != "en" {
             #expect(SiteLanguage.named(code) != nil, "strings/\(code).toml is for no language PokeAPI speaks")
-            #expect(Set(strings.keys).subtracting(english.keys).isEmpty, "strings/\(code).toml has keys English lacks")
+            // Only the words a language adds for what PokeAPI does not name in it or names alike, and its articles.
+            let own = Set(strings.keys).subtracting(english.keys).filter { key in
+                !(key.hasPrefix("names_") || key.hasPrefix("form_names.") || key.hasPrefix("articles.")
+                  || key.hasPrefix("told_apart."))
+            }
+            #expect(own.isEmpty, "strings/\(code).toml has keys English lacks: \(own.sorted().prefix(5))")
+            let tables = Set(strings.keys.filter { $0.hasPrefix("names_") }.map { String($0.prefix { $0 != "." }) })
+            let known = Set(NamedKind.allCases.map { "names_" + $0.rawValue.replacingOccurrences(of: "-", with: "_") } + ["names_type"])
+            #expect(tables.subtracting(known).isEmpty, "strings/\(code).toml: \(tables.subtracting(known)) name no kind PokeAPI has")
             for key in english.keys {
                 #expect(placeholders(strings[key] ?? "") == placeholders(english[key]!), "strings/\(code).toml: \(key)")
             }
@@ -199,7 +209,7 @@ import PokedexCheck
         let english = try #require(theme.strings["en"])
         let call = try NSRegularExpression(pattern: #"tr\('([a-z_]+)', (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"#)
         var asked = Set<String>()
-        for file in ["app.js", "list.js", "moves.js", "search.js"] {
+        for file in ["app.js", "pokemon.js", "list.js", "moves.js", "search.js"] {
             let data = try #require(EmbeddedTheme.files()["assets/\(file)"])
             let script = String(decoding: data, as: UTF8.self)
             for match in call.matches(in: script, range: NSRange(script.startIndex..., in: script)) {
@@ -211,6 +221,22 @@ import PokedexCheck
         }
         #expect(asked.count > 50)
         #expect(Set(english.keys.filter { $0.hasPrefix("js.") }.map { String($0.dropFirst(3)) }) == asked)
+    }
+
+    /// A page loads the words of the scripts it runs: app.js's and pokemon.js's everywhere, the others' where
+    /// they run; together, the whole `[js]` table, each word once.
+    @Test func theScriptsWordsAreSplitByWhoSaysThem() throws {
+        let theme = try Theme(overrides: nil)
+        let french = theme.strings(for: "fr").table("js")
+        let (own, more) = SiteRenderer.scriptWords(french, scripts: theme.staticFiles)
+        #expect(own["retry"] != nil && own["star_add"] != nil, "\(own.keys.sorted())")
+        // pokemon.js's (the picture switcher's) with the others': only Pokémon pages run it, and they load those.
+        #expect(more["every_form"] != nil && more["stats_failed"] != nil && more["picture_failed"] != nil
+                && own["every_form"] == nil && own["picture_failed"] == nil)
+        #expect(Set(own.keys).isDisjoint(with: more.keys) && own.count + more.count == french.count)
+        // A word no script names stays with every page's.
+        let (kept, _) = SiteRenderer.scriptWords(["unheard": "x"], scripts: theme.staticFiles)
+        #expect(kept == ["unheard": "x"])
     }
 
     /// The evolution sentences' English in the model is the English file's `[evolution]` table word for word.

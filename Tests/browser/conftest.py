@@ -29,8 +29,26 @@ def hashed(output: Path, logical: str) -> Path:
     path = Path(logical)
     found = [p for p in (output / path.parent).glob(f"{path.stem}.*{path.suffix}")
              if re.fullmatch(r"[0-9a-f]{8}", p.name[len(path.stem) + 1:-len(path.suffix)])]
+    if len(found) > 1:
+        # A site in several languages has a copy of each data script per language: the root's is the one its own
+        # pages name.
+        named = "".join(page.read_text(encoding="utf-8") for page in _root_pages(output))
+        found = [p for p in found if p.relative_to(output).as_posix() in named]
     assert len(found) == 1, f"{logical}: {len(found)} hashed copies in {output / path.parent}"
     return found[0]
+
+
+def _root_pages(output: Path):
+    """Pages of the root language that name its data scripts: the index, the moves index, a Pokémon page."""
+    pages = [output / "index.html", output / "moves" / "index.html"]
+    pages += sorted((output / "pokemon").glob("*.html"))[:1]
+    return [page for page in pages if page.is_file()]
+
+
+def language_folders(output: Path):
+    """"" for the root language, then "fr/", "ja/"… for each other language's copy of the site."""
+    return [""] + sorted(f"{folder.name}/" for folder in output.iterdir()
+                         if (folder / "index.html").is_file() and (folder / "favorites.html").is_file())
 
 
 def output_dir() -> Path:
@@ -59,23 +77,33 @@ def read_script(path: Path, variable: str):
     return json.loads(match.group(1))
 
 
-def decode_data(raw):
-    """POKEDEX_DATA version 3 (positional rows) as objects, the way app.js decodes it: id, slug, name, index (site
-    order), num (national dex number), form (0 for a species' default Pokémon, 1 for another form), number
-    ("#0025"; a form shows its species'), types, gen, stats (by name), total, image, w, h, t.
-    A row: [id, slug, name, [type indices], generation, [stats], number, form, picture?]."""
-    assert raw["version"] == 3, raw.get("version")
-    w, h, t = raw["pic"]
+def decode_data(raw, output=None):
+    """POKEDEX_DATA version 4 (positional rows) as objects, the way list.js decodes it: id, slug, name, index (site
+    order), num (national dex number), form (0 for a species' default Pokémon, 1 for another form), looks (a form
+    that only looks different: row form 2), number ("#0025"; a form shows its species'), types, gen, image, w, h,
+    t; with the site's folder `output`, also stats (by name) and total from the stats script it names.
+    A row: [id, slug, name, [type indices], generation, number (0: the id), form, picture?]; a row without a
+    picture of its own has the pattern of `pic` ([w, h, [widths], "images/{id}.png" or a URL with {id}]).
+    "pokemon": the index's list (what its pages and infinite scroll show, filters and sorts: every row but the
+    forms that only look different); "every": every row (the list with "Show every form", and what search finds)."""
+    assert raw["version"] == 4, raw.get("version")
+    w, h, t, pattern = raw["pic"]
+    stats = {}
+    if output is not None:
+        for row in read_script(output / raw["stats"], "POKEDEX_STATS")["pokemon"]:
+            stats[row[0]] = dict(zip(STAT_NAMES, row[1:7]))
     pokemon = []
     for index, row in enumerate(raw["pokemon"]):
-        own = row[8] if len(row) > 8 else None
+        own = row[7] if len(row) > 7 else None
+        number = row[5] or row[0]
         pokemon.append({
-            "id": row[0], "slug": row[1], "name": row[2], "index": index, "num": row[6], "form": 1 if row[7] else 0,
-            "number": "#%04d" % row[6], "types": [raw["types"][i] for i in row[3]], "gen": row[4],
-            "stats": dict(zip(STAT_NAMES, row[5])), "total": sum(row[5]),
-            "image": own[0] if own else f"images/{row[0]}.png",
+            "id": row[0], "slug": row[1], "name": row[2], "index": index, "num": number, "form": 1 if row[6] else 0,
+            "looks": row[6] == 2,
+            "number": "#%04d" % number, "types": [raw["types"][i] for i in row[3]], "gen": row[4],
+            "stats": stats.get(row[0]), "total": sum(stats[row[0]].values()) if row[0] in stats else None,
+            "image": own[0] if own else pattern.replace("{id}", str(row[0])),
             "w": own[1] if own else w, "h": own[2] if own else h, "t": own[3] if own else t})
-    return {**raw, "pokemon": pokemon}
+    return {**raw, "pokemon": [p for p in pokemon if not p["looks"]], "every": pokemon}
 
 
 def decode_names(raw):
@@ -97,7 +125,7 @@ def decode_names(raw):
 @pytest.fixture(scope="session")
 def site_data(output):
     """window.POKEDEX_DATA, decoded the way app.js decodes it."""
-    return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"))
+    return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"), output)
 
 
 @pytest.fixture(scope="session")

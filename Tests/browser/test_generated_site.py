@@ -35,14 +35,16 @@ def _mirror():
     return None
 
 
-def _start_mirror(mirror, workdir):
+def _start_mirror(mirror, workdir, only=ONLY, faults=True):
+    """The mirror serving the first `only` Pokémon on a free loopback port, with this module's faults (hostile names,
+    missing artwork) unless `faults` is False: (process, port), or a skip."""
     port_file = workdir / "port"
     if port_file.exists():
         port_file.unlink()
-    process = subprocess.Popen(
-        [mirror, "--host", "127.0.0.1", "--port", "0", "--port-file", str(port_file), "--only", str(ONLY),
-         "--faults", "hostile=" + "+".join(map(str, HOSTILE)) + ",noart=" + "+".join(map(str, NO_ART))],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    arguments = [mirror, "--host", "127.0.0.1", "--port", "0", "--port-file", str(port_file), "--only", str(only)]
+    if faults:
+        arguments += ["--faults", "hostile=" + "+".join(map(str, HOSTILE)) + ",noart=" + "+".join(map(str, NO_ART))]
+    process = subprocess.Popen(arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if port_file.exists() and port_file.read_text().strip():
@@ -62,6 +64,25 @@ def _stop(process):
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+
+
+def build_in_three_languages(tmp_path_factory, name, only=30):
+    """A small site in English, French and Japanese (the root, fr/ and ja/) built from the mirror (its first `only`
+    Pokémon, live data) with the pokedex binary and this tree's theme: its Output folder, or a skip without them."""
+    binary, mirror = _pokedex_binary(), _mirror()
+    if not binary or not mirror:
+        pytest.skip("needs the pokedex binary and the PokeAPI mirror")
+    workdir = tmp_path_factory.mktemp(name)
+    process, port = _start_mirror(mirror, workdir, only=only, faults=False)
+    command = [binary, "build", "--api", f"http://127.0.0.1:{port}/api/v2", "--no-snapshot", "--output", "Output",
+               "--cache", "cache", "--templates", str(REPO / "Templates"),
+               "--language", "en", "--language", "fr", "--language", "ja"]
+    try:
+        built = subprocess.run(command, cwd=workdir, capture_output=True, text=True, timeout=300)
+    finally:
+        _stop(process)
+    assert built.returncode == 0, built.stdout + built.stderr
+    return workdir / "Output"
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +112,7 @@ def built(tmp_path_factory):
 
 
 def _data(output):
-    return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"))
+    return decode_data(read_script(hashed(output, "assets/pokedex-data.js"), "POKEDEX_DATA"), output)
 
 
 def test_generated_site_links_and_scripts_are_sound(built):

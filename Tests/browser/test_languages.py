@@ -5,14 +5,12 @@ load from a language's folder, from file:// URLs.
 Needs the pokedex binary (.build/…, or POKEDEX_BIN) and the mirror; skipped when either is missing.
 """
 
-import subprocess
-import time
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from test_browser import _axe, _pokedex_binary, js, open_page, wait
-from test_generated_site import _mirror, _stop
+from test_browser import _axe, js, open_page, wait
+from test_generated_site import build_in_three_languages
 from test_reference import groups, type_in
 from test_static import broken_references, parse_site, script_problems
 
@@ -21,28 +19,7 @@ ONLY = 30
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    binary, mirror = _pokedex_binary(), _mirror()
-    if not binary or not mirror:
-        pytest.skip("needs the pokedex binary and the PokeAPI mirror")
-    workdir = tmp_path_factory.mktemp("languages")
-    port_file = workdir / "port"
-    process = subprocess.Popen([mirror, "--host", "127.0.0.1", "--port", "0", "--port-file", str(port_file),
-                                "--only", str(ONLY)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
-    try:
-        wait_for = time.monotonic() + 60
-        while not (port_file.exists() and port_file.read_text().strip()):
-            if process.poll() is not None or time.monotonic() > wait_for:
-                pytest.skip("the PokeAPI mirror did not start")
-            time.sleep(0.1)
-        api = f"http://127.0.0.1:{port_file.read_text().strip()}/api/v2"
-        command = [binary, "build", "--api", api, "--no-snapshot", "--output", "Output", "--cache", "cache",
-                   "--language", "en", "--language", "fr", "--language", "ja"]
-        built = subprocess.run(command, cwd=workdir, capture_output=True, text=True, timeout=300)
-    finally:
-        _stop(process)
-    assert built.returncode == 0, built.stdout + built.stderr
-    return workdir / "Output"
+    return build_in_three_languages(tmp_path_factory, "languages", only=ONLY)
 
 
 def test_every_copy_links_and_loads_soundly(site):

@@ -25,11 +25,11 @@ def scripts_loaded(driver, part):
 
 
 def groups(driver, scope):
-    """[(kind heading, count, [link texts])] of the result groups under `scope`."""
+    """[(kind heading, count, [link texts])] of the result groups under `scope` (a cell's: its name)."""
     return js(driver, """
         return Array.from(document.querySelectorAll(arguments[0] + ' .result-group')).map(g =>
           [g.querySelector('h2').firstChild.textContent.trim(), Number(g.querySelector('.count').textContent),
-           Array.from(g.querySelectorAll('a')).map(a => a.textContent)]);
+           Array.from(g.querySelectorAll('a')).map(a => (a.querySelector('.name') || a).textContent)]);
     """, scope)
 
 

@@ -48,6 +48,37 @@ extension Fixtures {
     /// Abilities PokeAPI gives no English effect: the page falls back to the flavor text.
     static let withoutEnglishEffect: Set<String> = ["disguise"]
 
+    /// The Mega Stones PokeAPI's "mega-stones" category lists (a few), by item id: their API names and names.
+    static let megaStones: [Int: (String, [(String, String)])] = [
+        699: ("charizardite-x", [("en", "Charizardite X"), ("fr", "Dracaufite X"), ("ja-Hrkt", "リザードナイトＸ")]),
+        717: ("charizardite-y", [("en", "Charizardite Y"), ("fr", "Dracaufite Y")]),
+        698: ("venusaurite", [("en", "Venusaurite"), ("fr", "Florizarrite")]),
+        2262: ("raichunite-x", [("en", "Raichunite X")]),
+    ]
+
+    /// `/item/{id}/` of a machine's item (1000 + the machine's id: "TM24", "CT24", "わざマシン２４", as PokeAPI writes
+    /// Japanese digits full-width) or of a Mega Stone; nil for others.
+    static func itemJSON(id: Int, api: String) -> [String: Any]? {
+        if let (name, names) = megaStones[id] {
+            return ["id": id, "name": name, "names": namesJSON(names, api: api)]
+        }
+        guard let (item, _, _) = machines[id - 1_000] else { return nil }
+        let number = String(item.drop { $0.isLetter })
+        let prefix = String(item.prefix { $0.isLetter })
+        let french = ["tm": "CT", "hm": "CS", "tr": "DT"][prefix] ?? prefix.uppercased()
+        let japanese = ["tm": "わざマシン", "hm": "ひでんマシン", "tr": "わざレコード"][prefix] ?? prefix
+        let wide = String(String.UnicodeScalarView(number.unicodeScalars.map { Unicode.Scalar($0.value - 0x30 + 0xFF10)! }))
+        return ["id": id, "name": item,
+                "names": namesJSON([("en", item.uppercased()), ("fr", french + number), ("ja-Hrkt", japanese + wide)], api: api)]
+    }
+
+    /// `/item-category/mega-stones/` (asked for by name, as pokedex does) or by its id.
+    static func itemCategoryJSON(_ key: String, api: String) -> [String: Any]? {
+        guard key == "mega-stones" || key == "44" else { return nil }
+        return ["id": 44, "name": "mega-stones",
+                "items": megaStones.keys.sorted().map { ref(megaStones[$0]!.0, "\(api)/item/\($0)/") }]
+    }
+
     /// Every name a served resource of `kind` (an API path: "item", "pokemon-habitat"…) may have.
     static func namedResources(_ kind: String, hostile: Bool) -> [String] {
         let served = pokemon + (hostile ? [hostilePokemon] : [])

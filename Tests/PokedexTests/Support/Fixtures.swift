@@ -88,7 +88,8 @@ enum Fixtures {
                 abilities: [("tough-claws", false)], sprites: ["official", "home", "front"]),
         Pokemon(id: 10080, name: "pikachu-rock-star", speciesID: 25, isDefault: false, baseExperience: 112, height: 4,
                 weight: 60, types: ["electric"], stats: [35, 55, 40, 50, 50, 90],
-                abilities: [("static", false)], sprites: []),
+                // Pikachu's types, stats and abilities: a form that only looks different, left out of lists.
+                abilities: [("static", false), ("lightning-rod", true)], sprites: []),
         Pokemon(id: 10143, name: "mimikyu-busted", speciesID: 778, isDefault: false, baseExperience: nil, height: 2,
                 weight: 7, types: ["ghost", "fairy"], stats: [55, 90, 80, 50, 105, 96],
                 abilities: [("disguise", false)], sprites: ["front"]),

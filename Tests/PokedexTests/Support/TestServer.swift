@@ -337,6 +337,11 @@ final class TestServer: Sendable {
             case (2, let kind?) where ["move-learn-method", "move-target", "move-damage-class"].contains(kind):
                 guard let id = Int(rest[1]), let named = Fixtures.moveNamesJSON(kind, id: id, api: api) else { return nil }
                 return json(named)
+            case (2, "item") where Int(rest[1]).flatMap({ Fixtures.itemJSON(id: $0, api: api) }) != nil:
+                return json(Fixtures.itemJSON(id: Int(rest[1])!, api: api)!)
+            case (2, "item-category"):
+                guard let category = Fixtures.itemCategoryJSON(rest[1], api: api) else { return nil }
+                return json(category)
             case (2, let kind?) where ["ability", "item", "location", "region", "pokemon-habitat", "version", "egg-group",
                                        "growth-rate"].contains(kind):
                 guard let id = Int(rest[1]),
