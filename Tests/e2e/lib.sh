@@ -49,7 +49,7 @@ run_timed() {
   grep -v '^\s*$' /tmp/pokedex-err | head -n 8 | sed 's/^/    stderr: /' || true
 }
 
-# data_count OUTPUT EXPR: how many Pokémon p of OUTPUT's data script (version 2 rows, read back as
+# data_count OUTPUT EXPR: how many Pokémon p of OUTPUT's data script (version 4 rows, read back as
 # {id, slug, name, image, t}: see README, "Data scripts") satisfy the Python expression EXPR.
 data_count() {
   python3 - "$1" "$2" <<'PY'
@@ -57,9 +57,10 @@ import json, sys
 import glob
 text = open(glob.glob(sys.argv[1] + "/assets/pokedex-data.*.js")[0], encoding="utf-8").read()
 data = json.loads(text[text.index("=") + 1:].strip().rstrip(";"))
-assert data["version"] == 3, data["version"]
+assert data["version"] == 4, data["version"]
 def pokemon(row):
-    picture = row[8] if len(row) > 8 else ["images/%d.png" % row[0]] + data["pic"]
+    w, h, t, pattern = data["pic"]
+    picture = row[7] if len(row) > 7 else [pattern.replace("{id}", str(row[0])), w, h, t]
     return {"id": row[0], "slug": row[1], "name": row[2], "image": picture[0], "t": picture[3]}
 print(sum(1 for row in data["pokemon"] if eval(sys.argv[2], {}, {"p": pokemon(row)})))
 PY

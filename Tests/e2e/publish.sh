@@ -59,7 +59,7 @@ locs = [e.text for e in ET.parse(sys.argv[2] + "/sitemap.xml").getroot().findall
 assert report["movePages"] == 833, report
 assert report["abilityPages"] == 312 and report["typePages"] == 18, report
 # Pokémon, index pages, favorites, moves and their index, abilities and theirs, types and the chart, search.
-assert len(locs) == 1351 + 57 + 1 + 833 + 1 + 312 + 1 + 18 + 1 + 1 and all(l.startswith(sys.argv[3]) for l in locs), len(locs)
+assert len(locs) == 1351 + 53 + 1 + 833 + 1 + 312 + 1 + 18 + 1 + 1 and all(l.startswith(sys.argv[3]) for l in locs), len(locs)
 assert ("Sitemap: " + sys.argv[3] + "sitemap.xml") in open(sys.argv[2] + "/robots.txt").read()
 print(f"report ok: {report['requests']['total']} requests, {report['files']['written']} files written; sitemap: {len(locs)} URLs")
 PY
