@@ -44,14 +44,14 @@
 
   // Japanese, Chinese and Korean names wrap only at spaces and punctuation (style.css), so one longer than its box
   // ("オドリドリ（ふらふらスタイル）" in a learner's cell) needs to be told where it may: a <wbr> there, never inside
-  // a word (copied, the name has no hidden characters). Japanese: before an opening bracket, after の and ・, and
-  // where a run of hiragana gives way to katakana or kanji, or kanji to katakana ("ぬし|ラッタ（アローラの|すが
-  // た）"); the browser's word segmenter cuts katakana words it does not know ("アロー|ラ"). Chinese and Korean: the
-  // segmenter's words.
+  // a word (copied, the name has no hidden characters). Japanese: before an opening bracket, after の and ・, where
+  // a run of hiragana gives way to katakana or kanji, or kanji to katakana ("ぬし|ラッタ（アローラの|すがた）"), and
+  // before the words forms' names end in ("オリジナル|キャップ", "キョダイ|マックス"); the browser's word segmenter
+  // cuts katakana words it does not know ("アロー|ラ"). Chinese and Korean: the segmenter's words.
   var lang = html.getAttribute('lang') || '';
   var japanese = null;
   // A browser without lookbehind (Safari before 16.4) keeps the names whole: built here, it cannot stop the script.
-  try { if (/^ja\b/i.test(lang)) japanese = new RegExp('(?=[（(［「])|(?<=[の・])(?=[^）)・、])|(?<=[ぁ-ゟ])(?=[゠-ヿｦ-ﾟ一-鿿])|(?<=[一-鿿])(?=[゠-ヿｦ-ﾟ])'); } catch (e) { /* kept whole */ }
+  try { if (/^ja\b/i.test(lang)) japanese = new RegExp('(?=[（(［「])|(?<=[の・])(?=[^）)・、])|(?<=[ぁ-ゟ])(?=[゠-ヿｦ-ﾟ一-鿿])|(?<=[一-鿿])(?=[゠-ヿｦ-ﾟ])|(?<=[゠-ヿ])(?=キャップ|フォルム|フェザー|スタイル|モード|マックス)'); } catch (e) { /* kept whole */ }
   var segmenter = /^(zh|ko)\b/i.test(lang) && window.Intl && Intl.Segmenter ? new Intl.Segmenter(lang, { granularity: 'word' }) : null;
   function namePieces(name) {
     if (segmenter) return Array.from(segmenter.segment(name), function (s) { return s.segment; });

@@ -97,26 +97,29 @@ def test_no_page_is_wider_than_the_screen(phone, server, case):
 BROKEN_WORDS = """
     // Each word (as the language's word segmenter sees it: a hyphen or a space is between words) of each name:
     // its rendered pieces all on one line. Japanese: the segmenter cuts katakana words it does not know ("アロー|ラ"),
-    // so a line may not end between two katakana, nor between two hiragana but after の.
+    // so a line may end only where app.js offers a break (PokedexSite.namePieces: its words, checked by the node
+    // tests) or at punctuation.
     const out = [];
-    const katakana = c => /[\u30a0-\u30fa\u30fc-\u30ff]/.test(c), hiragana = c => /[\u3041-\u309f]/.test(c);  // not ・
+    const wordChar = c => /[\u3041-\u309f\u30a0-\u30fa\u30fc-\u30ff\u4e00-\u9fff]/.test(c);  // kana and kanji, not ・
     for (const el of document.querySelectorAll(arguments[0])) {
       if (!el.getClientRects().length) continue;
       const lang = (el.closest('[lang]') || document.documentElement).lang;
       if (/^ja/.test(lang)) {
+        const text = el.textContent;
+        const offered = new Set();
+        window.PokedexSite.namePieces(text).reduce((at, piece) => { offered.add(at + piece.length); return at + piece.length; }, 0);
         const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        let previous = null;
+        let previous = null, at = 0;
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          for (let i = 0; i < node.data.length; i++) {
+          for (let i = 0; i < node.data.length; i++, at++) {
             const range = document.createRange();
             range.setStart(node, i);
             range.setEnd(node, i + 1);
             const rect = range.getBoundingClientRect();
             if (!rect.width) continue;
             const c = node.data.charAt(i);
-            if (previous && Math.round(rect.bottom) > previous.bottom
-                && ((katakana(previous.c) && katakana(c)) || (hiragana(previous.c) && hiragana(c) && previous.c !== 'の')))
-              out.push(el.textContent.trim() + ' (' + previous.c + '|' + c + ')');
+            if (previous && Math.round(rect.bottom) > previous.bottom && !offered.has(at) && wordChar(previous.c) && wordChar(c))
+              out.push(text.trim() + ' (' + previous.c + '|' + c + ')');
             previous = {c: c, bottom: Math.round(rect.bottom)};
           }
         }

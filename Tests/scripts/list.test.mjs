@@ -117,7 +117,9 @@ test('Japanese names wrap between their words only: where a <wbr> is put', () =>
   const pieces = (name) => plain(window.PokedexSite.namePieces(name));
   assert.deepEqual(pieces('オドリドリ（ふらふらスタイル）'), ['オドリドリ', '（ふらふら', 'スタイル）']);
   assert.deepEqual(pieces('ぬしラッタ（アローラのすがた）'), ['ぬし', 'ラッタ', '（アローラの', 'すがた）']);
-  assert.deepEqual(pieces('ピカチュウ（ホウエンキャップ）'), ['ピカチュウ', '（ホウエンキャップ）']);
+  assert.deepEqual(pieces('ピカチュウ（ホウエンキャップ）'), ['ピカチュウ', '（ホウエン', 'キャップ）']);
+  assert.deepEqual(pieces('イーブイ（キョダイマックスのすがた）'), ['イーブイ', '（キョダイ', 'マックスの', 'すがた）']);
+  assert.deepEqual(pieces('メガニウム'), ['メガニウム']);
   assert.deepEqual(pieces('アイドル・ピカチュウ'), ['アイドル・', 'ピカチュウ']);
   assert.deepEqual(pieces('相棒ピカチュウ'), ['相棒', 'ピカチュウ']);
   assert.deepEqual(pieces('ピカチュウ'), ['ピカチュウ']);
