@@ -110,6 +110,12 @@ public struct EvolutionWords: Sendable {
         ForeignText.mark(names.species(apiName), if: names.isForeignSpecies(apiName))
     }
 
+    /// A regional form's part of its API name ("galar") as the region's name in the language where PokeAPI has it
+    /// ("ガラル"), else made readable ("Galar", marked in another language than English).
+    func formPart(_ part: String) -> String {
+        names.own(.region, part) ?? ForeignText.mark(DisplayName.titleCase(part), if: names.language != "en")
+    }
+
     /// `key`'s words with each `{name}` filled in.
     public func say(_ key: String, _ values: [String: String] = [:]) -> String {
         let text = phrases[key] ?? Self.english[key] ?? key
@@ -253,13 +259,13 @@ extension EvolutionCondition {
     /// is left to `EvolutionNode.howToEvolve`, which lists the places of otherwise equal conditions once.
     func phrase(_ words: EvolutionWords = EvolutionWords()) -> String {
         var text = basePhrase(words)
-        if let form { text += words.say("form", ["form": DisplayName.titleCase(form)]) }
+        if let form { text += words.say("form", ["form": words.formPart(form)]) }
         // Alolan Vulpix becoming Alolan Ninetales is said once, as the form it makes.
         if let fromForm, fromForm != form {
             if let name = fromPokemonID.flatMap({ words.pokemon[$0] }) {
                 text += words.say("from_pokemon", ["name": name])
             } else {
-                text += words.say("from_form", ["form": DisplayName.titleCase(fromForm)])
+                text += words.say("from_form", ["form": words.formPart(fromForm)])
             }
         }
         return text
@@ -331,7 +337,7 @@ extension EvolutionCondition {
             return sentence(([use] + actions).joined(separator: words.say("action_joiner")), needs)
         case "trade":
             var head = say("trade", [:])
-            if let holding { head += " " + holding }
+            if let holding { head += words.say("action_joiner") + holding }
             if let tradeSpecies { head += say("trade_for", ["species": species(tradeSpecies)]) }
             return sentence(head, needs)
         case "shed":

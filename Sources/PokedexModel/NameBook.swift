@@ -60,12 +60,8 @@ public struct NameBook: Sendable, Equatable, Encodable {
         for apiName in (named[kind] ?? [:]).keys.sorted() { byName[plainName(kind, apiName), default: []].append(apiName) }
         var told: [String: String] = [:]
         for (name, apiNames) in byName where apiNames.count > 1 {
-            let parts = apiNames.map { Set($0.split(separator: "-").map(String.init)) }
-            for (position, apiName) in apiNames.enumerated() {
-                let others = parts.enumerated().filter { $0.offset != position }.map(\.element)
-                let own = apiName.split(separator: "-").map(String.init).filter { word in !others.allSatisfy { $0.contains(word) } }
-                guard !own.isEmpty else { continue }
-                let part = own.joined(separator: "-")
+            for (apiName, part) in zip(apiNames, ThemeWords.partsOwn(apiNames)) {
+                guard let part else { continue }
                 told[apiName] = words.toldApart(name, by: part, readable: species[part] != nil ? self.species(part) : nil)
             }
         }

@@ -254,13 +254,9 @@ public struct Pokedex: Sendable {
         var byName: [String: [Int]] = [:]
         for (index, entry) in entries.enumerated() { byName[entry.displayName, default: []].append(index) }
         for indices in byName.values where indices.count > 1 {
-            let parts = indices.map { Set(entries[$0].record.name.split(separator: "-").map(String.init)) }
-            for (position, index) in indices.enumerated() {
-                let others = parts.enumerated().filter { $0.offset != position }.map(\.element)
-                let own = entries[index].record.name.split(separator: "-").map(String.init)
-                    .filter { word in !others.allSatisfy { $0.contains(word) } }
-                guard !own.isEmpty else { continue }
-                let said = own.map { ["m": "male", "f": "female"][$0] ?? $0 }.joined(separator: "-")
+            for (index, part) in zip(indices, ThemeWords.partsOwn(indices.map { entries[$0].record.name })) {
+                guard let part else { continue }
+                let said = part.split(separator: "-").map { ["m": "male", "f": "female"][$0] ?? String($0) }.joined(separator: "-")
                 entries[index].displayName = words.toldApart(entries[index].displayName, by: said)
             }
         }

@@ -53,13 +53,28 @@ public struct ThemeWords: Sendable, Equatable, Encodable {
 
     /// 1000 → "1,000", "1 000" in French.
     public func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = value < 0 ? "-" : ""
+        (value < 0 ? "-" : "") + Self.grouped(String(value.magnitude), by: thousandsSeparator)
+    }
+
+    /// "1000" → "1,000": `separator` between groups of three digits, from the right.
+    static func grouped(_ digits: String, by separator: String) -> String {
+        var result = ""
         for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result += thousandsSeparator }
+            if index > 0, (digits.count - index) % 3 == 0 { result += separator }
             result.append(digit)
         }
         return result
+    }
+
+    /// For each of several API names given the same name ("meowstic-m-mega", "meowstic-f-mega"), the words of it
+    /// the others lack ("m", "f"), joined by "-"; nil for one that has none of its own.
+    static func partsOwn(_ apiNames: [String]) -> [String?] {
+        let parts = apiNames.map { Set($0.split(separator: "-").map(String.init)) }
+        return apiNames.enumerated().map { position, apiName in
+            let others = parts.enumerated().filter { $0.offset != position }.map(\.element)
+            let own = apiName.split(separator: "-").map(String.init).filter { word in !others.allSatisfy { $0.contains(word) } }
+            return own.isEmpty ? nil : own.joined(separator: "-")
+        }
     }
 
     /// "Field, Fairy", "りくじょう、ようせい".

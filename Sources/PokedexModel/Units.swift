@@ -28,12 +28,6 @@ public enum Units {
     /// One decimal place, locale-independent so output is byte-identical everywhere.
     static func oneDecimal(_ value: Double, point: String = ".", thousands: String = "") -> String {
         let tenths = Int((value * 10).rounded())
-        let digits = Array(String(tenths / 10))
-        var whole = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { whole += thousands }
-            whole.append(digit)
-        }
-        return "\(whole)\(point)\(tenths % 10)"
+        return "\(ThemeWords.grouped(String(tenths / 10), by: thousands))\(point)\(tenths % 10)"
     }
 }

@@ -118,8 +118,8 @@ extension SiteRenderer {
                 isThisPage: isCurrent && exported?.id == entry.id, isBaby: box.isBaby,
                 howToEvolve: ForeignText.unmarked(condition), howToEvolveRuns: TextRunContext.runs(condition),
                 hasCondition: !condition.isEmpty, evolvesTo: children, hasEvolutions: !children.isEmpty)
-            context.stageNameLang = exported.map { $0.nameFallback.flatMap(Self.tag) }
-                ?? (related.speciesNames[box.speciesID] == nil ? nil : fallbackTag(related.speciesNameLanguages[box.speciesID]))
+            context.setNameLang(exported.map { $0.nameFallback.flatMap(Self.tag) }
+                ?? (related.speciesNames[box.speciesID] == nil ? nil : fallbackTag(related.speciesNameLanguages[box.speciesID])))
             return context
         }
         func megaStage(_ mega: PokemonEntry) -> EvolutionStageContext {
@@ -130,7 +130,7 @@ extension SiteRenderer {
                 isThisPage: mega.id == entry.id, isBaby: false, howToEvolve: ForeignText.unmarked(condition),
                 howToEvolveRuns: TextRunContext.runs(condition), hasCondition: !condition.isEmpty,
                 evolvesTo: [], hasEvolutions: false)
-            context.stageNameLang = mega.nameFallback.flatMap(Self.tag)
+            context.setNameLang(mega.nameFallback.flatMap(Self.tag))
             return context
         }
         let hasMegas = roots.flatMap(\.all).contains { $0.formPokemonID == nil && related.megas[$0.speciesID] != nil }

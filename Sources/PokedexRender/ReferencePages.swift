@@ -340,9 +340,10 @@ extension SiteRenderer {
 ///   (Pokémon, moves, abilities, types); `href` from the site root, `label` the name in the pages' language, then
 ///   each distinct spelling once with the languages that use it as a bit set over `languages`.
 ///   pokemon: what a Pokémon result's cell shows, parallel to the Pokémon group's items: {types: [API names],
-///   typeLabels: [their names in the pages' language] (absent in English), pic: [w, h, [widths]] (the usual
-///   picture's shape, as in the data script), cells: [[id, number, [type indices], picture?]…]}, the picture
-///   ([image, w, h, [widths]]) only when it is not `images/<id>.png` of the usual shape.
+///   typeLabels: [their names in the pages' language] (absent in English), pic: [w, h, [widths], pattern] (the
+///   usual picture's shape and where it is, `{id}` for the Pokémon's id, as in the data script), cells: [[id,
+///   number, [type indices], picture?]…]}, the picture ([image, w, h, [widths]]) only when it is not the pattern's
+///   of the usual shape.
 enum SearchScript {
     static let path = "assets/pokedex-search.js"
 

@@ -867,7 +867,6 @@ public struct SiteRenderer: Sendable {
         say("format.generation_numerals", strings: strings) == "arabic" ? String(generation) : romanNumeral(generation)
     }
 
-    /// The BCP 47 tag of a text's language when it is not the page's (an English fallback); nil when it is.
     /// An ability in a line, in the page's language where the games or PokeAPI have it: in English PokeAPI's short
     /// effect; in another language the games' own description of it (PokeAPI's few effects in French and German
     /// read as translations, and it has none in the others), else its effect in the language, else in English.
@@ -879,6 +878,7 @@ public struct SiteRenderer: Sendable {
         return own
     }
 
+    /// The BCP 47 tag of a text's language when it is not the page's (an English fallback); nil when it is.
     func fallbackTag(_ code: String?) -> String? {
         guard let code, code != language.code else { return nil }
         return Self.tag(code)

@@ -659,8 +659,15 @@ struct EvolutionStageContext: Sendable, Encodable {
     var hasCondition: Bool
     var evolvesTo: [EvolutionStageContext]
     var hasEvolutions: Bool
-    /// The BCP 47 tag of `name` when it is not in the page's language.
-    var stageNameLang: String? = nil
+    /// The BCP 47 tag of `name` when it is not in the page's language (`hasStageNameLang`), else "": never
+    /// absent, so that a box does not take its parent's.
+    var stageNameLang = ""
+    var hasStageNameLang = false
+
+    mutating func setNameLang(_ tag: String?) {
+        stageNameLang = tag ?? ""
+        hasStageNameLang = tag != nil
+    }
 }
 
 /// A piece of a sentence: in the page's language, or (`isForeign`) in `lang`.

@@ -18,9 +18,9 @@
   var isHTTP = location.protocol === 'http:' || location.protocol === 'https:';
 
   // The theme's words for scripts (the [js] table of strings/<code>.toml): a page in another language than
-  // English loads this file's and pokemon.js's before this file (POKEDEX_STRINGS), and where it runs list.js,
-  // moves.js or search.js those scripts' too (POKEDEX_MORE_STRINGS: before them, or before search.js when it is
-  // first loaded); English is each call's own.
+  // English loads this file's before this file (POKEDEX_STRINGS), and where it runs list.js, moves.js, search.js or
+  // pokemon.js those scripts' too (POKEDEX_MORE_STRINGS: before them, or before search.js when it is first loaded);
+  // English is each call's own.
   function tr(key, english, values) {
     var own = window.POKEDEX_STRINGS || {}, more = window.POKEDEX_MORE_STRINGS || {};
     var has = Object.prototype.hasOwnProperty;
@@ -67,7 +67,7 @@
     }
   }
   if (japanese || segmenter) {
-    $$('.mini-grid a > span, .cell .name, .stage-name, .form-name, .heading h1').forEach(function (name) {
+    $$('.mini-grid a > span, .cell .name, .stage-name, .form-name, .heading h1, .prevnext .who').forEach(function (name) {
       if (!name.children.length) putName(name, name.textContent);
     });
   }

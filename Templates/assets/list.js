@@ -494,8 +494,11 @@
     var script = el('script');
     script.src = siteRoot + DATA.stats;
     script.onload = function () {
+      var decoded = decodeStats(window.POKEDEX_STATS);
+      // A stats script of another version reads as none: said so, with a Retry, not sorted silently by number.
+      if (!decoded.size) { script.onerror(); return; }
       statsState = 'loaded';
-      decodeStats(window.POKEDEX_STATS).forEach(function (values, id) {
+      decoded.forEach(function (values, id) {
         var p = byId.get(id);
         if (p) { p.stats = values.stats; p.total = values.total; }
       });
