@@ -98,6 +98,9 @@ public struct MoveBook: Sendable, Equatable {
     private var methodRecords: [NamesRecord] = []
     /// The language the labels are in (PokeAPI's code).
     private var language = "en"
+    /// Each move's name in the book's language without case, accents or width, what lists order moves by
+    /// ("Éclair" among the E's in French), made once per language rather than for every row of every page.
+    private var sortNames: [Int: String] = [:]
 
     public init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
                 versionGroups: [Int: VersionGroupRecord] = [:], names: NameBook = NameBook(),
@@ -116,6 +119,16 @@ public struct MoveBook: Sendable, Equatable {
         self.games = Self.games(versionGroups, names: names)
         self.methods = Self.methods(methods, names: names)
         (machineNames, machineKindNames) = Self.machineNames(Set(items.values.flatMap(\.values)), names: names)
+        sortNames = Self.sortNames(moves, names: names)
+    }
+
+    static func sortNames(_ moves: [Int: MoveRecord], names: NameBook) -> [Int: String] {
+        moves.mapValues { sortKey(names.name(.move, $0.name)) }
+    }
+
+    /// A name without case, accents or width, whatever the builder's locale.
+    static func sortKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
     }
 
     /// The same book with its games and learn methods named in `names`' language (their English names where
@@ -127,6 +140,7 @@ public struct MoveBook: Sendable, Equatable {
         copy.language = names.language
         (copy.machineNames, copy.machineKindNames) = Self.machineNames(Set(machineItems.values.flatMap(\.values)),
                                                                        names: names)
+        copy.sortNames = Self.sortNames(moves, names: names)
         return copy
     }
 
@@ -270,8 +284,7 @@ public struct MoveBook: Sendable, Equatable {
             // then as written, whatever the builder's locale.
             let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, String, String, Int), move: LearnedMove) in
                 let name = names.name(.move, learned.move.name)
-                let folded = name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
-                                          locale: Locale(identifier: "en"))
+                let folded = (names.language == language ? sortNames[learned.move.id] : nil) ?? Self.sortKey(name)
                 switch kind {
                 case .levelUp: return ((learned.level, 0, folded, name, learned.move.id), learned)
                 case .machine:

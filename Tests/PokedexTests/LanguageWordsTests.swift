@@ -276,3 +276,25 @@ import PokedexSupport
         #expect(renderer.forLanguage(at: 3).abilitySummary(ability)! == ("Redirects single-target Electric moves.", "en"))
     }
 }
+
+/// Moves learned at one level are listed by name as the language's readers look them up: "Éclair" among the E's
+/// in French, not after "Vive-Attaque" (Unicode puts É after every plain letter).
+@Suite struct MoveOrderTests {
+    @Test func movesAtOneLevelAreInTheOrderOfTheirNamesWithoutAccents() {
+        func move(_ id: Int, _ name: String, _ french: String) -> MoveRecord {
+            MoveRecord(id: id, name: name, names: [.init(language: "en", name: name), .init(language: "fr", name: french)],
+                       type: "electric", damageClass: "special", power: 40, accuracy: 100, pp: 30)
+        }
+        let moves = [84: move(84, "thunder-shock", "Éclair"), 98: move(98, "quick-attack", "Vive-Attaque"),
+                     45: move(45, "growl", "Rugissement")]
+        let learnset = Learnset([.init(versionGroup: 25, method: 1, move: 98, level: 1), .init(versionGroup: 25, method: 1, move: 84, level: 1),
+                                 .init(versionGroup: 25, method: 1, move: 45, level: 1)])
+        let names = NameBook(records: [.move: moves.values.sorted { $0.id < $1.id }.map { NamesRecord(id: $0.id, name: $0.name, names: $0.names) }])
+        let book = MoveBook(moves: moves, names: names)
+        let french = names.localized("fr")
+        let order = book.localized(french).groups(of: learnset, in: 25, names: french).flatMap(\.moves).map(\.move.id)
+        #expect(order == [84, 45, 98], "Éclair, Rugissement, Vive-Attaque")
+        #expect(book.groups(of: learnset, in: 25, names: names).flatMap(\.moves).map(\.move.id) == [45, 98, 84],
+                "Growl, Quick Attack, Thunder Shock")
+    }
+}
