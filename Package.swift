@@ -29,6 +29,10 @@ let package = Package(
         // `pokedex serve`: the preview server, and clean shutdown on Ctrl-C.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Tests only: the end-to-end tests' child processes (Foundation's Process.run() on Linux reads past a
+        // buffer now and then, swift-corelibs-foundation#5472, and crashed whole test runs).
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(name: "CPokedexShims"),
@@ -149,6 +153,8 @@ let package = Package(
                 // `pokedex serve`'s tests: a client for its pages and events, and its server's types.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             // The golden pages are read by path (GoldenTests), not as resources.
             exclude: ["Golden"]

@@ -267,7 +267,7 @@ import Testing
         var broken = Self.cleanSite
         broken["a.html"] = Self.page("<a href=\"index.html\">Home</a> <a href=\"missing.html\">Missing</a>")
         try await withSite(Self.cleanSite) { clean in
-            let result = try PokedexBinary.run(["check", clean.path], in: clean)
+            let result = try await PokedexBinary.run(["check", clean.path], in: clean)
             #expect(result.status == 0)
             #expect(result.stdout == "")
             #expect(result.stderr == "checked 5 pages, 0 findings\n")
@@ -276,11 +276,11 @@ import Testing
         var project = ["pokedex.toml": "output = \"public\"\n"]
         for (path, text) in broken { project["public/" + path] = text }
         try await withSite(project) { root in
-            let result = try PokedexBinary.run(["check"], in: root)
+            let result = try await PokedexBinary.run(["check"], in: root)
             #expect(result.status == 1)
             #expect(result.stdout == "a.html:12: href=\"missing.html\": no such file missing.html\n")
             #expect(result.stderr == "checked 5 pages, 1 finding\n")
-            let missing = try PokedexBinary.run(["check", "nowhere"], in: root)
+            let missing = try await PokedexBinary.run(["check", "nowhere"], in: root)
             #expect(missing.status == 1)
             #expect(missing.stdout == "")
             #expect(missing.stderr.hasPrefix("pokedex: error: check: \(root.path)/nowhere: no such folder"))

@@ -40,26 +40,23 @@ enum PokedexBinary {
 
     /// Runs `pokedex arguments` in `directory` with stdin from /dev/null (not a terminal); `executable` for a copy
     /// of the binary elsewhere.
-    static func run(_ arguments: [String], in directory: URL, executable: URL? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = try executable ?? locate()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
+    static func run(_ arguments: [String], in directory: URL, executable: URL? = nil) async throws -> Result {
         let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
+        try #require(FileManager.default.createFile(atPath: err.path, contents: nil))
         defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
+            for file in [out, err] {
+                do { try FileManager.default.removeItem(at: file) } catch { Issue.record("\(file.path): \(error)") }
+            }
         }
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try ProcessLaunch.run(process)
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
+        let output = try FileHandle(forWritingTo: out)
+        let errors = try FileHandle(forWritingTo: err)
+        let status = try await ProcessLaunch.run(try executable ?? locate(), arguments, in: directory, environment: environment,
+                                                 output: output.fileDescriptor, error: errors.fileDescriptor)
+        try output.close()
+        try errors.close()
+        return Result(status: status,
                       stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
@@ -75,7 +72,7 @@ enum PokedexBinary {
     /// Runs `pokedex arguments` with stdin, stdout and stderr on a pseudo-terminal, types `answer` once the
     /// terminal shows `expected`, and returns the exit status and everything the terminal showed.
     static func runOnTerminal(_ arguments: [String], in directory: URL, waitFor expected: String,
-                              type answer: String) throws -> (status: Int32, transcript: String) {
+                              type answer: String) async throws -> (status: Int32, transcript: String) {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else {
@@ -85,78 +82,62 @@ enum PokedexBinary {
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
         defer { close(master) }
 
-        let process = Process()
-        process.executableURL = try locate()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: false)
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
-        try ProcessLaunch.run(process)
-        close(slave)
-
         var transcript = Data()
-        var answered = false
-        let deadline = Date().addingTimeInterval(60)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while Date() < deadline {
-            var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, 100)
-            if ready > 0 {
-                let count = read(master, &buffer, buffer.count)
-                if count > 0 {
+        let status = try await ProcessLaunch.run(try locate(), arguments, in: directory, environment: environment,
+                                                 input: slave, output: slave, error: slave) { kill in
+            // Only the child holds the terminal now: its end reads as EIO.
+            close(slave)
+            var answered = false
+            let deadline = Date().addingTimeInterval(60)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while Date() < deadline {
+                var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 100) > 0 {
+                    let count = read(master, &buffer, buffer.count)
+                    guard count > 0 else { return }   // EIO once the child has closed the terminal
                     transcript.append(contentsOf: buffer[0..<count])
-                } else {
-                    break  // EIO once the child has closed the terminal
                 }
-            } else if !process.isRunning {
-                break
+                if !answered, String(decoding: transcript, as: UTF8.self).contains(expected) {
+                    answered = true
+                    _ = answer.withCString { write(master, $0, strlen($0)) }
+                }
             }
-            if !answered, String(decoding: transcript, as: UTF8.self).contains(expected) {
-                answered = true
-                _ = answer.withCString { write(master, $0, strlen($0)) }
+            if kill() {
+                Issue.record("pokedex did not finish on the terminal; it showed: \(String(decoding: transcript, as: UTF8.self))")
             }
         }
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            Issue.record("pokedex did not finish on the terminal; it showed: \(String(decoding: transcript, as: UTF8.self))")
-        }
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: transcript, as: UTF8.self))
+        return (status, String(decoding: transcript, as: UTF8.self))
     }
 }
 
 @Suite(.serialized) struct FavoritesEndToEndTests {
     static let two = "[\n  \"pikachu\",\n  4\n]\n"
 
-    @Test func clearWithoutATerminalRefusesUnlessGivenYes() throws {
+    @Test func clearWithoutATerminalRefusesUnlessGivenYes() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites(Self.two)
 
-        let refused = try PokedexBinary.run(["favorites", "clear"], in: sandbox.root)
+        let refused = try await PokedexBinary.run(["favorites", "clear"], in: sandbox.root)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("refusing to delete all 2 favorite(s) without confirmation"))
         #expect(refused.stderr.contains("--yes"))
         #expect(!refused.stderr.contains("Are you sure"))
         #expect(sandbox.favoritesText() == Self.two)
 
-        let cleared = try PokedexBinary.run(["favorites", "clear", "--yes"], in: sandbox.root)
+        let cleared = try await PokedexBinary.run(["favorites", "clear", "--yes"], in: sandbox.root)
         #expect(cleared.status == 0, "\(cleared.stderr)")
         #expect(cleared.stdout.contains("Deleted 2 favorite(s)"))
         #expect(sandbox.favoritesText() == "[]\n")
 
-        let again = try PokedexBinary.run(["favorites", "clear"], in: sandbox.root)
+        let again = try await PokedexBinary.run(["favorites", "clear"], in: sandbox.root)
         #expect(again.status == 0)
         #expect(again.stdout.contains("No favorites to clear."))
     }
 
-    @Test func clearOnATerminalAsksAndYClears() throws {
+    @Test func clearOnATerminalAsksAndYClears() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites(Self.two)
-        let run = try PokedexBinary.runOnTerminal(["favorites", "clear"], in: sandbox.root,
+        let run = try await PokedexBinary.runOnTerminal(["favorites", "clear"], in: sandbox.root,
                                                   waitFor: "[y/N]", type: "y\n")
         #expect(run.transcript.contains("Are you sure you want to delete all favorites? [y/N]"))
         #expect(run.status == 0, "\(run.transcript)")
@@ -164,10 +145,10 @@ enum PokedexBinary {
         #expect(sandbox.favoritesText() == "[]\n")
     }
 
-    @Test func clearOnATerminalAnsweredNoKeepsTheFile() throws {
+    @Test func clearOnATerminalAnsweredNoKeepsTheFile() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites(Self.two)
-        let run = try PokedexBinary.runOnTerminal(["favorites", "clear"], in: sandbox.root,
+        let run = try await PokedexBinary.runOnTerminal(["favorites", "clear"], in: sandbox.root,
                                                   waitFor: "[y/N]", type: "n\n")
         #expect(run.transcript.contains("Are you sure you want to delete all favorites? [y/N]"))
         #expect(run.status == 0)
@@ -175,39 +156,39 @@ enum PokedexBinary {
         #expect(sandbox.favoritesText() == Self.two)
     }
 
-    @Test func addListRemoveThroughTheCommandLine() throws {
+    @Test func addListRemoveThroughTheCommandLine() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache(api: FavoritesSandbox.api)
         try sandbox.writeFavorites("[\"bulbasaur\",\"pikachu\"]")  // as "Export favorites" writes it
         let common = ["--cache", "cache", "--api", FavoritesSandbox.api + "/"]
 
-        let add = try PokedexBinary.run(["favorites", "add", "Mr. Mime", "#025", "4"] + common, in: sandbox.root)
+        let add = try await PokedexBinary.run(["favorites", "add", "Mr. Mime", "#025", "4"] + common, in: sandbox.root)
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout == "Added #0122 Mr. Mime\nAlready a favorite: #0025 Pikachu\nAdded #0004 Charmander\n")
         #expect(add.stderr.isEmpty)
 
-        let unknown = try PokedexBinary.run(["favorites", "add", "pikachuu"] + common, in: sandbox.root)
+        let unknown = try await PokedexBinary.run(["favorites", "add", "pikachuu"] + common, in: sandbox.root)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("no Pokémon named \"pikachuu\""))
         #expect(unknown.stderr.contains("did you mean pikachu"))
 
-        let list = try PokedexBinary.run(["favorites", "list"] + common, in: sandbox.root)
+        let list = try await PokedexBinary.run(["favorites", "list"] + common, in: sandbox.root)
         #expect(list.status == 0)
         #expect(list.stdout == "#0001 Bulbasaur\n#0025 Pikachu\n#0122 Mr. Mime\n#0004 Charmander\n")
 
-        let remove = try PokedexBinary.run(["favorites", "remove", "25"] + common, in: sandbox.root)
+        let remove = try await PokedexBinary.run(["favorites", "remove", "25"] + common, in: sandbox.root)
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(remove.stdout == "Removed #0025 Pikachu\n")
 
-        let json = try PokedexBinary.run(["favorites", "list", "--json", "--favorites", "favorites.json"], in: sandbox.root)
+        let json = try await PokedexBinary.run(["favorites", "list", "--json", "--favorites", "favorites.json"], in: sandbox.root)
         #expect(json.stdout == "[\n  \"bulbasaur\",\n  \"mr-mime\",\n  \"charmander\"\n]\n")
         #expect(sandbox.favoritesText() == json.stdout)
 
-        let usage = try PokedexBinary.run(["favorites", "add"], in: sandbox.root)
+        let usage = try await PokedexBinary.run(["favorites", "add"], in: sandbox.root)
         #expect(usage.status == 64)
     }
 
-    @Test func aMalformedFileIsLeftByteIdenticalByEveryCommandAndByBuild() throws {
+    @Test func aMalformedFileIsLeftByteIdenticalByEveryCommandAndByBuild() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache()
         try sandbox.writeFavorites(malformedFavorites)
@@ -215,7 +196,7 @@ enum PokedexBinary {
         for arguments in [["favorites", "add", "bulbasaur"] + common, ["favorites", "remove", "pikachu"] + common,
                           ["favorites", "list"] + common, ["favorites", "list", "--json"], ["favorites", "clear", "--yes"],
                           ["favorites", "clear"]] {
-            let run = try PokedexBinary.run(arguments, in: sandbox.root)
+            let run = try await PokedexBinary.run(arguments, in: sandbox.root)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.stderr.contains("line 3, column 3"), "\(arguments): \(run.stderr)")
             #expect(sandbox.favoritesText() == malformedFavorites, "\(arguments) changed the file")
@@ -227,7 +208,7 @@ enum PokedexBinary {
         for name in ["index", "pokemon", "favorites"] {
             try Data("{{pageTitle}}\n".utf8).write(to: templates.appendingPathComponent(name + ".mustache"))
         }
-        let build = try PokedexBinary.run(
+        let build = try await PokedexBinary.run(
             ["build", "--api", "http://127.0.0.1:9/api/v2", "--cache", "cache", "--output", "Output",
              "--templates", "Templates", "--favorites", "favorites.json", "--offline"], in: sandbox.root)
         #expect(build.status != 0)

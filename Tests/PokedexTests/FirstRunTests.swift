@@ -18,8 +18,8 @@ import Testing
             try FileManager.default.copyItem(at: try PokedexBinary.locate(), to: binary)
         }
 
-        func run(_ arguments: [String], in folder: URL? = nil) throws -> PokedexBinary.Result {
-            try PokedexBinary.run(arguments, in: folder ?? home, executable: binary)
+        func run(_ arguments: [String], in folder: URL? = nil) async throws -> PokedexBinary.Result {
+            try await PokedexBinary.run(arguments, in: folder ?? home, executable: binary)
         }
 
         func remove() {
@@ -41,7 +41,7 @@ import Testing
         let install = try Install()
         defer { install.remove() }
         try await withEnvironment { env in
-            let initialised = try install.run(["init", "site"])
+            let initialised = try await install.run(["init", "site"])
             #expect(initialised.status == 0, "\(initialised.stderr)")
             #expect(initialised.stdout.contains("Next: cd site && pokedex build"))
             let site = install.home.appendingPathComponent("site")
@@ -49,7 +49,7 @@ import Testing
             try configure(site, "per-page", "5")
             try configure(site, "snapshot", "false")
 
-            let build = try install.run(["build"], in: site)
+            let build = try await install.run(["build"], in: site)
             #expect(build.status == 0, "\(build.stderr)")
             #expect(build.stdout.contains("\(Fixtures.pokemon.count) Pokémon"))
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/page/2.html").path))
@@ -57,36 +57,36 @@ import Testing
             #expect(assets.contains { $0.hasPrefix("style.") && $0.hasSuffix(".css") }, "\(assets)")
 
             env.server.resetCounts()
-            let add = try install.run(["favorites", "add", "pikachu", "Mr. Mime"], in: site)
+            let add = try await install.run(["favorites", "add", "pikachu", "Mr. Mime"], in: site)
             #expect(add.status == 0, "\(add.stderr)")
             #expect(add.stdout == "Added #0025 Pikachu\nAdded #0122 Mr. Mime\n")
-            let list = try install.run(["favorites", "list"], in: site)
+            let list = try await install.run(["favorites", "list"], in: site)
             #expect(list.stdout == "#0025 Pikachu\n#0122 Mr. Mime\n", "\(list.stderr)")
-            let clear = try install.run(["favorites", "clear", "--yes", "--cache", ".pokedex-cache"], in: site)
+            let clear = try await install.run(["favorites", "clear", "--yes", "--cache", ".pokedex-cache"], in: site)
             #expect(clear.status == 0, "\(clear.stderr)")
             #expect(env.server.requests.isEmpty, "the favorites commands use no network")
 
             // From another folder, --config finds the same site.
-            let elsewhere = try install.run(["favorites", "add", "bulbasaur", "--config", "site/pokedex.toml"])
+            let elsewhere = try await install.run(["favorites", "add", "bulbasaur", "--config", "site/pokedex.toml"])
             #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
             #expect(try String(contentsOf: site.appendingPathComponent("favorites.json"), encoding: .utf8)
                     == "[\n  \"bulbasaur\"\n]\n")
 
-            let again = try install.run(["init", "site"])
+            let again = try await install.run(["init", "site"])
             #expect(again.status == 1)
             #expect(again.stderr.contains("refusing to overwrite pokedex.toml"))
         }
     }
 
-    @Test func withNoNetworkAtAllTheBundledSnapshotBuildsTheWholeSite() throws {
+    @Test func withNoNetworkAtAllTheBundledSnapshotBuildsTheWholeSite() async throws {
         let install = try Install()
         defer { install.remove() }
-        #expect(try install.run(["init", "site"]).status == 0)
+        #expect(try await install.run(["init", "site"]).status == 0)
         let site = install.home.appendingPathComponent("site")
         // A port nothing listens on: connection refused, as with no network.
         try configure(site, "api", "\"http://127.0.0.1:9/api/v2\"")
         try configure(site, "per-page", "50")
-        let build = try install.run(["build"], in: site)
+        let build = try await install.run(["build"], in: site)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stdout.contains("1351 Pokémon, 26 index pages"), "\(build.stdout)")
         #expect(build.stdout.contains("from the data snapshot"))
@@ -98,14 +98,14 @@ import Testing
         #expect(pikachu.contains("https://raw.githubusercontent.com/PokeAPI/sprites/"))
 
         // The favorites commands know the list from the snapshot, still without network.
-        let add = try install.run(["favorites", "add", "farfetchd"], in: site)
+        let add = try await install.run(["favorites", "add", "farfetchd"], in: site)
         #expect(add.stdout == "Added #0083 Farfetch’d\n", "\(add.stderr)")
-        let unknown = try install.run(["favorites", "add", "pikachuu"], in: site)
+        let unknown = try await install.run(["favorites", "add", "pikachuu"], in: site)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("did you mean pikachu"), "\(unknown.stderr)")
     }
 
-    @Test func badConfigurationIsReportedAndNothingIsBuilt() throws {
+    @Test func badConfigurationIsReportedAndNothingIsBuilt() async throws {
         let install = try Install()
         defer { install.remove() }
         let site = install.home
@@ -117,31 +117,31 @@ import Testing
         for (toml, message) in cases {
             try Data(toml.utf8).write(to: site.appendingPathComponent("pokedex.toml"))
             for arguments in [["build", "--offline"], ["favorites", "list"]] {
-                let run = try install.run(arguments, in: site)
+                let run = try await install.run(arguments, in: site)
                 #expect(run.status == 1, "\(arguments) with \(toml)")
                 #expect(run.stderr.contains("pokedex: error: config: "), "\(run.stderr)")
                 #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
             }
             #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Output").path))
         }
-        let missing = try install.run(["build", "--config", "nope.toml"], in: site)
+        let missing = try await install.run(["build", "--config", "nope.toml"], in: site)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("config file not found"))
     }
 
-    @Test func themeEjectRefusesToOverwriteUnlessForced() throws {
+    @Test func themeEjectRefusesToOverwriteUnlessForced() async throws {
         let install = try Install()
         defer { install.remove() }
-        let eject = try install.run(["theme", "eject"])
+        let eject = try await install.run(["theme", "eject"])
         #expect(eject.status == 0, "\(eject.stderr)")
         let style = install.home.appendingPathComponent("Templates/assets/style.css")
         #expect(FileManager.default.fileExists(atPath: style.path))
         try Data("/* mine */\n".utf8).write(to: style)
-        let again = try install.run(["theme", "eject"])
+        let again = try await install.run(["theme", "eject"])
         #expect(again.status == 1)
         #expect(again.stderr.contains("already exist"))
         #expect(try String(contentsOf: style, encoding: .utf8) == "/* mine */\n")
-        #expect(try install.run(["theme", "eject", "--force"]).status == 0)
+        #expect(try await install.run(["theme", "eject", "--force"]).status == 0)
         #expect(try String(contentsOf: style, encoding: .utf8) != "/* mine */\n")
     }
 }

@@ -137,7 +137,7 @@ import Testing
                 var options = env.options(templates: GoldenTests.templates)
                 options.renderParallelism = parallelism
                 try FileManager.default.removeItem(at: env.output, ifExists: true)
-                try await SiteBuilder(options: options, logger: quietLogger).run()
+                _ = try await SiteBuilder(options: options, logger: quietLogger).run()
                 // The manifest records modification times; every file of the site itself must be identical.
                 sites.append(try snapshot(env.output).filter { $0.key != OutputFolder.manifestName })
             }

@@ -23,47 +23,21 @@ import Testing
          "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4", "--no-snapshot"] + extra
     }
 
-    func launch(_ env: TestEnvironment, _ arguments: [String], stderr: FileHandle? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = env.root
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "POKEAPI_URL")
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderr ?? FileHandle.nullDevice
-        try ProcessLaunch.run(process)
-        return process
-    }
-
-    /// Waits without blocking a test thread; gives up (and kills) after `timeout` seconds.
-    func wait(_ process: Process, timeout: Double = 60) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                Issue.record("pokedex did not finish within \(timeout) s")
-                return
-            }
-            try await Task.sleep(nanoseconds: 5_000_000)
-        }
-        process.waitUntilExit()
-    }
-
-    /// Runs the binary to its end: exit status and standard error.
-    func run(_ env: TestEnvironment, _ arguments: [String]) async throws -> (Int32, String) {
+    /// Runs the binary in the environment's folder to its end, `whileRunning` meanwhile: its exit status (128 + 9
+    /// when killed) and standard error.
+    func run(_ env: TestEnvironment, _ arguments: [String],
+             whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }) async throws -> (Int32, String) {
         let errors = env.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
         try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let handle = try FileHandle(forWritingTo: errors)
-        let process = try launch(env, arguments, stderr: handle)
-        try await wait(process)
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "POKEAPI_URL")
+        let status = try await ProcessLaunch.run(Self.binary, arguments, in: env.root, environment: environment,
+                                                 error: handle.fileDescriptor, whileRunning: whileRunning)
         try handle.close()
-        let text = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(at: errors)
-        return (process.terminationStatus, text)
+        let text = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
+        try FileManager.default.removeItem(at: errors)
+        return (status, text)
     }
 
     /// Every cache file whole: JSON that parses, PNGs complete.
@@ -129,14 +103,12 @@ import Testing
                 env.server.delay = .milliseconds(Int64.random(in: 5...40, using: &generator))
                 // Every other run revalidates everything, so cache entries are rewritten while it may die.
                 let extra = round % 2 == 1 ? ["--refresh"] : []
-                let process = try launch(env, arguments(env, extra: extra))
                 let delay = UInt64.random(in: 20...400, using: &generator)
-                try await Task.sleep(nanoseconds: delay * 1_000_000)
-                if process.isRunning {
-                    kill(process.processIdentifier, SIGKILL)
-                    killed += 1
+                let (status, _) = try await run(env, arguments(env, extra: extra)) { kill in
+                    try await Task.sleep(nanoseconds: delay * 1_000_000)
+                    _ = kill()
                 }
-                try await wait(process)
+                if status == 128 + SIGKILL { killed += 1 }
                 try checkCache(env, round: round)
                 try checkOutput(env, round: round)
             }

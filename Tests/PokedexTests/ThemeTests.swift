@@ -181,7 +181,7 @@ import PokedexMustache
             let builtIn = env.options(templates: nil)
             var options = builtIn
             options.templates = nil
-            try await SiteBuilder(options: options, logger: quietLogger).run()
+            _ = try await SiteBuilder(options: options, logger: quietLogger).run()
             let first = try snapshot(env.output)
             let ejected = env.root.appendingPathComponent("ejected")
             _ = try ThemeEjector.eject(to: ejected, force: false)
