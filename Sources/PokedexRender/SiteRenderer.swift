@@ -168,6 +168,7 @@ public struct SiteRenderer: Sendable {
             pokemon: hashedNames[Self.pokemonStylesheet] ?? Self.pokemonStylesheet,
             tables: hashedNames[Self.tablesStylesheet] ?? Self.tablesStylesheet,
             listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
+            controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
             pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript)
         // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
         // a no-op rebuild would otherwise spend one core on.
@@ -318,6 +319,9 @@ public struct SiteRenderer: Sendable {
     /// The lists of cells' styles (grid, pagination, infinite scroll, toolbar, dialog): the index, favorites and
     /// search.html load it after `stylesheet`.
     static let listStylesheet = "assets/list.css"
+    /// The lists' controls (the count beside the title, search box, filters and sort, notices): the index,
+    /// favorites and the moves index load it after `stylesheet`.
+    static let controlsStylesheet = "assets/controls.css"
     /// The tables' styles: moves tables, the abilities index and the type chart, after `pagesStylesheet` on the
     /// pages that have one.
     static let tablesStylesheet = "assets/tables.css"
@@ -328,7 +332,7 @@ public struct SiteRenderer: Sendable {
     /// Theme files published under a name carrying their content's hash.
     static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript, searchScript,
                                                 pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
-                                                listStylesheet]
+                                                listStylesheet, controlsStylesheet]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 
@@ -363,7 +367,7 @@ public struct SiteRenderer: Sendable {
         let build = Fingerprint.of(files.sorted { $0.path < $1.path }.flatMap { file in
             [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
         })
-        let shell = ["index.html", "favorites.html", assets.style, assets.listStyle, assets.app, assets.data,
+        let shell = ["index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app, assets.data,
                      assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
         let site = SiteContext(title: t("site.title"), hasMoves: false, hasAbilities: false, hasTypes: false, count: "0", pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
@@ -716,6 +720,7 @@ public struct SiteRenderer: Sendable {
                     cellTemplate: kind == "index" || kind == "favorites" || kind == "search" ? Self.blankCell(root: root + siteUp) : nil)
         context.usesTables = ["pokemon", "moves", "type", "types", "abilities"].contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
+        context.usesControls = ["index", "favorites", "moves"].contains(kind)
         context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
         return context
     }

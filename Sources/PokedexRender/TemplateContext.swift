@@ -64,6 +64,8 @@ struct AssetsContext: Sendable, Encodable {
     var tables: String = SiteRenderer.tablesStylesheet
     /// The lists of cells' styles (`usesCells`): the index, favorites and search.html.
     var listStyle: String = SiteRenderer.listStylesheet
+    /// The lists' controls' styles (`usesControls`): the index, favorites and the moves index.
+    var controls: String = SiteRenderer.controlsStylesheet
     /// Pokémon pages load it after `app` (the picture switcher).
     var pokemonScript: String = SiteRenderer.pokemonScript
     /// The scripts' words in the pages' language, before `app`; nil in English, which the scripts carry. `strings`:
@@ -82,6 +84,7 @@ extension AssetsContext {
                              moves: prefix + moves, search: prefix + search,
                              searchData: searchData.isEmpty ? "" : prefix + searchData, pages: prefix + pages,
                              pokemon: prefix + pokemon, tables: prefix + tables, listStyle: prefix + listStyle,
+                             controls: prefix + controls,
                              pokemonScript: prefix + pokemonScript,
                              strings: strings.map { prefix + $0 }, moreStrings: moreStrings.map { prefix + $0 })
     }
@@ -811,6 +814,9 @@ struct PageContext: Sendable, Encodable {
     var usesTables = false
     /// The index, favorites and search.html show cells: they load `assets.listStyle` after `assets.style`.
     var usesCells = false
+    /// The index, favorites and the moves index have a search box, filters or notices: they load
+    /// `assets.controls` after `assets.style`.
+    var usesControls = false
     /// Pages that run list.js, moves.js or search.js on arrival load `assets.moreStrings` (their words).
     var usesScriptWords = false
     /// The document title: "Pikachu · Pokédex".

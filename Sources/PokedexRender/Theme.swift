@@ -140,6 +140,9 @@ public struct Theme: Sendable {
         ("{{assets.listStyle}}", "{{assets.style}}", "does not link list.css, which now styles the index's, favorites' and "
             + "search's cells, pagination and toolbar: add {{#usesCells}}<link rel=\"stylesheet\" "
             + "href=\"{{root}}{{assets.listStyle}}\">{{/usesCells}} after the stylesheet"),
+        ("{{assets.controls}}", "{{assets.style}}", "does not link controls.css, which now styles the search box, "
+            + "filters and notices of the index, favorites and moves index: add {{#usesControls}}<link "
+            + "rel=\"stylesheet\" href=\"{{root}}{{assets.controls}}\">{{/usesControls}} after the stylesheet"),
         ("{{assets.tables}}", "{{assets.style}}", "does not link tables.css, which now styles the moves tables, the "
             + "abilities index and the type chart: add {{#usesTables}}<link rel=\"stylesheet\" "
             + "href=\"{{root}}{{assets.tables}}\">{{/usesTables}} after pages.css"),

@@ -223,7 +223,8 @@ import PokedexSupport
     }
 }
 
-/// What the theme's scripts and styles lose when published: comment lines and indentation, nothing inside a line.
+/// What the theme's scripts lose when published (comment lines and indentation, nothing inside a line) and its
+/// stylesheets (comments and the white space between tokens that separates nothing).
 @Suite struct AssetCompactorTests {
     @Test func commentLinesAndIndentationGoAndEverythingInsideALineStays() {
         let script = """
@@ -248,11 +249,32 @@ import PokedexSupport
             })();
 
             """)
-        let style = "/* Colours. */\n:root {\n  --a: url(//x.test/a.png);\n}\n"
-        #expect(String(decoding: AssetCompactor.compact(Data(style.utf8), path: "assets/style.css"), as: UTF8.self)
-                == ":root {\n--a: url(//x.test/a.png);\n}\n")
         let other = Data("  kept as is\n".utf8)
         #expect(AssetCompactor.compact(other, path: "assets/icon.svg") == other)
+    }
+
+    /// Stylesheets lose the white space their grammar does not need; nothing that changes what a rule matches or
+    /// draws: a descendant before a pseudo-class, spaces in values and media queries, strings and url(…).
+    @Test func stylesheetsKeepEveryTokenAndTheSpacesThatSeparateThem() {
+        let style = """
+            /* Colours. */
+            :root {
+              --a: url(//x.test/a b.png);
+              --shadow: 0 1px 2px rgb(0 0 0 / .06), 0 2px 8px rgb(0 0 0 / .05);
+            }
+            .names dd > span + span::before { content: "·  ;}  " / ""; margin: 0 .45em; }
+            .a :hover, .b:not(.c) :focus-visible { width: calc(100% - 2 * 8px) !important; }
+            @media (min-width: 600px) and (max-width: 719px) {
+              .x { font-family: "Segoe UI", Roboto; } /* after a rule */
+            }
+            .y/* between */.z { content: 'it\\'s'; }
+            """
+        let compacted = String(decoding: AssetCompactor.compact(Data(style.utf8), path: "assets/style.css"), as: UTF8.self)
+        #expect(compacted == ":root{--a:url(//x.test/a b.png);--shadow:0 1px 2px rgb(0 0 0 / .06),0 2px 8px rgb(0 0 0 / .05)}"
+                + ".names dd>span + span::before{content:\"·  ;}  \" / \"\";margin:0 .45em}"
+                + ".a :hover,.b:not(.c) :focus-visible{width:calc(100% - 2 * 8px) !important}"
+                + "@media (min-width:600px) and (max-width:719px){.x{font-family:\"Segoe UI\",Roboto}}"
+                + ".y.z{content:'it\\'s'}\n")
     }
 }
 

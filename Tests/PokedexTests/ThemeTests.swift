@@ -60,7 +60,7 @@ import PokedexMustache
             try write(#"<li class="my-cell">{{name}}</li>"#, "partials/cell.mustache", in: theme)
             try await env.build(templates: theme)
             let style = try env.hashed("assets/style.css")
-            #expect(try env.read(style) == "body { color: hotpink; }\n")
+            #expect(try env.read(style) == "body{color:hotpink}\n")
             let builtIn = try #require(EmbeddedTheme.files()["assets/app.js"])
             // Published without its comment lines and indentation.
             #expect(try Data(contentsOf: env.output.appendingPathComponent(env.hashed("assets/app.js")))
@@ -142,12 +142,13 @@ import PokedexMustache
         #expect(warnings.count == 3, "\(warnings)")
         #expect(warnings.contains { $0.contains("{{assets.list}}") } && warnings.contains { $0.contains("{{assets.moves}}") }
                 && warnings.contains { $0.contains("{{assets.pokemonScript}}") })
-        // The head before list.css, pages.css, tables.css and pokemon.css: its stylesheet alone.
+        // The head before list.css, controls.css, pages.css, tables.css and pokemon.css: its stylesheet alone.
         try write(#"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n", "partials/head.mustache", in: folder)
         let styles = try Theme(overrides: folder).warnings
-        #expect(styles.count == 4 && styles.contains { $0.contains("{{assets.pages}}") }
+        #expect(styles.count == 5 && styles.contains { $0.contains("{{assets.pages}}") }
                 && styles.contains { $0.contains("{{assets.pokemon}}") } && styles.contains { $0.contains("{{assets.tables}}") }
-                && styles.contains { $0.contains("{{assets.listStyle}}") }, "\(styles)")
+                && styles.contains { $0.contains("{{assets.listStyle}}") }
+                && styles.contains { $0.contains("{{assets.controls}}") }, "\(styles)")
         // Today's head: nothing to say.
         let builtIn = try #require(EmbeddedTheme.files()["partials/head.mustache"])
         try builtIn.write(to: folder.appendingPathComponent("partials/head.mustache"))
