@@ -124,12 +124,19 @@ def test_the_loading_indicator_stands_still_with_reduced_motion(driver, server, 
 
 # ---------- Retry ----------
 
-def test_retry_another_games_moves(driver, gappy, output):
+def _open_with_files_missing(driver, gappy, output, page, *gone):
+    """Opens `page` from the server that answers 404 for the files matching `gone` (until the test clears them);
+    skips on a site without the page. Returns the server's base URL and its set of missing files."""
     base, missing, _ = gappy
-    if not (output / "pokemon" / "pikachu.html").is_file():
-        pytest.skip("no Pikachu page")
-    missing.add("learnsets/pikachu.*.js")
-    open_page(driver, base + "pokemon/pikachu.html")
+    if not (output / page).is_file():
+        pytest.skip(f"{page} is not on this site")
+    missing.update(gone)
+    open_page(driver, base + page)
+    return base, missing
+
+
+def test_retry_another_games_moves(driver, gappy, output):
+    _, missing = _open_with_files_missing(driver, gappy, output, "pokemon/pikachu.html", "learnsets/pikachu.*.js")
     picker = driver.find_element(By.ID, "game-picker")
     shown = picker.get_attribute("value")
     other = next(o.get_attribute("value") for o in Select(picker).options if o.get_attribute("value") != shown)
@@ -213,11 +220,7 @@ def test_retry_the_names_of_the_index_search(driver, gappy, site_data):
 
 
 def test_retry_the_search_data(driver, gappy, output):
-    base, missing, _ = gappy
-    if not (output / "pokemon" / "pikachu.html").is_file():
-        pytest.skip("no Pikachu page")
-    missing.update({"assets/pokedex-search.*.js"})
-    open_page(driver, base + "pokemon/pikachu.html")
+    base, missing = _open_with_files_missing(driver, gappy, output, "pokemon/pikachu.html", "assets/pokedex-search.*.js")
     box = driver.find_element(By.ID, "site-q")
     box.click()
     box.send_keys("thunder")
@@ -243,11 +246,7 @@ def test_retry_the_search_data(driver, gappy, output):
 
 
 def test_retry_the_move_names_of_the_moves_index(driver, gappy, output):
-    base, missing, _ = gappy
-    if not (output / "moves" / "index.html").is_file():
-        pytest.skip("no moves index")
-    missing.add("assets/pokedex-move-names.*.js")
-    open_page(driver, base + "moves/index.html")
+    _, missing = _open_with_files_missing(driver, gappy, output, "moves/index.html", "assets/pokedex-move-names.*.js")
     search = driver.find_element(By.ID, "move-search")
     search.send_keys("tonnerre")   # Thunderbolt in French
     note = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".load-failed"), message="the failure is not said")

@@ -55,6 +55,13 @@ def phone(driver):
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
+def _open_if_built(driver, server, output, lang, page):
+    """Opens `page` in `lang`'s copy, or skips the test on a site that has no such page."""
+    if not (output / lang / page).is_file():
+        pytest.skip(f"{lang}{page} is not on this site")
+    _open(driver, server, lang, page)
+
+
 def _open(driver, server, lang, page):
     open_page(driver, server + lang + page, favorites=FAVORITES if _file(page) == "favorites.html" else None)
     if "?q=" in page:
@@ -153,9 +160,7 @@ def test_names_break_only_between_words(phone, server, case):
 @pytest.mark.parametrize("slug", ["eevee", "charmeleon", "brambleghast", "pikachu"])
 def test_the_evolution_trees_cards_are_even(phone, server, output, lang, slug):
     page = f"pokemon/{slug}.html"
-    if not (output / lang / page).is_file():
-        pytest.skip(f"{lang}{page} is not on this site")
-    _open(phone, server, lang, page)
+    _open_if_built(phone, server, output, lang, page)
     widths = js(phone, "return Array.from(document.querySelectorAll('.evolution .stage-card'))"
                        ".map(c => c.getBoundingClientRect().width)")
     assert len(widths) >= 2
@@ -167,9 +172,7 @@ def test_the_evolution_trees_cards_are_even(phone, server, output, lang, slug):
 def test_evolution_conditions_never_run_under_a_card(phone, server, output, lang, slug):
     """Pikachu's tree is four stages deep (Pichu to Mega Raichu X): each condition on a line of its own, whole."""
     page = f"pokemon/{slug}.html"
-    if not (output / lang / page).is_file():
-        pytest.skip(f"{lang}{page} is not on this site")
-    _open(phone, server, lang, page)
+    _open_if_built(phone, server, output, lang, page)
     found = js(phone, """
         const out = [];
         const cards = Array.from(document.querySelectorAll('.evolution .stage-card')).map(c => c.getBoundingClientRect());
@@ -187,9 +190,7 @@ def test_evolution_conditions_never_run_under_a_card(phone, server, output, lang
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_type_charts_headers_stay_on_both_axes(phone, server, output, lang):
     page = "types/index.html"
-    if not (output / lang / page).is_file():
-        pytest.skip(f"{lang}{page} is not on this site")
-    _open(phone, server, lang, page)
+    _open_if_built(phone, server, output, lang, page)
     box = phone.find_element(By.CSS_SELECTOR, ".chart-wrap")
     sizes = js(phone, "const b = arguments[0]; return [b.scrollWidth - b.clientWidth, b.scrollHeight - b.clientHeight]", box)
     assert sizes[0] > 0 and sizes[1] > 0, f"the chart's box does not scroll both ways on a phone: {sizes}"
@@ -214,9 +215,7 @@ def test_the_type_charts_headers_stay_on_both_axes(phone, server, output, lang):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_offline_one_short_banner_and_the_name_on_the_first_screen(phone, server, output, lang):
     page = "pokemon/pikachu.html"
-    if not (output / lang / page).is_file():
-        pytest.skip(f"{lang}{page} is not on this site")
-    _open(phone, server, lang, page)
+    _open_if_built(phone, server, output, lang, page)
     stale = js(phone, "const s = document.querySelector('.banner-stale'); return s ? s.textContent.trim() : null")
     phone.execute_cdp_cmd("Network.emulateNetworkConditions",
                           {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
