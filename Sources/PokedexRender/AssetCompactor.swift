@@ -44,9 +44,9 @@ enum AssetCompactor {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         var index = 0
+        let tight: Set<Unicode.Scalar> = ["{", "}", ";", ",", ">"]
         func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" }
         func emit(_ c: Unicode.Scalar) {
-            let tight: Set<Unicode.Scalar> = ["{", "}", ";", ",", ">"]
             if c == "}", out.last == ";" { out.removeLast() }
             if pendingSpace, let last = out.last, !tight.contains(last), last != ":", !tight.contains(c) {
                 out.append(" ")
