@@ -1,13 +1,13 @@
 import Foundation
 
-/// The theme's scripts and stylesheets as published: in scripts, lines that are only a comment and every line's
-/// indentation left out; stylesheets minified (`compactStylesheet`). The files in `Templates/` stay commented for their readers; what a page loads on arrival is a budget
-/// (the index within 60 KB gzip'd, a move page within 30 KB), and the comments were a third of the scripts' bytes
-/// (the index's scripts and styles: 29.1 KB gzip'd commented, 20.7 KB without). Nothing inside a line is touched,
-/// so strings, regular expressions and URLs keep their bytes: only whole `//` lines, `/* … */` comments that begin
-/// a line, blank lines and leading white space go, which changes no token of JavaScript or CSS (the theme's scripts
-/// have no template literals, so no string spans lines). A JavaScript minifier would save more, but none is among
-/// the packages this project may use, and a partial one is the risk this avoids.
+/// The theme's scripts and stylesheets as published. The files in `Templates/` stay commented for their readers;
+/// what a page loads on arrival is a budget (the index within 60 KB gzip'd, a move page within 30 KB), and the
+/// comments were a third of the scripts' bytes (the index's scripts and styles: 29.1 KB gzip'd commented, 20.7 KB
+/// without). In scripts nothing inside a line is touched, so strings, regular expressions and URLs keep their
+/// bytes: only whole `//` lines, `/* … */` comments that begin a line, blank lines and leading white space go, which
+/// changes no token of JavaScript (the theme's scripts have no template literals, so no string spans lines). A
+/// JavaScript minifier would save more, but none is among the packages this project may use, and a partial one is
+/// the risk this avoids. Stylesheets, whose grammar is simpler, are minified (`compactStylesheet`).
 enum AssetCompactor {
     /// The published bytes of the theme file at `path` ("assets/app.js"); other files as they are.
     static func compact(_ data: Data, path: String) -> Data {
@@ -33,12 +33,11 @@ enum AssetCompactor {
         return Data((kept.joined(separator: "\n") + "\n").utf8)
     }
 
-    /// A stylesheet without comments (they separate nothing: `a/**/b` is `ab`) and without the white space CSS's
-    /// grammar does not need: runs of white space
-    /// become one space, none beside `{ } ; , >` or after `:`, and no `;` before `}`. A space before `:` stays
-    /// (`.a :hover` is not `.a:hover`), as do the spaces in values (`1px solid`, `calc(1em + 2px)`, `and (`);
-    /// strings and `url(…)` keep every byte. CSS, unlike JavaScript, has no token this could join: the move page
-    /// with 824 learners loads 0.3 KB less gzip'd, every page the same.
+    /// A stylesheet without comments (they separate nothing: `a/**/b` is `ab`) and without the white space its
+    /// grammar does not need: runs of white space become one space, none beside `{ } ; , >` or after `:`, and no `;`
+    /// before `}`. A space before `:` stays (`.a :hover` is not `.a:hover`), as do the spaces in values (`1px solid`,
+    /// `calc(1em + 2px)`, `and (`); strings and `url(…)` keep every byte. It saves 0.3 KB gzip'd on every page (the
+    /// Japanese move page with 824 learners was over its budget by 0.5 KB).
     static func compactStylesheet(_ css: String) -> String {
         let scalars = Array(css.unicodeScalars)
         var out = String.UnicodeScalarView()
@@ -58,7 +57,8 @@ enum AssetCompactor {
             let c = scalars[index]
             if c == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
                 index += 2
-                while index < scalars.count, !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                while index < scalars.count,
+                      !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
                     index += 1
                 }
                 index += 2
@@ -77,7 +77,8 @@ enum AssetCompactor {
                     scan += scalars[scan] == "\\" ? 2 : 1
                 }
                 end = min(scan, scalars.count - 1)
-            } else if c == "u", index + 3 < scalars.count, String(String.UnicodeScalarView(scalars[index..<index + 4])) == "url(" {
+            } else if c == "u", index + 3 < scalars.count,
+                      String(String.UnicodeScalarView(scalars[index..<index + 4])) == "url(" {
                 end = scalars[index...].firstIndex(of: ")") ?? scalars.count - 1
             }
             if let end {

@@ -367,8 +367,9 @@ public struct SiteRenderer: Sendable {
         let build = Fingerprint.of(files.sorted { $0.path < $1.path }.flatMap { file in
             [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
         })
-        let shell = ["index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app, assets.data,
-                     assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves] + extraShell
+        let shell = ["index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app,
+                     assets.data, assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves]
+            + extraShell
         let site = SiteContext(title: t("site.title"), hasMoves: false, hasAbilities: false, hasTypes: false, count: "0", pageCount: 0, perPage: perPage, offlineBanner: nil,
                                generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
         var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
