@@ -36,21 +36,25 @@ enum AssetCompactor {
     /// A stylesheet without comments (they separate nothing: `a/**/b` is `ab`) and without the white space its
     /// grammar does not need: runs of white space become one space, none beside `{ } ; , >` or after `:`, and no `;`
     /// before `}`. A space before `:` stays (`.a :hover` is not `.a:hover`), as do the spaces in values (`1px solid`,
-    /// `calc(1em + 2px)`, `and (`); strings and `url(…)` keep every byte. It saves 0.3 KB gzip'd on every page (the
+    /// `calc(1em + 2px)`, `and (`); strings, `url(…)` and escaped characters keep every byte. It saves 0.3 KB gzip'd on every page (the
     /// Japanese move page with 824 learners was over its budget by 0.5 KB).
     static func compactStylesheet(_ css: String) -> String {
         let scalars = Array(css.unicodeScalars)
         var out = String.UnicodeScalarView()
         var pendingSpace = false
+        // The last scalar came after a backslash (the ":" of `.md\: .b`): a character of a name, never punctuation.
+        var lastEscaped = false
         var index = 0
         let tight: Set<Unicode.Scalar> = ["{", "}", ";", ",", ">"]
         func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" }
         func emit(_ c: Unicode.Scalar) {
-            if c == "}", out.last == ";" { out.removeLast() }
-            if pendingSpace, let last = out.last, !tight.contains(last), last != ":", !tight.contains(c) {
+            if c == "}", out.last == ";", !lastEscaped { out.removeLast() }
+            if pendingSpace, let last = out.last, lastEscaped || (!tight.contains(last) && last != ":"),
+               !tight.contains(c) {
                 out.append(" ")
             }
             pendingSpace = false
+            lastEscaped = false
             out.append(c)
         }
         while index < scalars.count {
@@ -67,6 +71,13 @@ enum AssetCompactor {
             if isSpace(c) {
                 pendingSpace = !out.isEmpty
                 index += 1
+                continue
+            }
+            if c == "\\", index + 1 < scalars.count {
+                emit(c)
+                out.append(scalars[index + 1])
+                lastEscaped = true
+                index += 2
                 continue
             }
             // A string, or url( with what it holds up to its ")", as it is.

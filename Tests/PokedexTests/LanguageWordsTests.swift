@@ -268,13 +268,14 @@ import PokedexSupport
               .x { font-family: "Segoe UI", Roboto; } /* after a rule */
             }
             .y/* between */.z { content: 'it\\'s'; }
+            .md\\: .b, .c\\; { margin: 0\\; }
             """
         let compacted = String(decoding: AssetCompactor.compact(Data(style.utf8), path: "assets/style.css"), as: UTF8.self)
         #expect(compacted == ":root{--a:url(//x.test/a b.png);--shadow:0 1px 2px rgb(0 0 0 / .06),0 2px 8px rgb(0 0 0 / .05)}"
                 + ".names dd>span + span::before{content:\"·  ;}  \" / \"\";margin:0 .45em}"
                 + ".a :hover,.b:not(.c) :focus-visible{width:calc(100% - 2 * 8px) !important}"
                 + "@media (min-width:600px) and (max-width:719px){.x{font-family:\"Segoe UI\",Roboto}}"
-                + ".y.z{content:'it\\'s'}\n")
+                + ".y.z{content:'it\\'s'}.md\\: .b,.c\\;{margin:0\\;}\n")
     }
 }
 
