@@ -33,6 +33,8 @@ let package = Package(
         // buffer now and then, swift-corelibs-foundation#5472, and crashed whole test runs).
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        // The bounded stream between the render and the output stages (already built for hummingbird).
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.1.4"),
     ],
     targets: [
         .target(name: "CPokedexShims"),
@@ -76,6 +78,13 @@ let package = Package(
             plugins: ["EmbedFiles"]
         ),
         .target(name: "PokedexModel", dependencies: ["PokedexSupport", "PokedexSource"], swiftSettings: strictSettings),
+        // What crosses from the render to the output stage: a file of the site, the stream that carries files as
+        // they are made, and what the site already holds. Below both, so that neither imports the other.
+        .target(
+            name: "PokedexSite",
+            dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "PokedexThumbnails",
             dependencies: [
@@ -87,19 +96,19 @@ let package = Package(
         .target(
             name: "PokedexRender",
             dependencies: [
-                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexMustache", "CLibXML2",
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexSite", "PokedexMustache", "CLibXML2",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strictSettings,
             plugins: ["EmbedFiles"]
         ),
-        .target(name: "PokedexOutput", dependencies: ["PokedexSupport", "PokedexRender"], swiftSettings: strictSettings),
+        .target(name: "PokedexOutput", dependencies: ["PokedexSupport", "PokedexSite"], swiftSettings: strictSettings),
         .target(name: "PokedexCheck", dependencies: ["PokedexSupport", "CLibXML2"], swiftSettings: strictSettings),
         .target(
             name: "PokedexPipeline",
             dependencies: [
-                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexRender",
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexSite", "PokedexRender",
                 "PokedexOutput", "PokedexCheck", "PokedexMustache",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -139,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "PokedexTests",
             dependencies: [
-                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexRender",
+                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexSite", "PokedexRender",
                 "PokedexOutput", "PokedexCheck", "PokedexPipeline", "PokedexServe", "PokedexMustache",
                 "CPNG",
                 "CWebP",

@@ -1,6 +1,51 @@
 public import Foundation
-public import PokedexRender
+public import PokedexSite
 import PokedexSupport
+
+/// One file of the manifest: what it was made from, and its size once written. (No modification time: the
+/// manifest stays byte-identical across identical builds.)
+public struct PublishedFile: Codable, Sendable, Equatable {
+    public var fingerprint: String
+    public var size: Int
+    /// A page's context digest (see `SiteFile.context`).
+    public var context: String? = nil
+
+    public init(fingerprint: String, size: Int, context: String? = nil) {
+        self.fingerprint = fingerprint
+        self.size = size
+        self.context = context
+    }
+
+    /// A file listed by a version 1 manifest: pokedex's, made from nobody knows what.
+    public static let unknown = PublishedFile(fingerprint: "", size: -1)
+}
+
+/// The site as the last build left it, by manifest: what the render asks before it makes a file.
+public struct PublishedSite: SiteLedger {
+    public let root: URL
+    /// Every file the last build published, by path.
+    public var files: [String: PublishedFile]
+    /// The digest of the render inputs its pages' contexts were made from, when the build completed.
+    public var inputs: String? = nil
+
+    public init(root: URL, files: [String: PublishedFile], inputs: String? = nil) {
+        self.root = root
+        self.files = files
+        self.inputs = inputs
+    }
+
+    /// Whether `path` was published from inputs with this fingerprint and is still there, at the size it was
+    /// written (one `stat`: a file deleted or resized since is made again; an edit that keeps the size stays
+    /// until the file's inputs change).
+    public func holds(_ path: String, fingerprint: String) -> Bool {
+        guard !fingerprint.isEmpty, let file = files[path], file.fingerprint == fingerprint else { return false }
+        return OutputFolder.isRegularFile(root.path + "/" + path, size: file.size)
+    }
+
+    public func contextDigest(of path: String, inputs: String) -> String? {
+        self.inputs == inputs ? files[path]?.context : nil
+    }
+}
 
 /// The output folder, guarded: it must not be a folder whose other contents matter, pokedex writes only below it,
 /// and it deletes only files that it wrote before (listed in a manifest).
@@ -72,50 +117,75 @@ public struct OutputFolder: Sendable {
         }
     }
 
-    /// The output stage, and the only code that writes the site: every file of `files` is put in place (each
-    /// atomically, and only when its bytes changed), the files of the last build that this one no longer has
-    /// are deleted, and the manifest records what is there now. When a write fails (a full disk), the manifest
-    /// still lists every file pokedex wrote, old and new, and the error names the file; every file is whole.
-    ///
-    /// Files are placed by `parallelism` tasks, each over its own contiguous run of `files` (on tmpfs or a warm
-    /// disk, placing a page is system-call time on one core); the outcome does not depend on their scheduling.
-    /// `inputs`: the digest of what the pages' contexts were made from (`RenderedSite.inputs`), recorded only
-    /// when every file is in place.
+    /// The output stage, and the only code that writes the site, for files already made: `files` are placed
+    /// (see `place`), then the publication is completed (see `complete`).
     public func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
                         parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> PublishCounts {
-        // Every path is checked, and every folder made once, before any file is written.
-        // A kept file is not written: it needs no URL (made by the thousand, they cost more than the stats).
-        let targets = try files.map { file -> URL? in
-            if case .kept = file.content, previous.files[file.path] != nil { return nil }
-            return try self.file(file.path)
-        }
-        try makeFolders(for: targets.compactMap { $0 })
-        let runLength = max(64, (files.count + max(1, parallelism) - 1) / max(1, parallelism))
-        let runs = stride(from: 0, to: files.count, by: runLength).map { $0..<min(files.count, $0 + runLength) }
-        let placed = await concurrentMap(runs, limit: runs.count) { run in
-            Self.place(files[run], at: targets[run], previous: previous)
-        }
-        var counts = PublishCounts()
-        var listed = previous.files
-        var current: [String: PublishedFile] = [:]
-        for run in placed {
-            counts.written += run.counts.written
-            counts.unchanged += run.counts.unchanged
-            for (path, entry) in run.entries {
-                listed[path] = entry
-                current[path] = entry
+        let stream = SiteFileStream()
+        async let sent: Void = {
+            for start in stride(from: 0, to: files.count, by: SiteFileStream.batchSize) {
+                try await stream.send(Array(files[start..<min(files.count, start + SiteFileStream.batchSize)]))
             }
+            stream.finish()
+        }()
+        let placement = try await place(stream, over: previous, parallelism: parallelism)
+        try await sent
+        return try complete(placement, over: previous, inputs: inputs)
+    }
+
+    /// Puts every file of `stream` in place as it comes (each atomically, and only when its bytes changed), on
+    /// `parallelism` writers at once while the render goes on. When a write fails (a full disk) or the render
+    /// fails, the writers stop after the file each is writing, the manifest lists every file pokedex wrote, old
+    /// and new (each whole), and the error is thrown; the error of a failed write names the file.
+    public func place(_ stream: SiteFileStream, over previous: PublishedSite,
+                      parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> Placement {
+        let runs = await withTaskGroup(of: PlacedRun.self) { group in
+            for _ in 0..<max(1, parallelism) {
+                group.addTask { await self.placeAll(from: stream, over: previous) }
+            }
+            var runs: [PlacedRun] = []
+            for await run in group {
+                // One writer stopped on a failure: the others stop after their file (the render's next send
+                // then throws, and it stops too).
+                if run.failure != nil { group.cancelAll() }
+                runs.append(run)
+            }
+            return runs
         }
-        if let failure = placed.lazy.compactMap(\.failure).first {
+        var placement = Placement()
+        for run in runs {
+            placement.counts.written += run.counts.written
+            placement.counts.unchanged += run.counts.unchanged
+            for (path, entry) in run.entries { placement.files[path] = entry }
+        }
+        // A write's failure first: the render's is only its echo (its send was cancelled).
+        let failure = runs.lazy.compactMap(\.failure).first { !($0 is CancellationError) }
+            ?? runs.lazy.compactMap(\.failure).first
+        if let failure {
             do {
                 // No inputs digest: the pages listed were made from two different sets of inputs.
-                try writeManifest(listed, inputs: nil)
+                try writeManifest(previous.files.merging(placement.files) { _, new in new }, inputs: nil)
             } catch {
                 // The disk that refused a page may refuse the manifest too: the old one then stays, whole, and
                 // the next build compares bytes where fingerprints disagree.
             }
             throw failure
         }
+        return placement
+    }
+
+    /// What the writers put in place: the manifest's entries of this build's files, and the counts.
+    public struct Placement: Sendable {
+        var files: [String: PublishedFile] = [:]
+        var counts = PublishCounts()
+    }
+
+    /// Ends a publication whose files are all in place: the files of the last build that this one no longer has
+    /// are deleted, and the manifest records what is there now. `inputs`: the digest of what the pages' contexts
+    /// were made from, recorded only now that every file is in place.
+    public func complete(_ placement: Placement, over previous: PublishedSite, inputs: String?) throws -> PublishCounts {
+        var counts = placement.counts
+        let current = placement.files
         for relative in previous.files.keys.filter({ current[$0] == nil }).sorted() {
             let url = try file(relative)
             guard FileManager.default.fileExists(atPath: url.path) else { continue }
@@ -135,82 +205,102 @@ public struct OutputFolder: Sendable {
         return counts
     }
 
-    /// What one run of files left: the manifest entries of the files placed, and the error that stopped it.
+    /// What one writer left: the manifest entries of the files it placed, and the error that stopped it.
     private struct PlacedRun: Sendable {
         var entries: [(String, PublishedFile)] = []
         var counts = PublishCounts()
-        var failure: PokedexError?
+        var failure: (any Error)?
     }
 
-    /// Places `files` at `targets` in order, stopping at the first failure.
-    private static func place(_ files: ArraySlice<SiteFile>, at targets: ArraySlice<URL?>, previous: PublishedSite) -> PlacedRun {
+    /// One writer: places the files it takes from `stream`, one at a time, until the stream ends, a write fails,
+    /// or the render fails.
+    private func placeAll(from stream: SiteFileStream, over previous: PublishedSite) async -> PlacedRun {
         var run = PlacedRun()
-        run.entries.reserveCapacity(files.count)
-        for (file, target) in zip(files, targets) {
-            if case .kept = file.content, let previous = previous.files[file.path] {
-                run.counts.unchanged += 1
-                run.entries.append((file.path, PublishedFile(fingerprint: file.fingerprint, size: previous.size,
-                                                             context: file.context)))
-                continue
-            }
-            let url = target!  // every file that is not kept has one
-            // A path the last build's manifest does not list is written in place: no probe, no temporary file,
-            // no rename (on ext4 these tripled the cost of a page). A kill mid-write can tear it, but the manifest
-            // lists a file only once it is complete, so the next build writes it again rather than keep it. A
-            // listed file is replaced whole (temporary file and rename): the old manifest still vouches for it.
-            let listed = previous.files[file.path] != nil
-            let size: Int
-            do {
-                switch file.content {
-                case .kept:
-                    run.counts.unchanged += 1
-                    guard let existing = try AtomicFile.byteCount(of: url) else {
-                        throw AtomicFile.posixError("\(url.path) is gone")
-                    }
-                    size = existing
-                case .bytes(let data):
-                    if !listed {
-                        try AtomicFile.writeUnlisted(data, to: url)
-                        run.counts.written += 1
-                    } else if try AtomicFile.writeIfChanged(data, to: url, durable: false, folderExists: true) {
-                        run.counts.written += 1
-                    } else {
-                        run.counts.unchanged += 1
-                    }
-                    size = data.count
-                case .copy(let source):
-                    if !listed {
-                        size = try AtomicFile.copyUnlisted(source, to: url)
-                        run.counts.written += 1
-                    } else if let same = try sameContents(source, url) {
-                        run.counts.unchanged += 1
-                        size = same
-                    } else {
-                        size = try AtomicFile.copy(source, to: url, folderExists: true)
-                        run.counts.written += 1
+        // Each folder is made once per writer (not once per file).
+        var folders = Set<String>()
+        do {
+            for try await batch in stream {
+                for file in batch {
+                    if let entry = try place(file, over: previous, counts: &run.counts, folders: &folders) {
+                        run.entries.append((file.path, entry))
                     }
                 }
-            } catch {
-                run.failure = PokedexError.file(.output, url.path, error)
-                return run
             }
-            run.entries.append((file.path, PublishedFile(fingerprint: file.fingerprint, size: size, context: file.context)))
+        } catch {
+            run.failure = error
         }
         return run
     }
 
-    /// Every folder the files go into, each made once (not once per file).
-    private func makeFolders(for targets: [URL]) throws {
-        var made = Set<String>()
-        for target in targets {
-            let folder = target.deletingLastPathComponent()
-            guard made.insert(folder.path).inserted else { continue }
+    /// Places one file; its manifest entry.
+    private func place(_ file: SiteFile, over previous: PublishedSite, counts: inout PublishCounts,
+                       folders: inout Set<String>) throws -> PublishedFile? {
+        if case .kept = file.content, let previous = previous.files[file.path] {
+            counts.unchanged += 1
+            return PublishedFile(fingerprint: file.fingerprint, size: previous.size, context: file.context)
+        }
+        let url = try self.file(file.path)
+        let folder = url.deletingLastPathComponent()
+        if folders.insert(folder.path).inserted {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             } catch {
                 throw PokedexError.file(.output, folder.path, error)
             }
         }
+        // A path the last build's manifest does not list is written in place: no probe, no temporary file,
+        // no rename (on ext4 these tripled the cost of a page). A kill mid-write can tear it, but the manifest
+        // lists a file only once it is complete, so the next build writes it again rather than keep it. A
+        // listed file is replaced whole (temporary file and rename): the old manifest still vouches for it.
+        let listed = previous.files[file.path] != nil
+        let size: Int
+        do {
+            switch file.content {
+            case .kept:
+                counts.unchanged += 1
+                guard let existing = try AtomicFile.byteCount(of: url) else {
+                    throw AtomicFile.posixError("\(url.path) is gone")
+                }
+                size = existing
+            case .bytes(let data):
+                if !listed {
+                    try AtomicFile.writeUnlisted(data, to: url)
+                    counts.written += 1
+                } else if try AtomicFile.writeIfChanged(data, to: url, durable: false, folderExists: true) {
+                    counts.written += 1
+                } else {
+                    counts.unchanged += 1
+                }
+                size = data.count
+            case .copy(let source):
+                if !listed {
+                    size = try AtomicFile.copyUnlisted(source, to: url)
+                    counts.written += 1
+                } else if let same = try Self.sameContents(source, url) {
+                    counts.unchanged += 1
+                    size = same
+                } else {
+                    size = try AtomicFile.copy(source, to: url, folderExists: true)
+                    counts.written += 1
+                }
+            }
+        } catch {
+            throw PokedexError.file(.output, url.path, error)
+        }
+        return PublishedFile(fingerprint: file.fingerprint, size: size, context: file.context)
+    }
+
+    /// Whether `path` is a regular file of `size` bytes: one `stat` (a path by concatenation, no `URL` made).
+    public static func isRegularFile(_ path: String, size: Int) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        return Int(info.st_size) == size
+    }
+
+    /// Whether every file of `sizes` (relative paths) is in the folder at its size.
+    public func holdsAll(_ sizes: [String: Int]) -> Bool {
+        let root = root.path + "/"
+        return sizes.allSatisfy { Self.isRegularFile(root + $0.key, size: $0.value) }
     }
 
     /// The size of `target` when it already holds exactly the bytes of `source`, else nil (sizes first: a

@@ -1,13 +1,12 @@
 public import Foundation
 public import PokedexModel
 import PokedexMustache
+public import PokedexSite
 public import PokedexSource
 import PokedexSupport
 
-/// What the render stage hands to the output stage.
+/// What the render stage says of its work once every file is sent to the output stage.
 public struct RenderedSite: Sendable {
-    /// Every file of the site, pages first, in a fixed order.
-    public var files: [SiteFile]
     /// Pages whose template ran (the others were kept by fingerprint).
     public var pagesRendered: Int
     /// Move pages (`moves/<slug>.html`), the moves index aside.
@@ -141,11 +140,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
-    /// file). A file whose fingerprint matches what `published` holds is `.kept`: neither rendered nor read.
-    /// `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's cache
-    /// name (else the picture's file identity stands in).
+    /// file), each sent to `stream` as soon as it is made, one language's copy after the other (only one
+    /// language's model and pages are held at once). A file `ledger` holds is sent `.kept`: neither rendered nor
+    /// read. `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's
+    /// cache name (else the picture's file identity stands in). Does not finish `stream`.
     public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
-                       published: PublishedSite? = nil) async throws -> RenderedSite {
+                       ledger: (any SiteLedger)? = nil, into stream: SiteFileStream) async throws -> RenderedSite {
         // Scripts and styles first: their names, which carry their hashes, go into every page.
         // The names in every language load only when search is first used: their own script, whose hashed name
         // the data script carries.
@@ -170,9 +170,8 @@ public struct SiteRenderer: Sendable {
             listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
             controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
             pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript)
-        // The pictures' entries, the render inputs' digest and the scripts are made at once: independent work that
-        // a no-op rebuild would otherwise spend one core on.
-        async let pictureFiles = Self.pictureFiles(images, published: published)
+        // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
+        // rebuild would otherwise spend one core on.
         var renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
                                         builder: RenderInputs.currentBuilder, languages: languages.map(\.code))
         renderInputs.strings = languages.map { theme.strings(for: $0.code) }
@@ -181,12 +180,19 @@ public struct SiteRenderer: Sendable {
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let statsScript = try DataScript.stats(pokedex)
         let statsPath = Self.hashedName(Self.statsScript, statsScript)
+        let inputs: String?
+        do {
+            inputs = try await inputsDigest
+        } catch {
+            throw PokedexError(.render, Self.dataScript, .other("cannot fingerprint the render inputs: \(error)"))
+        }
+        var sent = SentFiles(stream: stream, ledger: ledger)
+        var work = PagesWork()
+        var sitemap: [Sitemap.Entry] = []
+        var workerShell: [String] = [namesPath, statsPath]
+        var counts: (moves: Int, abilities: Int, types: Int) = (0, 0, 0)
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
-        var jobs: [PageJob] = []
-        var scripts: [(path: String, data: Data)] = []
-        var workerShell: [String] = [namesPath, statsPath]
-        var firstCatalogs: Catalogs?
         for index in languages.indices {
             let renderer = forLanguage(at: index)
             let localized = pokedex.localized(renderer.language.code, words: renderer.strings.themeWords)
@@ -200,22 +206,37 @@ public struct SiteRenderer: Sendable {
             let catalogs = try Catalogs(localized, strings: renderer.strings)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
             languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
-            scripts.append((languageAssets.data, dataScript))
+            try await sent.add(languageAssets.data, dataScript)
+            if index == 0 {
+                try await sent.add(namesPath, namesScript)
+                try await sent.add(statsPath, statsScript)
+                try await sent.add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
+            }
             if renderer.language.code != "en" {
                 // Every page loads what app.js and pokemon.js say; the other scripts' words only where they run.
                 let code = renderer.language.code
                 let (own, more) = Self.scriptWords(renderer.strings.table("js"), scripts: theme.staticFiles)
                 let words = try DataScript.script("POKEDEX_STRINGS", own, path: "assets/strings-\(code).js")
                 languageAssets.strings = Self.hashedName("assets/strings-\(code).js", words)
-                scripts.append((languageAssets.strings!, words))
+                try await sent.add(languageAssets.strings!, words)
                 let moreWords = try DataScript.script("POKEDEX_MORE_STRINGS", more, path: "assets/strings-\(code)-more.js")
                 languageAssets.moreStrings = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
-                scripts.append((languageAssets.moreStrings!, moreWords))
+                try await sent.add(languageAssets.moreStrings!, moreWords)
             }
-            scripts += catalogs.moveScripts.files
-            scripts.append((languageAssets.searchData, searchData))
-            jobs += renderer.pages(localized, assets: languageAssets.up(renderer.siteUp), catalogs: catalogs)
+            for script in catalogs.moveScripts.files { try await sent.add(script.path, script.data) }
+            try await sent.add(languageAssets.searchData, searchData)
+            let jobs = renderer.pages(localized, assets: languageAssets.up(renderer.siteUp), catalogs: catalogs)
                 .map { $0.prefixed(renderer.pathPrefix) }
+            if let baseURL {
+                // Every page a visitor may land on (not the 404 pages), with its copies in the other languages.
+                sitemap += jobs.filter { $0.unprefixedPath != Self.notFoundPath }.map { job in
+                    Sitemap.Entry(url: Sitemap.url(of: job.path, base: baseURL),
+                                  alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true))
+                }
+            }
+            let pages = try await renderPages(jobs, ledger: ledger, inputs: inputs, into: stream)
+            work.merge(pages)
+            for (path, fingerprint) in pages.fingerprints { sent.fingerprints[path] = fingerprint }
             // The moves index and the scripts the moves search and the game picker load: offline over http too.
             let moveShell = catalogs.moves.ordered.isEmpty ? []
                 : [renderer.pathPrefix + MoveCatalog.indexPath, catalogs.moveScripts.moves, catalogs.moveScripts.names]
@@ -225,78 +246,59 @@ public struct SiteRenderer: Sendable {
             if index == 0 {
                 workerShell += moveShell + referenceShell + [assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
                                                              assets.tables, assets.pokemonScript]
+                assets = languageAssets
+                counts = (catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count)
             } else {
                 workerShell += [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
                     + (languageAssets.strings.map { [$0] } ?? []) + (languageAssets.moreStrings.map { [$0] } ?? [])
                     + moveShell + referenceShell + [languageAssets.searchData]
             }
-            if index == 0 {
-                assets = languageAssets
-                firstCatalogs = catalogs
-            }
-        }
-        let inputs: String?
-        do {
-            inputs = try await inputsDigest
-        } catch {
-            throw PokedexError(.render, Self.dataScript, .other("cannot fingerprint the render inputs: \(error)"))
-        }
-        // The same inputs as the last complete build: its manifest knows every page's context digest.
-        let knownContexts = inputs != nil && published?.inputs == inputs ? published : nil
-        let pages = try await renderPages(jobs, published: published, knownContexts: knownContexts)
-        var files = pages.map(\.file)
-        let rendered = files.count { if case .bytes = $0.content { true } else { false } }
-        var added = Set<String>()
-        func add(_ path: String, _ data: Data) {
-            // Languages share the scripts whose bytes are alike (a hashed name is its content).
-            guard added.insert(path).inserted else { return }
-            let fingerprint = Fingerprint.of(data)
-            let kept = published?.holds(path, fingerprint: fingerprint) ?? false
-            files.append(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
         }
         if let baseURL {
-            // Every page a visitor may land on (not the 404 pages), with its copies in the other languages.
-            let listed = jobs.filter { $0.unprefixedPath != Self.notFoundPath }.map { job in
-                Sitemap.Entry(url: Sitemap.url(of: job.path, base: baseURL),
-                              alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true))
-            }
-            add(Sitemap.path, try Sitemap.make(entries: listed))
-            add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
+            try await sent.add(Sitemap.path, try Sitemap.make(entries: sitemap))
+            try await sent.add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
-        for (offset, script) in scripts.enumerated() {
-            add(script.path, script.data)
-            if offset == 0 {
-                add(namesPath, namesScript)
-                add(statsPath, statsScript)
-                add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
-            }
-        }
-        for file in staticFiles { add(file.path, file.data) }
-        files += await pictureFiles
+        for file in staticFiles { try await sent.add(file.path, file.data) }
+        for file in Self.pictureFiles(images, ledger: ledger) { try await sent.send(file) }
         // Last: the service worker's cache is named after everything above, so any change to the site, a
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
-            let job = workerJob(files: files, contentHashes: contentHashes, assets: assets, extraShell: workerShell)
-            files.append(try Self.render(job, theme: theme, published: published, knownContexts: nil).file)
+            let job = workerJob(fingerprints: sent.fingerprints, contentHashes: contentHashes, assets: assets,
+                                extraShell: workerShell)
+            try await sent.send(try Self.render(job, theme: theme, ledger: ledger, inputs: nil).file)
         }
-        let catalogs = firstCatalogs!
-        let catalog = catalogs.moves
-        let html = pages.reduce(0) { total, page in
-            if case .bytes(let data) = page.file.content { total + data.count } else { total }
+        return RenderedSite(pagesRendered: work.rendered, movePages: counts.moves, abilityPages: counts.abilities,
+                            typePages: counts.types, inputs: inputs, contextsBuilt: work.contextsBuilt,
+                            engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime))
+    }
+
+    /// The files sent so far, by path with their fingerprints (what the service worker's cache name is made of).
+    struct SentFiles {
+        let stream: SiteFileStream
+        let ledger: (any SiteLedger)?
+        var fingerprints: [String: String] = [:]
+
+        /// Sends a generated file, once: languages share the scripts whose bytes are alike (a hashed name is
+        /// its content).
+        mutating func add(_ path: String, _ data: Data) async throws {
+            guard fingerprints[path] == nil else { return }
+            let fingerprint = Fingerprint.of(data)
+            let kept = ledger?.holds(path, fingerprint: fingerprint) ?? false
+            try await send(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
         }
-        return RenderedSite(files: files, pagesRendered: rendered, movePages: catalog.ordered.count,
-                            abilityPages: catalogs.abilities.ordered.count, typePages: catalogs.types.ordered.count,
-                            inputs: inputs,
-                            contextsBuilt: pages.count { $0.builtContext },
-                            engine: EngineWork(htmlBytes: html, time: pages.reduce(.zero) { $0 + $1.engineTime }))
+
+        mutating func send(_ file: SiteFile) async throws {
+            fingerprints[file.path] = file.fingerprint
+            try await stream.send([file])
+        }
     }
 
     /// The site's copies of cached pictures, by path; a picture's fingerprint is its cached file's identity.
-    static func pictureFiles(_ images: [String: CachedImage], published: PublishedSite?) -> [SiteFile] {
+    static func pictureFiles(_ images: [String: CachedImage], ledger: (any SiteLedger)?) -> [SiteFile] {
         images.sorted(by: { $0.key < $1.key }).map { path, image in
             let fingerprint = Fingerprint.of("image", image.file.path, image.identity)
-            let kept = published?.holds(path, fingerprint: fingerprint) ?? false
+            let kept = ledger?.holds(path, fingerprint: fingerprint) ?? false
             return SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file))
         }
     }
@@ -362,10 +364,10 @@ public struct SiteRenderer: Sendable {
     }
 
     /// `extraShell`: more files every visitor may need offline (the names script, loaded by search).
-    func workerJob(files: [SiteFile], contentHashes: [String: String], assets: AssetsContext,
+    func workerJob(fingerprints: [String: String], contentHashes: [String: String], assets: AssetsContext,
                    extraShell: [String] = []) -> PageJob {
-        let build = Fingerprint.of(files.sorted { $0.path < $1.path }.flatMap { file in
-            [Data(file.path.utf8), Data((contentHashes[file.path] ?? file.fingerprint).utf8)]
+        let build = Fingerprint.of(fingerprints.keys.sorted().flatMap { path in
+            [Data(path.utf8), Data((contentHashes[path] ?? fingerprints[path]!).utf8)]
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app,
                      assets.data, assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves]
@@ -385,27 +387,82 @@ public struct SiteRenderer: Sendable {
         return PageJob(path: Self.workerPath, template: Self.workerPath, followsInputs: false) { made }
     }
 
-    /// Renders `jobs` on `parallelism` tasks, in order; a page whose fingerprint `published` holds is kept.
-    /// `knownContexts`: the last build's manifest when it was made from the same render inputs.
-    func renderPages(_ jobs: [PageJob], published: PublishedSite?, knownContexts: PublishedSite?) async throws -> [RenderedPage] {
+    /// What rendering some pages did: the counts and the template engine's share, and each page's fingerprint.
+    struct PagesWork: Sendable {
+        var rendered = 0
+        var contextsBuilt = 0
+        var htmlBytes = 0
+        var engineTime: Duration = .zero
+        var fingerprints: [(String, String)] = []
+
+        mutating func add(_ page: RenderedPage) {
+            if case .bytes(let data) = page.file.content {
+                rendered += 1
+                htmlBytes += data.count
+            }
+            if page.builtContext { contextsBuilt += 1 }
+            engineTime += page.engineTime
+            fingerprints.append((page.file.path, page.file.fingerprint))
+        }
+
+        mutating func merge(_ other: PagesWork) {
+            rendered += other.rendered
+            contextsBuilt += other.contextsBuilt
+            htmlBytes += other.htmlBytes
+            engineTime += other.engineTime
+            fingerprints += other.fingerprints
+        }
+    }
+
+    /// Renders `jobs` on `parallelism` tasks, sending each page to `stream` as soon as it is made (the output
+    /// stage writes it while the next is rendered); a page `ledger` holds is sent `.kept`. `inputs`: the render
+    /// inputs' digest, with which the ledger may know a page's context digest without its context being built.
+    func renderPages(_ jobs: [PageJob], ledger: (any SiteLedger)?, inputs: String?,
+                     into stream: SiteFileStream) async throws -> PagesWork {
         let theme = self.theme
         // Small chunks: index pages (ten cells each) come first and cost several detail pages each, so a few large
         // chunks left one core rendering the last of them while the other had nothing left.
         let chunkSize = max(8, (jobs.count + parallelism * 24 - 1) / (parallelism * 24))
         let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { jobs[$0..<min(jobs.count, $0 + chunkSize)] }
-        let rendered = await concurrently(chunks, limit: parallelism) { chunk in
-            try chunk.map { job in try Self.render(job, theme: theme, published: published, knownContexts: knownContexts) }
+        return try await withThrowingTaskGroup(of: PagesWork.self) { group in
+            var next = 0
+            func add() {
+                let chunk = chunks[next]
+                next += 1
+                group.addTask {
+                    var work = PagesWork()
+                    var batch: [SiteFile] = []
+                    for job in chunk {
+                        let page = try Self.render(job, theme: theme, ledger: ledger, inputs: inputs)
+                        work.add(page)
+                        batch.append(page.file)
+                        if batch.count == SiteFileStream.batchSize {
+                            try await stream.send(batch)
+                            batch.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try await stream.send(batch)
+                    return work
+                }
+            }
+            while next < min(parallelism * 4, chunks.count) { add() }
+            var total = PagesWork()
+            while let work = try await group.next() {
+                total.merge(work)
+                if next < chunks.count { add() }
+            }
+            return total
         }
-        return try rendered.flatMap { try $0.get() }
     }
 
     /// A page's fingerprint is its template's (with the partials it reaches) and its context's digest, which
-    /// `knownContexts` may hold from the last build: a page kept by it never has its context built.
-    static func render(_ job: PageJob, theme: Theme, published: PublishedSite?, knownContexts: PublishedSite?) throws -> RenderedPage {
+    /// `ledger` may know from the last build made from the same `inputs`: a page kept by it never has its context
+    /// built.
+    static func render(_ job: PageJob, theme: Theme, ledger: (any SiteLedger)?, inputs: String?) throws -> RenderedPage {
         let salt = theme.templateFingerprints[job.template] ?? ""
-        if job.followsInputs, let known = knownContexts?.files[job.path]?.context {
+        if job.followsInputs, let ledger, let inputs, let known = ledger.contextDigest(of: job.path, inputs: inputs) {
             let fingerprint = Fingerprint.of(salt, known)
-            if published?.holds(job.path, fingerprint: fingerprint) == true {
+            if ledger.holds(job.path, fingerprint: fingerprint) {
                 return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: known),
                                     builtContext: false)
             }
@@ -419,7 +476,7 @@ public struct SiteRenderer: Sendable {
         }
         let contextDigest = Fingerprint.of(context, salt: "context")
         let fingerprint = Fingerprint.of(salt, contextDigest)
-        if published?.holds(job.path, fingerprint: fingerprint) == true {
+        if ledger?.holds(job.path, fingerprint: fingerprint) == true {
             return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: contextDigest),
                                 builtContext: true)
         }

@@ -35,6 +35,22 @@ public enum Platform {
         Darwin.read(fd, buffer, count)
         #endif
     }
+
+    /// The process's peak resident memory so far, in bytes (`getrusage`: KiB on Linux, bytes on Darwin).
+    public static func peakResidentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        #if canImport(Darwin)
+        return Int(usage.ru_maxrss)
+        #else
+        return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
 }
 
 extension stat {

@@ -86,6 +86,25 @@ import Testing
         }
     }
 
+    @Test func anOfflineRebuildWithNothingChangedAnswersFromTheMemoAndSaysWhereItsDataCameFrom() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            // Everything stale and the server gone: offline, the cache serves the stale copies and says so.
+            let later = Date().addingTimeInterval(200_000)
+            await env.server.stop()
+            let first = try await env.build(mode: .offline, now: { later })
+            #expect(first.stages.map(\.name) != Self.memoStage)
+            #expect(first.loads.stale > 0)
+            let again = try await env.build(mode: .offline, now: { later.addingTimeInterval(200_000) })
+            #expect(again.stages.map(\.name) == Self.memoStage)
+            #expect(again.filesWritten == 0 && again.pagesRendered == 0)
+            #expect(again.loads.stale == first.loads.stale)
+            #expect(again.line.contains("offline: \(first.loads.stale) resource(s) from a stale cache"))
+            // The memo is the offline build's own: a build that may ask the server runs in full.
+            #expect(try await env.build(now: { later }).stages.map(\.name) != Self.memoStage)
+        }
+    }
+
     @Test func aBuildThatServedStaleDataLeavesNoMemo() async throws {
         try await withEnvironment { env in
             try await env.build()

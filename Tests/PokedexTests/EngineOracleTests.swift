@@ -99,7 +99,7 @@ import Testing
         for baseURL in [nil, "https://example.com/dex/"] {
             let renderer = SiteRenderer(theme: theme, perPage: 5, baseURL: baseURL)
             let jobs = try renderer.pages(pokedex, assets: Self.assets)
-                + [renderer.workerJob(files: [], contentHashes: [:], assets: Self.assets)]
+                + [renderer.workerJob(fingerprints: [:], contentHashes: [:], assets: Self.assets)]
             #expect(try Self.compare(jobs, theme: theme) == jobs.count)
         }
     }

@@ -4,6 +4,7 @@ import Testing
 @testable import PokedexSource
 @testable import PokedexModel
 @testable import PokedexRender
+import PokedexSite
 
 /// The index's data scripts: `pokedex-data.js` (positional rows with types and generation, for filters and sort),
 /// `pokedex-stats.js` (base stats, loaded by a sort by them) and `pokedex-names.js` (the names in every language,

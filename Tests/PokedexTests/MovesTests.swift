@@ -3,6 +3,7 @@ import Testing
 @testable import PokedexModel
 @testable import PokedexPipeline
 @testable import PokedexRender
+import PokedexSite
 @testable import PokedexSource
 
 /// Moves: learnsets in their compact form, grouped and sorted by method per game, machine numbers per game, the

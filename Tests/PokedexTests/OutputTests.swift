@@ -3,6 +3,7 @@ import Testing
 @testable import PokedexSupport
 @testable import PokedexSource
 @testable import PokedexRender
+import PokedexSite
 @testable import PokedexOutput
 @testable import PokedexPipeline
 
@@ -63,6 +64,49 @@ import Testing
         }
     }
 
+    /// How many batches a producer has finished sending.
+    actor SentBatches {
+        var count = 0
+        func add() { count += 1 }
+    }
+
+    @Test func aSendWaitsForAWriterSoFilesDoNotPileUpInMemory() async throws {
+        let stream = SiteFileStream()
+        let sent = SentBatches()
+        let producer = Task {
+            for index in 0..<5 {
+                try await stream.send([SiteFile(path: "\(index).html", fingerprint: "f", content: .bytes(Data("x".utf8)))])
+                await sent.add()
+            }
+            stream.finish()
+        }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await sent.count == 0, "no writer has taken the first batch: its send has not returned")
+        var taken: [String] = []
+        for try await batch in stream {
+            taken += batch.map(\.path)
+            #expect(await sent.count <= taken.count, "a send returns only once a writer has taken its batch")
+        }
+        try await producer.value
+        #expect(taken == (0..<5).map { "\($0).html" })
+    }
+
+    @Test func aRenderThatFailsMidwayLeavesWhatWasWrittenListedAndWhole() async throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let folder = try OutputFolder(path: "site", cacheFolder: "cache", currentDirectory: scratch.path)
+        let stream = SiteFileStream()
+        struct RenderFailed: Error {}
+        let producer = Task {
+            try await stream.send([SiteFile(path: "pokemon/one.html", fingerprint: "f", content: .bytes(Data("one".utf8)))])
+            stream.fail(RenderFailed())
+        }
+        await #expect(throws: RenderFailed.self) { try await folder.place(stream, over: try folder.published()) }
+        try await producer.value
+        #expect(try folder.published().files["pokemon/one.html"] == PublishedFile(fingerprint: "f", size: 3))
+        #expect(try folder.published().inputs == nil, "a partial publication vouches for no render inputs")
+    }
+
     @Test func neverWritesOutsideTheFolder() async throws {
         let scratch = try TestEnvironment.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -70,10 +114,13 @@ import Testing
         func file(_ path: String) -> SiteFile { SiteFile(path: path, fingerprint: "f", content: .bytes(Data("x".utf8))) }
         let nothing = try folder.published()
         for path in ["../escape.html", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\\b"] {
-            // One bad path refuses the whole publish, before anything is written.
+            // A bad path stops the publish, naming it. Files stream to the folder as they are made, so one written
+            // before it may be there: inside the folder, whole, and listed by the manifest.
             await #expect(throws: PokedexError.self, "\(path)") { try await folder.publish([file("pokemon/ok.html"), file(path)], over: nothing) }
         }
-        #expect(pathsBelow(scratch).isEmpty)
+        #expect(pathsBelow(scratch).allSatisfy { $0 == "site" || $0.hasPrefix("site/") })
+        #expect(Set(pathsBelow(folder.root)) == ["pokemon", "pokemon/ok.html", OutputFolder.manifestName])
+        #expect(Array(try folder.published().files.keys) == ["pokemon/ok.html"])
         #expect(try await folder.publish([file("pokemon/ok.html")], over: nothing).written == 1)
         #expect(try await folder.publish([file("pokemon/ok.html")], over: try folder.published()).unchanged == 1)
     }

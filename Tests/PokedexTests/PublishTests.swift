@@ -155,8 +155,8 @@ import Testing
             #expect(report.resources?.fetched == summary.loads.fetched)
             #expect(report.baseURL == Self.base)
             #expect(report.stages.map(\.name) == ["source and cache: JSON", "source and cache: images and thumbnails",
-                                                  "model", "render", "output"])
-            #expect(report.stages.allSatisfy { $0.seconds >= 0 })
+                                                  "model", "render and output"])
+            #expect(report.stages.allSatisfy { $0.seconds >= 0 && ($0.peakMiB ?? 0) > 0 })
         }
     }
 

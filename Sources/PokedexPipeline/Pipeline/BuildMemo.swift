@@ -10,8 +10,9 @@ import PokedexSupport
 ///
 /// The key covers the executable (version and file stamp), the options that shape the site, the theme's files,
 /// the favorites file's bytes, and every file of the cache for this API (size, modification time, inode: one
-/// `stat` each, no read). It is valid until the first cached resource goes stale (`freshUntil`): a build after
-/// that would ask the server. The site's files are checked too, each at the size it was written, and the
+/// `stat` each, no read). Online, it is valid until the first cached resource goes stale (`freshUntil`): a build
+/// after that would ask the server. An offline build asks nobody, so its memo (under a key of its own: the mode
+/// is part of it) holds until something changes, and repeats where its data came from (stale cache, snapshot). The site's files are checked too, each at the size it was written, and the
 /// manifest by its stamp.
 ///
 /// Kept in the cache folder (`memos/`, one per output folder), outside the part of the cache that is stamped, so
@@ -19,7 +20,7 @@ import PokedexSupport
 /// a site file, so that a killed build never leaves a memo vouching for pages it had started to replace.
 struct BuildMemo: Codable, Equatable, Sendable {
     static let folderName = "memos"
-    static let currentVersion = 1
+    static let currentVersion = 2
 
     var version = Self.currentVersion
     var key: String
@@ -37,6 +38,9 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var abilityPages: Int
     var typePages: Int
     var loads: Int
+    /// An offline build's resources from a stale cache and from the data snapshot, said again by its no-op.
+    var stale = 0
+    var snapshot = 0
     var imagesRemote: Int
     var imagesPlaceholder: Int
     var imagesLocal: Int
@@ -142,14 +146,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
     /// at its size: one `stat` each.
     func siteIsIntact(in output: OutputFolder) -> Bool {
         guard !manifest.isEmpty, manifest == Self.manifestStamp(in: output) else { return false }
-        let root = output.root.path + "/"
-        for (path, size) in files {
-            var info = stat()
-            guard stat(root + path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == size else {
-                return false
-            }
-        }
-        return true
+        return output.holdsAll(files)
     }
 
     func write(to url: URL) throws {
@@ -171,6 +168,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
     func summary(output: OutputFolder, baseURL: String?, seconds: Double) -> BuildSummary {
         var loads = LoadCounts()
         loads.fromCache = self.loads
+        loads.stale = stale
+        loads.snapshot = snapshot
         return BuildSummary(
             pokemon: pokemon, indexPages: indexPages, movePages: movePages, abilityPages: abilityPages,
             typePages: typePages, loads: loads, network: FetchCounts(), pagesRendered: 0,
@@ -178,6 +177,6 @@ struct BuildMemo: Codable, Equatable, Sendable {
             imagesRemote: imagesRemote, imagesPlaceholder: imagesPlaceholder, imagesLocal: imagesLocal,
             unknownFavorites: unknownFavorites, nameFallbacks: nameFallbacks, offline: true,
             output: output.root.path, baseURL: baseURL,
-            stages: [StageDuration(name: "unchanged inputs", seconds: seconds)], seconds: seconds)
+            stages: [StageDuration(name: "unchanged inputs", seconds: seconds, peakMiB: Platform.peakResidentBytes() >> 20)], seconds: seconds)
     }
 }

@@ -6,6 +6,8 @@ public import PokedexSource
 public struct StageDuration: Sendable, Equatable, Codable {
     public var name: String
     public var seconds: Double
+    /// The process's peak resident memory at the stage's end, in MiB (the peak so far, not the stage's own).
+    public var peakMiB: Int? = nil
 }
 
 /// What a build did, for the summary line and for tests.

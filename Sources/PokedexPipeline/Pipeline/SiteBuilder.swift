@@ -3,6 +3,7 @@ public import Logging
 import PokedexModel
 import PokedexOutput
 import PokedexRender
+import PokedexSite
 import PokedexSource
 public import PokedexSupport
 import PokedexThumbnails
@@ -157,11 +158,10 @@ public struct SiteBuilder: Sendable {
         let pokedex = model.pokedex
         timer.lap("model")
         let published = try await publishedSite
-        let site = try await renderStage(pokedex, source: source, inputs: inputs, published: published)
-        timer.lap("render", "\(site.pagesRendered) pages, \(site.contextsBuilt) contexts built; template engine: \(site.engine.summary)")
-        let written = try await outputStage(site, source: source, model: model, inputs: inputs, loader: loader,
-                                            published: published)
-        timer.lap("output", "\(written.written) written")
+        let (site, written) = try await renderAndOutputStage(pokedex, source: source, model: model, inputs: inputs,
+                                                             loader: loader, published: published)
+        timer.lap("render and output", "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
+                  + "\(written.written) files written; template engine: \(site.engine.summary)")
 
         let counts = await loader.counts
         let network = await loader.networkCounts
@@ -242,33 +242,44 @@ public struct SiteBuilder: Sendable {
         return ModelOutput(pokedex: pokedex, nameFallbacks: nameFallbacks)
     }
 
-    /// Render: every file of the site, as bytes, a copy, or kept (what the last build published tells which pages
-    /// need no rendering).
-    private func renderStage(_ pokedex: Pokedex, source: SourceOutput, inputs: Inputs,
-                             published: PublishedSite) async throws -> RenderedSite {
-        let options = inputs.options
+    /// Render and output at once: the render sends each file as soon as it is made (as bytes, a copy, or kept
+    /// when the site already holds it, as the last build's manifest tells), and the output stage, the only one
+    /// that writes the site, writes it while the next is rendered; then the memo of a build that the next one may
+    /// skip.
+    private func renderAndOutputStage(_ pokedex: Pokedex, source: SourceOutput, model: ModelOutput, inputs: Inputs,
+                                      loader: ResourceLoader, published: PublishedSite) async throws -> (RenderedSite, PublishCounts) {
+        let (options, output, store) = (inputs.options, inputs.output, inputs.store)
         let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
                                     parallelism: options.renderParallelism,
                                     languages: options.languages.compactMap(SiteLanguage.named))
         let pictures = source.images.files.merging(source.thumbnails.files) { artwork, _ in artwork }
-        return try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
-                                         published: published)
-    }
-
-    /// Output: the only stage that writes the site; then the memo of a build that the next one may skip.
-    private func outputStage(_ site: RenderedSite, source: SourceOutput, model: ModelOutput, inputs: Inputs,
-                             loader: ResourceLoader, published: PublishedSite) async throws -> PublishCounts {
-        let (options, output, store) = (inputs.options, inputs.output, inputs.store)
         // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
-        let written = try await output.publish(site.files, over: published, inputs: site.inputs,
-                                               parallelism: options.renderParallelism)
+        let stream = SiteFileStream()
+        async let rendering: RenderedSite = {
+            do {
+                let site = try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
+                                                     ledger: published, into: stream)
+                stream.finish()
+                return site
+            } catch {
+                stream.fail(error)
+                throw error
+            }
+        }()
+        let placement = try await output.place(stream, over: published, parallelism: 1)
+        let site = try await rendering
+        let written = try output.complete(placement, over: published, inputs: site.inputs)
         let counts = await loader.counts
-        let (images, thumbnails, pokedex) = (source.images, source.thumbnails, model.pokedex)
-        // No memo for a build that served stale data, or that warned about a picture: the next one must say so again.
-        if counts.stale == 0, counts.snapshot == 0, counts.unchangedDataHash == 0, thumbnails.undecodable == 0,
-           let freshUntil = counts.freshUntil, freshUntil > now().timeIntervalSince1970,
+        let (images, thumbnails) = (source.images, source.thumbnails)
+        // No memo for a build that warned about a picture (the next one must say so again), nor, online, for one that
+        // served stale data or asked for the data hash: the next one must ask the server. An offline build asks
+        // nothing whatever the cache's age: its memo holds until something changes, and says where the data came
+        // from as the build did.
+        let offline = options.mode == .offline
+        if counts.unchangedDataHash == 0, thumbnails.undecodable == 0, offline || (counts.stale == 0 && counts.snapshot == 0),
+           let freshUntil = offline ? Double.greatestFiniteMagnitude : counts.freshUntil, freshUntil > now().timeIntervalSince1970,
            let key = try BuildMemo.key(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
                                        cacheFolder: store.folder) {
             let memo = BuildMemo(
@@ -276,12 +287,12 @@ public struct SiteBuilder: Sendable {
                 manifest: BuildMemo.manifestStamp(in: output), pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
                 movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
-                loads: counts.fetched + counts.revalidated + counts.fromCache,
-                imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
+                loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
+                snapshot: counts.snapshot, imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
                 unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks)
             try memo.write(to: memoURL)
         }
-        return written
+        return (site, written)
     }
 
     /// How old the data is when the network could not confirm some of it: the snapshot's date when it served any,
@@ -294,7 +305,8 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-/// Debug-level wall time of each stage (`pokedex build -v`): where a build spends its time.
+/// Debug-level wall time of each stage and the peak memory at its end (`pokedex build -v`, and `--report`):
+/// where a build spends its time and its memory.
 struct StageTimer {
     let logger: Logger
     private let clock = ContinuousClock()
@@ -313,8 +325,9 @@ struct StageTimer {
         let elapsed = now - last
         last = now
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        stages.append(StageDuration(name: name, seconds: seconds))
+        let peak = Platform.peakResidentBytes() >> 20
+        stages.append(StageDuration(name: name, seconds: seconds, peakMiB: peak))
         let label = detail.map { "\(name) (\($0))" } ?? name
-        logger.debug("stage \(label): \(String(format: "%.0f", seconds * 1000)) ms")
+        logger.debug("stage \(label): \(String(format: "%.0f", seconds * 1000)) ms, peak memory so far \(peak) MiB")
     }
 }

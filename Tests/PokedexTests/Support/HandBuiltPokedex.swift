@@ -3,6 +3,7 @@ import Foundation
 @testable import PokedexSource
 @testable import PokedexModel
 @testable import PokedexRender
+import PokedexSite
 
 /// Pokédexes made in code for render tests of Pokémon the test server does not serve (Eevee, Wurmple, Gengar…):
 /// one default Pokémon per species, with the fixture chains and the fixture type chart.
@@ -56,5 +57,32 @@ extension SiteRenderer {
     /// Every page of the site with its context, the moves' catalog and scripts made as `render` makes them.
     func pages(_ pokedex: Pokedex, assets: AssetsContext) throws -> [PageJob] {
         pages(pokedex, assets: assets, catalogs: try Catalogs(pokedex))
+    }
+}
+
+/// What a render sent, collected: the files of the site in memory, as only tests want them.
+struct CollectedSite {
+    var summary: RenderedSite
+    var files: [SiteFile]
+    var movePages: Int { summary.movePages }
+}
+
+extension SiteRenderer {
+    /// Renders `pokedex` and collects every file it sends, in the order sent.
+    func render(_ pokedex: Pokedex, ledger: (any SiteLedger)? = nil) async throws -> CollectedSite {
+        let stream = SiteFileStream()
+        async let summary: RenderedSite = {
+            do {
+                let summary = try await render(pokedex, ledger: ledger, into: stream)
+                stream.finish()
+                return summary
+            } catch {
+                stream.fail(error)
+                throw error
+            }
+        }()
+        var files: [SiteFile] = []
+        for try await batch in stream { files += batch }
+        return CollectedSite(summary: try await summary, files: files)
     }
 }
