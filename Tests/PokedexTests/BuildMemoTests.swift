@@ -105,6 +105,26 @@ import Testing
         }
     }
 
+    @Test func anOfflineBuildFromTheSnapshotAloneLeavesAMemoThatItsSnapshotFileKeys() async throws {
+        try await withEnvironment { env in
+            // A snapshot file taken from the server, then no server at all, and no cache yet.
+            let snapshot = URL(fileURLWithPath: try await SnapshotBuildTests().takeSnapshot(env))
+            await env.server.stop()
+            #expect(!FileManager.default.fileExists(atPath: env.cache.path))
+            let first = try await env.build(mode: .offline, snapshot: .file(snapshot.path))
+            #expect(first.loads.snapshot > 0 && first.stages.map(\.name) != Self.memoStage)
+            let again = try await env.build(mode: .offline, snapshot: .file(snapshot.path))
+            #expect(again.stages.map(\.name) == Self.memoStage)
+            #expect(again.loads.snapshot == first.loads.snapshot)
+            #expect(again.line.contains("offline: \(first.loads.snapshot) resource(s) from the data snapshot"))
+            // Another snapshot file at the same path: the build runs in full.
+            let bytes = try Data(contentsOf: snapshot)
+            try FileManager.default.removeItem(at: snapshot)
+            try bytes.write(to: snapshot)
+            #expect(try await env.build(mode: .offline, snapshot: .file(snapshot.path)).stages.map(\.name) != Self.memoStage)
+        }
+    }
+
     @Test func aBuildThatServedStaleDataLeavesNoMemo() async throws {
         try await withEnvironment { env in
             try await env.build()

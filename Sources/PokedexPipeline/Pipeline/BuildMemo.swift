@@ -67,8 +67,15 @@ struct BuildMemo: Codable, Equatable, Sendable {
             parts.append(file.data)
         }
         parts.append(favorites ?? Data("(no favorites file)".utf8))
-        guard let cache = try stamps(below: cacheFolder) else { return nil }
-        parts.append(Data(cache))
+        // A snapshot file read by an offline build: its stamp, as the cache's (the bundled one is the executable's).
+        if case .file(let path) = options.snapshot {
+            let stamp = FileStamp.of(options.resolve(path).path, regularFilesOnly: true)
+            let said = stamp.map { "\($0.size) \($0.modifiedSeconds).\($0.modifiedNanoseconds) \($0.inode) \($0.error)" }
+            parts.append(Data((said ?? "(no snapshot file)").utf8))
+        }
+        // No cache folder yet (an offline build from the snapshot alone writes none): that too is a state, which
+        // the first cache write changes.
+        parts.append(Data(try stamps(below: cacheFolder) ?? Array("(no cache folder)".utf8)))
         return Fingerprint.of(parts)
     }
 
