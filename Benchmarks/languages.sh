@@ -5,7 +5,7 @@
 # build, warm cache, `--images remote`, an empty folder on the disk (ext4 here) before every run. Figures, never
 # pass/fail: CI prints them.
 #   Benchmarks/languages.sh [POKEDEX_RELEASE_BINARY] [WORK_DIR] [RUNS]
-# Needs hugo, curl and GNU time (installed by .ci/run).
+# Needs hugo and GNU time (installed by .ci/run).
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 SHARED="$(cd "$ROOT/.." && pwd)/shared"
@@ -45,11 +45,10 @@ python3 "$ROOT/Benchmarks/alternate.py" "$RUNS" "$WORK" \
 rm -rf "$WORK/out"/*
 python3 "$ROOT/Benchmarks/alternate.py" 1 "$WORK" \
   pokedex-twelve "rm -rf $WORK/out/*" "$(rss pokedex-twelve) $POKEDEX ${P[*]} ${TWELVE[*]} --output $WORK/out/site"
-# The twelve-language site as it stands: its pages and bytes.
-"$POKEDEX" "${P[@]}" "${TWELVE[@]}" --output "$WORK/out/site" -v 2>&1 | grep -E "stage |Pokémon" | sed 's/^.*pokedex: //' \
-  > "$WORK/twelve.log"
+# The twelve-language site the timed run left: its pages and bytes.
 TWELVE_PAGES=$(find "$WORK/out/site" -name '*.html' | wc -l)
 TWELVE_BYTES=$(du -sb "$WORK/out/site" | cut -f1)
+rm -rf "$WORK/out" "$WORK/cache"
 rm -rf "$WORK/out"/*
 
 python3 - "$WORK" "$RUNS" "$TWELVE_PAGES" "$TWELVE_BYTES" <<'PY'
@@ -74,6 +73,4 @@ for label, key in rows:
 twelve, one = median("pokedex-twelve"), median("pokedex-one")
 print(f"| all twelve languages, once ({pages:,} pages, {size / 1e9:.2f} GB) | {twelve:.2f} s | {peak('pokedex-twelve'):.0f} MiB"
       f" | | | {twelve / one:.1f}× one language | ≤ 6×, ≤ 150 MiB |")
-print("\nThe twelve languages' stages (`-v`):\n")
-print(open(f"{work}/twelve.log").read())
 PY
