@@ -49,7 +49,6 @@ python3 "$ROOT/Benchmarks/alternate.py" 1 "$WORK" \
 TWELVE_PAGES=$(find "$WORK/out/site" -name '*.html' | wc -l)
 TWELVE_BYTES=$(du -sb "$WORK/out/site" | cut -f1)
 rm -rf "$WORK/out" "$WORK/cache"
-rm -rf "$WORK/out"/*
 
 python3 - "$WORK" "$RUNS" "$TWELVE_PAGES" "$TWELVE_BYTES" <<'PY'
 import json, statistics, sys
