@@ -82,7 +82,10 @@ let package = Package(
         // they are made, and what the site already holds. Below both, so that neither imports the other.
         .target(
             name: "PokedexSite",
-            dependencies: [.product(name: "AsyncAlgorithms", package: "swift-async-algorithms")],
+            dependencies: [
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(

@@ -1,3 +1,4 @@
+public import AsyncAlgorithms
 public import Foundation
 public import PokedexSite
 import PokedexSupport
@@ -121,27 +122,26 @@ public struct OutputFolder: Sendable {
     /// (see `place`), then the publication is completed (see `complete`).
     public func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
                         parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> PublishCounts {
-        let stream = SiteFileStream()
+        let stream = SiteFileStream(lanes: parallelism)
         async let sent: Void = {
             for start in stride(from: 0, to: files.count, by: SiteFileStream.batchSize) {
                 try await stream.send(Array(files[start..<min(files.count, start + SiteFileStream.batchSize)]))
             }
             stream.finish()
         }()
-        let placement = try await place(stream, over: previous, parallelism: parallelism)
+        let placement = try await place(stream, over: previous)
         try await sent
         return try complete(placement, over: previous, inputs: inputs)
     }
 
-    /// Puts every file of `stream` in place as it comes (each atomically, and only when its bytes changed), on
-    /// `parallelism` writers at once while the render goes on. When a write fails (a full disk) or the render
+    /// Puts every file of `stream` in place as it comes (each atomically, and only when its bytes changed), one
+    /// writer per lane of the stream, while the render goes on. When a write fails (a full disk) or the render
     /// fails, the writers stop after the file each is writing, the manifest lists every file pokedex wrote, old
     /// and new (each whole), and the error is thrown; the error of a failed write names the file.
-    public func place(_ stream: SiteFileStream, over previous: PublishedSite,
-                      parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> Placement {
+    public func place(_ stream: SiteFileStream, over previous: PublishedSite) async throws -> Placement {
         let runs = await withTaskGroup(of: PlacedRun.self) { group in
-            for _ in 0..<max(1, parallelism) {
-                group.addTask { await self.placeAll(from: stream, over: previous) }
+            for lane in 0..<stream.laneCount {
+                group.addTask { await self.placeAll(from: stream.lane(lane), over: previous) }
             }
             var runs: [PlacedRun] = []
             for await run in group {
@@ -214,7 +214,7 @@ public struct OutputFolder: Sendable {
 
     /// One writer: places the files it takes from `stream`, one at a time, until the stream ends, a write fails,
     /// or the render fails.
-    private func placeAll(from stream: SiteFileStream, over previous: PublishedSite) async -> PlacedRun {
+    private func placeAll(from stream: AsyncThrowingChannel<[SiteFile], any Error>, over previous: PublishedSite) async -> PlacedRun {
         var run = PlacedRun()
         // Each folder is made once per writer (not once per file).
         var folders = Set<String>()

@@ -423,7 +423,15 @@ public struct SiteRenderer: Sendable {
         // Small chunks: index pages (ten cells each) come first and cost several detail pages each, so a few large
         // chunks left one core rendering the last of them while the other had nothing left.
         let chunkSize = max(8, (jobs.count + parallelism * 24 - 1) / (parallelism * 24))
-        let chunks = stride(from: 0, to: jobs.count, by: chunkSize).map { jobs[$0..<min(jobs.count, $0 + chunkSize)] }
+        let inOrder = stride(from: 0, to: jobs.count, by: chunkSize).map { jobs[$0..<min(jobs.count, $0 + chunkSize)] }
+        // The first half's chunks alternate with the second half's (Pokémon pages with move pages, say): renderers
+        // then mostly make pages of different folders at once, which the stream's lanes give different writers.
+        let half = (inOrder.count + 1) / 2
+        var chunks: [ArraySlice<PageJob>] = []
+        for index in 0..<half {
+            chunks.append(inOrder[index])
+            if half + index < inOrder.count { chunks.append(inOrder[half + index]) }
+        }
         return try await withThrowingTaskGroup(of: PagesWork.self) { group in
             var next = 0
             func add() {

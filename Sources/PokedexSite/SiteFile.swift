@@ -1,5 +1,6 @@
 public import AsyncAlgorithms
 public import Foundation
+import NIOConcurrencyHelpers
 
 /// A file of the site, as the render stage hands it to the output stage.
 public struct SiteFile: Sendable {
@@ -44,29 +45,48 @@ public protocol SiteLedger: Sendable {
 /// The line between the render and the output stages: the render sends files in small batches as soon as they are
 /// made, the output stage's writers take one batch at a time. A send waits until a writer has taken the batch, so
 /// no more files are in memory at once than a batch per renderer and per writer, whatever the size of the site.
-public struct SiteFileStream: AsyncSequence, Sendable {
-    public typealias Element = [SiteFile]
+///
+/// One lane per writer, and each folder's batches always in the same lane (lanes are given to folders as they
+/// first come, in turn): two writers never create files in one folder at once, which on ext4 queue on the
+/// folder's lock and cost more than one writer alone.
+public struct SiteFileStream: Sendable {
     /// Files per batch: enough that handing a batch over costs little beside writing it, few enough to stay small.
     public static let batchSize = 16
-    private let channel = AsyncThrowingChannel<[SiteFile], any Error>()
+    private let lanes: [AsyncThrowingChannel<[SiteFile], any Error>]
+    private let folderLanes = NIOLockedValueBox<[Substring: Int]>([:])
 
-    public init() {}
+    public init(lanes: Int = 1) {
+        self.lanes = (0..<max(1, lanes)).map { _ in AsyncThrowingChannel() }
+    }
 
-    /// Hands `files` to a writer. Throws `CancellationError` when the output stage has stopped (a failed write):
-    /// the render then stops too.
+    public var laneCount: Int { lanes.count }
+
+    /// Hands `files` (of one folder, or the lane of the first one's folder takes them all) to their lane's writer.
+    /// Throws `CancellationError` when the output stage has stopped (a failed write): the render then stops too.
     public func send(_ files: [SiteFile]) async throws {
-        guard !files.isEmpty else { return }
-        await channel.send(files)
+        guard let first = files.first else { return }
+        await lanes[lane(of: first.path)].send(files)
         try Task.checkCancellation()
     }
 
+    /// The lane of `path`'s folder.
+    func lane(of path: String) -> Int {
+        guard lanes.count > 1 else { return 0 }
+        let folder = path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+        return folderLanes.withLockedValue { known in
+            if let lane = known[folder] { return lane }
+            let lane = known.count % lanes.count
+            known[folder] = lane
+            return lane
+        }
+    }
+
     /// Every file was sent: the writers finish.
-    public func finish() { channel.finish() }
+    public func finish() { lanes.forEach { $0.finish() } }
 
     /// The render failed: each writer stops with `error`, after the batch it is writing.
-    public func fail(_ error: any Error) { channel.fail(error) }
+    public func fail(_ error: any Error) { lanes.forEach { $0.fail(error) } }
 
-    public func makeAsyncIterator() -> AsyncThrowingChannel<[SiteFile], any Error>.Iterator {
-        channel.makeAsyncIterator()
-    }
+    /// What the `index`th writer takes.
+    public func lane(_ index: Int) -> AsyncThrowingChannel<[SiteFile], any Error> { lanes[index] }
 }

@@ -83,7 +83,7 @@ import PokedexSite
         try await Task.sleep(for: .milliseconds(100))
         #expect(await sent.count == 0, "no writer has taken the first batch: its send has not returned")
         var taken: [String] = []
-        for try await batch in stream {
+        for try await batch in stream.lane(0) {
             taken += batch.map(\.path)
             #expect(await sent.count <= taken.count, "a send returns only once a writer has taken its batch")
         }

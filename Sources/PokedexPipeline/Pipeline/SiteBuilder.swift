@@ -256,7 +256,7 @@ public struct SiteBuilder: Sendable {
         // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
-        let stream = SiteFileStream()
+        let stream = SiteFileStream(lanes: options.renderParallelism)
         async let rendering: RenderedSite = {
             do {
                 let site = try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
@@ -268,7 +268,7 @@ public struct SiteBuilder: Sendable {
                 throw error
             }
         }()
-        let placement = try await output.place(stream, over: published, parallelism: 1)
+        let placement = try await output.place(stream, over: published)
         let site = try await rendering
         let written = try output.complete(placement, over: published, inputs: site.inputs)
         let counts = await loader.counts

@@ -82,7 +82,7 @@ extension SiteRenderer {
             }
         }()
         var files: [SiteFile] = []
-        for try await batch in stream { files += batch }
+        for try await batch in stream.lane(0) { files += batch }
         return CollectedSite(summary: try await summary, files: files)
     }
 }
