@@ -453,6 +453,8 @@ public struct SiteRenderer: Sendable {
                     return work
                 }
             }
+            // More chunks under way than cores: while some wait for a writer to take their batch, the others keep the
+            // cores busy (each holds at most one batch).
             while next < min(parallelism * 4, chunks.count) { add() }
             var total = PagesWork()
             while let work = try await group.next() {
