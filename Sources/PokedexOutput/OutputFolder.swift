@@ -297,6 +297,13 @@ public struct OutputFolder: Sendable {
         return Int(info.st_size) == size
     }
 
+    /// The manifest's size, modification time and inode; "" when there is none (what the build memo vouches for).
+    public func manifestStamp() -> String {
+        var info = stat()
+        guard stat(root.path + "/" + Self.manifestName, &info) == 0 else { return "" }
+        return "\(info.st_size) \(info.modified.seconds).\(info.modified.nanoseconds) \(info.st_ino)"
+    }
+
     /// Whether every file of `sizes` (relative paths) is in the folder at its size.
     public func holdsAll(_ sizes: [String: Int]) -> Bool {
         let root = root.path + "/"

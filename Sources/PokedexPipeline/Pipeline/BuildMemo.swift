@@ -142,17 +142,10 @@ struct BuildMemo: Codable, Equatable, Sendable {
         return memo
     }
 
-    /// The manifest's size, modification time and inode; "" when there is none.
-    static func manifestStamp(in output: OutputFolder) -> String {
-        var info = stat()
-        guard stat(output.root.appendingPathComponent(OutputFolder.manifestName).path, &info) == 0 else { return "" }
-        return "\(info.st_size) \(info.modified.seconds).\(info.modified.nanoseconds) \(info.st_ino)"
-    }
-
     /// Whether the manifest is the one written with the memo and every file of the site is where the memo says,
     /// at its size: one `stat` each.
     func siteIsIntact(in output: OutputFolder) -> Bool {
-        guard !manifest.isEmpty, manifest == Self.manifestStamp(in: output) else { return false }
+        guard !manifest.isEmpty, manifest == output.manifestStamp() else { return false }
         return output.holdsAll(files)
     }
 

@@ -284,7 +284,7 @@ public struct SiteBuilder: Sendable {
                                        cacheFolder: store.folder) {
             let memo = BuildMemo(
                 key: key, freshUntil: freshUntil, files: written.sizes,
-                manifest: BuildMemo.manifestStamp(in: output), pokemon: pokedex.entries.count,
+                manifest: output.manifestStamp(), pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
                 movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
                 loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
