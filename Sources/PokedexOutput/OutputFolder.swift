@@ -123,12 +123,11 @@ public struct OutputFolder: Sendable {
     public func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
                         parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> PublishCounts {
         let stream = SiteFileStream(lanes: parallelism)
-        async let sent: Void = {
+        async let sent: Void = stream.producing {
             for start in stride(from: 0, to: files.count, by: SiteFileStream.batchSize) {
                 try await stream.send(Array(files[start..<min(files.count, start + SiteFileStream.batchSize)]))
             }
-            stream.finish()
-        }()
+        }
         let placement = try await place(stream, over: previous)
         try await sent
         return try complete(placement, over: previous, inputs: inputs)

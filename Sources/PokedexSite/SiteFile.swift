@@ -81,6 +81,18 @@ public struct SiteFileStream: Sendable {
         }
     }
 
+    /// Runs `send`, the producer of every file: the stream then finishes, or fails with `send`'s error.
+    public func producing<Value: Sendable>(_ send: () async throws -> Value) async throws -> Value {
+        do {
+            let value = try await send()
+            finish()
+            return value
+        } catch {
+            fail(error)
+            throw error
+        }
+    }
+
     /// Every file was sent: the writers finish.
     public func finish() { lanes.forEach { $0.finish() } }
 

@@ -257,17 +257,10 @@ public struct SiteBuilder: Sendable {
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
         let stream = SiteFileStream(lanes: options.renderParallelism)
-        async let rendering: RenderedSite = {
-            do {
-                let site = try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
-                                                     ledger: published, into: stream)
-                stream.finish()
-                return site
-            } catch {
-                stream.fail(error)
-                throw error
-            }
-        }()
+        async let rendering = stream.producing {
+            try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
+                                      ledger: published, into: stream)
+        }
         let placement = try await output.place(stream, over: published)
         let site = try await rendering
         let written = try output.complete(placement, over: published, inputs: site.inputs)

@@ -71,16 +71,7 @@ extension SiteRenderer {
     /// Renders `pokedex` and collects every file it sends, in the order sent.
     func render(_ pokedex: Pokedex, ledger: (any SiteLedger)? = nil) async throws -> CollectedSite {
         let stream = SiteFileStream()
-        async let summary: RenderedSite = {
-            do {
-                let summary = try await render(pokedex, ledger: ledger, into: stream)
-                stream.finish()
-                return summary
-            } catch {
-                stream.fail(error)
-                throw error
-            }
-        }()
+        async let summary = stream.producing { try await render(pokedex, ledger: ledger, into: stream) }
         var files: [SiteFile] = []
         for try await batch in stream.lane(0) { files += batch }
         return CollectedSite(summary: try await summary, files: files)
