@@ -64,7 +64,9 @@ extension PokedexEntryText {
 
     /// Words in capitals that are a Pokémon's name, in that name's own spelling; every other word as it was.
     static func unshout(_ text: String, properNames: [String: String]) -> String {
-        guard !properNames.isEmpty else { return text }
+        // Every name starts with two letters, so a text without two capitals in a row (most of them, and every
+        // text of a script without case) has no name in capitals: it is kept without reading it word by word.
+        guard !properNames.isEmpty, hasTwoCapitalsInARow(text) else { return text }
         var output = ""
         var word = ""
         func flush() {
@@ -95,10 +97,33 @@ extension PokedexEntryText {
         return output
     }
 
-    /// The same words whatever the spacing, case or a typographic apostrophe.
+    static func hasTwoCapitalsInARow(_ text: String) -> Bool {
+        var previousIsCapital = false
+        for scalar in text.unicodeScalars {
+            let isCapital = scalar.isASCII ? ("A"..."Z").contains(scalar) : scalar.properties.isUppercase
+            if isCapital && previousIsCapital { return true }
+            previousIsCapital = isCapital
+        }
+        return false
+    }
+
+    /// The same words whatever the spacing, case or a typographic apostrophe: lower case, `’` as `'`, runs of
+    /// spaces as one and none at either end (one pass: this runs for every Pokédex entry of every page).
     static func comparable(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: "’", with: "'")
-            .split(whereSeparator: { $0 == " " }).joined(separator: " ")
+        var key = String.UnicodeScalarView()
+        var spaceBefore = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar == " " {
+                spaceBefore = !key.isEmpty
+                continue
+            }
+            if spaceBefore {
+                key.append(" ")
+                spaceBefore = false
+            }
+            key.append(scalar == "’" ? "'" : scalar)
+        }
+        return String(key)
     }
 }
 

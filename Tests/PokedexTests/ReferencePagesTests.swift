@@ -48,6 +48,14 @@ import Testing
         #expect(unshouted.map(\.text) == ["Pikachu stores electricity. Pikachu’s cheeks are not a MOUSE’s."])
         #expect(unshouted.first?.versions == ["red", "blue"])
         #expect(PokedexEntryText.unshout("IVYSAUR's bulb", properNames: ["IVYSAUR": "Ivysaur"]) == "Ivysaur's bulb")
+        // Capitals that are no name stay; so does a text without case, and accented capitals count as capitals.
+        #expect(PokedexEntryText.unshout("A TV and a Z", properNames: ["TV": "Tv"]) == "A TV and a Z")
+        #expect(PokedexEntryText.unshout("ピカチュウ", properNames: ["PIKACHU": "Pikachu"]) == "ピカチュウ")
+        #expect(PokedexEntryText.unshout("FLABÉBÉ flotte", properNames: ["FLABÉBÉ": "Flabébé"]) == "Flabébé flotte")
+        #expect(PokedexEntryText.unshout("ÉÉ", properNames: ["ÉÉ": "x"]) == "ÉÉ")  // shorter than any name
+        // What makes two texts the same: case, runs of spaces, spaces at the ends, the typographic apostrophe.
+        #expect(PokedexEntryText.comparable("  It’s   a  CAT ") == "it's a cat")
+        #expect(PokedexEntryText.comparable("") == "")
     }
 
     @Test func theAttackingSideOfTheChartIsTheDefendingSideTurnedRound() {
