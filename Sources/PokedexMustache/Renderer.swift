@@ -16,11 +16,11 @@ struct Renderer {
     private var escapes = true
     private var depth = 0
 
-    init(library: TemplateLibrary, output: [UInt8], context: TemplateValue) {
+    init(library: TemplateLibrary, output: [UInt8], context: TemplateValue, globals: TemplateValue? = nil) {
         self.library = library
         self.output = output
         self.output.reserveCapacity(64 * 1024)
-        stack = [context]
+        stack = globals.map { [$0, context] } ?? [context]
         stack.reserveCapacity(16)
     }
 

@@ -50,18 +50,21 @@ public struct TemplateLibrary: Sendable {
         return reached
     }
 
-    public func render(_ name: String, _ context: TemplateValue) throws(TemplateError) -> [UInt8] {
+    /// `globals`: a context below `context` on the stack, read where `context` lacks a name (values every
+    /// rendering shares, made once rather than copied into each context).
+    public func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
-        try render(name, context, into: &output)
+        try render(name, context, globals: globals, into: &output)
         return output
     }
 
     /// Appends the rendering of `name` to `output`.
-    public func render(_ name: String, _ context: TemplateValue, into output: inout [UInt8]) throws(TemplateError) {
+    public func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil,
+                       into output: inout [UInt8]) throws(TemplateError) {
         guard let template = templates[name] else {
             throw TemplateError(template: name, line: 0, column: 0, message: "no template named `\(name)`")
         }
-        var renderer = Renderer(library: self, output: output, context: context)
+        var renderer = Renderer(library: self, output: output, context: context, globals: globals)
         output = []  // the renderer holds the one buffer while it grows
         try renderer.render(template.nodes, template: name)
         output = renderer.output

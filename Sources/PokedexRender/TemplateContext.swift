@@ -860,8 +860,6 @@ struct PageContext: Sendable, Encodable {
 
     /// The page's language, BCP 47: "en", "fr", "zh-Hant".
     var lang = "en"
-    /// The theme's words in the page's language, by table: `{{t.nav.moves}}`.
-    var t = ThemeStrings()
     /// The site has several languages: the page links its copies (`alternates`, `languageLinks`).
     var isMultilingual = false
     /// From this page to the site root, where assets and pictures are (`root` leads to the language's root).

@@ -217,9 +217,9 @@ public struct Theme: Sendable {
     }
 
     /// Renders `template` with `context`, a page's value tree.
-    func render(_ template: String, _ context: TemplateValue) throws -> [UInt8] {
+    func render(_ template: String, _ context: TemplateValue, globals: TemplateValue? = nil) throws -> [UInt8] {
         do {
-            return try library.render(template, context)
+            return try library.render(template, context, globals: globals)
         } catch {
             throw PokedexError(.render, origins[template + ".mustache"] ?? template + ".mustache", .template(error.message))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import PokedexModel
+import PokedexMustache
 import PokedexSource
 import PokedexSupport
 import TOMLKit
@@ -91,6 +92,16 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
             tables[name] = entries
         }
         return ThemeStrings(tables: tables)
+    }
+
+    /// `{"nav": {"moves": "Moves"}, …}` as templates read it, keys sorted as `encode(to:)` writes them.
+    var templateValue: TemplateValue {
+        var object = TemplateObject()
+        for table in tables.keys.sorted() {
+            let entries = tables[table, default: [:]]
+            object.set(table, .object(TemplateObject(entries.keys.sorted().map { ($0, .string(entries[$0, default: ""])) })))
+        }
+        return .object(object)
     }
 
     /// `{"nav": {"moves": "Moves"}, …}`, keys sorted (the page's digest reads it).

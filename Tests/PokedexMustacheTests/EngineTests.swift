@@ -60,6 +60,17 @@ import Testing
         #expect(try render("{{inner.name}}", context) == "", "a dotted name does not climb after its first part")
     }
 
+    @Test func globalsAreReadWhereTheContextLacksAName() throws {
+        let library = try TemplateLibrary(templates: ["t": "{{t.hi}} {{name}} {{#inner}}{{t.hi}}{{/inner}} [{{.}}]",
+                                                      "list": "{{#.}}{{t.hi}}{{.}}{{/.}}"])
+        let globals = object(("t", object(("hi", .string("Bonjour")))), ("name", .string("global")))
+        let context = object(("name", .string("page")), ("inner", object(("x", .int(1)))))
+        // The context wins over the globals, sections climb down to them, and `.` is still the context.
+        #expect(try library.render("t", context, globals: globals) == Array("Bonjour page Bonjour []".utf8))
+        #expect(try library.render("list", .list([.int(1), .int(2)]), globals: globals) == Array("Bonjour1Bonjour2".utf8))
+        #expect(try library.render("t", context) == Array(" page  []".utf8), "without globals, nothing")
+    }
+
     @Test func escapingReplacesFiveCharactersAndLeavesUTF8Alone() throws {
         let context = object(("s", .string("<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>")))
         #expect(try render("{{s}}", context) == "&lt;a href=&quot;x&quot;&gt;Farfetch’d &amp; &#39;Nidoran♀&#39;&lt;/a&gt;")

@@ -51,12 +51,22 @@ import Testing
     static func compare(_ jobs: [PageJob], theme: Theme) throws -> Int {
         let oracle = try oracle()
         let encoder = TemplateValueEncoder()
+        // Ours reads the words below the page's context; swift-mustache reads them from the context itself.
+        let words = SiteRenderer.PageWords(theme.strings(for: "en"))
+        guard case .object(let wordsObject) = words.tree, let t = wordsObject["t"] else {
+            Issue.record("the words are not an object with `t`")
+            return 0
+        }
         var compared = 0
         for job in jobs {
             let tree = try encoder.encode(job.context)
-            let ours = String(decoding: try theme.render(job.template, tree), as: UTF8.self)
-            guard case .object(let object) = tree,
-                  let theirs = oracle.render(OracleObject(object: object), withTemplate: job.template) else {
+            let ours = String(decoding: try theme.render(job.template, tree, globals: words.tree), as: UTF8.self)
+            guard case .object(var object) = tree else {
+                Issue.record("\(job.path): the context is not an object")
+                continue
+            }
+            object.set("t", t)
+            guard let theirs = oracle.render(OracleObject(object: object), withTemplate: job.template) else {
                 Issue.record("\(job.path): swift-mustache rendered nothing")
                 continue
             }
