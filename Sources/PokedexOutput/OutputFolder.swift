@@ -46,6 +46,8 @@ public struct PublishedSite: SiteLedger {
     public func contextDigest(of path: String, inputs: String) -> String? {
         self.inputs == inputs ? files[path]?.context : nil
     }
+
+    public var remembersContexts: Bool { inputs != nil }
 }
 
 /// The output folder, guarded: it must not be a folder whose other contents matter, pokedex writes only below it,

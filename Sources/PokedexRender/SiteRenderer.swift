@@ -185,11 +185,11 @@ public struct SiteRenderer: Sendable {
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let statsScript = try DataScript.stats(pokedex)
         let statsPath = Self.hashedName(Self.statsScript, statsScript)
-        let inputs: String?
-        do {
-            inputs = try await inputsDigest
-        } catch {
-            throw PokedexError(.render, Self.dataScript, .other("cannot fingerprint the render inputs: \(error)"))
+        // Only a ledger that remembers its contexts' inputs can spare a page its context: otherwise (a first build,
+        // an empty folder) the pages start at once and the digest, for the manifest, is made beside them.
+        var inputs: String? = nil
+        if ledger?.remembersContexts == true {
+            do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
         }
         var sent = SentFiles(stream: stream, ledger: ledger)
         var work = PagesWork()
@@ -273,9 +273,14 @@ public struct SiteRenderer: Sendable {
                                 extraShell: workerShell)
             try await sent.send(try Self.render(job, theme: theme, words: words, ledger: ledger, inputs: nil).file)
         }
+        do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
         return RenderedSite(pagesRendered: work.rendered, movePages: counts.moves, abilityPages: counts.abilities,
                             typePages: counts.types, inputs: inputs, contextsBuilt: work.contextsBuilt,
                             engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime))
+    }
+
+    static func inputsDigestFailed(_ error: any Error) -> PokedexError {
+        PokedexError(.render, dataScript, .other("cannot fingerprint the render inputs: \(error)"))
     }
 
     /// The files sent so far, by path with their fingerprints (what the service worker's cache name is made of).

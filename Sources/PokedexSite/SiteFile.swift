@@ -40,6 +40,9 @@ public protocol SiteLedger: Sendable {
     /// The digest of the context `path` was made from, when the last complete build was made from the render
     /// inputs whose digest is `inputs` (then the page's context need not be built to know its fingerprint).
     func contextDigest(of path: String, inputs: String) -> String?
+    /// Whether the last build recorded the inputs its contexts were made from: else `contextDigest` is always nil,
+    /// and the render need not wait for this build's inputs digest before its first page.
+    var remembersContexts: Bool { get }
 }
 
 /// The line between the render and the output stages: the render sends files in small batches as soon as they are
