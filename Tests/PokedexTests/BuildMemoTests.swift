@@ -160,4 +160,13 @@ import Testing
         try handle.close()
         #expect(try BuildMemo.stamps(below: root) != added)
     }
+
+    @Test func theSitesFilesAreKeptAsLinesAndReadBackWhole() throws {
+        let sizes = FileSizes(["index.html": 4265, "fr/pokemon/nidoran-f.html": 0, "a b/c d.html": 12])
+        let data = try JSONEncoder().encode(sizes)
+        #expect(String(decoding: data, as: UTF8.self) == #""12 a b\/c d.html\n0 fr\/pokemon\/nidoran-f.html\n4265 index.html""#)
+        #expect(try JSONDecoder().decode(FileSizes.self, from: data) == sizes)
+        #expect(try JSONDecoder().decode(FileSizes.self, from: Data(#""""#.utf8)) == FileSizes([:]))
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FileSizes.self, from: Data(#""index.html""#.utf8)) }
+    }
 }

@@ -42,20 +42,27 @@ public struct SiteBuilder: Sendable {
         let cacheLock = try await BuildLock.acquire(store.root, stage: .cache, purpose: "the cache", logger: logger)
         let outputLock = try await BuildLock.acquire(output.root, stage: .output, purpose: "the output folder", logger: logger)
         defer { withExtendedLifetime((cacheLock, outputLock)) {} }
-        let swept = try sweep(store: store, output: output)
-        if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
-
         // Nothing changed since the last complete build: its memo says what the site is, without a cache read.
+        // Its checks are a stat per file of the cache and of the site: the memo is read, the two folders swept, the
+        // cache stamped and the site checked at once, each after what it needs (a no-op is those checks alone).
+        let checksMemo = options.mode != .refresh
+        async let memoRead = checksMemo ? BuildMemo.read(at: BuildMemo.url(cacheRoot: store.root, output: output)) : nil
+        async let outputSwept = output.sweep()
+        let cacheSwept = try sweepCache(store)
+        async let cacheStamps = checksMemo ? BuildMemo.stamps(below: store.folder) : nil
+        let swept = try await outputSwept + cacheSwept
+        if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
         let favoritesBytes = try Self.bytes(of: options.resolve(options.favorites), stage: .favorites)
-        if options.mode != .refresh,
-           let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheFolder: store.folder),
-           let memo = try BuildMemo.read(at: BuildMemo.url(cacheRoot: store.root, output: output)), memo.key == key, now().timeIntervalSince1970 < memo.freshUntil,
-           memo.siteIsIntact(in: output) {
-            for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
-            logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
-            var summary = memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
-            summary.languages = options.languages
-            return summary
+        if let memo = try await memoRead, now().timeIntervalSince1970 < memo.freshUntil {
+            async let intact = memo.siteIsIntact(in: output)
+            let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: try await cacheStamps)
+            if key == memo.key, await intact {
+                for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
+                logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
+                var summary = memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
+                summary.languages = options.languages
+                return summary
+            }
         }
 
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
@@ -107,16 +114,14 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    private func sweep(store: CacheStore, output: OutputFolder) throws -> Int {
-        var removed = try output.sweep()
-        if FileManager.default.fileExists(atPath: store.root.path) {
-            do {
-                removed += try AtomicFile.sweepTemporaries(in: store.root)
-            } catch {
-                throw PokedexError.file(.cache, store.root.path, error)
-            }
+    /// Removes the temporary files an interrupted run left in the cache (the output folder sweeps its own).
+    private func sweepCache(_ store: CacheStore) throws -> Int {
+        guard FileManager.default.fileExists(atPath: store.root.path) else { return 0 }
+        do {
+            return try AtomicFile.sweepTemporaries(in: store.root)
+        } catch {
+            throw PokedexError.file(.cache, store.root.path, error)
         }
-        return removed
     }
 
     /// What a build reads besides PokeAPI's data, settled before the network is touched.
@@ -276,7 +281,7 @@ public struct SiteBuilder: Sendable {
            let key = try BuildMemo.key(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
                                        cacheFolder: store.folder) {
             let memo = BuildMemo(
-                key: key, freshUntil: freshUntil, files: written.sizes,
+                key: key, freshUntil: freshUntil, files: FileSizes(written.sizes),
                 manifest: output.manifestStamp(), pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
                 movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
