@@ -53,12 +53,7 @@ public enum TemplateValue: Sendable, Equatable {
     }
 
     private static func append(_ number: UInt64, to bytes: inout [UInt8]) {
-        var shift: UInt64 = 56
-        while true {
-            bytes.append(UInt8(truncatingIfNeeded: number >> shift))
-            if shift == 0 { return }
-            shift -= 8
-        }
+        withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
     private static func append(_ text: String, to bytes: inout [UInt8]) {
@@ -86,7 +81,10 @@ public struct TemplateObject: Sendable, Equatable {
     public var count: Int { keys.count }
 
     public subscript(key: String) -> TemplateValue? {
-        for index in keys.indices where keys[index] == key { return values[index] }
+        // Lengths first: most keys of a scan differ in length, and a length costs no comparison of characters
+        // (`==` on two different strings was 2.4 % of a build's samples). Equal strings have equal UTF-8 lengths.
+        let length = key.utf8.count
+        for index in keys.indices where keys[index].utf8.count == length && keys[index] == key { return values[index] }
         return nil
     }
 

@@ -137,6 +137,9 @@ import Testing
         #expect(bytes(.string("1")) != bytes(.int(1)))
         #expect(bytes(object(("ab", .string("")))) != bytes(object(("a", .string("b")))))
         #expect(bytes(.bool(false)) != bytes(.null))
+        // Numbers and lengths as eight big-endian bytes after the tag.
+        #expect(bytes(.int(258)) == [0x69, 0, 0, 0, 0, 0, 0, 1, 2])
+        #expect(bytes(.string("é")) == [0x73, 0, 0, 0, 0, 0, 0, 0, 2, 0xC3, 0xA9])
     }
 
     @Test func partialsReachableFromATemplate() throws {
