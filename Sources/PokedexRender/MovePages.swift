@@ -19,12 +19,13 @@ struct MoveCatalog: Sendable {
     /// type's name becomes a file name: only clean slugs ("index" is the chart's).
     let typePages: Set<String>
 
-    init(_ pokedex: Pokedex) {
+    /// `learners`: who learns what, when already made for another language (no language changes it).
+    init(_ pokedex: Pokedex, learners: MoveLearners? = nil) {
         book = pokedex.moves
         names = pokedex.names
-        learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
+        self.learners = learners ?? MoveLearners(entries: pokedex.entries, book: pokedex.moves)
         let names = pokedex.names
-        let withPages = learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
+        let withPages = self.learners.moveIDs.compactMap { pokedex.moves.moves[$0] }
         typePages = Set(pokedex.entries.flatMap(\.record.types)).union(withPages.map(\.type))
             .filter { Slug.isClean($0) && $0 != "index" }
         // The order names the moves script's bytes: never the builder's locale.
@@ -232,21 +233,30 @@ struct MoveScripts: Sendable {
     static let namesScript = "assets/pokedex-move-names.js"
     static let learnsetFolder = "learnsets"
 
-    init(_ pokedex: Pokedex, catalog: MoveCatalog) throws {
+    /// `learnsetFiles`: the learnset scripts, when already made for another language (they are the same files).
+    init(_ pokedex: Pokedex, catalog: MoveCatalog, learnsetFiles: [LearnsetFile]? = nil) throws {
         let moves = try Self.moves(catalog)
         self.moves = SiteRenderer.hashedName(Self.movesScript, moves)
         let names = try Self.names(catalog)
         self.names = SiteRenderer.hashedName(Self.namesScript, names)
-        var files = [(self.moves, moves), (self.names, names)]
-        var learnsets: [Int: String] = [:]
-        for entry in pokedex.entries where catalog.book.defaultGame(of: entry.record.learnset) != nil {
-            let data = try Self.learnset(entry)
-            let path = SiteRenderer.hashedName("\(Self.learnsetFolder)/\(entry.slug).js", data)
-            learnsets[entry.id] = path
-            files.append((path, data))
+        let learnsetFiles = try learnsetFiles ?? Self.learnsetFiles(pokedex)
+        learnsets = Dictionary(learnsetFiles.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
+        files = [(self.moves, moves), (self.names, names)] + learnsetFiles.map { ($0.path, $0.data) }
+    }
+
+    /// One Pokémon's learnset script: the same file, at the site root, for every language.
+    struct LearnsetFile: Sendable {
+        var id: Int
+        var path: String
+        var data: Data
+    }
+
+    /// The learnset script of every Pokémon that learns something in some game.
+    static func learnsetFiles(_ pokedex: Pokedex) throws -> [LearnsetFile] {
+        try pokedex.entries.filter { pokedex.moves.defaultGame(of: $0.record.learnset) != nil }.map { entry in
+            let data = try learnset(entry)
+            return LearnsetFile(id: entry.id, path: SiteRenderer.hashedName("\(learnsetFolder)/\(entry.slug).js", data), data: data)
         }
-        self.learnsets = learnsets
-        self.files = files
     }
 
     /// `window.POKEDEX_MOVES`, version 1: what the game picker needs to build another game's tables.

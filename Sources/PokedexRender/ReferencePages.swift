@@ -256,13 +256,26 @@ struct Catalogs: Sendable {
     let abilities: AbilityCatalog
     let types: TypeCatalog
 
-    init(_ pokedex: Pokedex, strings: ThemeStrings = SiteRenderer.builtInStrings) throws {
-        var moves = MoveCatalog(pokedex)
+    /// `shared`: what no language changes, made once for every language's catalogs (else made here).
+    init(_ pokedex: Pokedex, strings: ThemeStrings = SiteRenderer.builtInStrings, shared: Shared? = nil) throws {
+        var moves = MoveCatalog(pokedex, learners: shared?.learners)
         moves.strings = strings
         self.moves = moves
-        moveScripts = try MoveScripts(pokedex, catalog: moves)
+        moveScripts = try MoveScripts(pokedex, catalog: moves, learnsetFiles: shared?.learnsetFiles)
         abilities = AbilityCatalog(pokedex)
         types = TypeCatalog(pokedex, moves: moves)
+    }
+
+    /// The catalogs' work that no language changes: who learns each move (the learners of 638,321 learnset entries)
+    /// and the learnset scripts, made once per build rather than once per language.
+    struct Shared: Sendable {
+        let learners: MoveLearners
+        let learnsetFiles: [MoveScripts.LearnsetFile]
+
+        init(_ pokedex: Pokedex) throws {
+            learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
+            learnsetFiles = try MoveScripts.learnsetFiles(pokedex)
+        }
     }
 }
 

@@ -198,9 +198,11 @@ public struct SiteRenderer: Sendable {
         var counts: (moves: Int, abilities: Int, types: Int) = (0, 0, 0)
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
+        var shared: Catalogs.Shared?
         for index in languages.indices {
             let renderer = forLanguage(at: index)
             let localized = pokedex.localized(renderer.language.code, words: renderer.strings.themeWords)
+            if shared == nil { shared = try Catalogs.Shared(localized) }
             var languageAssets = assets
             // Type names for the cells and filters the scripts build: English ones are the API names made readable.
             let typeLabels = renderer.language.code == "en" ? nil
@@ -208,7 +210,7 @@ public struct SiteRenderer: Sendable {
             let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath, statsScript: statsPath,
                                                  typeLabels: typeLabels)
             languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
-            let catalogs = try Catalogs(localized, strings: renderer.strings)
+            let catalogs = try Catalogs(localized, strings: renderer.strings, shared: shared)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
             languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
             try await sent.add(languageAssets.data, dataScript)
