@@ -42,7 +42,6 @@ python3 "$ROOT/Benchmarks/alternate.py" "$RUNS" "$WORK" \
   pokedex-one "rm -rf $WORK/out/*" "$(rss pokedex-one) $POKEDEX ${P[*]} --output $WORK/out/site" \
   hugo-three "rm -rf $WORK/out/*" "$(rss hugo-three) hugo --quiet -s $WORK/hugo-three -d $WORK/out/hugo" \
   pokedex-three "rm -rf $WORK/out/*" "$(rss pokedex-three) $POKEDEX ${P[*]} ${THREE[*]} --output $WORK/out/site"
-rm -rf "$WORK/out"/*
 # Twelve languages once, without alternate.py's warm-up round (it would cost CI another 45 s).
 rm -rf "$WORK/out"/*
 started=$(date +%s.%N)

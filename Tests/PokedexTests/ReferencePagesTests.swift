@@ -52,6 +52,7 @@ import Testing
         #expect(PokedexEntryText.unshout("A TV and a Z", properNames: ["TV": "Tv"]) == "A TV and a Z")
         #expect(PokedexEntryText.unshout("ピカチュウ", properNames: ["PIKACHU": "Pikachu"]) == "ピカチュウ")
         #expect(PokedexEntryText.unshout("FLABÉBÉ flotte", properNames: ["FLABÉBÉ": "Flabébé"]) == "Flabébé flotte")
+        #expect(PokedexEntryText.unshout("ÉÈÊ!", properNames: ["ÉÈÊ": "Éèê"]) == "Éèê!")  // no two ASCII capitals
         #expect(PokedexEntryText.unshout("ÉÉ", properNames: ["ÉÉ": "x"]) == "ÉÉ")  // shorter than any name
         // What makes two texts the same: case, runs of spaces, spaces at the ends, the typographic apostrophe.
         #expect(PokedexEntryText.comparable("  It’s   a  CAT ") == "it's a cat")
