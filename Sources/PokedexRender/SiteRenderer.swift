@@ -150,7 +150,8 @@ public struct SiteRenderer: Sendable {
     /// read. `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's
     /// cache name (else the picture's file identity stands in). Does not finish `stream`.
     public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
-                       ledger: (any SiteLedger)? = nil, into stream: SiteFileStream) async throws -> RenderedSite {
+                       ledger: (any SiteLedger)? = nil, knownInputsDigest: String? = nil,
+                       into stream: SiteFileStream) async throws -> RenderedSite {
         // Scripts and styles first: their names, which carry their hashes, go into every page.
         // The names in every language load only when search is first used: their own script, whose hashed name
         // the data script carries.
@@ -180,7 +181,8 @@ public struct SiteRenderer: Sendable {
         var renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
                                         builder: RenderInputs.currentBuilder, languages: languages.map(\.code))
         renderInputs.strings = languages.map { theme.strings(for: $0.code) }
-        async let inputsDigest = renderInputs.digest(parallelism: parallelism)
+        // A digest the caller vouches for (the last build's, made from the same inputs) spares encoding the model.
+        async let inputsDigest = knownInputsDigest == nil ? renderInputs.digest(parallelism: parallelism) : knownInputsDigest
         let namesScript = try DataScript.names(pokedex)
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let statsScript = try DataScript.stats(pokedex)

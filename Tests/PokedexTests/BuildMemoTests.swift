@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PokedexOutput
 @testable import PokedexPipeline
+@testable import PokedexRender
+import PokedexModel
 
 /// A rebuild with nothing changed answers from the last build's memo: no cache entry read, nothing rendered or
 /// written. Anything that could change the site (the theme, the favorites, the cache, the site's files, the
@@ -136,6 +138,80 @@ import Testing
             let stale = try await env.build(now: { later })
             #expect(stale.loads.stale > 0)
             #expect(!FileManager.default.fileExists(atPath: memo.path))
+        }
+    }
+
+    /// A template edited and nothing else: the render takes the digest of what contexts are made from from the last
+    /// build's memo instead of encoding the whole model again. New data with the edit: the digest is made again,
+    /// and the pages show the new data.
+    @Test func aTemplateEditTakesTheInputsDigestFromTheMemoNewDataDoesNot() async throws {
+        try await withEnvironment { env in
+            // The built-in theme with its cell replaced: the index pages use it, the Pokémon pages do not.
+            let cells = env.root.appendingPathComponent("cells")
+            let partials = cells.appendingPathComponent("partials")
+            try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+            func editCell(_ mark: String) throws {
+                try Data("<li class=\"\(mark)\">{{name}}</li>".utf8).write(to: partials.appendingPathComponent("cell.mustache"))
+            }
+            try editCell("first")
+            let first = try await env.build(templates: cells)
+            let taken = "render inputs unchanged since the last build's memo: its digest stands"
+
+            try editCell("second")
+            let log = LogCapture()
+            let edited = try await env.build(templates: cells, logger: log.logger(level: .debug))
+            #expect(log.lines.contains("debug: \(taken)"))
+            #expect(try env.read("index.html").contains(#"<li class="second">"#))
+            #expect(edited.pagesRendered > 0 && edited.pagesRendered < first.pagesRendered)
+            #expect(edited.contextsBuilt == edited.pagesRendered, "the others are known unchanged")
+
+            // Bulbasaur weighs more on the server, seen once the cache is stale; the cell changes too.
+            var changed = Fixtures.pokemon[0]
+            changed.weight = 70
+            env.server.setBody(Fixtures.encode(Fixtures.detail(changed, api: env.server.apiBase, origin: env.server.origin)),
+                               at: "/api/v2/pokemon/1/")
+            env.server.dataHash = "fixture-hash-2"
+            try editCell("third")
+            let later = Date().addingTimeInterval(200_000)
+            let newData = LogCapture()
+            try await env.build(templates: cells, logger: newData.logger(level: .debug), now: { later })
+            #expect(!newData.lines.contains("debug: \(taken)"))
+            #expect(try env.read("pokemon/bulbasaur.html").contains("7.0 kg"))
+            #expect(try env.read("index.html").contains(#"<li class="third">"#))
+        }
+    }
+
+    @Test func theInputsKeyLeavesOutTheTemplatesAndNothingContextsAreMadeFrom() async throws {
+        try await withEnvironment { env in
+            let options = env.options()
+            let plain = try Theme(overrides: nil)
+            let cells = env.root.appendingPathComponent("cells")
+            let partials = cells.appendingPathComponent("partials")
+            try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
+            try Data("<li>{{name}}</li>".utf8).write(to: partials.appendingPathComponent("cell.mustache"))
+            let edited = try Theme(overrides: cells)
+            let stamps = Array("cache".utf8)
+            func keys(_ theme: Theme, favorites: Data? = nil, stamps: [UInt8] = stamps, age: DataAge? = nil,
+                      options: BuildOptions = options) throws -> (build: String?, inputs: String?) {
+                (try BuildMemo.key(options: options, theme: theme, favorites: favorites, cacheStamps: stamps),
+                 try BuildMemo.inputsKey(options: options, theme: theme, favorites: favorites, cacheStamps: stamps, dataAge: age))
+            }
+            let base = try keys(plain)
+            try #require(base.build != nil && base.inputs != nil)
+            // Templates: a new build key, the same inputs key.
+            #expect(try keys(edited).build != base.build)
+            #expect(try keys(edited).inputs == base.inputs)
+            // What contexts are made from: both change.
+            var paged = options
+            paged.perPage += 1
+            var french = options
+            french.languages = ["en", "fr"]
+            for other in [try keys(plain, favorites: Data("[25]".utf8)), try keys(plain, stamps: Array("changed".utf8)),
+                          try keys(plain, options: paged), try keys(plain, options: french)] {
+                #expect(other.build != base.build && other.inputs != base.inputs)
+            }
+            // How old the data is (the offline banner), which the network decides: the inputs key alone knows it.
+            #expect(try keys(plain, age: .cached(Date(timeIntervalSince1970: 1_000))).inputs != base.inputs)
         }
     }
 

@@ -239,14 +239,16 @@ final class LogCapture: Sendable {
 
     var lines: [String] { box.withLockedValue { $0 } }
 
-    var logger: Logger {
-        Logger(label: "capture") { _ in Handler(box: self.box) }
+    var logger: Logger { logger(level: .warning) }
+
+    func logger(level: Logger.Level) -> Logger {
+        Logger(label: "capture") { _ in Handler(box: self.box, logLevel: level) }
     }
 
     struct Handler: LogHandler {
         let box: NIOLockedValueBox<[String]>
+        var logLevel: Logger.Level
         var metadata: Logger.Metadata = [:]
-        var logLevel: Logger.Level = .warning
         subscript(metadataKey key: String) -> Logger.Metadata.Value? {
             get { metadata[key] }
             set { metadata[key] = newValue }

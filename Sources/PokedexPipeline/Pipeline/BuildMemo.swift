@@ -20,7 +20,7 @@ import PokedexSupport
 /// a site file, so that a killed build never leaves a memo vouching for pages it had started to replace.
 struct BuildMemo: Codable, Equatable, Sendable {
     static let folderName = "memos"
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     var version = Self.currentVersion
     var key: String
@@ -46,14 +46,25 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var imagesLocal: Int
     var unknownFavorites: [FavoritesResolution.Unknown]
     var nameFallbacks: [String]
+    /// What the pages' contexts were made from (`inputsKey`), and the digest of those inputs that the render
+    /// recorded in the manifest: a rebuild whose inputs key is the same (a template edited, nothing else) takes the
+    /// digest from here instead of encoding the whole model again to learn that it has not changed.
+    var inputsKey: String?
+    var inputsDigest: String?
 
-    /// The identity of a build's inputs (see the type's comment). Nil when a stamp cannot be had: no memo then.
-    static func key(options: BuildOptions, theme: Theme, favorites: Data?, cacheFolder: URL) throws -> String? {
-        try key(options: options, theme: theme, favorites: favorites, cacheStamps: try stamps(below: cacheFolder))
+    /// The identity of what the pages' contexts are made from: the build's key without the templates (which only
+    /// read contexts), with how old the data is (which the network decides, not the cache: the offline banner).
+    static func inputsKey(options: BuildOptions, theme: Theme, favorites: Data?, cacheStamps: [UInt8]?,
+                          dataAge: DataAge?) throws -> String? {
+        guard let key = try key(options: options, theme: theme, favorites: favorites, cacheStamps: cacheStamps,
+                                templates: false) else { return nil }
+        return Fingerprint.of([Data(key.utf8), Data((dataAge.map { "\($0)" } ?? "(fresh data)").utf8)])
     }
 
-    /// The same, from the cache folder's `stamps` (nil: no cache folder yet).
-    static func key(options: BuildOptions, theme: Theme, favorites: Data?, cacheStamps: [UInt8]?) throws -> String? {
+    /// The identity of a build's inputs (see the type's comment), from the cache folder's `stamps` (nil: no cache
+    /// folder yet). Nil when a stamp cannot be had: no memo then. `templates: false` leaves the templates out.
+    static func key(options: BuildOptions, theme: Theme, favorites: Data?, cacheStamps: [UInt8]?,
+                    templates: Bool = true) throws -> String? {
         let builder = RenderInputs.currentBuilder
         guard !builder.isEmpty else { return nil }
         var parts: [Data] = [Data(builder.utf8)]
@@ -66,7 +77,9 @@ struct BuildMemo: Codable, Equatable, Sendable {
             parts.append(Data(code.utf8))
             parts.append(Data(theme.strings[code]!.fingerprint.utf8))
         }
-        parts += theme.templateFingerprints.keys.sorted().map { Data("\($0) \(theme.templateFingerprints[$0]!)".utf8) }
+        if templates {
+            parts += theme.templateFingerprints.keys.sorted().map { Data("\($0) \(theme.templateFingerprints[$0]!)".utf8) }
+        }
         for file in theme.staticFiles {
             parts.append(Data(file.path.utf8))
             parts.append(file.data)

@@ -53,7 +53,8 @@ public struct SiteBuilder: Sendable {
         let swept = try await outputSwept + cacheSwept
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
         let favoritesBytes = try Self.bytes(of: options.resolve(options.favorites), stage: .favorites)
-        if let memo = try await memoRead, now().timeIntervalSince1970 < memo.freshUntil {
+        let lastMemo = try await memoRead
+        if let memo = lastMemo, now().timeIntervalSince1970 < memo.freshUntil {
             async let intact = memo.siteIsIntact(in: output)
             let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: try await cacheStamps)
             if key == memo.key, await intact {
@@ -77,7 +78,8 @@ public struct SiteBuilder: Sendable {
         var summary: BuildSummary
         do {
             let inputs = Inputs(options: options, store: store, output: output, theme: theme,
-                                favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started)
+                                favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started,
+                                lastMemo: lastMemo)
             summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
             summary.languages = options.languages
         } catch {
@@ -134,6 +136,8 @@ public struct SiteBuilder: Sendable {
         /// The favorites file's bytes, for the memo's key.
         var favoritesBytes: Data?
         var started: Date
+        /// The last complete build's memo, even when it no longer holds: its inputs digest may.
+        var lastMemo: BuildMemo?
     }
 
     /// What the source and cache stages hand to the model: the data set, and every Pokémon's picture and
@@ -159,18 +163,31 @@ public struct SiteBuilder: Sendable {
         // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
         // cache stage, which keeps every core busy, reading it measured slower).
         async let publishedSite = inputs.output.published()
-        let model = await modelStage(source, inputs: inputs, loader: loader, snapshot: snapshot)
+        // What the contexts are made from, by identity (the cache as the source stage left it): one stat per cache
+        // file, on the same idle core. Only with a memo to compare it with.
+        let dataAge = Self.dataAge(await loader.counts, snapshot: snapshot)
+        let options = inputs.options
+        async let inputsKey: String? = {
+            guard inputs.lastMemo?.inputsKey != nil, options.mode != .refresh else { return nil }
+            return try BuildMemo.inputsKey(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
+                                           cacheStamps: try BuildMemo.stamps(below: inputs.store.folder), dataAge: dataAge)
+        }()
+        let model = await modelStage(source, inputs: inputs, dataAge: dataAge)
         let pokedex = model.pokedex
         timer.lap("model")
         let published = try await publishedSite
+        let key = try await inputsKey
+        let knownDigest = key != nil && key == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
+        if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
         let (site, written) = try await renderAndOutputStage(pokedex, source: source, model: model, inputs: inputs,
-                                                             loader: loader, published: published)
+                                                             loader: loader, published: published,
+                                                             knownInputsDigest: knownDigest, dataAge: dataAge)
         timer.lap("render and output", "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
                   + "\(written.written) files written; template engine: \(site.engine.summary)")
 
         let counts = await loader.counts
         let network = await loader.networkCounts
-        let (options, images, thumbnails) = (inputs.options, source.images, source.thumbnails)
+        let (images, thumbnails) = (source.images, source.thumbnails)
         return BuildSummary(
             pokemon: pokedex.entries.count,
             indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
@@ -225,8 +242,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Model: the Pokédex the pages show, with the favorites resolved against it.
-    private func modelStage(_ source: SourceOutput, inputs: Inputs, loader: ResourceLoader,
-                            snapshot: SnapshotProvider) async -> ModelOutput {
+    private func modelStage(_ source: SourceOutput, inputs: Inputs, dataAge: DataAge?) async -> ModelOutput {
         let data = source.data
         let names = data.nameBook
         let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species,
@@ -237,7 +253,7 @@ public struct SiteBuilder: Sendable {
         let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups,
                              names: names, methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
         let pokedex = Pokedex(entries: entries, favorites: favorites,
-                              dataAge: Self.dataAge(await loader.counts, snapshot: snapshot),
+                              dataAge: dataAge,
                               chains: data.chains, typeChart: data.typeChart, names: names, moves: moves,
                               abilities: data.abilities)
         let nameFallbacks = pokedex.nameFallbacks
@@ -252,7 +268,8 @@ public struct SiteBuilder: Sendable {
     /// that writes the site, writes it while the next is rendered; then the memo of a build that the next one may
     /// skip.
     private func renderAndOutputStage(_ pokedex: Pokedex, source: SourceOutput, model: ModelOutput, inputs: Inputs,
-                                      loader: ResourceLoader, published: PublishedSite) async throws -> (RenderedSite, PublishCounts) {
+                                      loader: ResourceLoader, published: PublishedSite, knownInputsDigest: String?,
+                                      dataAge: DataAge?) async throws -> (RenderedSite, PublishCounts) {
         let (options, output, store) = (inputs.options, inputs.output, inputs.store)
         let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
                                     parallelism: options.renderParallelism,
@@ -264,7 +281,7 @@ public struct SiteBuilder: Sendable {
         let stream = SiteFileStream(lanes: options.renderParallelism)
         async let rendering = stream.producing {
             try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
-                                      ledger: published, into: stream)
+                                      ledger: published, knownInputsDigest: knownInputsDigest, into: stream)
         }
         let placement = try await output.place(stream, over: published)
         let site = try await rendering
@@ -278,8 +295,9 @@ public struct SiteBuilder: Sendable {
         let offline = options.mode == .offline
         if counts.unchangedDataHash == 0, thumbnails.undecodable == 0, offline || (counts.stale == 0 && counts.snapshot == 0),
            let freshUntil = offline ? Double.greatestFiniteMagnitude : counts.freshUntil, freshUntil > now().timeIntervalSince1970,
+           case let cacheStamps = try BuildMemo.stamps(below: store.folder),
            let key = try BuildMemo.key(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
-                                       cacheFolder: store.folder) {
+                                       cacheStamps: cacheStamps) {
             let memo = BuildMemo(
                 key: key, freshUntil: freshUntil, files: FileSizes(written.sizes),
                 manifest: output.manifestStamp(), pokemon: pokedex.entries.count,
@@ -287,7 +305,10 @@ public struct SiteBuilder: Sendable {
                 movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
                 loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
                 snapshot: counts.snapshot, imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
-                unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks)
+                unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
+                inputsKey: try BuildMemo.inputsKey(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
+                                                   cacheStamps: cacheStamps, dataAge: dataAge),
+                inputsDigest: site.inputs)
             try memo.write(to: memoURL)
         }
         return (site, written)
