@@ -146,6 +146,27 @@ import Testing
         #expect(try Self.displayName(id) == expected)
     }
 
+    /// The cache keeps a Pokédex entry as one string; entries cached as objects before still read, and a name that
+    /// the string form could not carry keeps the object form.
+    @Test func aPokedexEntryIsCachedAsOneStringAndReadInEitherForm() throws {
+        typealias Entry = SpeciesRecord.FlavorEntry
+        let entry = Entry(text: "When several\tof these\nPOKéMON gather, \"their\" electricity…", version: .init(id: 1, name: "red"),
+                          language: "en")
+        let encoded = try JSONEncoder().encode([entry])
+        #expect(String(decoding: encoded, as: UTF8.self).hasPrefix(#"["1 red en\t"#))
+        #expect(try JSONDecoder().decode([Entry].self, from: encoded) == [entry])
+        let older = #"[{"text":"Pika!","version":{"id":40,"name":"scarlet"},"language":"ja-hrkt"}]"#
+        #expect(try JSONDecoder().decode([Entry].self, from: Data(older.utf8))
+                == [Entry(text: "Pika!", version: .init(id: 40, name: "scarlet"), language: "ja-hrkt")])
+        let spaced = Entry(text: "x", version: .init(id: 2, name: "blue version"), language: "en\tgb")
+        let kept = try JSONEncoder().encode([spaced])
+        #expect(String(decoding: kept, as: UTF8.self).hasPrefix("[{"))
+        #expect(try JSONDecoder().decode([Entry].self, from: kept) == [spaced])
+        for malformed in [#"["1 red\tno language"]"#, #"["red en\ttext"]"#, #"["1 red en"]"#] {
+            #expect(throws: DecodingError.self) { try JSONDecoder().decode([Entry].self, from: Data(malformed.utf8)) }
+        }
+    }
+
     @Test func displayNameWithoutSpeciesFallsBackToTheAPIName() throws {
         #expect(DisplayName.of(try Self.record(10034), species: nil) == "Charizard (Mega X)")
         #expect(DisplayName.of(try Self.record(122), species: nil) == "Mr Mime")
