@@ -54,9 +54,11 @@ public struct SiteBuilder: Sendable {
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
         let favoritesBytes = try Self.bytes(of: options.resolve(options.favorites), stage: .favorites)
         let lastMemo = try await memoRead
+        // The cache's stamps, taken only when there is a memo to compare them with.
+        let cacheAtStart = lastMemo == nil ? nil : CacheStamps(bytes: try await cacheStamps)
         if let memo = lastMemo, now().timeIntervalSince1970 < memo.freshUntil {
             async let intact = memo.siteIsIntact(in: output)
-            let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: try await cacheStamps)
+            let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: cacheAtStart?.bytes)
             if key == memo.key, await intact {
                 for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
                 logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
@@ -79,7 +81,7 @@ public struct SiteBuilder: Sendable {
         do {
             let inputs = Inputs(options: options, store: store, output: output, theme: theme,
                                 favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started,
-                                lastMemo: lastMemo)
+                                lastMemo: lastMemo, cacheAtStart: cacheAtStart)
             summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
             summary.languages = options.languages
         } catch {
@@ -138,6 +140,22 @@ public struct SiteBuilder: Sendable {
         var started: Date
         /// The last complete build's memo, even when it no longer holds: its inputs digest may.
         var lastMemo: BuildMemo?
+        /// The cache's stamps before the build, when there was a memo.
+        var cacheAtStart: CacheStamps?
+    }
+
+    /// `BuildMemo.stamps` of the cache folder: nil bytes when there was no cache folder.
+    struct CacheStamps {
+        var bytes: [UInt8]?
+    }
+
+    /// The cache's stamps now: those taken before the build when the build has not written to the cache since
+    /// (no request, no thumbnail made), else taken again.
+    private func cacheStamps(_ inputs: Inputs, loader: ResourceLoader, thumbnails: Thumbnailer.Thumbnails) async throws -> [UInt8]? {
+        if let taken = inputs.cacheAtStart, await loader.networkCounts.requests == 0, thumbnails.made == 0 {
+            return taken.bytes
+        }
+        return try BuildMemo.stamps(below: inputs.store.folder)
     }
 
     /// What the source and cache stages hand to the model: the data set, and every Pokémon's picture and
@@ -170,7 +188,8 @@ public struct SiteBuilder: Sendable {
         async let inputsKey: String? = {
             guard inputs.lastMemo?.inputsKey != nil, options.mode != .refresh else { return nil }
             return try BuildMemo.inputsKey(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
-                                           cacheStamps: try BuildMemo.stamps(below: inputs.store.folder), dataAge: dataAge)
+                                           cacheStamps: try await cacheStamps(inputs, loader: loader, thumbnails: source.thumbnails),
+                                           dataAge: dataAge)
         }()
         let model = await modelStage(source, inputs: inputs, dataAge: dataAge)
         let pokedex = model.pokedex
@@ -295,7 +314,7 @@ public struct SiteBuilder: Sendable {
         let offline = options.mode == .offline
         if counts.unchangedDataHash == 0, thumbnails.undecodable == 0, offline || (counts.stale == 0 && counts.snapshot == 0),
            let freshUntil = offline ? Double.greatestFiniteMagnitude : counts.freshUntil, freshUntil > now().timeIntervalSince1970,
-           case let cacheStamps = try BuildMemo.stamps(below: store.folder),
+           case let cacheStamps = try await self.cacheStamps(inputs, loader: loader, thumbnails: thumbnails),
            let key = try BuildMemo.key(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
                                        cacheStamps: cacheStamps) {
             let memo = BuildMemo(
