@@ -54,13 +54,17 @@ render_figures() {  # render_figures TAG OUT
   local tag="$1" out="$2"
   # 1. Full render from the warm cache into an empty folder, pictures by URL, against Hugo into an empty folder;
   # 1b. the same pages through one-value templates (the share of the template engine, for comparison);
-  # 2. the same with local pictures (copied from the cache). In alternation, round after round (see alternate.py).
+  # 2. the same with local pictures (copied from the cache); 2b. the site of 1 copied with `cp -r` into an emptied
+  # folder: no render at all, only the files created (the disk's floor under any generator). In alternation, round
+  # after round (see alternate.py).
   python3 "$ROOT/Benchmarks/alternate.py" "$RUNS" "$WORK" \
     "hugo-$tag" "rm -rf $out/hugo" "hugo --quiet -s $WORK/hugo -d $out/hugo" \
     "remote-$tag" "rm -rf $out/out-remote" "$POKEDEX ${P[*]} --output $out/out-remote --images remote" \
     "floor-$tag" "rm -rf $out/out-floor" \
     "$POKEDEX build --api $API --cache $WORK/cache --no-snapshot --templates $WORK/theme-floor --output $out/out-floor --images remote" \
-    "local-$tag" "rm -rf $out/out-local" "$POKEDEX ${P[*]} --output $out/out-local"
+    "local-$tag" "rm -rf $out/out-local" "$POKEDEX ${P[*]} --output $out/out-local" \
+    "copy-$tag" "rm -rf $out/out-copy" "cp -r $out/out-remote $out/out-copy"
+  rm -rf "$out/out-copy"
   # 3. Rebuild with nothing changed (out-local holds the last build).
   bench "noop-$tag" "true" "$POKEDEX ${P[*]} --output $out/out-local"
   # 4. Rebuild after editing partials/cell.mustache (a new comment before every run).
@@ -124,16 +128,17 @@ def median(name):
 m = {k: median(k) for k in ("curl", "cold", "thumbnails")}
 places = ["disk"] + (["tmpfs"] if has_tmpfs else [])
 for place in places:
-    for k in ("hugo", "remote", "floor", "local", "noop", "partial"):
+    for k in ("hugo", "remote", "floor", "local", "copy", "noop", "partial"):
         m[f"{k}-{place}"] = median(f"{k}-{place}")
 print(f"\nMedians of {runs} runs (full renders alternating with Hugo's, the rest hyperfine), release build, real snapshot through the mirror; 'disk' is ext4 under {work}:\n")
 print("| figure | where | pokedex | peer | ratio | target |")
 print("| --- | --- | --- | --- | --- | --- |")
 for place in places:
     h = m[f"hugo-{place}"]
-    r, f, l, n, p = (m[f"{k}-{place}"] for k in ("remote", "floor", "local", "noop", "partial"))
+    r, f, l, c, n, p = (m[f"{k}-{place}"] for k in ("remote", "floor", "local", "copy", "noop", "partial"))
     print(f"| full render, warm cache, empty folder, `--images remote` | {place} | {r:.2f} s | Hugo {h:.2f} s | {r/h:.2f}× Hugo | ≤ 0.35× on disk |")
     print(f"| the same pages through one-value templates (all but the engine's work) | {place} | {f:.2f} s | Hugo {h:.2f} s | {f/h:.2f}× Hugo | (the floor) |")
+    print(f"| that site copied into an emptied folder (`cp -r`: no render, only the files made) | {place} | {c:.2f} s | Hugo {h:.2f} s | {c/h:.2f}× Hugo | (the disk's floor) |")
     print(f"| the same with local images | {place} | {l:.2f} s | remote images {r:.2f} s | +{l-r:.2f} s | ≤ +0.5 s |")
     print(f"| rebuild, nothing changed | {place} | {n:.2f} s | Hugo full {h:.2f} s | {n/h:.2f}× Hugo | ≤ 0.15 s, 0 files written |")
     print(f"| rebuild after editing `partials/cell.mustache` | {place} | {p:.2f} s | Hugo full {h:.2f} s | {p/h:.2f}× Hugo | ≤ 0.3 s |")
