@@ -149,13 +149,27 @@ public struct SiteBuilder: Sendable {
         var bytes: [UInt8]?
     }
 
-    /// The cache's stamps now: those taken before the build when the build has not written to the cache since
-    /// (no request, no thumbnail made), else taken again.
-    private func cacheStamps(_ inputs: Inputs, loader: ResourceLoader, thumbnails: Thumbnailer.Thumbnails) async throws -> [UInt8]? {
+    /// The memo's keys: the build's, and what the pages' contexts are made from.
+    struct MemoKeys {
+        var build: String?
+        var inputs: String?
+    }
+
+    /// The memo's keys, from the cache as the source stage left it (the render and the output never write the
+    /// cache): its stamps taken before the build when the build has not written to it since (no request, no
+    /// thumbnail made), else taken again.
+    private func memoKeys(_ inputs: Inputs, loader: ResourceLoader, thumbnails: Thumbnailer.Thumbnails,
+                          dataAge: DataAge?) async throws -> MemoKeys {
+        let stamps: [UInt8]?
         if let taken = inputs.cacheAtStart, await loader.networkCounts.requests == 0, thumbnails.made == 0 {
-            return taken.bytes
+            stamps = taken.bytes
+        } else {
+            stamps = try BuildMemo.stamps(below: inputs.store.folder)
         }
-        return try BuildMemo.stamps(below: inputs.store.folder)
+        let (options, theme, favorites) = (inputs.options, inputs.theme, inputs.favoritesBytes)
+        return MemoKeys(build: try BuildMemo.key(options: options, theme: theme, favorites: favorites, cacheStamps: stamps),
+                        inputs: try BuildMemo.inputsKey(options: options, theme: theme, favorites: favorites,
+                                                        cacheStamps: stamps, dataAge: dataAge))
     }
 
     /// What the source and cache stages hand to the model: the data set, and every Pokémon's picture and
@@ -181,26 +195,21 @@ public struct SiteBuilder: Sendable {
         // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
         // cache stage, which keeps every core busy, reading it measured slower).
         async let publishedSite = inputs.output.published()
-        // What the contexts are made from, by identity (the cache as the source stage left it): one stat per cache
-        // file, on the same idle core. Only with a memo to compare it with.
+        // The memo's keys (this build's, and what the contexts are made from), on the same idle core: at most one
+        // stat per cache file.
         let dataAge = Self.dataAge(await loader.counts, snapshot: snapshot)
         let options = inputs.options
-        async let inputsKey: String? = {
-            guard inputs.lastMemo?.inputsKey != nil, options.mode != .refresh else { return nil }
-            return try BuildMemo.inputsKey(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
-                                           cacheStamps: try await cacheStamps(inputs, loader: loader, thumbnails: source.thumbnails),
-                                           dataAge: dataAge)
-        }()
+        async let memoKeys = memoKeys(inputs, loader: loader, thumbnails: source.thumbnails, dataAge: dataAge)
         let model = await modelStage(source, inputs: inputs, dataAge: dataAge)
         let pokedex = model.pokedex
         timer.lap("model")
         let published = try await publishedSite
-        let key = try await inputsKey
-        let knownDigest = key != nil && key == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
+        let keys = try await memoKeys
+        let knownDigest = keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
         if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
         let (site, written) = try await renderAndOutputStage(pokedex, source: source, model: model, inputs: inputs,
                                                              loader: loader, published: published,
-                                                             knownInputsDigest: knownDigest, dataAge: dataAge)
+                                                             knownInputsDigest: knownDigest, memoKeys: keys)
         timer.lap("render and output", "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
                   + "\(written.written) files written; template engine: \(site.engine.summary)")
 
@@ -288,7 +297,7 @@ public struct SiteBuilder: Sendable {
     /// skip.
     private func renderAndOutputStage(_ pokedex: Pokedex, source: SourceOutput, model: ModelOutput, inputs: Inputs,
                                       loader: ResourceLoader, published: PublishedSite, knownInputsDigest: String?,
-                                      dataAge: DataAge?) async throws -> (RenderedSite, PublishCounts) {
+                                      memoKeys: MemoKeys) async throws -> (RenderedSite, PublishCounts) {
         let (options, output, store) = (inputs.options, inputs.output, inputs.store)
         let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
                                     parallelism: options.renderParallelism,
@@ -314,9 +323,7 @@ public struct SiteBuilder: Sendable {
         let offline = options.mode == .offline
         if counts.unchangedDataHash == 0, thumbnails.undecodable == 0, offline || (counts.stale == 0 && counts.snapshot == 0),
            let freshUntil = offline ? Double.greatestFiniteMagnitude : counts.freshUntil, freshUntil > now().timeIntervalSince1970,
-           case let cacheStamps = try await self.cacheStamps(inputs, loader: loader, thumbnails: thumbnails),
-           let key = try BuildMemo.key(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
-                                       cacheStamps: cacheStamps) {
+           let key = memoKeys.build {
             let memo = BuildMemo(
                 key: key, freshUntil: freshUntil, files: FileSizes(written.sizes),
                 manifest: output.manifestStamp(), pokemon: pokedex.entries.count,
@@ -325,8 +332,7 @@ public struct SiteBuilder: Sendable {
                 loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
                 snapshot: counts.snapshot, imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
                 unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
-                inputsKey: try BuildMemo.inputsKey(options: options, theme: inputs.theme, favorites: inputs.favoritesBytes,
-                                                   cacheStamps: cacheStamps, dataAge: dataAge),
+                inputsKey: memoKeys.inputs,
                 inputsDigest: site.inputs)
             try memo.write(to: memoURL)
         }
