@@ -127,17 +127,37 @@ import PokedexModel
         }
     }
 
-    @Test func aBuildThatServedStaleDataLeavesNoMemo() async throws {
+    @Test func aBuildTheServerDidNotAnswerKeepsItsMemoOnlyWhileTheServerStaysAway() async throws {
         try await withEnvironment { env in
             try await env.build()
-            let output = try OutputFolder(path: env.output.path, cacheFolder: env.cache.path, currentDirectory: env.root.path)
-            let memo = BuildMemo.url(cacheRoot: env.cache, output: output)
             // Everything stale and the server gone: the build falls back on the cache and says so.
             let later = Date().addingTimeInterval(200_000)
             await env.server.stop()
             let stale = try await env.build(now: { later })
-            #expect(stale.loads.stale > 0)
-            #expect(!FileManager.default.fileExists(atPath: memo.path))
+            #expect(stale.loads.stale > 0 && stale.stages.map(\.name) != Self.memoStage)
+
+            // Still no server: one attempt to connect, refused, and the memo holds, saying where the data came from.
+            let log = LogCapture()
+            let again = try await env.build(logger: log.logger(level: .debug), now: { later.addingTimeInterval(200_000) })
+            #expect(again.stages.map(\.name) == Self.memoStage)
+            #expect(again.filesWritten == 0 && again.pagesRendered == 0)
+            #expect(again.line.contains("offline: \(stale.loads.stale) resource(s) from a stale cache"))
+            #expect(log.lines.contains { $0.hasPrefix("debug: the server still cannot be reached (") })
+
+            // The server back on its port: the build asks it, and the data is confirmed fresh again.
+            let back = try await TestServer.start(port: env.server.port)
+            let answered = LogCapture()
+            let confirmed: BuildSummary
+            do {
+                confirmed = try await env.build(logger: answered.logger(level: .debug), now: { later })
+            } catch {
+                await back.stop()
+                throw error
+            }
+            await back.stop()
+            #expect(confirmed.stages.map(\.name) != Self.memoStage)
+            #expect(confirmed.loads.stale == 0 && confirmed.loads.revalidated > 0)
+            #expect(answered.lines.contains("debug: the server answers again: the build asks it rather than keep the last build's data"))
         }
     }
 

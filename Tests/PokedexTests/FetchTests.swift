@@ -309,13 +309,12 @@ import Testing
             #expect(summary.loads.fetched == 0)
             #expect(summary.pokemon == 12)
             #expect(summary.imagesLocal == 11)
-            // The cache is untouched by the failed revalidations (only the build state may move, and the build memo
-            // goes: a site built from stale data is no memo's to vouch for).
+            // The cache is untouched by the failed revalidations (only the build state and the build memo move; the
+            // memo of a site built from stale data holds only while the server stays out of reach: BuildMemoTests).
             func entries(_ files: [String: Data]) -> [String: Data] {
                 files.filter { !$0.key.hasSuffix("build-state.json") && !$0.key.hasPrefix(BuildMemo.folderName + "/") }
             }
             #expect(entries(try snapshot(env.cache)) == entries(before))
-            #expect(!(try snapshot(env.cache)).keys.contains { $0.hasPrefix(BuildMemo.folderName + "/") })
         }
     }
 }

@@ -97,6 +97,13 @@ import Testing
         // Artwork could not be downloaded: the page references its URL.
         #expect(pikachu.contains("https://raw.githubusercontent.com/PokeAPI/sprites/"))
 
+        // Built again, still without a network: the server is tried once, nothing is rendered or written, and the
+        // summary says where the data came from, as the first build's did.
+        let rebuild = try await install.run(["build"], in: site)
+        #expect(rebuild.status == 0, "\(rebuild.stderr)")
+        #expect(rebuild.stdout.contains("pages rendered 0, files written 0"), "\(rebuild.stdout)")
+        #expect(rebuild.stdout.contains("from the data snapshot"), "\(rebuild.stdout)")
+
         // The favorites commands know the list from the snapshot, still without network.
         let add = try await install.run(["favorites", "add", "farfetchd"], in: site)
         #expect(add.stdout == "Added #0083 Farfetch’d\n", "\(add.stderr)")

@@ -12,20 +12,25 @@ import PokedexSupport
 /// the favorites file's bytes, and every file of the cache for this API (size, modification time, inode: one
 /// `stat` each, no read). Online, it is valid until the first cached resource goes stale (`freshUntil`): a build
 /// after that would ask the server. An offline build asks nobody, so its memo (under a key of its own: the mode
-/// is part of it) holds until something changes, and repeats where its data came from (stale cache, snapshot). The site's files are checked too, each at the size it was written, and the
-/// manifest by its stamp.
+/// is part of it) holds until something changes, and repeats where its data came from (stale cache, snapshot).
+/// An online build the server did not answer (no network) is memoised the same way, but holds only while one
+/// attempt to reach the server still cannot connect. The site's files are checked too, each at the size it was
+/// written, and the manifest by its stamp.
 ///
 /// Kept in the cache folder (`memos/`, one per output folder), outside the part of the cache that is stamped, so
 /// that the site itself carries no bookkeeping that changes from build to build; deleted before any build writes
 /// a site file, so that a killed build never leaves a memo vouching for pages it had started to replace.
 struct BuildMemo: Codable, Equatable, Sendable {
     static let folderName = "memos"
-    static let currentVersion = 4
+    static let currentVersion = 5
 
     var version = Self.currentVersion
     var key: String
     /// Seconds since 1970: the earliest moment a cached resource of this build goes stale.
     var freshUntil: Double
+    /// An online build that served data the server did not confirm (a stale cache, the snapshot): its memo holds,
+    /// whatever the cache's age, only while the server still cannot be reached (`HTTPFetcher.reach`).
+    var asksServerFirst: Bool
     /// Every file of the site and its size, as the manifest lists them.
     var files: FileSizes
     /// The manifest's stamp once written: a manifest changed since (by hand, or by a build of another pokedex)

@@ -59,7 +59,7 @@ public struct SiteBuilder: Sendable {
         if let memo = lastMemo, now().timeIntervalSince1970 < memo.freshUntil {
             async let intact = memo.siteIsIntact(in: output)
             let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: cacheAtStart?.bytes)
-            if key == memo.key, await intact {
+            if key == memo.key, await intact, try await serverStillAway(memo, options: options) {
                 for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
                 logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
                 var summary = memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
@@ -102,6 +102,29 @@ public struct SiteBuilder: Sendable {
         try await thumbnailThreads.shutdown()
         try await fetcher?.shutdown()
         return summary
+    }
+
+    /// Whether a memo stands on the server's side: always, unless it was written when the server could not be
+    /// reached; then only while one attempt to reach it still cannot connect (the build would serve the same data).
+    private func serverStillAway(_ memo: BuildMemo, options: BuildOptions) async throws -> Bool {
+        guard memo.asksServerFirst else { return true }
+        let fetcher = HTTPFetcher(concurrency: 1, policy: options.retry, logger: logger)
+        let reach: HTTPFetcher.Reach
+        do {
+            reach = try await fetcher.reach(options.apiBase + "/")
+        } catch {
+            try await fetcher.shutdown()
+            throw error
+        }
+        try await fetcher.shutdown()
+        switch reach {
+        case .answered:
+            logger.debug("the server answers again: the build asks it rather than keep the last build's data")
+            return false
+        case .unreachable(let reason):
+            logger.debug("the server still cannot be reached (\(reason)): the last build's memo holds")
+            return true
+        }
     }
 
     private func logUnknownFavorite(_ unknown: FavoritesResolution.Unknown) {
@@ -316,16 +339,18 @@ public struct SiteBuilder: Sendable {
         let written = try output.complete(placement, over: published, inputs: site.inputs)
         let counts = await loader.counts
         let (images, thumbnails) = (source.images, source.thumbnails)
-        // No memo for a build that warned about a picture (the next one must say so again), nor, online, for one that
-        // served stale data or asked for the data hash: the next one must ask the server. An offline build asks
-        // nothing whatever the cache's age: its memo holds until something changes, and says where the data came
-        // from as the build did.
+        // No memo for a build that warned about a picture (the next one must say so again), nor for one that asked
+        // for the data hash. An offline build asks nothing whatever the cache's age: its memo holds until something
+        // changes, and says where the data came from as the build did. So does an online one that served data the
+        // server did not confirm (a stale cache, the snapshot), but only while the server stays out of reach.
         let offline = options.mode == .offline
-        if counts.unchangedDataHash == 0, thumbnails.undecodable == 0, offline || (counts.stale == 0 && counts.snapshot == 0),
-           let freshUntil = offline ? Double.greatestFiniteMagnitude : counts.freshUntil, freshUntil > now().timeIntervalSince1970,
+        let unconfirmed = !offline && (counts.stale > 0 || counts.snapshot > 0)
+        if counts.unchangedDataHash == 0, thumbnails.undecodable == 0,
+           let freshUntil = offline || unconfirmed ? Double.greatestFiniteMagnitude : counts.freshUntil,
+           freshUntil > now().timeIntervalSince1970,
            let key = memoKeys.build {
             let memo = BuildMemo(
-                key: key, freshUntil: freshUntil, files: FileSizes(written.sizes),
+                key: key, freshUntil: freshUntil, asksServerFirst: unconfirmed, files: FileSizes(written.sizes),
                 manifest: output.manifestStamp(), pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
                 movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,

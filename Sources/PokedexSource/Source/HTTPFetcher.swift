@@ -170,6 +170,25 @@ public final class HTTPFetcher: Sendable {
         }
     }
 
+    /// Whether `url`'s host answers at all: one attempt, no retry. Only a connection that could not be made (the
+    /// name did not resolve, the connection was refused or timed out) says it cannot be reached; any HTTP answer,
+    /// or a failure after connecting, says it can.
+    public func reach(_ url: String) async throws -> Reach {
+        do {
+            _ = try await attemptOnce(url, headers: [], attempt: 1)
+            return .answered
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return Self.isConnectFailure(error) ? .unreachable(Self.describe(error)) : .answered
+        }
+    }
+
+    public enum Reach: Sendable, Equatable {
+        case answered
+        case unreachable(String)
+    }
+
     private func attemptOnce(_ url: String, headers extra: [(String, String)], attempt: Int) async throws -> HTTPResult {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: Self.userAgent)

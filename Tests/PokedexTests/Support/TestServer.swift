@@ -82,7 +82,8 @@ final class TestServer: Sendable {
         self.port = port
     }
 
-    static func start() async throws -> TestServer {
+    /// A server on a random free port, or on `port` (a stopped server's, to bring it back).
+    static func start(port: Int = 0) async throws -> TestServer {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let box = NIOLockedValueBox<TestServer?>(nil)
         let channel = try await ServerBootstrap(group: group)
@@ -94,7 +95,7 @@ final class TestServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(Handler(server: server))
                 }
             }
-            .bind(host: "127.0.0.1", port: 0).get()
+            .bind(host: "127.0.0.1", port: port).get()
         let server = TestServer(group: group, channel: channel, port: channel.localAddress?.port ?? 0)
         box.withLockedValue { $0 = server }
         return server
