@@ -19,7 +19,9 @@ import pytest
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 
-# Page weights measured by test_static, printed at the end of the run.
+# Page weights measured by test_static, printed at the end of the run. They travel as the tests' user properties,
+# so that the summary has them when the tests ran in pytest-xdist workers.
+PAGE_WEIGHT = "page weight"
 PAGE_WEIGHTS = []
 
 
@@ -224,6 +226,17 @@ def driver(browser):
     browser.get_log("browser")
     yield browser
     browser.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+
+
+@pytest.fixture
+def page_weight(request):
+    """Records one line for the page-weight summary."""
+    return lambda line: request.node.user_properties.append((PAGE_WEIGHT, line))
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        PAGE_WEIGHTS.extend(line for key, line in report.user_properties if key == PAGE_WEIGHT)
 
 
 def pytest_terminal_summary(terminalreporter):

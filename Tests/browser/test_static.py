@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import PAGE_WEIGHTS, hashed, language_folders
+from conftest import hashed, language_folders
 
 URL_ATTRIBUTES = {"href", "src", "data-fallback", "poster", "action"}
 
@@ -199,7 +199,7 @@ def _weight(output: Path, page: Path, pages):
     return total, zipped, without, without_zipped, {f.name: len(b) for f, b in raw.items()}
 
 
-def test_page_weight(output, pages, site_data):
+def test_page_weight(output, pages, site_data, page_weight):
     kb = lambda n: f"{n / 1024:.1f} KB"
     detail = "pokemon/pikachu.html" if output / "pokemon" / "pikachu.html" in pages \
         else f"pokemon/{site_data['pokemon'][0]['slug']}.html"
@@ -207,7 +207,7 @@ def test_page_weight(output, pages, site_data):
                         for name in ("index.html", detail, "favorites.html")):
         page = output / label
         total, zipped, without, without_zipped, parts = _weight(output, page, pages)
-        PAGE_WEIGHTS.append(
+        page_weight(
             f"{label}: {kb(total)} ({kb(zipped)} gzip) incl. pokedex-data.js; "
             f"{kb(without)} ({kb(without_zipped)} gzip) without it — "
             + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
@@ -217,8 +217,8 @@ def test_page_weight(output, pages, site_data):
         words = sum(size for name, size in parts.items() if name.startswith("strings-"))
         assert without - words < 128 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
     names = hashed(output, "assets/pokedex-names.js").read_bytes()
-    PAGE_WEIGHTS.append(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
-                        f"({kb(len(gzip.compress(names, 9)))} gzip)")
+    page_weight(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
+                f"({kb(len(gzip.compress(names, 9)))} gzip)")
     css = max(hashed(output, f"assets/{name}").stat().st_size for name in ("style.css", "pages.css", "pokemon.css"))
     js = {name: hashed(output, f"assets/{name}").stat().st_size for name in ("app.js", "list.js", "moves.js", "search.js")}
     # Unminified and commented; what a visitor loads is held by the gzipped budgets of the pages below.
@@ -249,7 +249,7 @@ def index_pictures(output: Path):
     return pictures
 
 
-def test_index_page_stays_within_its_budgets(output, pages):
+def test_index_page_stays_within_its_budgets(output, pages, page_weight):
     # What an index page loads on arrival, HTML+CSS+JS with every script it names: at most 60 KB gzipped, in every
     # language (each has its own data script and words). The names script is loaded later, on first use of the
     # search box, and is not part of it.
@@ -257,7 +257,7 @@ def test_index_page_stays_within_its_budgets(output, pages):
     for lang in language_folders(output):
         total, zipped, _, _, parts = _weight(output, output / lang / "index.html", pages)
         assert not any(name.startswith("pokedex-names.") for name in parts), parts
-        PAGE_WEIGHTS.append(f"{lang}index.html: {zipped / 1024:.1f} KB gzip with CSS and JS (budget 60 KB)")
+        page_weight(f"{lang}index.html: {zipped / 1024:.1f} KB gzip with CSS and JS (budget 60 KB)")
         if zipped > 60 * 1024:
             over.append(f"{lang}index.html loads {zipped / 1024:.1f} KB gzipped")
     assert not over, over
@@ -266,13 +266,13 @@ def test_index_page_stays_within_its_budgets(output, pages):
         pytest.skip("no local pictures (--images remote)")
     loaded = sum(chosen.stat().st_size for chosen, _ in pictures)
     full = sum(original.stat().st_size for _, original in pictures)
-    PAGE_WEIGHTS.append(f"index.html pictures at 1×: {len(pictures)} cells load {loaded / 1024:.1f} KB "
-                        f"(full-size artwork would be {full / 1024:.1f} KB: {100 * loaded / full:.0f}%)")
+    page_weight(f"index.html pictures at 1×: {len(pictures)} cells load {loaded / 1024:.1f} KB "
+                f"(full-size artwork would be {full / 1024:.1f} KB: {100 * loaded / full:.0f}%)")
     # At most 20% of the bytes the full artwork cost.
     assert loaded <= 0.2 * full, f"{loaded} bytes of pictures against {full} for the full artwork"
 
 
-def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
+def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_weight):
     """Every Pokémon page, every move, ability and type page, the moves index and the type chart, with the CSS and
     JS each loads on arrival, gzipped: at most 40, 30, 30, 30, 80 and 30 KB. The learnset, moves, names and search
     scripts load on demand and are not part of it."""
@@ -305,9 +305,9 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
                     (page.name, names)
                 assert folder != "pokemon" or not any("learnsets" in str(f) for f in load(page)), page.name
             heaviest, page = weights[-1]
-            PAGE_WEIGHTS.append(f"{lang}{folder}/*.html ({len(weights)} pages): median "
-                                f"{kb(weights[len(weights) // 2][0])}, heaviest {page.name} {kb(heaviest)} gzip with "
-                                f"CSS and JS (budget {budget} KB)")
+            page_weight(f"{lang}{folder}/*.html ({len(weights)} pages): median "
+                        f"{kb(weights[len(weights) // 2][0])}, heaviest {page.name} {kb(heaviest)} gzip with "
+                        f"CSS and JS (budget {budget} KB)")
             if heaviest > budget * 1024:
                 over.append(f"{lang}{folder}/{page.name} loads {kb(heaviest)} gzipped (budget {budget} KB)")
         index = output / lang / "moves" / "index.html"
@@ -315,10 +315,10 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages):
         for index, budget in ((index, 80), (output / lang / "types" / "index.html", 30),
                               (output / lang / "abilities" / "index.html", 80)):
             total = sum(zipped(f) for f in load(index))
-            PAGE_WEIGHTS.append(f"{index.relative_to(output)}: {kb(total)} gzip with CSS and JS (budget {budget} KB)")
+            page_weight(f"{index.relative_to(output)}: {kb(total)} gzip with CSS and JS (budget {budget} KB)")
             if total > budget * 1024:
                 over.append(f"{index.relative_to(output)} loads {kb(total)} gzipped (budget {budget} KB)")
     assert not over, "\n".join(over)
     search = hashed(output, "assets/pokedex-search.js").read_bytes()
-    PAGE_WEIGHTS.append(f"pokedex-search.js (loaded on first use of a search box): {kb(len(search))} "
-                        f"({kb(len(gzip.compress(search, 9)))} gzip)")
+    page_weight(f"pokedex-search.js (loaded on first use of a search box): {kb(len(search))} "
+                f"({kb(len(gzip.compress(search, 9)))} gzip)")
