@@ -43,7 +43,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var abilityPages: Int
     var typePages: Int
     var loads: Int
-    /// An offline build's resources from a stale cache and from the data snapshot, said again by its no-op.
+    /// Resources from a stale cache and from the data snapshot (an offline build's, or one the server did not
+    /// answer), said again by the no-op.
     var stale = 0
     var snapshot = 0
     var imagesRemote: Int
