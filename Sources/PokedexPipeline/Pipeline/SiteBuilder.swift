@@ -68,6 +68,8 @@ public struct SiteBuilder: Sendable {
             }
         }
 
+        // A build that reads the cache reads it through its compact store.
+        let packedStore = try store.withPack()
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
         let snapshot = SnapshotProvider(options.snapshot, logger: logger)
         // Cache writes are flushed to disk: several at once share the journal's commits. Thumbnails get threads of
@@ -75,11 +77,11 @@ public struct SiteBuilder: Sendable {
         // peaked at 116–122 MiB with thumbnails on the eight writer threads, 89 MiB on two of their own).
         let blocking = BlockingWork(threads: options.concurrency)
         let thumbnailThreads = BlockingWork(threads: options.renderParallelism)
-        let loader = ResourceLoader(store: store, fetcher: fetcher, mode: options.mode, apiBase: options.apiBase,
+        let loader = ResourceLoader(store: packedStore, fetcher: fetcher, mode: options.mode, apiBase: options.apiBase,
                                     snapshot: snapshot, logger: logger, now: now, blocking: blocking)
         var summary: BuildSummary
         do {
-            let inputs = Inputs(options: options, store: store, output: output, theme: theme,
+            let inputs = Inputs(options: options, store: packedStore, output: output, theme: theme,
                                 favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started,
                                 lastMemo: lastMemo, cacheAtStart: cacheAtStart)
             summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
@@ -215,6 +217,8 @@ public struct SiteBuilder: Sendable {
         var timer = StageTimer(logger: logger)
         let source = try await sourceStage(inputs, loader: loader, snapshot: snapshot,
                                            thumbnailThreads: thumbnailThreads, timer: &timer)
+        // The compact store, written again when it learned entries, on the core the model leaves idle.
+        async let packWritten = Self.closePack(of: inputs.store, logger: logger)
         // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
         // cache stage, which keeps every core busy, reading it measured slower).
         async let publishedSite = inputs.output.published()
@@ -228,6 +232,9 @@ public struct SiteBuilder: Sendable {
         timer.lap("model")
         let published = try await publishedSite
         let keys = try await memoKeys
+        if let pack = await packWritten {
+            logger.debug("compact store: \(pack.served) entries served, \(pack.learned) read as JSON\(pack.learned > 0 ? " (written again)" : "")")
+        }
         let knownDigest = keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
         if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
         let (site, written) = try await renderAndOutputStage(pokedex, source: source, model: model, inputs: inputs,
@@ -251,6 +258,19 @@ public struct SiteBuilder: Sendable {
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
             output: inputs.output.root.path, baseURL: options.baseURL, stages: timer.stages,
             seconds: Date().timeIntervalSince(inputs.started))
+    }
+
+    /// Closes `store`'s compact store, writing it again when it learned entries: what it served and learned. A
+    /// store that cannot be written (a full disk) costs the next build its speed, not this build its site.
+    private static func closePack(of store: CacheStore, logger: Logger) -> (served: Int, learned: Int)? {
+        guard let pack = store.pack else { return nil }
+        let counts = pack.counts
+        do {
+            try pack.close()
+        } catch {
+            logger.warning("the cache's compact store was not written (\(error)): the next build reads the JSON entries")
+        }
+        return counts
     }
 
     /// Source and cache: the data set, and the pictures as each Pokémon's record arrives. Throws, naming them,

@@ -43,11 +43,25 @@ public struct CacheStore: Sendable {
     public let root: URL
     public let folder: URL
     private let logger: Logger
+    /// The compact store that serves entries in place of their JSON while they are unchanged (see `withPack()`).
+    public private(set) var pack: CachePack?
 
     public init(root: URL, apiBase: String, logger: Logger) {
         self.root = root
         self.folder = root.appendingPathComponent(Self.formatVersion).appendingPathComponent(Self.folderName(for: apiBase))
         self.logger = logger
+    }
+
+    /// Where the compact store of this API's entries is kept: beside its folder.
+    public var packFile: URL {
+        folder.deletingLastPathComponent().appending(path: folder.lastPathComponent + ".pack", directoryHint: .notDirectory)
+    }
+
+    /// This store, reading through its compact store from now on; the caller closes the pack when done.
+    public func withPack() throws -> CacheStore {
+        var store = self
+        store.pack = try CachePack.open(packFile, logger: logger)
+        return store
     }
 
     /// `https://pokeapi.co/api/v2` → `pokeapi.co-api-v2`: readable, and only `[a-z0-9.-]`.
@@ -72,6 +86,10 @@ public struct CacheStore: Sendable {
     /// format, say), which then counts as missing and is replaced by the next successful fetch.
     public func read<Body>(_ key: String, as type: Body.Type) throws -> CacheEntry<Body>? {
         let file = url(for: key + ".json")
+        if let pack, let entry = pack.entry(key, file: file, as: Body.self) { return entry }
+        // Stamped before the read: a file replaced meanwhile leaves a slot that no longer matches, never one that
+        // vouches for bytes it did not hold.
+        let stamp = pack == nil ? nil : FileStamp.of(file.path, regularFilesOnly: true)
         let data: Data
         do {
             // One open: a warm build reads thousands of entries, and asks for thousands that are not there.
@@ -80,11 +98,22 @@ public struct CacheStore: Sendable {
         } catch {
             throw PokedexError.file(.cache, file.path, error)
         }
+        let entry: CacheEntry<Body>
         do {
-            return try JSONDecoder().decode(CacheEntry<Body>.self, from: data)
+            entry = try JSONDecoder().decode(CacheEntry<Body>.self, from: data)
         } catch {
             logger.warning("unreadable cache entry ignored", metadata: ["path": "\(file.path)"])
             return nil
+        }
+        if let pack, let stamp, stamp.error == 0 { try remember(entry, key: key, stamp: stamp, in: pack) }
+        return entry
+    }
+
+    private func remember<Body>(_ entry: CacheEntry<Body>, key: String, stamp: FileStamp, in pack: CachePack) throws {
+        do {
+            try pack.record(entry, key: key, stamp: stamp)
+        } catch {
+            throw PokedexError(.cache, key, .other("cannot keep the entry in the compact store: \(PokedexError.describe(error))"))
         }
     }
 
@@ -96,6 +125,9 @@ public struct CacheStore: Sendable {
             try AtomicFile.write(try encoder.encode(entry), to: file)
         } catch {
             throw PokedexError.file(.cache, file.path, error)
+        }
+        if let pack, let stamp = FileStamp.of(file.path, regularFilesOnly: true), stamp.error == 0 {
+            try remember(entry, key: key, stamp: stamp, in: pack)
         }
     }
 

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+@testable import PokedexSource
+@testable import PokedexSupport
+
+/// The cache's compact store: the same values as the JSON entries, used only while their files are unchanged,
+/// and made anew from the JSON when it cannot be read.
+@Suite struct CachePackTests {
+    /// Every JSON entry a build wrote, read once as JSON and once from the pack the build left: equal values.
+    @Test func thePackHoldsWhatTheJSONEntriesHold() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let plain = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+            let packed = try plain.withPack()
+            let pack = try #require(packed.pack)
+            let keys = try Self.jsonKeys(in: plain.folder)
+            // A slot for every entry of the cache: the resources, the images' metadata.
+            let slots = try #require(CachePack.index(try Data(contentsOf: plain.packFile)))
+            // (The thumbnails' index is the thumbnailer's own file, not an entry.)
+            #expect(Set(slots.keys) == Set(keys.filter { !$0.hasPrefix("thumbnails/") }))
+            #expect(keys.count > CacheTests.jsonResources + CacheTests.images - 1)
+            func same<Body: Codable & Sendable & Equatable>(_ prefix: String, _ type: Body.Type) throws -> Int {
+                var compared = 0
+                for key in keys where key.hasPrefix(prefix + "/") {
+                    let fromJSON = try #require(try plain.read(key, as: type))
+                    let fromPack = try #require(try packed.read(key, as: type))
+                    #expect(fromPack.body == fromJSON.body, "\(key)")
+                    #expect(fromPack.metadata == fromJSON.metadata, "\(key)")
+                    compared += 1
+                }
+                return compared
+            }
+            #expect(try same("pokemon", PokemonRecord.self) == 12)
+            #expect(try same("species", SpeciesRecord.self) == 9)
+            #expect(try same("evolution-chain", EvolutionChainRecord.self) == 9)
+            #expect(try same("move", MoveRecord.self) == 9)
+            #expect(try same("machine", MachineRecord.self) == 5)
+            #expect(try same("type", TypeRecord.self) == 11)
+            #expect(try same("ability", AbilityRecord.self) == 23)
+            #expect(try same("pokemon-form", FormRecord.self) == 4)
+            #expect(try same("version-group", VersionGroupRecord.self) == 6)
+            #expect(try same("item", NamesRecord.self) == 12)
+            // Every one of them from the pack, none learned from JSON.
+            #expect(pack.counts.served == 12 + 9 + 9 + 9 + 5 + 11 + 23 + 4 + 6 + 12)
+            #expect(pack.counts.learned == 0)
+            #expect(try pack.close() == false)
+        }
+    }
+
+    @Test func anEntryWhoseFileChangedIsReadFromTheFile() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let plain = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+            var entry = try #require(try plain.read("pokemon/25", as: PokemonRecord.self))
+            entry.body.name = "pikachu-edited"
+            try plain.write(entry, key: "pokemon/25")
+
+            let packed = try plain.withPack()
+            let pack = try #require(packed.pack)
+            #expect(try packed.read("pokemon/25", as: PokemonRecord.self)?.body.name == "pikachu-edited")
+            #expect(try packed.read("pokemon/1", as: PokemonRecord.self)?.body.name == "bulbasaur")
+            #expect(pack.counts.served == 1)
+            #expect(pack.counts.learned == 1)
+            #expect(try pack.close())
+
+            // The pack written again holds the new entry, and serves it.
+            let again = try #require(try plain.withPack().pack)
+            let reread = try plain.withPack()
+            #expect(try reread.read("pokemon/25", as: PokemonRecord.self)?.body.name == "pikachu-edited")
+            #expect(reread.pack?.counts.served == 1)
+            #expect(again.counts.learned == 0)
+        }
+    }
+
+    @Test func anEntryReadAsAnotherTypeIsNotServedFromThePack() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let packed = try CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger).withPack()
+            // The same key as a type whose shape does not fit: the JSON says so (nil), not a misread slot.
+            #expect(try packed.read("pokemon/25", as: TypeRecord.self) == nil)
+            #expect(packed.pack?.counts.served == 0)
+        }
+    }
+
+    /// A pack cut short (a full disk, a copy interrupted) or of another format is set aside: the build reads the
+    /// JSON, makes the same site, and writes the pack whole again.
+    @Test(arguments: ["torn", "foreign", "empty"])
+    func anUnreadablePackIsMadeAnewFromTheJSON(_ damage: String) async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let store = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+            let whole = try Data(contentsOf: store.packFile)
+            let page = try env.read("pokemon/pikachu.html")
+            switch damage {
+            case "torn": try whole.prefix(whole.count / 2).write(to: store.packFile)
+            case "foreign": try Data("PKDXPACK\u{2}\0\0\0".utf8 + whole.dropFirst(12)).write(to: store.packFile)
+            default: try Data().write(to: store.packFile)
+            }
+            #expect(CachePack.index(try Data(contentsOf: store.packFile)) == nil)
+            try FileManager.default.removeItem(at: env.output)
+
+            let summary = try await env.build()
+            #expect(summary.network.requests == 0)
+            #expect(try env.read("pokemon/pikachu.html") == page)
+            let rewritten = try Data(contentsOf: store.packFile)
+            #expect(rewritten == whole)
+        }
+    }
+
+    static func jsonKeys(in folder: URL) throws -> [String] {
+        let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+    }
+}
+
+/// The compact form itself: what it round-trips, and bytes it did not write.
+@Suite struct CompactCoderTests {
+    struct Sample: Codable, Equatable {
+        enum Kind: String, Codable { case one, two }
+        var text: String
+        var number: Int
+        var big: Int64
+        var small: Int8
+        var unsigned: UInt64
+        var ratio: Double
+        var flag: Bool
+        var missing: String?
+        var present: Int?
+        var list: [Int]
+        var nested: [[String]]
+        var byName: [String: Double]
+        var byNumber: [Int: String]
+        var kind: Kind
+        var children: [Sample]
+    }
+
+    static let sample = Sample(
+        text: "Pokémon \u{00AD}\u{000C}<b>&\"'\t", number: -25, big: .min, small: -128, unsigned: .max, ratio: 0.1 + 0.2,
+        flag: true, missing: nil, present: 0, list: [1, 2, 3], nested: [[], ["ピカチュウ", ""]],
+        byName: ["weight": 6.0, "": -0.0], byNumber: [25: "pikachu", -1: "none"], kind: .two,
+        children: [Sample(text: "", number: 0, big: 0, small: 0, unsigned: 0, ratio: .infinity, flag: false,
+                          missing: "here", present: nil, list: [], nested: [], byName: [:], byNumber: [:], kind: .one,
+                          children: [])])
+
+    @Test func roundTripsWhatJSONWould() throws {
+        let bytes = try CompactCoder.encode(Self.sample)
+        let back = try bytes.withUnsafeBytes { try CompactCoder.decode(Sample.self, from: $0) }
+        #expect(back == Self.sample)
+        // The cache's own shapes that encode themselves: a flavor entry as one string, a learnset as text.
+        let flavor = SpeciesRecord.FlavorEntry(text: "It stores\u{000C}electricity.", version: .init(id: 1, name: "red"), language: "en")
+        let flavorBytes = try CompactCoder.encode([flavor])
+        #expect(try flavorBytes.withUnsafeBytes { try CompactCoder.decode([SpeciesRecord.FlavorEntry].self, from: $0) } == [flavor])
+    }
+
+    /// Keys are looked up by name: a type that reads them in another order, or skips some, still decodes.
+    @Test func readsKeysInAnyOrder() throws {
+        struct Reversed: Decodable, Equatable {
+            var kind: String
+            var number: Int
+            enum CodingKeys: String, CodingKey { case kind, number }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                number = try container.decode(Int.self, forKey: .number)
+                kind = try container.decode(String.self, forKey: .kind)
+            }
+        }
+        let back = try CompactCoder.encode(Self.sample).withUnsafeBytes { try CompactCoder.decode(Reversed.self, from: $0) }
+        #expect(back.number == -25 && back.kind == "two")
+    }
+
+    /// Every prefix and a flipped byte anywhere are refused with a thrown error, never a crash or a wrong value
+    /// taken for a right one where the shape breaks.
+    @Test func bytesItDidNotWriteAreRefused() throws {
+        let bytes = try CompactCoder.encode(Self.sample)
+        for length in 0..<bytes.count {
+            #expect(throws: DecodingError.self) {
+                try Array(bytes.prefix(length)).withUnsafeBytes { try CompactCoder.decode(Sample.self, from: $0) }
+            }
+        }
+        var refused = 0
+        for index in bytes.indices {
+            var damaged = bytes
+            damaged[index] ^= 0xFF
+            do {
+                _ = try damaged.withUnsafeBytes { try CompactCoder.decode(Sample.self, from: $0) }
+            } catch {
+                refused += 1
+            }
+        }
+        // Most flips break the shape; one inside a string's bytes or a number is a different value, which the
+        // pack's stamps (not the form) guard against.
+        #expect(refused > bytes.count / 4)
+    }
+}
