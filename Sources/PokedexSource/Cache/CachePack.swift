@@ -179,9 +179,10 @@ public final class CachePack: Sendable {
         let kept = (old?.slots ?? [:]).filter { fresh[$0.key] == nil }
         append(Self.version)
         append(UInt32(kept.count + fresh.count))
-        if let old {
+        old?.bytes.withUnsafeBytes { raw in
+            // Slots index the bytes from 0, as `index` read them.
             for (key, slot) in kept.sorted(by: { $0.key < $1.key }) {
-                append(key: key, stamp: slot.stamp, type: slot.type, body: old.bytes[slot.body])
+                append(key: key, stamp: slot.stamp, type: slot.type, body: UnsafeRawBufferPointer(rebasing: raw[slot.body]))
             }
         }
         for (key, entry) in fresh.sorted(by: { $0.key < $1.key }) {
