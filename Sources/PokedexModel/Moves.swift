@@ -347,12 +347,20 @@ public struct MoveLearners: Sendable {
         }
         var flat: [Key: [Learner]] = [:]
         var learned = Set<Int>()
-        for (index, entry) in entries.enumerated() {
-            guard entry.isListed else {
-                learned.formUnion(entry.record.learnset.entries.lazy.map(\.move).filter { book.moves[$0] != nil })
+        // Which move ids the book has, as a table: asking the book's dictionary copied a whole move record (its
+        // strings retained and released) for each of those entries.
+        let known = Set(book.moves.keys)
+        var isKnown = [Bool](repeating: false, count: (known.max() ?? -1) + 1)
+        for id in known where id >= 0 { isKnown[id] = true }
+        func inBook(_ move: Int) -> Bool { move >= 0 && move < isKnown.count ? isKnown[move] : known.contains(move) }
+        for index in entries.indices {
+            // The learnset through the array, not a copy of the whole entry.
+            let learnset = entries[index].record.learnset.entries
+            guard entries[index].isListed else {
+                learned.formUnion(learnset.lazy.map(\.move).filter(inBook))
                 continue
             }
-            for learned in entry.record.learnset.entries where book.moves[learned.move] != nil {
+            for learned in learnset where inBook(learned.move) {
                 flat[Key(move: learned.move, game: learned.versionGroup, method: learned.method), default: []]
                     .append(Learner(entry: index, level: learned.level))
             }

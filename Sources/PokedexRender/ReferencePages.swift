@@ -272,9 +272,11 @@ struct Catalogs: Sendable {
         let learners: MoveLearners
         let learnsetFiles: [MoveScripts.LearnsetFile]
 
-        init(_ pokedex: Pokedex) throws {
-            learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
-            learnsetFiles = try MoveScripts.learnsetFiles(pokedex)
+        /// The two halves at once, one per core: neither reads what the other makes.
+        static func make(_ pokedex: Pokedex) async throws -> Shared {
+            async let learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
+            let learnsetFiles = try MoveScripts.learnsetFiles(pokedex)
+            return Shared(learners: await learners, learnsetFiles: learnsetFiles)
         }
     }
 }
