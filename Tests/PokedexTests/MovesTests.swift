@@ -34,6 +34,18 @@ import PokedexSite
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Learnset.self, from: Data("\"25:x\"".utf8)) }
     }
 
+    /// A learnset script is written without the encoder where the compact form needs no escaping: the same bytes.
+    @Test func aLearnsetScriptIsWhatTheEncoderWouldWrite() throws {
+        for compact in ["1:1=84.1 25:1=33,85.36;4=85", "", "-1:2=3", "25:1=</script>\u{2028}\"x"] {
+            let direct = try MoveScripts.learnsetScript(id: 25, compact: compact, path: "learnsets/pikachu.js")
+            let encoded = try DataScript.script("POKEDEX_LEARNSET", MoveScripts.LearnsetPayload(id: 25, learnset: compact),
+                                                path: "learnsets/pikachu.js")
+            #expect(direct == encoded, "\(compact)")
+        }
+        let large = Learnset((1...400).map { .init(versionGroup: $0 % 27 + 1, method: $0 % 4 + 1, move: $0 * 7, level: $0 % 3 == 0 ? 0 : $0 % 100) })
+        #expect(Learnset(compact: large.compact) == large)
+    }
+
     @Test func aMoveRecordKeepsWhatThePageShows() throws {
         let api = "http://127.0.0.1:1/api/v2"
         let thunderbolt = try MoveRecord.decodeAPI(Fixtures.encode(Fixtures.moveJSON(id: 85, api: api, hostile: false)!))
