@@ -339,36 +339,76 @@ public struct MoveLearners: Sendable {
     public let moveIDs: Set<Int>
 
     public init(entries: [PokemonEntry], book: MoveBook) {
-        // One flat table first (the real data has 638,321 entries): three nested lookups each would cost more.
-        struct Key: Hashable {
-            var move: Int
-            var game: Int
-            var method: Int
-        }
-        var flat: [Key: [Learner]] = [:]
-        var learned = Set<Int>()
-        // Which move ids the book has, as a table: asking the book's dictionary copied a whole move record (its
-        // strings retained and released) for each of those entries.
+        // Arrays indexed by dense ids, not a table keyed by (move, game, method): the real data has 638,321
+        // entries, and hashing a key for each was most of the time.
         let known = Set(book.moves.keys)
-        var isKnown = [Bool](repeating: false, count: (known.max() ?? -1) + 1)
-        for id in known where id >= 0 { isKnown[id] = true }
-        func inBook(_ move: Int) -> Bool { move >= 0 && move < isKnown.count ? isKnown[move] : known.contains(move) }
+        var moves = DenseIndex(arrayBound: 1 << 16), games = DenseIndex(arrayBound: 1 << 12)
+        var methods = DenseIndex(arrayBound: 1 << 12)
+        var learned = Set<Int>()
+        // Pass 1: which games and methods there are (a slot per pair in each move's row).
+        for index in entries.indices where entries[index].isListed {
+            for learned in entries[index].record.learnset.entries {
+                _ = games.index(of: learned.versionGroup)
+                _ = methods.index(of: learned.method)
+            }
+        }
+        let slotsPerMove = games.count * methods.count
+        // Pass 2: each listed learner into its move's slot for (game, method), in site order.
+        var rows: [[[Learner]]] = []
         for index in entries.indices {
             // The learnset through the array, not a copy of the whole entry.
             let learnset = entries[index].record.learnset.entries
             guard entries[index].isListed else {
-                learned.formUnion(learnset.lazy.map(\.move).filter(inBook))
+                learned.formUnion(learnset.lazy.map(\.move).filter(known.contains))
                 continue
             }
-            for learned in learnset where inBook(learned.move) {
-                flat[Key(move: learned.move, game: learned.versionGroup, method: learned.method), default: []]
-                    .append(Learner(entry: index, level: learned.level))
+            for learned in learnset {
+                let move: Int
+                if let seen = moves.existingIndex(of: learned.move) {
+                    move = seen
+                } else {
+                    guard known.contains(learned.move) else { continue }
+                    move = moves.index(of: learned.move)
+                    rows.append(Array(repeating: [], count: slotsPerMove))
+                }
+                let slot = games.index(of: learned.versionGroup) * methods.count + methods.index(of: learned.method)
+                rows[move][slot].append(Learner(entry: index, level: learned.level))
             }
         }
         var byMove: [Int: [Int: [Int: [Learner]]]] = [:]
-        for (key, learners) in flat { byMove[key.move, default: [:]][key.game, default: [:]][key.method] = learners }
+        for (move, row) in zip(moves.ids, rows) {
+            var byGame: [Int: [Int: [Learner]]] = [:]
+            for (slot, learners) in row.enumerated() where !learners.isEmpty {
+                byGame[games.ids[slot / methods.count], default: [:]][methods.ids[slot % methods.count]] = learners
+            }
+            byMove[move] = byGame
+        }
         self.byMove = byMove
         moveIDs = learned.union(byMove.keys)
+    }
+
+    /// Ids numbered 0, 1, 2… in the order first seen: by an array for ids below `arrayBound`, a table above.
+    struct DenseIndex {
+        private var small: [Int32]
+        private var large: [Int: Int] = [:]
+        private(set) var ids: [Int] = []
+        var count: Int { ids.count }
+
+        init(arrayBound: Int) {
+            small = Array(repeating: -1, count: arrayBound)
+        }
+
+        func existingIndex(of id: Int) -> Int? {
+            if id >= 0 && id < small.count { return small[id] < 0 ? nil : Int(small[id]) }
+            return large[id]
+        }
+
+        mutating func index(of id: Int) -> Int {
+            if let existing = existingIndex(of: id) { return existing }
+            if id >= 0 && id < small.count { small[id] = Int32(ids.count) } else { large[id] = ids.count }
+            ids.append(id)
+            return ids.count - 1
+        }
     }
 
     /// The games `move` is learned in, newest first.
