@@ -54,10 +54,12 @@ public struct SiteBuilder: Sendable {
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
         let favoritesBytes = try Self.bytes(of: options.resolve(options.favorites), stage: .favorites)
         let lastMemo = try await memoRead
+        let freshMemo = lastMemo.flatMap { now().timeIntervalSince1970 < $0.freshUntil ? $0 : nil }
+        // The site's files are checked while the cache is still being stamped: a stat each, on the other core.
+        async let intact = freshMemo?.siteIsIntact(in: output) ?? false
         // The cache's stamps, taken only when there is a memo to compare them with.
         let cacheAtStart = lastMemo == nil ? nil : CacheStamps(bytes: try await cacheStamps)
-        if let memo = lastMemo, now().timeIntervalSince1970 < memo.freshUntil {
-            async let intact = memo.siteIsIntact(in: output)
+        if let memo = freshMemo {
             let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: cacheAtStart?.bytes)
             if key == memo.key, await intact, try await serverStillAway(memo, options: options) {
                 for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
