@@ -15,6 +15,14 @@ public enum AtomicFile {
         }
     }
 
+    /// Like `write(_:to:)`, for bytes made as they are written: `fill` hands each piece to the sink it is given.
+    public static func write(to url: URL, durable: Bool = true, folderExists: Bool = false,
+                             fill: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        try replace(url, durable: durable, folderExists: folderExists) { fd, temporary in
+            try fill { try writeAll($0, to: fd, path: temporary.path) }
+        }
+    }
+
     /// Fills a new temporary file beside `url` (its folder created if need be, unless the caller made it) with
     /// `fill`, flushes it when `durable`, and renames it over `url`; on any failure the temporary file is removed.
     private static func replace(_ url: URL, durable: Bool, folderExists: Bool = false, fill: (Int32, URL) throws -> Void) throws {

@@ -77,11 +77,14 @@ public final class CachePack: Sendable {
 
     /// The pack at `file`; an empty one when there is none or it cannot be read as one.
     public static func open(_ file: URL, logger: Logger) throws -> CachePack {
-        let data: Data?
-        do {
-            data = try AtomicFile.contentsIfPresent(of: file)
-        } catch {
-            throw PokedexError.file(.cache, file.path, error)
+        // Mapped, not read into the heap: its pages are the file's, and go when the pack is closed.
+        var data: Data?
+        if FileStamp.of(file.path, regularFilesOnly: true) != nil {
+            do {
+                data = try Data(contentsOf: file, options: .alwaysMapped)
+            } catch {
+                throw PokedexError.file(.cache, file.path, error)
+            }
         }
         var contents = Contents(bytes: Data(), slots: [:])
         if let data {
@@ -156,9 +159,35 @@ public final class CachePack: Sendable {
             defer { current = nil }
             return current
         }
-        let fresh = changes.withLockedValue { $0.fresh }
+        // Taken out, so that what a cold build learned is not held through the render.
+        let fresh = changes.withLockedValue { changes in
+            defer { changes.fresh = [:] }
+            return changes.fresh
+        }
         guard !fresh.isEmpty else { return false }
-        var bytes = Self.magic
+        do {
+            // Not flushed: a pack lost to a crash is made again from the JSON, which is. Written as it is made,
+            // a megabyte at a time, not assembled whole in memory first.
+            try AtomicFile.write(to: file, durable: false) { write in
+                try Self.write(kept: old, fresh: fresh, to: write)
+            }
+        } catch {
+            throw PokedexError.file(.cache, file.path, error)
+        }
+        return true
+    }
+
+    /// The pack's bytes: the slots of `old` that `fresh` does not replace, and `fresh`, each in key order.
+    private static func write(kept old: Contents?, fresh: [String: (stamp: Stamp, type: String, body: [UInt8])],
+                              to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 << 20)
+        func flush(ifOver limit: Int) throws {
+            guard bytes.count > limit else { return }
+            try bytes.withUnsafeBytes { try sink($0) }
+            bytes.removeAll(keepingCapacity: true)
+        }
+        bytes += magic
         func append<N: FixedWidthInteger>(_ number: N) {
             withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
         }
@@ -166,7 +195,7 @@ public final class CachePack: Sendable {
             append(UInt16(text.utf8.count))
             bytes.append(contentsOf: text.utf8)
         }
-        func append(key: String, stamp: Stamp, type: String, body: some Collection<UInt8>) {
+        func append(key: String, stamp: Stamp, type: String, body: some Collection<UInt8>) throws {
             append(text: key)
             append(text: type)
             append(stamp.size)
@@ -175,27 +204,22 @@ public final class CachePack: Sendable {
             append(stamp.inode)
             append(UInt32(body.count))
             bytes.append(contentsOf: body)
+            try flush(ifOver: 1 << 20)
         }
         let kept = (old?.slots ?? [:]).filter { fresh[$0.key] == nil }
-        append(Self.version)
+        append(version)
         append(UInt32(kept.count + fresh.count))
-        old?.bytes.withUnsafeBytes { raw in
+        try old?.bytes.withUnsafeBytes { raw in
             // Slots index the bytes from 0, as `index` read them.
             for (key, slot) in kept.sorted(by: { $0.key < $1.key }) {
-                append(key: key, stamp: slot.stamp, type: slot.type, body: UnsafeRawBufferPointer(rebasing: raw[slot.body]))
+                try append(key: key, stamp: slot.stamp, type: slot.type, body: UnsafeRawBufferPointer(rebasing: raw[slot.body]))
             }
         }
         for (key, entry) in fresh.sorted(by: { $0.key < $1.key }) {
-            append(key: key, stamp: entry.stamp, type: entry.type, body: entry.body)
+            try append(key: key, stamp: entry.stamp, type: entry.type, body: entry.body)
         }
-        bytes += Self.trailer
-        do {
-            // Not flushed: a pack lost to a crash is made again from the JSON, which is.
-            try AtomicFile.write(Data(bytes), to: file, durable: false)
-        } catch {
-            throw PokedexError.file(.cache, file.path, error)
-        }
-        return true
+        bytes += trailer
+        try flush(ifOver: 0)
     }
 }
 
