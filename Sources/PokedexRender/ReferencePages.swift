@@ -272,8 +272,14 @@ struct Catalogs: Sendable {
         let learners: MoveLearners
         let learnsetFiles: [MoveScripts.LearnsetFile]
 
-        /// The two halves at once, one per core: neither reads what the other makes.
-        static func make(_ pokedex: Pokedex) async throws -> Shared {
+        /// The two halves at once when the other core is free (`atOnce`: the render inputs' digest is known), else
+        /// one after the other: made at once beside the digest that a full build encodes on the other core, they
+        /// raised a first build's peak memory from 173 to 207 MiB and its time from 3.6 to 4.3 s.
+        static func make(_ pokedex: Pokedex, atOnce: Bool) async throws -> Shared {
+            guard atOnce else {
+                let learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
+                return Shared(learners: learners, learnsetFiles: try MoveScripts.learnsetFiles(pokedex))
+            }
             async let learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
             let learnsetFiles = try MoveScripts.learnsetFiles(pokedex)
             return Shared(learners: await learners, learnsetFiles: learnsetFiles)

@@ -204,7 +204,7 @@ public struct SiteRenderer: Sendable {
         for index in languages.indices {
             let renderer = forLanguage(at: index)
             let localized = pokedex.localized(renderer.language.code, words: renderer.strings.themeWords)
-            if shared == nil { shared = try await Catalogs.Shared.make(localized) }
+            if shared == nil { shared = try await Catalogs.Shared.make(localized, atOnce: knownInputsDigest != nil) }
             var languageAssets = assets
             // Type names for the cells and filters the scripts build: English ones are the API names made readable.
             let typeLabels = renderer.language.code == "en" ? nil
