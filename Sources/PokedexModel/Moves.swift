@@ -325,11 +325,19 @@ public struct MoveBook: Sendable, Equatable {
 
 /// Which exported Pokémon learn each move, in which game and how: the move pages' lists, made once for all.
 public struct MoveLearners: Sendable {
-    /// One exported Pokémon learning the move one way.
+    /// One exported Pokémon learning the move one way. Two 32-bit numbers: a build holds some 600,000.
     public struct Learner: Sendable, Equatable {
+        private let storedEntry: Int32
+        private let storedLevel: Int32
         /// Index into `Pokedex.entries`.
-        public var entry: Int
-        public var level: Int
+        public var entry: Int { Int(storedEntry) }
+        public var level: Int { Int(storedLevel) }
+
+        /// `entry` indexes an array, and a learnset's level is 32 bits (`Learnset.Entry`): both fit.
+        init(entry: Int, level: Int) {
+            storedEntry = Int32(clamping: entry)
+            storedLevel = Int32(clamping: level)
+        }
     }
 
     /// By move id, then version group id, then method id: the listed learners in site order (a form that only
