@@ -241,14 +241,15 @@ struct MoveScripts: Sendable {
         self.names = SiteRenderer.hashedName(Self.namesScript, names)
         let learnsetFiles = try learnsetFiles ?? Self.learnsetFiles(pokedex)
         learnsets = Dictionary(learnsetFiles.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-        files = [(self.moves, moves), (self.names, names)] + learnsetFiles.map { ($0.path, $0.data) }
+        files = [(self.moves, moves), (self.names, names)] + learnsetFiles.compactMap { file in file.data.map { (file.path, $0) } }
     }
 
     /// One Pokémon's learnset script: the same file, at the site root, for every language.
     struct LearnsetFile: Sendable {
         var id: Int
         var path: String
-        var data: Data
+        /// nil once sent: the site's stream holds the bytes until they are written, so the render need not.
+        var data: Data?
     }
 
     /// The learnset script of every Pokémon that learns something in some game.

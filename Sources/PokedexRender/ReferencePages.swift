@@ -252,7 +252,7 @@ extension SiteRenderer {
 /// What the pages look moves, abilities and types up in, made once per build.
 struct Catalogs: Sendable {
     let moves: MoveCatalog
-    let moveScripts: MoveScripts
+    var moveScripts: MoveScripts
     let abilities: AbilityCatalog
     let types: TypeCatalog
 
@@ -271,6 +271,16 @@ struct Catalogs: Sendable {
     struct Shared: Sendable {
         let learners: MoveLearners
         let learnsetFiles: [MoveScripts.LearnsetFile]
+
+        /// The same without the learnset scripts' bytes, once the first language has sent them: the other
+        /// languages need only their paths.
+        func sent() -> Shared {
+            Shared(learners: learners, learnsetFiles: learnsetFiles.map { file in
+                var file = file
+                file.data = nil
+                return file
+            })
+        }
 
         /// The two halves at once when the other core is free (`atOnce`: the render inputs' digest is known), else
         /// one after the other: made at once beside the digest that a full build encodes on the other core, they

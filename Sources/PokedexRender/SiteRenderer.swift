@@ -212,7 +212,7 @@ public struct SiteRenderer: Sendable {
             let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath, statsScript: statsPath,
                                                  typeLabels: typeLabels)
             languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
-            let catalogs = try Catalogs(localized, strings: renderer.strings, shared: shared)
+            var catalogs = try Catalogs(localized, strings: renderer.strings, shared: shared)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
             languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
             try await sent.add(languageAssets.data, dataScript)
@@ -233,6 +233,10 @@ public struct SiteRenderer: Sendable {
                 try await sent.add(languageAssets.moreStrings!, moreWords)
             }
             for script in catalogs.moveScripts.files { try await sent.add(script.path, script.data) }
+            // Sent: the stream holds their bytes until they are written; the pages' render keeps only their names
+            // (the learnset scripts are 6.4 MB).
+            catalogs.moveScripts.files = []
+            shared = shared?.sent()
             try await sent.add(languageAssets.searchData, searchData)
             let jobs = renderer.pages(localized, assets: languageAssets.up(renderer.siteUp), catalogs: catalogs)
                 .map { $0.prefixed(renderer.pathPrefix) }
