@@ -81,6 +81,36 @@ import Testing
         }
     }
 
+    /// A pack cut short by hand while a build has it open: that build reads the entries it lost as JSON (under a
+    /// mapping, the first of them would have stopped the process with SIGBUS), and does not write a pack from it.
+    @Test func aPackCutShortWhileOpenServesWhatItStillHoldsAndTheRestAsJSON() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            let plain = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+            let whole = try Data(contentsOf: plain.packFile)
+            let slots = try #require(CachePack.index(whole))
+            let packed = try plain.withPack()
+            let pack = try #require(packed.pack)
+            // Cut in place (not replaced), halfway through the Pokémon: the open pack now ends there.
+            let pokemon = slots.filter { $0.key.hasPrefix("pokemon/") }.sorted { $0.value.body.lowerBound < $1.value.body.lowerBound }
+            #expect(pokemon.count == 12)
+            let half = pokemon[pokemon.count / 2].value.body.lowerBound
+            let handle = try FileHandle(forWritingTo: plain.packFile)
+            try handle.truncate(atOffset: UInt64(half))
+            try handle.close()
+            let (early, late) = (pokemon[0].key, pokemon[pokemon.count - 1].key)
+            let earlyRecord = try #require(try packed.read(early, as: PokemonRecord.self))
+            let lateRecord = try #require(try packed.read(late, as: PokemonRecord.self))
+            #expect(earlyRecord.body == (try plain.read(early, as: PokemonRecord.self))?.body)
+            #expect(lateRecord.body == (try plain.read(late, as: PokemonRecord.self))?.body)
+            #expect(pack.counts.served == 1)
+            #expect(pack.counts.learned == 1)
+            // Writing it again would copy slots it no longer holds: refused, so the next build makes it anew.
+            #expect(throws: PokedexError.self) { try pack.close() }
+            #expect(try Data(contentsOf: plain.packFile).count == half)
+        }
+    }
+
     /// A pack cut short (a full disk, a copy interrupted) or of another format is set aside: the build reads the
     /// JSON, makes the same site, and writes the pack whole again.
     @Test(arguments: ["torn", "foreign", "empty"])

@@ -46,14 +46,38 @@ public final class CachePack: Sendable {
         var body: Range<Int>
     }
 
-    /// The file as read and its index: released by `close()`, after the source stage.
+    /// The open file and its index: released by `close()`, after the source stage. Bodies are read as they are
+    /// asked for (`pread`), neither held nor mapped: the whole pack mapped kept 20 MB of its pages resident at a warm
+    /// build's peak, and a file cut short under a mapping stops the process (SIGBUS) where a read only comes short.
     final class Contents: Sendable {
-        let bytes: Data
+        /// -1 when there is no file.
+        let descriptor: Int32
         let slots: [String: Slot]
 
-        init(bytes: Data, slots: [String: Slot]) {
-            self.bytes = bytes
+        init(descriptor: Int32, slots: [String: Slot]) {
+            self.descriptor = descriptor
             self.slots = slots
+        }
+
+        deinit {
+            if descriptor >= 0 { closeReadOnly(descriptor) }
+        }
+
+        /// A slot's bytes; nil when the file no longer holds them (cut short by hand).
+        func body(_ slot: Slot) -> [UInt8]? {
+            guard descriptor >= 0 else { return nil }
+            let count = slot.body.count
+            let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var done = 0
+                while done < count {
+                    let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(slot.body.lowerBound + done))
+                    if read < 0 && errno == EINTR { continue }
+                    guard read > 0 else { break }
+                    done += read
+                }
+                initialized = done
+            }
+            return bytes.count == count ? bytes : nil
         }
     }
 
@@ -77,20 +101,22 @@ public final class CachePack: Sendable {
 
     /// The pack at `file`; an empty one when there is none or it cannot be read as one.
     public static func open(_ file: URL, logger: Logger) throws -> CachePack {
-        // Mapped, not read into the heap: its pages are the file's, and go when the pack is closed.
-        var data: Data?
+        var contents = Contents(descriptor: -1, slots: [:])
         if FileStamp.of(file.path, regularFilesOnly: true) != nil {
+            let descriptor = openReadOnly(file.path)
+            guard descriptor >= 0 else { throw PokedexError.file(.cache, file.path, AtomicFile.posixError("cannot open")) }
+            // The index is read from the whole file, which goes again at once: the bodies stay on disk.
+            let data: Data
             do {
-                data = try Data(contentsOf: file, options: .alwaysMapped)
+                data = try FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readToEnd() ?? Data()
             } catch {
+                closeReadOnly(descriptor)
                 throw PokedexError.file(.cache, file.path, error)
             }
-        }
-        var contents = Contents(bytes: Data(), slots: [:])
-        if let data {
             if let slots = index(data) {
-                contents = Contents(bytes: data, slots: slots)
+                contents = Contents(descriptor: descriptor, slots: slots)
             } else {
+                closeReadOnly(descriptor)
                 logger.debug("the cache's compact store is unreadable: it is made anew from the JSON entries",
                              metadata: ["path": "\(file.path)"])
             }
@@ -127,10 +153,12 @@ public final class CachePack: Sendable {
               slot.type == String(reflecting: Body.self),
               let stamp = FileStamp.of(file.path, regularFilesOnly: true), stamp.error == 0,
               Stamp(stamp) == slot.stamp else { return nil }
+        guard let body = contents.body(slot) else {
+            logger.debug("compact entry cut short: read as JSON", metadata: ["key": "\(key)"])
+            return nil
+        }
         do {
-            let entry = try contents.bytes.withUnsafeBytes { raw in
-                try CompactCoder.decode(CacheEntry<Body>.self, from: UnsafeRawBufferPointer(rebasing: raw[slot.body]))
-            }
+            let entry = try body.withUnsafeBytes { try CompactCoder.decode(CacheEntry<Body>.self, from: $0) }
             changes.withLockedValue { $0.hits += 1 }
             return entry
         } catch {
@@ -209,11 +237,11 @@ public final class CachePack: Sendable {
         let kept = (old?.slots ?? [:]).filter { fresh[$0.key] == nil }
         append(version)
         append(UInt32(kept.count + fresh.count))
-        try old?.bytes.withUnsafeBytes { raw in
-            // Slots index the bytes from 0, as `index` read them.
-            for (key, slot) in kept.sorted(by: { $0.key < $1.key }) {
-                try append(key: key, stamp: slot.stamp, type: slot.type, body: UnsafeRawBufferPointer(rebasing: raw[slot.body]))
-            }
+        // Read again from the old file, which the rename leaves open to this build. One cut short by hand fails
+        // the write: the next build reads the JSON entries and makes the pack anew.
+        for (key, slot) in kept.sorted(by: { $0.key < $1.key }) {
+            guard let body = old?.body(slot) else { throw CutShort() }
+            try append(key: key, stamp: slot.stamp, type: slot.type, body: body)
         }
         for (key, entry) in fresh.sorted(by: { $0.key < $1.key }) {
             try append(key: key, stamp: entry.stamp, type: entry.type, body: entry.body)
@@ -221,6 +249,21 @@ public final class CachePack: Sendable {
         bytes += trailer
         try flush(ifOver: 0)
     }
+}
+
+/// Opens a file for reading: -1 when it cannot be. Outside `CachePack`, whose `open` and `close()` are other things.
+private func openReadOnly(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
+}
+
+/// Closes a descriptor opened for reading (nothing to flush, so nothing to report).
+private func closeReadOnly(_ descriptor: Int32) {
+    _ = close(descriptor)
+}
+
+/// The old pack no longer held a slot it indexed when the new one was written.
+private struct CutShort: Error, CustomStringConvertible {
+    var description: String { "the compact store was cut short while it was copied" }
 }
 
 /// Bounds-checked reads of a pack's index.
