@@ -468,8 +468,11 @@ final class EventLog: Sendable {
 
 struct TimedOut: Error {}
 
-/// Polls `condition` until it holds, for up to `timeout`.
-func eventually(_ what: @autoclosure () -> String, timeout: Duration = .seconds(120),
+/// Polls `condition` until it holds, for up to `timeout`. Ten minutes, not two: `swift test` runs every suite at
+/// once and the cores are shared fairly, so the builds of every test finish together near the end of the run. On a
+/// 2-core machine that ran the whole suite in 220 s, the serve tests' first builds were still waiting their share
+/// after 120 s and failed. What never happens still fails.
+func eventually(_ what: @autoclosure () -> String, timeout: Duration = .seconds(600),
                 sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
