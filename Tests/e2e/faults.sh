@@ -11,20 +11,18 @@ DIR="$WORK/faults"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
 # Each run writes its report to report.json: the checks read it rather than the summary line.
 build() { run_timed "$1" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot --report report.json "${@:2}"; }
 
-# 1. 20 % of API answers are 500/503 and at most 60 requests a second (429 + Retry-After): the full set still builds.
-#    A cold build asks several times faster than that, so the limit is met throughout; at 20 a second the run took
-#    9 of CI's minutes for the same paths.
-if [ -z "${SKIP_LONG:-}" ]; then
-  start_mirror "$SHARED" "$DIR/port" --faults error=0.2,ratelimit=60
-  build "error=0.2,ratelimit=60 (cold, all 1,351)" --cache cache-errors --output out-errors
-  stats="$(mirror_stats)"; echo "$stats"
-  [ "$RC" = 0 ] || fail "error/ratelimit run exited $RC"
-  [ "$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print(s.get("status_429", 0) > 0 and s.get("status_500", 0) > 0)' "$stats")" = True ] \
-    || fail "the mirror answered no 429 or no 500: the run did not meet its faults"
-  expect_eq "detail pages under faults" "$(find out-errors/pokemon -name '*.html' | wc -l)" 1351
-  [ "$(report_value report.json 'r["requests"]["retries"] > 0')" = True ] || fail "no retries reported under error=0.2"
-  stop_mirror
-fi
+# 1. 20 % of API answers are 500/503 and at most 60 requests a second (429 + Retry-After): the first 151 still
+#    build whole. A cold build asks several times faster than that, so the limit is met throughout. (All 1,351 took
+#    4.5 of CI's minutes for the same paths; retries do not depend on how many Pokémon there are.)
+start_mirror "$SHARED" "$DIR/port" --only 151 --faults error=0.2,ratelimit=60
+build "error=0.2,ratelimit=60 (cold, 151)" --cache cache-errors --output out-errors
+stats="$(mirror_stats)"; echo "$stats"
+[ "$RC" = 0 ] || fail "error/ratelimit run exited $RC"
+[ "$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print(s.get("status_429", 0) > 0 and s.get("status_500", 0) > 0)' "$stats")" = True ] \
+  || fail "the mirror answered no 429 or no 500: the run did not meet its faults"
+expect_eq "detail pages under faults" "$(find out-errors/pokemon -name '*.html' | wc -l)" 151
+[ "$(report_value report.json 'r["requests"]["retries"] > 0')" = True ] || fail "no retries reported under error=0.2"
+stop_mirror
 
 # 2. Connections reset the first time for three ids: retried, nothing missing.
 start_mirror "$SHARED" "$DIR/port" --only 151 --faults once=1+4+25

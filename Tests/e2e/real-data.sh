@@ -213,6 +213,33 @@ diff -r Output.cold Output >/dev/null || fail "--offline rebuild differs from th
 pass "--offline rebuild is byte-identical"
 rm -rf Output.cold
 
+# pokedex serve over the same cache and folder: it builds (nothing to write), answers many requests at once with
+# the pages plus their reload script, and Ctrl-C (SIGINT) ends it with status 0.
+"$POKEDEX" serve --api "$API" --templates "$ROOT/Templates" --no-snapshot --offline --port 0 >serve.out 2>serve.err &
+SERVE_PID=$!
+for _ in $(seq 1 1200); do
+  grep -q '^Serving ' serve.out && break
+  kill -0 "$SERVE_PID" 2>/dev/null || { cat serve.err; fail "serve exited before listening"; }
+  sleep 0.1
+done
+URL=$(sed -n 's/^Serving .* at \(http[^ ]*\) .*/\1/p' serve.out)
+[ -n "$URL" ] || { kill "$SERVE_PID"; fail "serve did not say where it listens"; }
+python3 - "$URL" <<'PY' || { kill "$SERVE_PID"; fail "serve's answers under 200 requests at once"; }
+import concurrent.futures, sys, urllib.request
+paths = ["index.html", "pokemon/pikachu.html", "moves/thunderbolt.html", "assets/icon.svg"] * 50
+def get(path):
+    with urllib.request.urlopen(sys.argv[1].rstrip("/") + "/" + path, timeout=60) as answer:
+        return path, answer.status, answer.read()
+with concurrent.futures.ThreadPoolExecutor(max_workers=50) as pool:
+    answers = list(pool.map(get, paths))
+bad = [(path, status) for path, status, _ in answers if status != 200]
+assert not bad, bad[:5]
+assert all(b"/__pokedex/" in body for path, _, body in answers if path.endswith(".html")), "no reload script"
+print(f"serve: {len(answers)} answers, all 200")
+PY
+kill -INT "$SERVE_PID"; RC=0; wait "$SERVE_PID" || RC=$?
+expect_eq "serve's exit status after SIGINT" "$RC" 0
+
 # Three languages from the same cache: a complete copy in French and Japanese, no request more, PokeAPI's own words.
 LANGUAGES=("${BUILD[@]}" --offline --output Output-languages --report report-languages.json
            --language en --language fr --language ja)
