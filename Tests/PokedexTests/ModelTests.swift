@@ -296,4 +296,33 @@ import Testing
             #expect(entry.slug.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }, "\(entry.slug)")
         }
     }
+
+    @Test func aBuildKeepsOnlyThePokedexEntriesItsLanguagesCanShow() {
+        let red = SpeciesRecord.ResourceLink(id: 1, name: "red")
+        var species = SpeciesRecord(id: 25, name: "pikachu", englishName: "Pikachu", names: [], evolutionChainID: nil,
+                                    varieties: [])
+        species.entries = ["en", "fr", "ja", "ja-hrkt", "ko", "de"].map {
+            SpeciesRecord.FlavorEntry(text: "entry in \($0)", version: red, language: $0)
+        }
+        let data = DataSet(list: [], records: [:], species: [25: species], chains: [:], types: [:], forms: [:],
+                           versionGroups: [:], named: [:], missing: [])
+        func kept(_ languages: [String]) -> [String] {
+            var copy = data
+            copy.keepEntries(shownIn: languages)
+            return copy.species[25]?.entries.map(\.language) ?? []
+        }
+        // Japanese pages fall back to kana, then English; English pages show only English.
+        #expect(kept(["ja"]) == ["en", "ja", "ja-hrkt"])
+        #expect(kept(["en"]) == ["en"])
+        #expect(kept(["en", "fr", "ko"]) == ["en", "fr", "ko"])
+        // PokeAPI's codes in any case, as the options may hold them.
+        #expect(kept(["FR"]) == ["en", "fr"])
+        // What every page shows is unchanged.
+        var japanese = data
+        japanese.keepEntries(shownIn: ["ja", "fr"])
+        for language in ["ja", "fr", "en"] {
+            #expect(japanese.species[25]?.entries(in: language) == species.entries(in: language))
+            #expect(japanese.species[25]?.flavorText(in: language) == species.flavorText(in: language))
+        }
+    }
 }

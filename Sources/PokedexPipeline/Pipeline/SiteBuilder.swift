@@ -291,13 +291,14 @@ public struct SiteBuilder: Sendable {
         let feed = ImageFeed(resolver, limit: options.concurrency * 2)
         let dataSet = DataSetLoader(apiBase: options.apiBase, listPageSize: options.listPageSize, limit: options.limit,
                                     concurrency: options.concurrency, loader: loader, progress: progress)
-        let data: DataSet
+        var data: DataSet
         do {
             data = try await dataSet.load(snapshot: snapshot, onRecord: feed.add)
         } catch {
             _ = await feed.finish(advance: {})
             throw error
         }
+        data.keepEntries(shownIn: options.languages)
         timer.lap("source and cache: JSON")
 
         progress.begin("Images", total: data.list.filter { data.records[$0.id] != nil }.count)

@@ -279,4 +279,16 @@ public struct DataSet: Sendable {
     }
     /// Resources that could be had neither from the network nor from the cache, described.
     public var missing: [String]
+
+    /// Keeps only the Pokédex entries that a page in one of `languages` can show: those in its language or in one
+    /// its fallback reaches. The real data holds 64,666 entries (11 MB) in a dozen languages, which a one-language
+    /// build would otherwise carry through its render.
+    public mutating func keepEntries(shownIn languages: [String]) {
+        let shown = Set(languages.flatMap { LanguageFallback.chain($0.lowercased()) })
+        for id in Array(species.keys) {
+            // A new array of its own size (filtering in place would keep the old capacity).
+            let kept = species[id]?.entries.filter { shown.contains($0.language) } ?? []
+            species[id]?.entries = kept
+        }
+    }
 }
