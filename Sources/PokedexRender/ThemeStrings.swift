@@ -52,11 +52,6 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
         tables.flatMap { table, entries in entries.keys.map { "\(table).\($0)" } }.sorted()
     }
 
-    /// A digest of every key and word: what a build that saw these words remembers.
-    public var fingerprint: String {
-        Fingerprint.of(keys.map { "\($0)\u{1F}\(self[$0]!)" }.joined(separator: "\u{1E}"))
-    }
-
     /// These strings with `other`'s where it has them.
     func overlaid(by other: ThemeStrings) -> ThemeStrings {
         var merged = tables

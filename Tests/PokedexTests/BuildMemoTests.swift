@@ -213,8 +213,9 @@ import PokedexModel
             let stamps = Array("cache".utf8)
             func keys(_ theme: Theme, favorites: Data? = nil, stamps: [UInt8] = stamps, age: DataAge? = nil,
                       options: BuildOptions = options) throws -> (build: String?, inputs: String?) {
-                (try BuildMemo.key(options: options, theme: theme, favorites: favorites, cacheStamps: stamps),
-                 try BuildMemo.inputsKey(options: options, theme: theme, favorites: favorites, cacheStamps: stamps, dataAge: age))
+                (try BuildMemo.key(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps),
+                 try BuildMemo.inputsKey(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps,
+                                         dataAge: age))
             }
             let base = try keys(plain)
             try #require(base.build != nil && base.inputs != nil)

@@ -60,7 +60,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
 
     /// The identity of what the pages' contexts are made from: the build's key without the templates (which only
     /// read contexts), with how old the data is (which the network decides, not the cache: the offline banner).
-    static func inputsKey(options: BuildOptions, theme: Theme, favorites: Data?, cacheStamps: [UInt8]?,
+    static func inputsKey(options: BuildOptions, theme: ThemeFiles.Digests, favorites: Data?, cacheStamps: [UInt8]?,
                           dataAge: DataAge?) throws -> String? {
         guard let key = try key(options: options, theme: theme, favorites: favorites, cacheStamps: cacheStamps,
                                 templates: false) else { return nil }
@@ -69,7 +69,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
 
     /// The identity of a build's inputs (see the type's comment), from the cache folder's `stamps` (nil: no cache
     /// folder yet). Nil when a stamp cannot be had: no memo then. `templates: false` leaves the templates out.
-    static func key(options: BuildOptions, theme: Theme, favorites: Data?, cacheStamps: [UInt8]?,
+    /// The theme counts by its files' bytes (the built-in ones are the executable's), so that none need be parsed.
+    static func key(options: BuildOptions, theme: ThemeFiles.Digests, favorites: Data?, cacheStamps: [UInt8]?,
                     templates: Bool = true) throws -> String? {
         let builder = RenderInputs.currentBuilder
         guard !builder.isEmpty else { return nil }
@@ -78,18 +79,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
                      String(options.listPageSize), options.mode.rawValue, options.images.rawValue,
                      "\(options.snapshot)", options.baseURL ?? "", options.languages.joined(separator: ",")]
         parts += shape.map { Data($0.utf8) }
-        // The theme's words, which no template or static file holds.
-        for code in theme.strings.keys.sorted() {
-            parts.append(Data(code.utf8))
-            parts.append(Data(theme.strings[code]!.fingerprint.utf8))
-        }
-        if templates {
-            parts += theme.templateFingerprints.keys.sorted().map { Data("\($0) \(theme.templateFingerprints[$0]!)".utf8) }
-        }
-        for file in theme.staticFiles {
-            parts.append(Data(file.path.utf8))
-            parts.append(file.data)
-        }
+        parts.append(Data((templates ? theme.all : theme.withoutTemplates).utf8))
         parts.append(favorites ?? Data("(no favorites file)".utf8))
         // A snapshot file read by an offline build: its stamp, as the cache's (the bundled one is the executable's).
         if case .file(let path) = options.snapshot {

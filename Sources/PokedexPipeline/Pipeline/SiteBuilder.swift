@@ -34,8 +34,8 @@ public struct SiteBuilder: Sendable {
         // Everything that can fail without the network fails first.
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
                                       currentDirectory: options.currentDirectory)
-        let theme = try Theme(overrides: options.templates.map(options.resolve))
-        for warning in theme.warnings { logger.warning("\(warning)") }
+        // Read, not parsed: a build the memo vouches for needs only the files' digests.
+        let themeFiles = try ThemeFiles(overrides: options.templates.map(options.resolve))
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
@@ -60,7 +60,8 @@ public struct SiteBuilder: Sendable {
         // The cache's stamps, taken only when there is a memo to compare them with.
         let cacheAtStart = lastMemo == nil ? nil : CacheStamps(bytes: try await cacheStamps)
         if let memo = freshMemo {
-            let key = try BuildMemo.key(options: options, theme: theme, favorites: favoritesBytes, cacheStamps: cacheAtStart?.bytes)
+            let key = try BuildMemo.key(options: options, theme: themeFiles.digests, favorites: favoritesBytes,
+                                        cacheStamps: cacheAtStart?.bytes)
             if key == memo.key, await intact, try await serverStillAway(memo, options: options) {
                 for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
                 logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
@@ -70,6 +71,8 @@ public struct SiteBuilder: Sendable {
             }
         }
 
+        let theme = try Theme(files: themeFiles)
+        for warning in theme.warnings { logger.warning("\(warning)") }
         // A build that reads the cache reads it through its compact store.
         let packedStore = try store.withPack()
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
@@ -194,8 +197,8 @@ public struct SiteBuilder: Sendable {
             stamps = try BuildMemo.stamps(below: inputs.store.folder)
         }
         let (options, theme, favorites) = (inputs.options, inputs.theme, inputs.favoritesBytes)
-        return MemoKeys(build: try BuildMemo.key(options: options, theme: theme, favorites: favorites, cacheStamps: stamps),
-                        inputs: try BuildMemo.inputsKey(options: options, theme: theme, favorites: favorites,
+        return MemoKeys(build: try BuildMemo.key(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps),
+                        inputs: try BuildMemo.inputsKey(options: options, theme: theme.digests, favorites: favorites,
                                                         cacheStamps: stamps, dataAge: dataAge))
     }
 
