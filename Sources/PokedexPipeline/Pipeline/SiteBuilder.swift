@@ -34,8 +34,11 @@ public struct SiteBuilder: Sendable {
         // Everything that can fail without the network fails first.
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
                                       currentDirectory: options.currentDirectory)
-        // Read, not parsed: a build the memo vouches for needs only the files' digests.
+        // A theme folder's files can be broken: they are parsed here, with everything else that can fail without
+        // the network. The built-in theme cannot be: it is only read, and parsed once the memo has not held.
         let themeFiles = try ThemeFiles(overrides: options.templates.map(options.resolve))
+        let themeFolder = options.templates == nil ? nil : try Theme(files: themeFiles)
+        for warning in themeFolder?.warnings ?? [] { logger.warning("\(warning)") }
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
@@ -71,8 +74,7 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        let theme = try Theme(files: themeFiles)
-        for warning in theme.warnings { logger.warning("\(warning)") }
+        let theme = try themeFolder ?? Theme(files: themeFiles)
         // A build that reads the cache reads it through its compact store.
         let packedStore = try store.withPack()
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
