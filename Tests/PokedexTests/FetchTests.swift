@@ -167,7 +167,7 @@ import Testing
         try await withEnvironment { env in
             // Short enough for a test, long enough that a loaded machine does not time out healthy answers.
             var retry = fastRetry
-            retry.readTimeout = 1
+            retry.readTimeout = 3
             retry.maxAttempts = 3
             env.server.inject(.hang, at: Self.farfetchd)
             let started = Date()

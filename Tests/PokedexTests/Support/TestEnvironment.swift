@@ -6,8 +6,10 @@ import Testing
 @testable import PokedexPipeline
 
 /// Retries as the real policy does them, with waits and timeouts small enough for a test suite.
-let fastRetry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, totalBudget: 20, readTimeout: 5,
-                            connectTimeout: 2, attemptDeadline: 20)
+// Short delays, but timeouts a loaded machine does not reach with healthy answers: a full `swift test` runs every
+// suite at once, and on 2 busy cores connecting took over 2 s and answers over 5 s (retried, so counts were off).
+let fastRetry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, totalBudget: 120, readTimeout: 20,
+                            connectTimeout: 10, attemptDeadline: 120)
 
 let quietLogger = Logger(label: "pokedex-tests") { _ in SwiftLogNoOpLogHandler() }
 
