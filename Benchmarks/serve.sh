@@ -22,15 +22,8 @@ command -v wrk >/dev/null || { echo "wrk is needed: apt-get install -y wrk" >&2;
 rm -rf "$WORK"; mkdir -p "$WORK"; cd "$WORK"
 start_mirror "$SHARED" "$WORK/port"
 "$POKEDEX" theme eject theme >/dev/null
-"$POKEDEX" serve --api "$API" --no-snapshot --templates theme --port 0 >serve.out 2>serve.err &
-SERVE_PID=$!
-for _ in $(seq 1 3000); do
-  grep -q '^Serving ' serve.out && break
-  kill -0 "$SERVE_PID" 2>/dev/null || { cat serve.err; fail "serve exited"; }
-  sleep 0.1
-done
-URL=$(sed -n 's/^Serving .* at \(http[^ ]*\) .*/\1/p' serve.out)
-[ -n "$URL" ] || fail "serve did not say where it listens"
+start_serve "$POKEDEX" serve --api "$API" --no-snapshot --templates theme --port 0
+URL="$SERVE_URL"
 head -n 1 serve.out
 
 load() {  # load PATH: wrk against one file, its req/s; any error fails

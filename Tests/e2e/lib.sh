@@ -34,6 +34,20 @@ report_value() {
   python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {}, {"r": r}))' "$1" "$2"
 }
 
+# start_serve command…: runs that `pokedex serve` in the background (its output in serve.out and serve.err, in
+# the current folder) until it says where it listens; sets SERVE_PID and SERVE_URL.
+start_serve() {
+  "$@" >serve.out 2>serve.err &
+  SERVE_PID=$!
+  for _ in $(seq 1 3000); do
+    grep -q '^Serving ' serve.out && break
+    kill -0 "$SERVE_PID" 2>/dev/null || { cat serve.err; fail "serve exited before listening"; }
+    sleep 0.1
+  done
+  SERVE_URL=$(sed -n 's/^Serving .* at \(http[^ ]*\) .*/\1/p' serve.out)
+  [ -n "$SERVE_URL" ] || { kill "$SERVE_PID"; fail "serve did not say where it listens"; }
+}
+
 mirror_stats() { curl -s "http://127.0.0.1:$MIRROR_PORT/__mirror/stats"; echo; }
 
 # run_timed LABEL command…: runs it, prints wall time and peak memory, keeps its exit code in RC.

@@ -215,16 +215,8 @@ rm -rf Output.cold
 
 # pokedex serve over the same cache and folder: it builds (nothing to write), answers many requests at once with
 # the pages plus their reload script, and Ctrl-C (SIGINT) ends it with status 0.
-"$POKEDEX" serve --api "$API" --templates "$ROOT/Templates" --no-snapshot --offline --port 0 >serve.out 2>serve.err &
-SERVE_PID=$!
-for _ in $(seq 1 1200); do
-  grep -q '^Serving ' serve.out && break
-  kill -0 "$SERVE_PID" 2>/dev/null || { cat serve.err; fail "serve exited before listening"; }
-  sleep 0.1
-done
-URL=$(sed -n 's/^Serving .* at \(http[^ ]*\) .*/\1/p' serve.out)
-[ -n "$URL" ] || { kill "$SERVE_PID"; fail "serve did not say where it listens"; }
-python3 - "$URL" <<'PY' || { kill "$SERVE_PID"; fail "serve's answers under 200 requests at once"; }
+start_serve "$POKEDEX" serve --api "$API" --templates "$ROOT/Templates" --no-snapshot --offline --port 0
+python3 - "$SERVE_URL" <<'PY' || { kill "$SERVE_PID"; fail "serve's answers under 200 requests at once"; }
 import concurrent.futures, sys, urllib.request
 paths = ["index.html", "pokemon/pikachu.html", "moves/thunderbolt.html", "assets/icon.svg"] * 50
 def get(path):
