@@ -304,12 +304,8 @@ import Testing
         species.entries = ["en", "fr", "ja", "ja-hrkt", "ko", "de"].map {
             SpeciesRecord.FlavorEntry(text: "entry in \($0)", version: red, language: $0)
         }
-        let data = DataSet(list: [], records: [:], species: [25: species], chains: [:], types: [:], forms: [:],
-                           versionGroups: [:], named: [:], missing: [])
         func kept(_ languages: [String]) -> [String] {
-            var copy = data
-            copy.keepEntries(shownIn: languages)
-            return copy.species[25]?.entries.map(\.language) ?? []
+            species.keepingEntries(in: SpeciesRecord.entryLanguages(shownIn: languages)).entries.map(\.language)
         }
         // Japanese pages fall back to kana, then English; English pages show only English.
         #expect(kept(["ja"]) == ["en", "ja", "ja-hrkt"])
@@ -318,11 +314,29 @@ import Testing
         // PokeAPI's codes in any case, as the options may hold them.
         #expect(kept(["FR"]) == ["en", "fr"])
         // What every page shows is unchanged.
-        var japanese = data
-        japanese.keepEntries(shownIn: ["ja", "fr"])
+        let japanese = species.keepingEntries(in: SpeciesRecord.entryLanguages(shownIn: ["ja", "fr"]))
         for language in ["ja", "fr", "en"] {
-            #expect(japanese.species[25]?.entries(in: language) == species.entries(in: language))
-            #expect(japanese.species[25]?.flavorText(in: language) == species.flavorText(in: language))
+            #expect(japanese.entries(in: language) == species.entries(in: language))
+            #expect(japanese.flavorText(in: language) == species.flavorText(in: language))
+        }
+    }
+
+    @Test func theLoaderDropsTheEntriesNoBuiltLanguageShowsAsEachSpeciesArrives() async throws {
+        try await withEnvironment { env in
+            try await env.build()
+            func bulbasaurEntryLanguages(_ languages: Set<String>?) async throws -> [String] {
+                let store = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
+                let loader = ResourceLoader(store: store, fetcher: nil, mode: .offline, apiBase: env.server.apiBase,
+                                            logger: quietLogger)
+                let data = try await DataSetLoader(apiBase: env.server.apiBase, listPageSize: 5, limit: nil, concurrency: 2,
+                                                   entryLanguages: languages, loader: loader)
+                    .load(snapshot: SnapshotProvider(.off, logger: quietLogger))
+                return try #require(data.species[1]).entries.map(\.language)
+            }
+            // The snapshot keeps every language; an English site only English.
+            #expect(try await bulbasaurEntryLanguages(nil) == ["en", "en", "ja"])
+            #expect(try await bulbasaurEntryLanguages(SpeciesRecord.entryLanguages(shownIn: ["en"])) == ["en", "en"])
+            #expect(try await bulbasaurEntryLanguages(SpeciesRecord.entryLanguages(shownIn: ["ja"])) == ["en", "en", "ja"])
         }
     }
 }

@@ -204,10 +204,9 @@ public struct SiteBuilder: Sendable {
                                                         cacheStamps: stamps, dataAge: dataAge))
     }
 
-    /// What the source and cache stages hand to the model: the data set, and every Pokémon's picture and
-    /// thumbnails.
-    struct SourceOutput: Sendable {
-        var data: DataSet
+    /// Every Pokémon's picture and thumbnails, as the source and cache stages found them: for the model, the
+    /// render and the summary.
+    struct Pictures: Sendable {
         var images: ImageResolver.Resolution
         var thumbnails: Thumbnailer.Thumbnails
     }
@@ -222,8 +221,8 @@ public struct SiteBuilder: Sendable {
     private func build(_ inputs: Inputs, loader: ResourceLoader, snapshot: SnapshotProvider,
                        thumbnailThreads: BlockingWork) async throws -> BuildSummary {
         var timer = StageTimer(logger: logger)
-        let source = try await sourceStage(inputs, loader: loader, snapshot: snapshot,
-                                           thumbnailThreads: thumbnailThreads, timer: &timer)
+        let (data, pictures) = try await sourceStage(inputs, loader: loader, snapshot: snapshot,
+                                                     thumbnailThreads: thumbnailThreads, timer: &timer)
         // The compact store, written again when it learned entries, on the core the model leaves idle.
         async let packWritten = Self.closePack(of: inputs.store, logger: logger)
         // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
@@ -233,8 +232,9 @@ public struct SiteBuilder: Sendable {
         // stat per cache file.
         let dataAge = Self.dataAge(await loader.counts, snapshot: snapshot)
         let options = inputs.options
-        async let memoKeys = memoKeys(inputs, loader: loader, thumbnails: source.thumbnails, dataAge: dataAge)
-        let model = await modelStage(source, inputs: inputs, dataAge: dataAge)
+        async let memoKeys = memoKeys(inputs, loader: loader, thumbnails: pictures.thumbnails, dataAge: dataAge)
+        // The data set is let go once the model is made: what the pages show, the model holds.
+        let model = await modelStage(consume data, pictures: pictures, inputs: inputs, dataAge: dataAge)
         let pokedex = model.pokedex
         timer.lap("model")
         let published = try await publishedSite
@@ -244,7 +244,7 @@ public struct SiteBuilder: Sendable {
         }
         let knownDigest = keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
         if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
-        let (site, written) = try await renderAndOutputStage(pokedex, source: source, model: model, inputs: inputs,
+        let (site, written) = try await renderAndOutputStage(pokedex, pictures: pictures, model: model, inputs: inputs,
                                                              loader: loader, published: published,
                                                              knownInputsDigest: knownDigest, memoKeys: keys)
         timer.lap("render and output", "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
@@ -252,7 +252,7 @@ public struct SiteBuilder: Sendable {
 
         let counts = await loader.counts
         let network = await loader.networkCounts
-        let (images, thumbnails) = (source.images, source.thumbnails)
+        let (images, thumbnails) = (pictures.images, pictures.thumbnails)
         return BuildSummary(
             pokemon: pokedex.entries.count,
             indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
@@ -284,7 +284,7 @@ public struct SiteBuilder: Sendable {
     /// when some resources could be had neither fresh nor from the cache (exit 3), after the pictures of the
     /// others, so that a rerun has only the missing ones left to fetch.
     private func sourceStage(_ inputs: Inputs, loader: ResourceLoader, snapshot: SnapshotProvider,
-                             thumbnailThreads: BlockingWork, timer: inout StageTimer) async throws -> SourceOutput {
+                             thumbnailThreads: BlockingWork, timer: inout StageTimer) async throws -> (DataSet, Pictures) {
         let options = inputs.options
         // Thumbnails are derived from the cached pictures, into the cache, as each picture arrives.
         let thumbnailer = Thumbnailer(cacheFolder: inputs.store.folder, parallelism: options.renderParallelism, logger: logger)
@@ -295,15 +295,16 @@ public struct SiteBuilder: Sendable {
         // Pokémon's record is in, so that a cold build downloads artwork while the JSON is still coming.
         let feed = ImageFeed(resolver, limit: options.concurrency * 2)
         let dataSet = DataSetLoader(apiBase: options.apiBase, listPageSize: options.listPageSize, limit: options.limit,
-                                    concurrency: options.concurrency, loader: loader, progress: progress)
-        var data: DataSet
+                                    concurrency: options.concurrency,
+                                    entryLanguages: SpeciesRecord.entryLanguages(shownIn: options.languages),
+                                    loader: loader, progress: progress)
+        let data: DataSet
         do {
             data = try await dataSet.load(snapshot: snapshot, onRecord: feed.add)
         } catch {
             _ = await feed.finish(advance: {})
             throw error
         }
-        data.keepEntries(shownIn: options.languages)
         timer.lap("source and cache: JSON")
 
         progress.begin("Images", total: data.list.filter { data.records[$0.id] != nil }.count)
@@ -317,15 +318,14 @@ public struct SiteBuilder: Sendable {
             throw PokedexError(.source, options.apiBase, .incomplete(missing: data.missing),
                                hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
         }
-        return SourceOutput(data: data, images: images, thumbnails: thumbnails)
+        return (data, Pictures(images: images, thumbnails: thumbnails))
     }
 
     /// Model: the Pokédex the pages show, with the favorites resolved against it.
-    private func modelStage(_ source: SourceOutput, inputs: Inputs, dataAge: DataAge?) async -> ModelOutput {
-        let data = source.data
+    private func modelStage(_ data: consuming DataSet, pictures: Pictures, inputs: Inputs, dataAge: DataAge?) async -> ModelOutput {
         let names = data.nameBook
         let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species,
-                                      images: source.images.sources, thumbnails: source.thumbnails.thumbnails,
+                                      images: pictures.images.sources, thumbnails: pictures.thumbnails.thumbnails,
                                       forms: data.forms, names: names, itemCategories: data.itemCategories)
         let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
         for unknown in favorites.unknown { logUnknownFavorite(unknown) }
@@ -346,27 +346,27 @@ public struct SiteBuilder: Sendable {
     /// when the site already holds it, as the last build's manifest tells), and the output stage, the only one
     /// that writes the site, writes it while the next is rendered; then the memo of a build that the next one may
     /// skip.
-    private func renderAndOutputStage(_ pokedex: Pokedex, source: SourceOutput, model: ModelOutput, inputs: Inputs,
+    private func renderAndOutputStage(_ pokedex: Pokedex, pictures: Pictures, model: ModelOutput, inputs: Inputs,
                                       loader: ResourceLoader, published: PublishedSite, knownInputsDigest: String?,
                                       memoKeys: MemoKeys) async throws -> (RenderedSite, PublishCounts) {
         let (options, output, store) = (inputs.options, inputs.output, inputs.store)
         let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
                                     parallelism: options.renderParallelism,
                                     languages: options.languages.compactMap(SiteLanguage.named))
-        let pictures = source.images.files.merging(source.thumbnails.files) { artwork, _ in artwork }
+        let pictureFiles = pictures.images.files.merging(pictures.thumbnails.files) { artwork, _ in artwork }
         // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
         let stream = SiteFileStream(lanes: options.renderParallelism)
         async let rendering = stream.producing {
-            try await renderer.render(pokedex, images: pictures, contentHashes: source.thumbnails.contentHashes,
+            try await renderer.render(pokedex, images: pictureFiles, contentHashes: pictures.thumbnails.contentHashes,
                                       ledger: published, knownInputsDigest: knownInputsDigest, into: stream)
         }
         let placement = try await output.place(stream, over: published)
         let site = try await rendering
         let written = try output.complete(placement, over: published, inputs: site.inputs)
         let counts = await loader.counts
-        let (images, thumbnails) = (source.images, source.thumbnails)
+        let (images, thumbnails) = (pictures.images, pictures.thumbnails)
         // No memo for a build that warned about a picture (the next one must say so again), nor for one that asked
         // for the data hash. An offline build asks nothing whatever the cache's age: its memo holds until something
         // changes, and says where the data came from as the build did. So does an online one that served data the

@@ -153,6 +153,21 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     /// The newest English entry.
     public var flavorText: String? { flavorText(in: "en").map(\.name) }
 
+    /// The languages whose entries a page in one of `languages` can show: each one and those its fallback reaches,
+    /// in PokeAPI's codes whatever the case `languages` are given in.
+    public static func entryLanguages(shownIn languages: [String]) -> Set<String> {
+        Set(languages.flatMap { LanguageFallback.chain($0.lowercased()) })
+    }
+
+    /// This species with only its entries in `languages` (see `entryLanguages(shownIn:)`): what each of those
+    /// languages' pages shows is unchanged.
+    public func keepingEntries(in languages: Set<String>) -> SpeciesRecord {
+        var kept = self
+        // A new array of its own size (filtering in place would keep the old capacity).
+        kept.entries = entries.filter { languages.contains($0.language) }
+        return kept
+    }
+
     /// The entries in `language` (or another script of it), else the English ones (none in any: none).
     public func entries(in language: String) -> [FlavorEntry] {
         for wanted in LanguageFallback.chain(language) {

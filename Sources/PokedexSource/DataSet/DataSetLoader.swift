@@ -16,15 +16,20 @@ public struct DataSetLoader: Sendable {
     public var limit: Int?
     /// Requests in flight (twice this for the many small resources).
     public var concurrency: Int
+    /// The languages whose Pokédex entries each species keeps (`SpeciesRecord.entryLanguages(shownIn:)`); nil keeps
+    /// every language. The real data holds 64,666 entries (11 MB) in a dozen languages, of which a one-language
+    /// site shows the English ones: dropped as each species is decoded, they never add to the build's memory.
+    public var entryLanguages: Set<String>?
     let loader: ResourceLoader
     let progress: any BuildProgress
 
-    public init(apiBase: String, listPageSize: Int, limit: Int?, concurrency: Int, loader: ResourceLoader,
-                progress: any BuildProgress = SilentProgress()) {
+    public init(apiBase: String, listPageSize: Int, limit: Int?, concurrency: Int, entryLanguages: Set<String>? = nil,
+                loader: ResourceLoader, progress: any BuildProgress = SilentProgress()) {
         self.apiBase = apiBase
         self.listPageSize = listPageSize
         self.limit = limit
         self.concurrency = concurrency
+        self.entryLanguages = entryLanguages
         self.loader = loader
         self.progress = progress
     }
@@ -48,8 +53,10 @@ public struct DataSetLoader: Sendable {
                                       missing: &missing, onRecord: onRecord) { $0.id }
 
         let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
+        let entryLanguages = entryLanguages
         let species = await resources(SpeciesRecord.self, ids: speciesIDs, path: "pokemon-species", key: "species",
-                                      progress: "Species", missing: &missing) { $0.id }
+                                      progress: "Species", missing: &missing,
+                                      shape: { record in entryLanguages.map(record.keepingEntries(in:)) ?? record }) { $0.id }
 
         // Evolution chains and types: a few hundred small resources that every detail page draws on.
         let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
@@ -139,6 +146,7 @@ public struct DataSetLoader: Sendable {
     private func resources<Record: APIDecodable>(
         _ type: Record.Type, ids: [Int], path: String, key: String? = nil, progress label: String? = nil,
         missing: inout [String], onRecord: @escaping @Sendable (Record) -> Void = { _ in },
+        shape: @escaping @Sendable (Record) -> Record = { $0 },
         advance: @escaping @Sendable () -> Void = {}, id: @escaping @Sendable (Record) -> Int
     ) async -> [Int: Record] {
         let key = key ?? path
@@ -155,7 +163,7 @@ public struct DataSetLoader: Sendable {
                 }
             }.value
             onRecord(record)
-            return record
+            return shape(record)
         }
         if label != nil { progress.end() }
         var byID: [Int: Record] = [:]
@@ -279,16 +287,4 @@ public struct DataSet: Sendable {
     }
     /// Resources that could be had neither from the network nor from the cache, described.
     public var missing: [String]
-
-    /// Keeps only the Pokédex entries that a page in one of `languages` can show: those in its language or in one
-    /// its fallback reaches. The real data holds 64,666 entries (11 MB) in a dozen languages, which a one-language
-    /// build would otherwise carry through its render.
-    public mutating func keepEntries(shownIn languages: [String]) {
-        let shown = Set(languages.flatMap { LanguageFallback.chain($0.lowercased()) })
-        for id in Array(species.keys) {
-            // A new array of its own size (filtering in place would keep the old capacity).
-            let kept = species[id]?.entries.filter { shown.contains($0.language) } ?? []
-            species[id]?.entries = kept
-        }
-    }
 }
