@@ -2,6 +2,7 @@
 // builds) and Darwin (macOS, which Package.swift allows but CI does not run) stays here, as swift-nio keeps
 // `st_mtim` against `st_mtimespec` inside `FileInfo`. Everywhere else, Foundation's re-export of the C library
 // is enough.
+import CPokedexShims
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
@@ -34,6 +35,16 @@ public enum Platform {
         #else
         Darwin.read(fd, buffer, count)
         #endif
+    }
+
+    /// Lets Glibc's allocator give freed memory back to the system as the build goes. By default it keeps, in each
+    /// thread's arena, free memory up to twice the largest block freed so far (up to 64 MiB), and a build frees
+    /// blocks of megabytes (the render's largest pages, the cache's largest entries): a one-language build peaked
+    /// at 102–105 MiB resident with it, 99–100 MiB with this (release build, three runs each, the same user time).
+    public static func returnFreedMemoryPromptly() {
+        // Any explicit threshold also stops Glibc from raising it (and the threshold for mapping large blocks on
+        // their own) as the program runs; 128 KiB is its initial value.
+        _ = pokedex_set_malloc_trim_threshold(128 * 1024)
     }
 
     /// The process's peak resident memory so far, in bytes (`getrusage`: KiB on Linux, bytes on Darwin).

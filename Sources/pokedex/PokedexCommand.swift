@@ -17,6 +17,7 @@ struct PokedexCommand: AsyncParsableCommand {
 
     /// `pokedex --version` also says which data the binary carries; the snapshot is read only then.
     static func main() async {
+        Platform.returnFreedMemoryPromptly()
         if CommandLine.arguments.dropFirst() == ["--version"] {
             print(versionText())
             return

@@ -9,4 +9,8 @@
 /// Where the system has none, -1 with errno ENOSYS.
 ssize_t pokedex_copy_file_range(int input, int output, size_t length);
 
+/// Glibc's mallopt(M_TRIM_THRESHOLD, bytes): the free memory each arena may keep before giving it back to the
+/// system, which also stops Glibc from raising it as the program runs. Elsewhere, nothing (returns 0).
+int pokedex_set_malloc_trim_threshold(int bytes);
+
 #endif
