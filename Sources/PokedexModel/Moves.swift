@@ -333,7 +333,7 @@ public struct MoveLearners: Sendable {
         public var entry: Int { Int(storedEntry) }
         public var level: Int { Int(storedLevel) }
 
-        /// `entry` indexes an array, and a learnset's level is 32 bits (`Learnset.Entry`): both fit.
+        /// `entry` indexes an array, and a learnset's level is 16 bits (`Learnset.Entry`): both fit.
         init(entry: Int, level: Int) {
             storedEntry = Int32(clamping: entry)
             storedLevel = Int32(clamping: level)
@@ -387,7 +387,8 @@ public struct MoveLearners: Sendable {
         for (move, row) in zip(moves.ids, rows) {
             var byGame: [Int: [Int: [Learner]]] = [:]
             for (slot, learners) in row.enumerated() where !learners.isEmpty {
-                byGame[games.ids[slot / methods.count], default: [:]][methods.ids[slot % methods.count]] = learners
+                // A copy of its own size: grown by appending, the arrays held half as much again (7.4 MB, not 4.8 MB).
+                byGame[games.ids[slot / methods.count], default: [:]][methods.ids[slot % methods.count]] = Array(learners[...])
             }
             byMove[move] = byGame
         }

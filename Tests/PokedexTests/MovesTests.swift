@@ -23,8 +23,11 @@ import PokedexSite
         #expect(learnset.entries(in: 25).map(\.move) == [33, 85, 85])
         #expect(learnset.entries(in: 2).isEmpty)
         #expect(Learnset(compact: "") == Learnset())
+        #expect(Learnset(compact: "32:12=65535.100")?.entries.first?.move == 65535)
         for broken in ["25", "25:1", "25:1=", "25:=85", ":1=85", "25:1=85..3", "25:1=a", "25:1=85,", "25:1=99999999999999999999",
-                       "25:1=9223372036854775809"] {
+                       "25:1=9223372036854775809",
+                       // Entries keep 16-bit numbers (PokeAPI's largest: move 10018, level 100): beyond is refused, not cut.
+                       "25:1=65536", "65536:1=85", "25:65536=85", "25:1=85.65536"] {
             #expect(Learnset(compact: broken) == nil, "\(broken)")
         }
         // In JSON it is that one string.

@@ -7,13 +7,14 @@ public import Foundation
 
 /// Every move a Pokémon learns, in every version group, by every method PokeAPI names.
 public struct Learnset: Sendable, Equatable, Hashable {
-    /// One way to learn one move in one version group. Four 32-bit numbers, not four `Int`s: a build holds 638,321
-    /// of them (10 MB rather than 20).
+    /// One way to learn one move in one version group. Four 16-bit numbers, not four `Int`s: a build holds 638,321
+    /// of them (5 MB rather than 20). PokeAPI's largest are far below 65,536: move 10018, version group 32, learn
+    /// method 12, level 100.
     public struct Entry: Sendable, Equatable, Hashable, Comparable {
-        private let storedVersionGroup: UInt32
-        private let storedMethod: UInt32
-        private let storedMove: UInt32
-        private let storedLevel: UInt32
+        private let storedVersionGroup: UInt16
+        private let storedMethod: UInt16
+        private let storedMove: UInt16
+        private let storedLevel: UInt16
 
         /// `/version-group/{id}`.
         public var versionGroup: Int { Int(storedVersionGroup) }
@@ -24,18 +25,18 @@ public struct Learnset: Sendable, Equatable, Hashable {
         /// The level for level-up moves (0: on evolution, in the newer games); 0 otherwise.
         public var level: Int { Int(storedLevel) }
 
-        /// Numbers outside 0...UInt32.max are clamped; data read from outside goes through `fitting`, which refuses them.
+        /// Numbers outside 0...UInt16.max are clamped; data read from outside goes through `fitting`, which refuses them.
         public init(versionGroup: Int, method: Int, move: Int, level: Int) {
-            storedVersionGroup = UInt32(clamping: versionGroup)
-            storedMethod = UInt32(clamping: method)
-            storedMove = UInt32(clamping: move)
-            storedLevel = UInt32(clamping: level)
+            storedVersionGroup = UInt16(clamping: versionGroup)
+            storedMethod = UInt16(clamping: method)
+            storedMove = UInt16(clamping: move)
+            storedLevel = UInt16(clamping: level)
         }
 
-        /// nil when a number is negative or beyond 32 bits, which no PokeAPI id or level is.
+        /// nil when a number is negative or beyond 16 bits, which no PokeAPI id or level is.
         static func fitting(versionGroup: Int, method: Int, move: Int, level: Int) -> Entry? {
-            guard UInt32(exactly: versionGroup) != nil, UInt32(exactly: method) != nil, UInt32(exactly: move) != nil,
-                  UInt32(exactly: level) != nil else { return nil }
+            guard UInt16(exactly: versionGroup) != nil, UInt16(exactly: method) != nil, UInt16(exactly: move) != nil,
+                  UInt16(exactly: level) != nil else { return nil }
             return Entry(versionGroup: versionGroup, method: method, move: move, level: level)
         }
 
@@ -364,7 +365,7 @@ extension MachineRecord: APIDecodable {
 }
 
 extension Learnset {
-    /// PokeAPI's `moves` of a Pokémon: entries whose URLs carry no id (or one beyond 32 bits) are left out.
+    /// PokeAPI's `moves` of a Pokémon: entries whose URLs carry no id (or one beyond 16 bits) are left out.
     static func decodeAPI(_ slots: [PokemonMoveSlot]) -> Learnset {
         var entries: [Entry] = []
         for slot in slots {
