@@ -37,10 +37,11 @@ public enum Platform {
         #endif
     }
 
-    /// Lets Glibc's allocator give freed memory back to the system as the build goes. By default it keeps, in each
-    /// thread's arena, free memory up to twice the largest block freed so far (up to 64 MiB), and a build frees
-    /// blocks of megabytes (the render's largest pages, the cache's largest entries): a one-language build peaked
-    /// at 102–105 MiB resident with it, 99–100 MiB with this (release build, three runs each, the same user time).
+    /// Lets Glibc's allocator give freed memory back to the system as the build goes. By default each arena keeps
+    /// free memory up to twice the largest block it had mapped on its own and freed (up to 64 MiB), and a build
+    /// frees blocks of megabytes (the render's largest pages, the cache's largest entries): a one-language build
+    /// peaked at 100–115 MiB resident without this, 96–98 MiB with it (release build, four runs each in
+    /// alternation, the same user time).
     public static func returnFreedMemoryPromptly() {
         // Any explicit threshold also stops Glibc from raising it (and the threshold for mapping large blocks on
         // their own) as the program runs; 128 KiB is its initial value.
