@@ -86,9 +86,10 @@ enum PageNaming {
                              language: String = "en") -> [Item] {
         if language != "en" {
             let locale = Locale(identifier: SiteLanguage.named(language)?.tag ?? language)
-            let named = items.map { (name: name($0), item: $0) }
+            // In id order first: the items come from sets, and where the comparison ties, the same order goes in.
+            let named = items.map { (name: name($0), item: $0) }.sorted { id($0.item) < id($1.item) }
             return named.sorted { a, b in
-                switch a.name.compare(b.name, options: [.caseInsensitive], range: nil, locale: locale) {
+                switch collate(a.name, b.name, locale: locale) {
                 case .orderedAscending: return true
                 case .orderedDescending: return false
                 case .orderedSame:
@@ -108,6 +109,18 @@ enum PageNaming {
             if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
             return id(a.item) < id(b.item)
         }.map(\.item)
+    }
+
+    /// `a` against `b` in `locale`'s collation where Foundation answers both ways alike, else by code points. On
+    /// Linux, Foundation says of some Hangul pairs that each comes after the other ("간" and "가나", "블록" and "블로킹"
+    /// are each `.orderedDescending` against the other), and a sort by that alone put Korean move names in a
+    /// different order in every build; Hangul syllables' code points are in dictionary order.
+    static func collate(_ a: String, _ b: String, locale: Locale) -> ComparisonResult {
+        let forward = a.compare(b, options: [.caseInsensitive], range: nil, locale: locale)
+        let backward = b.compare(a, options: [.caseInsensitive], range: nil, locale: locale)
+        if forward.rawValue == -backward.rawValue { return forward }
+        if a.unicodeScalars.elementsEqual(b.unicodeScalars) { return .orderedSame }
+        return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? .orderedAscending : .orderedDescending
     }
 
     /// A slug per id from its API name, unique however many collide (taken in id order; "index" is the folder's

@@ -65,6 +65,20 @@ import PokedexCheck
         #expect(sorted.map(\.element) == ["abc", "Eau", "Éclair", "Zébré"])
     }
 
+    @Test func koreanNamesSortInDictionaryOrderWhateverOrderTheyComeIn() {
+        // Foundation on Linux says of "간" and "가나" (and of "블록" and "블로킹") that each comes after the other.
+        let names = ["블록", "간", "블로킹", "가나", "블러드문"]
+        func permutations(_ items: [Int]) -> [[Int]] {
+            items.count < 2 ? [items] : items.indices.flatMap { index in
+                permutations(Array(items[..<index] + items[(index + 1)...])).map { [items[index]] + $0 }
+            }
+        }
+        for order in permutations(Array(names.indices)) {
+            let sorted = PageNaming.byName(order.map { ($0, names[$0]) }, name: \.1, id: \.0, language: "ko")
+            #expect(sorted.map(\.1) == ["가나", "간", "블러드문", "블로킹", "블록"], "from \(order)")
+        }
+    }
+
     // MARK: The site in two languages
 
     @Test func everyLanguageHasACompleteCopyWithItsNamesAndEnglishFallbacksMarked() async throws {
