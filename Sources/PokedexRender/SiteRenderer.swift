@@ -247,9 +247,11 @@ public struct SiteRenderer: Sendable {
                                   alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true))
                 }
             }
-            let pages = try await renderPages(jobs, words: renderer.words, ledger: ledger, inputs: inputs, into: stream)
-            work.merge(pages)
+            var pages = try await renderPages(jobs, words: renderer.words, ledger: ledger, inputs: inputs, into: stream)
             for (path, fingerprint) in pages.fingerprints { sent.fingerprints[path] = fingerprint }
+            // Held once, by `sent`: the site's pages are 30,876 in twelve languages.
+            pages.fingerprints = []
+            work.merge(pages)
             // The moves index and the scripts the moves search and the game picker load: offline over http too.
             let moveShell = catalogs.moves.ordered.isEmpty ? []
                 : [renderer.pathPrefix + MoveCatalog.indexPath, catalogs.moveScripts.moves, catalogs.moveScripts.names]
