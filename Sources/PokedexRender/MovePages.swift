@@ -9,7 +9,12 @@ struct MoveCatalog: Sendable {
     let book: MoveBook
     let names: NameBook
     /// The theme's words in the pages' language.
-    var strings = SiteRenderer.builtInStrings
+    var strings = SiteRenderer.builtInStrings {
+        didSet { pokemonRows = Dictionary(uniqueKeysWithValues: ordered.map { ($0.id, row($0, from: "pokemon")) }) }
+    }
+    /// Each move's row as the Pokémon pages show it before its detail (level, machine), made once per language:
+    /// made again for each of a Pokémon page's rows (some 100,000 rows a language), they were 3 % of a full render.
+    private(set) var pokemonRows: [Int: MoveRowContext] = [:]
     let learners: MoveLearners
     /// The moves with a page, by id: their slugs (`moves/<slug>.html`).
     let slugs: [Int: String]
@@ -67,6 +72,18 @@ struct MoveCatalog: Sendable {
         return row
     }
 
+    /// `row(move, from: "pokemon", detail: detail)`, from the rows made once.
+    func pokemonRow(_ move: MoveRecord, detail: (text: String, title: String?, sort: Int)? = nil) -> MoveRowContext {
+        guard var made = pokemonRows[move.id] else { return row(move, from: "pokemon", detail: detail) }
+        if let detail {
+            made.hasDetail = true
+            made.detail = detail.text
+            made.detailTitle = detail.title
+            made.detailSort = detail.sort
+        }
+        return made
+    }
+
     /// "36", or "Evo." for a move learned on evolution (level 0).
     func levelDetail(_ level: Int) -> (text: String, title: String?, sort: Int) {
         level == 0 ? (SiteRenderer.say("move.evo", strings: strings), SiteRenderer.say("move.on_evolution", strings: strings), 0)
@@ -80,10 +97,9 @@ struct MoveCatalog: Sendable {
             let rows = group.moves.map { learned -> MoveRowContext in
                 place += 1
                 switch group.kind {
-                case .levelUp: return row(learned.move, from: "pokemon", detail: levelDetail(learned.level))
-                case .machine:
-                    return row(learned.move, from: "pokemon", detail: (learned.machine ?? "—", nil, place))
-                default: return row(learned.move, from: "pokemon")
+                case .levelUp: return pokemonRow(learned.move, detail: levelDetail(learned.level))
+                case .machine: return pokemonRow(learned.move, detail: (learned.machine ?? "—", nil, place))
+                default: return pokemonRow(learned.move)
                 }
             }
             return LearnGroupContext(key: group.kind.key, method: group.method, label: group.label, count: rows.count,

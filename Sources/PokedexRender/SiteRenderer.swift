@@ -104,10 +104,16 @@ public struct SiteRenderer: Sendable {
     var pathPrefix = ""
     /// The theme's words in `language` (`strings/<code>.toml` over `strings/en.toml`).
     var strings: ThemeStrings {
-        didSet { words = PageWords(strings) }
+        didSet {
+            words = PageWords(strings)
+            themeWords = strings.themeWords
+        }
     }
     /// The same words as every page of the language reads them (`{{t.nav.moves}}`).
     var words: PageWords
+    /// The same words as the model reads them, made once per language: every number a page groups asks for them
+    /// (made again at each call, they were 2 % of a full render).
+    private(set) var themeWords: ThemeWords
 
     public init(theme: Theme, perPage: Int, baseURL: String? = nil,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -120,6 +126,7 @@ public struct SiteRenderer: Sendable {
         self.language = self.languages[0]
         self.strings = theme.strings(for: self.languages[0].code)
         self.words = PageWords(strings)
+        self.themeWords = strings.themeWords
     }
 
     /// The theme's words for `key` ("nav.moves") in the pages' language, each `{name}` replaced by `values[name]`;
@@ -203,7 +210,7 @@ public struct SiteRenderer: Sendable {
         var shared: Catalogs.Shared?
         for index in languages.indices {
             let renderer = forLanguage(at: index)
-            let localized = pokedex.localized(renderer.language.code, words: renderer.strings.themeWords)
+            let localized = pokedex.localized(renderer.language.code, words: renderer.themeWords)
             if shared == nil { shared = try await Catalogs.Shared.make(localized, atOnce: knownInputsDigest != nil) }
             var languageAssets = assets
             // Type names for the cells and filters the scripts build: English ones are the API names made readable.
@@ -955,14 +962,14 @@ public struct SiteRenderer: Sendable {
     }
 
     /// 1269 → "1,269" ("1 269" in French).
-    func grouped(_ number: Int) -> String { strings.themeWords.grouped(number) }
+    func grouped(_ number: Int) -> String { themeWords.grouped(number) }
 
     /// Whether the pages' language gives feet and pounds beside metres and kilograms (`format.imperial_units`).
     var usesImperial: Bool { t("format.imperial_units") == "true" }
     /// "." or "," between a measure's units and tenths.
     var decimalPoint: String { language.decimalComma ? "," : "." }
     /// Between groups of three digits: "1,000", "1 000".
-    var thousands: String { strings.themeWords.thousandsSeparator }
+    var thousands: String { themeWords.thousandsSeparator }
 
     /// A generation's number as the pages' language writes it: "IV", or "4" (`format.generation_numerals`).
     func numeral(_ generation: Int) -> String {
@@ -1038,7 +1045,7 @@ public struct SiteRenderer: Sendable {
     /// "2 Speed, 1 Special Attack", in the page's language.
     func effortYield(_ stats: [PokemonRecord.Stat]) -> String? {
         let parts = stats.filter { $0.effort > 0 }.map { t("pokemon.effort", ["n": String($0.effort), "stat": statLabel($0.name).0]) }
-        return parts.isEmpty ? nil : strings.themeWords.list(parts)
+        return parts.isEmpty ? nil : themeWords.list(parts)
     }
 
     /// "50% male, 50% female" (`Profile.genderRatio`), in the page's language.

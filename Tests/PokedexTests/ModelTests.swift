@@ -210,6 +210,16 @@ import Testing
         #expect(FlavorText.normalise("") == "")
     }
 
+    @Test func onlyLowercaseWordsJoinedBySingleDashesAreCleanSlugs() {
+        for clean in ["a", "mr-mime-galar", "porygon2", "ho-oh", String(repeating: "a", count: 100)] {
+            #expect(Slug.isClean(clean), "\(clean)")
+        }
+        for unclean in ["", "-", "-mime", "mime-", "mr--mime", "Mime", "mr mime", "mr_mime", "../x", "ni\u{F1}o",
+                        "mime.", String(repeating: "a", count: 101)] {
+            #expect(!Slug.isClean(unclean), "\(unclean)")
+        }
+    }
+
     @Test func slugs() {
         #expect(Slug.make(name: "mr-mime-galar", id: 10168) == "mr-mime-galar")
         let hostile = Slug.make(name: Fixtures.hostileName, id: Fixtures.hostileID)
