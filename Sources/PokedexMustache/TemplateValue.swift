@@ -73,6 +73,14 @@ public struct TemplateObject: Sendable, Equatable {
         values = []
     }
 
+    /// Empty, with room for `capacity` keys.
+    public init(capacity: Int) {
+        keys = []
+        values = []
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
     public init(_ pairs: [(String, TemplateValue)]) {
         keys = pairs.map(\.0)
         values = pairs.map(\.1)
@@ -99,7 +107,7 @@ public struct TemplateObject: Sendable, Equatable {
     }
 
     /// Appends without looking for the key: for encoders, which write each key once.
-    mutating func append(_ key: String, _ value: TemplateValue) {
+    public mutating func append(_ key: String, _ value: TemplateValue) {
         keys.append(key)
         values.append(value)
     }

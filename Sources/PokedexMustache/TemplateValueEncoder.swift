@@ -25,10 +25,24 @@ public struct TemplateValueEncoder: Sendable {
         if T.self == UInt16.self { return .int(Int(value as! UInt16)) }
         if T.self == UInt8.self { return .int(Int(value as! UInt8)) }
         if T.self == Float.self { return .double(Double(value as! Float)) }
+        if let convertible = value as? any TemplateValueConvertible { return convertible.templateValue }
+        return try throughEncoder(value)
+    }
+
+    /// `value`'s tree as its `encode(to:)` writes it, whether or not it makes its own: what a
+    /// `TemplateValueConvertible`'s tree must equal (its tests compare the two).
+    public static func throughEncoder<T: Encodable>(_ value: T) throws -> TemplateValue {
         let node = EncodingNode()
         try value.encode(to: NodeEncoder(node: node))
         return node.finish()
     }
+}
+
+/// A value that makes its own tree, the one its `encode(to:)` would write, without the `Encoder`'s containers:
+/// for the contexts pages hold by the thousand (a Pokémon page's move rows, the cells of a move's learners), whose
+/// containers cost more than their values.
+public protocol TemplateValueConvertible: Encodable {
+    var templateValue: TemplateValue { get }
 }
 
 /// What one value's encoding has written so far: shared by the containers of that value (they are structs).
