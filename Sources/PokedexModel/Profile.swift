@@ -108,22 +108,31 @@ extension PokedexEntryText {
     }
 
     /// The same words whatever the spacing, case or a typographic apostrophe: lower case, `’` as `'`, runs of
-    /// spaces as one and none at either end (one pass: this runs for every Pokédex entry of every page).
+    /// spaces as one and none at either end (one pass over the scalars, lower-cased one at a time as
+    /// `lowercased()` does, ASCII without a table: this runs for every Pokédex entry of every page).
     static func comparable(_ text: String) -> String {
-        var key = String.UnicodeScalarView()
+        var key: [UInt8] = []
+        key.reserveCapacity(text.utf8.count)
         var spaceBefore = false
-        for scalar in text.lowercased().unicodeScalars {
+        for scalar in text.unicodeScalars {
             if scalar == " " {
                 spaceBefore = !key.isEmpty
                 continue
             }
             if spaceBefore {
-                key.append(" ")
+                key.append(0x20)
                 spaceBefore = false
             }
-            key.append(scalar == "’" ? "'" : scalar)
+            if scalar.isASCII {
+                let byte = UInt8(scalar.value)
+                key.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            } else if scalar == "’" {
+                key.append(0x27)
+            } else {
+                key.append(contentsOf: scalar.properties.lowercaseMapping.utf8)
+            }
         }
-        return String(key)
+        return String(decoding: key, as: UTF8.self)
     }
 }
 

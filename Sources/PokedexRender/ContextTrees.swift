@@ -82,3 +82,46 @@ extension CellContext: TemplateValueConvertible {
         return .object(object)
     }
 }
+
+extension LearnerCellContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 6)
+        object.append("href", .string(href))
+        object.append("name", .string(name))
+        object.append("src", .string(src))
+        object.append("width", .int(width))
+        object.append("height", .int(height))
+        if let note { object.append("note", .string(note)) }
+        return .object(object)
+    }
+}
+
+extension LinkContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 2)
+        object.append("href", .string(href))
+        object.append("label", .string(label))
+        return .object(object)
+    }
+}
+
+extension SpellingContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 2)
+        object.append("name", .string(name))
+        object.append("lang", .string(lang))
+        return .object(object)
+    }
+}
+
+extension LocalizedNameContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 5)
+        object.append("language", .string(language))
+        object.append("label", .string(label))
+        object.append("lang", .string(lang))
+        object.append("name", .string(name))
+        object.append("spellings", .list(spellings.map(\.templateValue)))
+        return .object(object)
+    }
+}

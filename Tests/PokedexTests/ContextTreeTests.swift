@@ -18,6 +18,12 @@ struct ContextTreeTests {
     static let cell = CellContext(id: 25, number: "#025", name: "Pikachu", slug: "pikachu", href: "pikachu.html",
                                   image: image, types: [type, TypeContext(name: "steel", label: "Acier")],
                                   isFavorite: true, nameLang: "en")
+    static let learner = LearnerCellContext(href: "../pokemon/raichu.html", name: "Raichu", src: "../images/26-96.webp",
+                                            width: 96, height: 96, note: "Lv. 36")
+    static let link = LinkContext(href: "../abilities/static.html", label: "Statik")
+    static let localizedName = LocalizedNameContext(language: "ja", label: "Japanese", lang: "ja", name: "ピカチュウ",
+                                                    spellings: [SpellingContext(name: "ピカチュウ", lang: "ja-Hrkt"),
+                                                                SpellingContext(name: "Pikachu", lang: "ja-Latn")])
 
     static func expectSameTree<T: TemplateValueConvertible>(_ value: T) throws {
         #expect(value.templateValue == (try TemplateValueEncoder.throughEncoder(value)), "\(T.self)")
@@ -39,6 +45,13 @@ struct ContextTreeTests {
         try Self.expectSameTree(Self.row)
         try Self.expectSameTree(Self.row.category)
         try Self.expectSameTree(Self.cell)
+        try Self.expectSameTree(Self.learner)
+        try Self.expectSameTree(Self.link)
+        try Self.expectSameTree(Self.localizedName)
+        Self.expectEveryField(Self.learner)
+        Self.expectEveryField(Self.link)
+        Self.expectEveryField(Self.localizedName)
+        Self.expectEveryField(Self.localizedName.spellings[0])
         Self.expectEveryField(Self.type)
         Self.expectEveryField(Self.image)
         Self.expectEveryField(Self.row)
@@ -56,6 +69,9 @@ struct ContextTreeTests {
         var cell = Self.cell
         (cell.nameLang, cell.image.srcset) = (nil, nil)
         try Self.expectSameTree(cell)
+        var learner = Self.learner
+        learner.note = nil
+        try Self.expectSameTree(learner)
     }
 
     /// The encoder takes a context's own tree wherever the context sits: in a list, under a key.

@@ -57,6 +57,14 @@ import Testing
         // What makes two texts the same: case, runs of spaces, spaces at the ends, the typographic apostrophe.
         #expect(PokedexEntryText.comparable("  It’s   a  CAT ") == "it's a cat")
         #expect(PokedexEntryText.comparable("") == "")
+        // Lower case as `lowercased()` makes it, in every script the entries are in (one scalar may become two).
+        func lowercasedFirst(_ text: String) -> String {
+            text.lowercased().replacingOccurrences(of: "’", with: "'").split(separator: " ").joined(separator: " ")
+        }
+        for text in ["FLABÉBÉ’S  Pokémon", "ΣΊΣΥΦΟΣ ΚΑΙ Ω", "İSTANBUL Straße", "ПИКАЧУ  Ёж", "ピカチュウ　でんき",
+                     "피카츄는 ÀÉÎ", " Ǆ ǅ ǆ ᾈ "] {
+            #expect(PokedexEntryText.comparable(text) == lowercasedFirst(text), "\(text)")
+        }
     }
 
     @Test func theAttackingSideOfTheChartIsTheDefendingSideTurnedRound() {
