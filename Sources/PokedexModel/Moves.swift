@@ -98,9 +98,10 @@ public struct MoveBook: Sendable, Equatable {
     private var methodRecords: [NamesRecord] = []
     /// The language the labels are in (PokeAPI's code).
     private var language = "en"
-    /// Each move's name in the book's language without case, accents or width, what lists order moves by
-    /// ("Éclair" among the E's in French), made once per language rather than for every row of every page.
-    private var sortNames: [Int: String] = [:]
+    /// Each move's place in the order lists give moves of the same level or machine: by its name in the book's
+    /// language without case, accents or width ("Éclair" among the E's in French), then as written, then by id.
+    /// Made once per language: the names folded and compared for every row of every page were 2 % of a render.
+    private var nameRanks: [Int: Int] = [:]
 
     public init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
                 versionGroups: [Int: VersionGroupRecord] = [:], names: NameBook = NameBook(),
@@ -119,11 +120,19 @@ public struct MoveBook: Sendable, Equatable {
         self.games = Self.games(versionGroups, names: names)
         self.methods = Self.methods(methods, names: names)
         (machineNames, machineKindNames) = Self.machineNames(Set(items.values.flatMap(\.values)), names: names)
-        sortNames = Self.sortNames(moves, names: names)
+        nameRanks = Self.nameRanks(moves.values, names: names)
     }
 
-    static func sortNames(_ moves: [Int: MoveRecord], names: NameBook) -> [Int: String] {
-        moves.mapValues { sortKey(names.name(.move, $0.name)) }
+    /// `moves` ranked by name as `nameRanks` says, whatever the builder's locale.
+    static func nameRanks(_ moves: some Sequence<MoveRecord>, names: NameBook) -> [Int: Int] {
+        let keyed = moves.map { move -> (folded: String, name: String, id: Int) in
+            let name = names.name(.move, move.name)
+            return (sortKey(name), name, move.id)
+        }.sorted { ($0.folded, $0.name, $0.id) < ($1.folded, $1.name, $1.id) }
+        var ranks: [Int: Int] = [:]
+        ranks.reserveCapacity(keyed.count)
+        for (rank, key) in keyed.enumerated() { ranks[key.id] = rank }
+        return ranks
     }
 
     /// A name without case, accents or width, whatever the builder's locale.
@@ -140,7 +149,7 @@ public struct MoveBook: Sendable, Equatable {
         copy.language = names.language
         (copy.machineNames, copy.machineKindNames) = Self.machineNames(Set(machineItems.values.flatMap(\.values)),
                                                                        names: names)
-        copy.sortNames = Self.sortNames(moves, names: names)
+        copy.nameRanks = Self.nameRanks(moves.values, names: names)
         return copy
     }
 
@@ -274,23 +283,23 @@ public struct MoveBook: Sendable, Equatable {
                 machine: isMachine ? machine(move: entry.move, versionGroup: game) : nil,
                 machineItem: isMachine ? machineItem(move: entry.move, versionGroup: game) : nil))
         }
+        // Names in another language than the book's are ranked here, for these moves only.
+        let ranks = names.language == language ? nameRanks
+            : Self.nameRanks(byMethod.values.joined().map(\.move), names: names)
         return byMethod.keys.sorted { a, b in
             let (ka, kb) = (kind(ofMethod: a), kind(ofMethod: b))
             return ka != kb ? ka < kb : a < b
         }.map { method in
             let kind = kind(ofMethod: method)
             // Each move's sort key made once, not in every comparison (a page sorts a few hundred moves).
-            // Names without case, accents or width first ("Éclair" among the E's in French, not after the Z's),
-            // then as written, whatever the builder's locale.
-            let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, String, String, Int), move: LearnedMove) in
-                let name = names.name(.move, learned.move.name)
-                let folded = (names.language == language ? sortNames[learned.move.id] : nil) ?? Self.sortKey(name)
+            let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, Int), move: LearnedMove) in
+                let rank = ranks[learned.move.id] ?? Int.max
                 switch kind {
-                case .levelUp: return ((learned.level, 0, folded, name, learned.move.id), learned)
+                case .levelUp: return ((learned.level, 0, rank), learned)
                 case .machine:
                     let order = Self.machineOrder(learned.machineItem)
-                    return ((order.0, order.1, folded, name, learned.move.id), learned)
-                default: return ((0, 0, folded, name, learned.move.id), learned)
+                    return ((order.0, order.1, rank), learned)
+                default: return ((0, 0, rank), learned)
                 }
             }
             let moves = keyed.sorted { $0.key < $1.key }.map(\.move)
