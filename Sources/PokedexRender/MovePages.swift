@@ -157,7 +157,8 @@ extension SiteRenderer {
     }
 
     /// A move's page.
-    func moveDetail(_ move: MoveRecord, catalog: MoveCatalog, entries: [PokemonEntry], previous: MoveRecord?,
+    /// `cells`: each entry's `miniCell`, by its index in the Pokédex's entries.
+    func moveDetail(_ move: MoveRecord, catalog: MoveCatalog, cells: [PokemonMiniCell], previous: MoveRecord?,
                     next: MoveRecord?) -> MoveContext {
         let book = catalog.book
         let row = catalog.row(move, from: MoveCatalog.folder)
@@ -178,11 +179,20 @@ extension SiteRenderer {
                 let (ka, kb) = (book.kind(ofMethod: a), book.kind(ofMethod: b))
                 return ka != kb ? ka < kb : a < b
             }
+            // "Lv. 36" once per level, not once per learner.
+            var levelNotes: [Int: String] = [:]
+            func levelNote(_ level: Int) -> String {
+                if let note = levelNotes[level] { return note }
+                let note = level == 0 ? t("move.evo") : t("move.level_n", ["n": String(level)])
+                levelNotes[level] = note
+                return note
+            }
             for method in methods {
                 let kind = book.kind(ofMethod: method)
                 let cells = byMethod[method]!.map { learner in
-                    miniCell(entries[learner.entry],
-                             note: kind == .levelUp ? (learner.level == 0 ? t("move.evo") : t("move.level_n", ["n": String(learner.level)])) : nil)
+                    var cell = cells[learner.entry]
+                    if kind == .levelUp { cell.note = levelNote(learner.level) }
+                    return cell
                 }
                 groups.append(LearnerGroupContext(key: kind.key, method: method,
                                                   label: book.label(ofMethod: method, in: newest.id),

@@ -646,10 +646,12 @@ public struct SiteRenderer: Sendable {
                 return context
             })
         }
+        // Each Pokémon's cell as the move pages show their learners, made once: Protect alone has over a thousand.
+        let learnerCells = moves.isEmpty ? [] : entries.map { miniCell($0) }
         for (index, move) in moves.enumerated() {
             let path = MoveCatalog.pagePath(catalog.slugs[move.id] ?? "")
             jobs.append(PageJob(path: path, template: "move") { [self] in
-                let context = moveDetail(move, catalog: catalog, entries: entries,
+                let context = moveDetail(move, catalog: catalog, cells: learnerCells,
                                          previous: index > 0 ? moves[index - 1] : nil,
                                          next: index + 1 < moves.count ? moves[index + 1] : nil)
                 let description = [context.shortEffect, context.flavorText].compactMap { $0 }.first
