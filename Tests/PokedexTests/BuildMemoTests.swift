@@ -4,6 +4,7 @@ import Testing
 @testable import PokedexPipeline
 @testable import PokedexRender
 import PokedexModel
+import PokedexSupport
 
 /// A rebuild with nothing changed answers from the last build's memo: no cache entry read, nothing rendered or
 /// written. Anything that could change the site (the theme, the favorites, the cache, the site's files, the
@@ -73,6 +74,35 @@ import PokedexModel
 
             // --refresh always asks.
             #expect(full(try await env.build(mode: .refresh, perPage: 4, templates: theme)))
+        }
+    }
+
+    /// A theme folder is parsed only when the memo does not hold: the memo says its warnings again, and a
+    /// template broken since still fails the build that meets it.
+    @Test func aThemeFolderThatWarnsWarnsAtEveryBuildTheMemoAnswersOrNot() async throws {
+        try await withEnvironment { env in
+            let theme = env.root.appendingPathComponent("theme")
+            let head = theme.appendingPathComponent("partials/head.mustache")
+            try FileManager.default.createDirectory(at: head.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(#"<link rel="stylesheet" href="{{root}}assets/style.css">"#.utf8).write(to: head)
+            var said: [[String]] = []
+            for _ in 0..<2 {
+                let log = LogCapture()
+                let summary = try await env.build(templates: theme, logger: log.logger)
+                said.append(log.lines)
+                #expect(log.lines.contains { $0.hasPrefix("warning: \(head.path)") && $0.contains("{{assets.style}}") },
+                        "\(log.lines)")
+                if said.count == 2 { #expect(summary.stages.map(\.name) == Self.memoStage) }
+            }
+            #expect(said[0] == said[1])
+            // A template broken since: the build fails, naming it.
+            try Data("{{#unclosed}}".utf8).write(to: theme.appendingPathComponent("partials/cell.mustache"))
+            do {
+                try await env.build(templates: theme)
+                Issue.record("a broken template built")
+            } catch let error as PokedexError {
+                #expect("\(error)".contains("partials/cell.mustache"), "\(error)")
+            }
         }
     }
 

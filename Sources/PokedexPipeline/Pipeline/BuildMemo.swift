@@ -22,7 +22,7 @@ import PokedexSupport
 /// a site file, so that a killed build never leaves a memo vouching for pages it had started to replace.
 struct BuildMemo: Codable, Equatable, Sendable {
     static let folderName = "memos"
-    static let currentVersion = 5
+    static let currentVersion = 6
 
     var version = Self.currentVersion
     var key: String
@@ -52,6 +52,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var imagesLocal: Int
     var unknownFavorites: [FavoritesResolution.Unknown]
     var nameFallbacks: [String]
+    /// What the build said of its theme folder, said again by the no-op (which does not parse the theme).
+    var themeWarnings: [String] = []
     /// What the pages' contexts were made from (`inputsKey`), and the digest of those inputs that the render
     /// recorded in the manifest: a rebuild whose inputs key is the same (a template edited, nothing else) takes the
     /// digest from here instead of encoding the whole model again to learn that it has not changed.

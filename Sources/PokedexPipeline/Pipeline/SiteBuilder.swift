@@ -34,11 +34,10 @@ public struct SiteBuilder: Sendable {
         // Everything that can fail without the network fails first.
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
                                       currentDirectory: options.currentDirectory)
-        // A theme folder's files can be broken: they are parsed here, with everything else that can fail without
-        // the network. The built-in theme cannot be: it is only read, and parsed once the memo has not held.
+        // The theme's files are read here; they are parsed once the memo has not held, still before the network.
+        // A memo that holds vouches for the same bytes, which the last build parsed, and says its warnings again:
+        // parsing a theme folder was half of a rebuild with nothing changed.
         let themeFiles = try ThemeFiles(overrides: options.templates.map(options.resolve))
-        let themeFolder = options.templates == nil ? nil : try Theme(files: themeFiles)
-        for warning in themeFolder?.warnings ?? [] { logger.warning("\(warning)") }
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
@@ -66,6 +65,7 @@ public struct SiteBuilder: Sendable {
             let key = try BuildMemo.key(options: options, theme: themeFiles.digests, favorites: favoritesBytes,
                                         cacheStamps: cacheAtStart?.bytes)
             if key == memo.key, await intact, try await serverStillAway(memo, options: options) {
+                for warning in memo.themeWarnings { logger.warning("\(warning)") }
                 for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
                 logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
                 var summary = memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
@@ -74,7 +74,9 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        let theme = try themeFolder ?? Theme(files: themeFiles)
+        let theme = try Theme(files: themeFiles)
+        let themeWarnings = options.templates == nil ? [] : theme.warnings
+        for warning in themeWarnings { logger.warning("\(warning)") }
         // A build that reads the cache reads it through its compact store.
         let packedStore = try store.withPack()
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
@@ -385,6 +387,7 @@ public struct SiteBuilder: Sendable {
                 loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
                 snapshot: counts.snapshot, imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
                 unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
+                themeWarnings: options.templates == nil ? [] : inputs.theme.warnings,
                 inputsKey: memoKeys.inputs,
                 inputsDigest: site.inputs)
             try memo.write(to: memoURL)
