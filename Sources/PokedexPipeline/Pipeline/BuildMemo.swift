@@ -52,7 +52,10 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var imagesLocal: Int
     var unknownFavorites: [FavoritesResolution.Unknown]
     var nameFallbacks: [String]
-    /// What the build said of its theme folder, said again by the no-op (which does not parse the theme).
+    /// The theme's files the build parsed (`ThemeFiles.Digests.all`), and what it said of its theme folder: a
+    /// build whose theme has these bytes parses it only when the memo does not hold, and a no-op says the warnings
+    /// again.
+    var themeDigest: String
     var themeWarnings: [String] = []
     /// What the pages' contexts were made from (`inputsKey`), and the digest of those inputs that the render
     /// recorded in the manifest: a rebuild whose inputs key is the same (a template edited, nothing else) takes the

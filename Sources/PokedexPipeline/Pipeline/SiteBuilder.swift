@@ -34,12 +34,23 @@ public struct SiteBuilder: Sendable {
         // Everything that can fail without the network fails first.
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
                                       currentDirectory: options.currentDirectory)
-        // The theme's files are read here; they are parsed once the memo has not held, still before the network.
-        // A memo that holds vouches for the same bytes, which the last build parsed, and says its warnings again:
-        // parsing a theme folder was half of a rebuild with nothing changed.
         let themeFiles = try ThemeFiles(overrides: options.templates.map(options.resolve))
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
+        // A theme folder's files can be broken: they are parsed here, with everything else that can fail without
+        // the network, unless the last build's memo was made from the same bytes (which that build parsed): then
+        // only once the memo has not held, and a memo that holds says their warnings again (parsing a theme folder
+        // was half of a rebuild with nothing changed). The built-in theme cannot be broken.
+        let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
+        let themeParsedBefore = options.templates != nil && options.mode != .refresh
+            ? try BuildMemo.read(at: memoURL)?.themeDigest == themeFiles.digests.all : false
+        let themeFolder: Theme?
+        if options.templates != nil, !themeParsedBefore {
+            themeFolder = try Theme(files: themeFiles)
+            for warning in themeFolder?.warnings ?? [] { logger.warning("\(warning)") }
+        } else {
+            themeFolder = nil
+        }
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
         let cacheLock = try await BuildLock.acquire(store.root, stage: .cache, purpose: "the cache", logger: logger)
         let outputLock = try await BuildLock.acquire(output.root, stage: .output, purpose: "the output folder", logger: logger)
@@ -48,7 +59,7 @@ public struct SiteBuilder: Sendable {
         // Its checks are a stat per file of the cache and of the site: the memo is read, the two folders swept, the
         // cache stamped and the site checked at once, each after what it needs (a no-op is those checks alone).
         let checksMemo = options.mode != .refresh
-        async let memoRead = checksMemo ? BuildMemo.read(at: BuildMemo.url(cacheRoot: store.root, output: output)) : nil
+        async let memoRead = checksMemo ? BuildMemo.read(at: memoURL) : nil
         async let outputSwept = output.sweep()
         let cacheSwept = try sweepCache(store)
         async let cacheStamps = checksMemo ? BuildMemo.stamps(below: store.folder) : nil
@@ -74,9 +85,13 @@ public struct SiteBuilder: Sendable {
             }
         }
 
-        let theme = try Theme(files: themeFiles)
-        let themeWarnings = options.templates == nil ? [] : theme.warnings
-        for warning in themeWarnings { logger.warning("\(warning)") }
+        let theme: Theme
+        if let themeFolder {
+            theme = themeFolder
+        } else {
+            theme = try Theme(files: themeFiles)
+            for warning in options.templates == nil ? [] : theme.warnings { logger.warning("\(warning)") }
+        }
         // A build that reads the cache reads it through its compact store.
         let packedStore = try store.withPack()
         let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
@@ -387,7 +402,7 @@ public struct SiteBuilder: Sendable {
                 loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
                 snapshot: counts.snapshot, imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
                 unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
-                themeWarnings: options.templates == nil ? [] : inputs.theme.warnings,
+                themeDigest: inputs.theme.digests.all, themeWarnings: options.templates == nil ? [] : inputs.theme.warnings,
                 inputsKey: memoKeys.inputs,
                 inputsDigest: site.inputs)
             try memo.write(to: memoURL)
