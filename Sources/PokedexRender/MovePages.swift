@@ -189,7 +189,7 @@ extension SiteRenderer {
             }
             for method in methods {
                 let kind = book.kind(ofMethod: method)
-                let cells = byMethod[method]!.map { learner in
+                let learners = byMethod[method]!.map { learner in
                     var cell = cells[learner.entry]
                     if kind == .levelUp { cell.note = levelNote(learner.level) }
                     return cell
@@ -197,7 +197,7 @@ extension SiteRenderer {
                 groups.append(LearnerGroupContext(key: kind.key, method: method,
                                                   label: book.label(ofMethod: method, in: newest.id),
                                                   machine: kind == .machine ? book.machine(move: move.id, versionGroup: newest.id) : nil,
-                                                  count: cells.count, cells: cells))
+                                                  count: learners.count, cells: learners))
             }
         }
         let others = games.dropFirst().map { GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id)) }
