@@ -56,9 +56,14 @@ public enum TemplateValue: Sendable, Equatable {
         withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
     }
 
+    /// Through `withUTF8`, one copy of contiguous bytes: appending a `String.UTF8View` goes through the generic
+    /// sequence path, and was most of a page fingerprint's time.
     private static func append(_ text: String, to bytes: inout [UInt8]) {
-        append(UInt64(text.utf8.count), to: &bytes)
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { utf8 in
+            append(UInt64(utf8.count), to: &bytes)
+            bytes.append(contentsOf: utf8)
+        }
     }
 }
 
