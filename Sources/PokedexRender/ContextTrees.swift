@@ -125,3 +125,30 @@ extension LocalizedNameContext: TemplateValueConvertible {
         return .object(object)
     }
 }
+
+extension LearnGroupContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 7)
+        object.append("key", .string(key))
+        object.append("method", .int(method))
+        object.append("label", .string(label))
+        object.append("count", .int(count))
+        if let detailHeading { object.append("detailHeading", .string(detailHeading)) }
+        object.append("sortedByDetail", .bool(sortedByDetail))
+        object.append("moves", .list(moves.map(\.templateValue)))
+        return .object(object)
+    }
+}
+
+extension LearnerGroupContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 6)
+        object.append("key", .string(key))
+        object.append("method", .int(method))
+        object.append("label", .string(label))
+        if let machine { object.append("machine", .string(machine)) }
+        object.append("count", .int(count))
+        object.append("cells", .list(cells.map(\.templateValue)))
+        return .object(object)
+    }
+}

@@ -25,6 +25,11 @@ struct ContextTreeTests {
                                                     spellings: [SpellingContext(name: "ピカチュウ", lang: "ja-Hrkt"),
                                                                 SpellingContext(name: "Pikachu", lang: "ja-Latn")])
 
+    static let learnGroup = LearnGroupContext(key: "level-up", method: 1, label: "Par niveau", count: 2,
+                                              detailHeading: "N.", sortedByDetail: true, moves: [row, row])
+    static let learnerGroup = LearnerGroupContext(key: "machine", method: 4, label: "CT", machine: "CT126", count: 1,
+                                                  cells: [learner])
+
     static func expectSameTree<T: TemplateValueConvertible>(_ value: T) throws {
         #expect(value.templateValue == (try TemplateValueEncoder.throughEncoder(value)), "\(T.self)")
     }
@@ -48,6 +53,10 @@ struct ContextTreeTests {
         try Self.expectSameTree(Self.learner)
         try Self.expectSameTree(Self.link)
         try Self.expectSameTree(Self.localizedName)
+        try Self.expectSameTree(Self.learnGroup)
+        try Self.expectSameTree(Self.learnerGroup)
+        Self.expectEveryField(Self.learnGroup)
+        Self.expectEveryField(Self.learnerGroup)
         Self.expectEveryField(Self.learner)
         Self.expectEveryField(Self.link)
         Self.expectEveryField(Self.localizedName)
@@ -72,6 +81,12 @@ struct ContextTreeTests {
         var learner = Self.learner
         learner.note = nil
         try Self.expectSameTree(learner)
+        var learnGroup = Self.learnGroup
+        learnGroup.detailHeading = nil
+        try Self.expectSameTree(learnGroup)
+        var learnerGroup = Self.learnerGroup
+        learnerGroup.machine = nil
+        try Self.expectSameTree(learnerGroup)
     }
 
     /// The encoder takes a context's own tree wherever the context sits: in a list, under a key.
