@@ -67,34 +67,73 @@ extension PokedexEntryText {
         // Every name starts with two letters, so a text without two capitals in a row (most of them, and every
         // text of a script without case) has no name in capitals: it is kept without reading it word by word.
         guard !properNames.isEmpty, hasTwoCapitalsInARow(text) else { return text }
+        guard text.unicodeScalars.allSatisfy(isOwnCharacter) else { return unshoutByCharacter(text, properNames: properNames) }
+        // Each scalar is a character of its own here (but "\r\n", which is no word either way): words are found
+        // scalar by scalar, without breaking the text into characters (three times as fast, and this runs for every
+        // Pokédex entry of generations I–IV).
+        let scalars = text.unicodeScalars
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        var wordStart: String.Index?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if isWordCharacter(Character(scalar)) {
+                if wordStart == nil { wordStart = index }
+            } else {
+                if let start = wordStart {
+                    output += properSpelling(of: text[start..<index], properNames: properNames)
+                    wordStart = nil
+                }
+                output.unicodeScalars.append(scalar)
+            }
+            scalars.formIndex(after: &index)
+        }
+        if let start = wordStart { output += properSpelling(of: text[start...], properNames: properNames) }
+        return output
+    }
+
+    /// The same, a character at a time: for texts with scalars that may join the one before into a character.
+    static func unshoutByCharacter(_ text: String, properNames: [String: String]) -> String {
         var output = ""
         var word = ""
-        func flush() {
-            // "IVYSAUR’s": the name, then its possessive as written.
-            var base = Substring(word)
-            var possessive = ""
-            for suffix in ["’s", "'s", "’S", "'S"] where base.hasSuffix(suffix) {
-                base = base.dropLast(2)
-                possessive = suffix.prefix(1) + "s"
-            }
-            if base.count >= 3, base.contains(where: \.isUppercase), !base.contains(where: \.isLowercase),
-               let proper = properNames[String(base)] {
-                output += proper + possessive
-            } else {
-                output += word
-            }
-            word = ""
-        }
         for character in text {
-            if character.isLetter || character.isNumber || character == "’" || character == "'" {
+            if isWordCharacter(character) {
                 word.append(character)
             } else {
-                flush()
+                output += properSpelling(of: word[...], properNames: properNames)
+                word = ""
                 output.append(character)
             }
         }
-        flush()
+        output += properSpelling(of: word[...], properNames: properNames)
         return output
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "’" || character == "'"
+    }
+
+    /// Below U+0300 (where the combining marks begin) and in General Punctuation but for the two joiners, every
+    /// scalar begins a character and the next one begins another (but "\r\n").
+    private static func isOwnCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x300 || (0x2000...0x206F).contains(scalar.value) && scalar.value != 0x200C && scalar.value != 0x200D
+    }
+
+    /// "IVYSAUR’s": the name, then its possessive as written; any other word as it is.
+    private static func properSpelling(of word: Substring, properNames: [String: String]) -> Substring {
+        guard !word.isEmpty else { return word }
+        var base = word
+        var possessive = ""
+        for suffix in ["’s", "'s", "’S", "'S"] where base.hasSuffix(suffix) {
+            base = base.dropLast(2)
+            possessive = suffix.prefix(1) + "s"
+        }
+        if base.count >= 3, base.contains(where: \.isUppercase), !base.contains(where: \.isLowercase),
+           let proper = properNames[String(base)] {
+            return Substring(proper + possessive)
+        }
+        return word
     }
 
     static func hasTwoCapitalsInARow(_ text: String) -> Bool {

@@ -54,6 +54,15 @@ import Testing
         #expect(PokedexEntryText.unshout("FLABÉBÉ flotte", properNames: ["FLABÉBÉ": "Flabébé"]) == "Flabébé flotte")
         #expect(PokedexEntryText.unshout("ÉÈÊ!", properNames: ["ÉÈÊ": "Éèê"]) == "Éèê!")  // no two ASCII capitals
         #expect(PokedexEntryText.unshout("ÉÉ", properNames: ["ÉÉ": "x"]) == "ÉÉ")  // shorter than any name
+        // Scalar by scalar where each is a character of its own, else character by character: the same words.
+        let names = ["PIKACHU": "Pikachu", "FLABÉBÉ": "Flabébé", "MR": "Mr", "NIDORAN♀": "Nidoran♀"]
+        for text in ["POKéMON PIKACHU’s tail\r\nPIKACHU 25 PIKACHU2", "FLABE\u{301}BE\u{301} FLABÉBÉ\u{AD}PIKACHU",
+                     "MR. PIKACHU—PIKACHU\u{200D}PIKACHU…", "NIDORAN♀ and PIKACHU’S", "«PIKACHU» PIKACHU'S 'PIKACHU'"] {
+            #expect(PokedexEntryText.unshout(text, properNames: names)
+                    == PokedexEntryText.unshoutByCharacter(text, properNames: names), "\(text)")
+        }
+        #expect(PokedexEntryText.unshout("POKéMON PIKACHU’s tail\r\nPIKACHU", properNames: names)
+                == "POKéMON Pikachu’s tail\r\nPikachu")
         // What makes two texts the same: case, runs of spaces, spaces at the ends, the typographic apostrophe.
         #expect(PokedexEntryText.comparable("  It’s   a  CAT ") == "it's a cat")
         #expect(PokedexEntryText.comparable("") == "")
