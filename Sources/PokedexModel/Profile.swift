@@ -120,12 +120,15 @@ extension PokedexEntryText {
         scalar.value < 0x300 || (0x2000...0x206F).contains(scalar.value) && scalar.value != 0x200C && scalar.value != 0x200D
     }
 
+    private static let possessives = ["’s", "'s", "’S", "'S"]
+
     /// "IVYSAUR’s": the name, then its possessive as written; any other word as it is.
     private static func properSpelling(of word: Substring, properNames: [String: String]) -> Substring {
-        guard !word.isEmpty else { return word }
+        // Names begin with a capital: a word that begins with a lower-case ASCII letter is none (most words).
+        guard let first = word.utf8.first, !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return word }
         var base = word
         var possessive = ""
-        for suffix in ["’s", "'s", "’S", "'S"] where base.hasSuffix(suffix) {
+        for suffix in possessives where base.hasSuffix(suffix) {
             base = base.dropLast(2)
             possessive = suffix.prefix(1) + "s"
         }
