@@ -24,6 +24,14 @@ import PokedexSite
         #expect(learnset.entries(in: 2).isEmpty)
         #expect(Learnset(compact: "") == Learnset())
         #expect(Learnset(compact: "32:12=65535.100")?.entries.first?.move == 65535)
+        // The longest numbers fill the room the form is written into; zeros are written, a zero level is not.
+        let widest = Learnset([.init(versionGroup: 65535, method: 65535, move: 65535, level: 65535),
+                               .init(versionGroup: 65535, method: 65535, move: 65534, level: 65535),
+                               .init(versionGroup: 0, method: 0, move: 0, level: 0)])
+        #expect(widest.compact == "0:0=0 65535:65535=65534.65535,65535.65535")
+        let widestOnly = Learnset(widest.entries.filter { $0.versionGroup > 0 })
+        #expect(Learnset(compact: widestOnly.compact) == widestOnly)
+        #expect(Learnset().compact == "")
         for broken in ["25", "25:1", "25:1=", "25:=85", ":1=85", "25:1=85..3", "25:1=a", "25:1=85,", "25:1=99999999999999999999",
                        "25:1=9223372036854775809",
                        // Entries keep 16-bit numbers (PokeAPI's largest: move 10018, level 100): beyond is refused, not cut.
