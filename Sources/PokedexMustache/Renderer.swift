@@ -6,6 +6,9 @@ struct Renderer {
     let library: TemplateLibrary
     var output: [UInt8]
     private var stack: [TemplateValue]
+    /// Each stack value's `TemplateObject.keyLengths` (0 for anything but an object), beside it: a lookup skips
+    /// a value without copying it out of the stack.
+    private var stackKeyLengths: [UInt64]
     /// List iterations being rendered, innermost last: for `{{index()}}` and friends.
     private var iterations: [(index: Int, count: Int)] = []
     /// The block overrides in force (the outermost parent's win).
@@ -22,6 +25,23 @@ struct Renderer {
         self.output.reserveCapacity(64 * 1024)
         stack = globals.map { [$0, context] } ?? [context]
         stack.reserveCapacity(16)
+        stackKeyLengths = stack.map(Self.keyLengths)
+        stackKeyLengths.reserveCapacity(16)
+    }
+
+    private static func keyLengths(_ value: TemplateValue) -> UInt64 {
+        if case .object(let object) = value { return object.keyLengths }
+        return 0
+    }
+
+    private mutating func push(_ value: TemplateValue) {
+        stack.append(value)
+        stackKeyLengths.append(Self.keyLengths(value))
+    }
+
+    private mutating func pop() {
+        stack.removeLast()
+        stackKeyLengths.removeLast()
     }
 
     mutating func render(_ nodes: [Node], template: String) throws(TemplateError) {
@@ -37,18 +57,18 @@ struct Renderer {
                 switch value {
                 case .list(let items):
                     for (index, item) in items.enumerated() {
-                        stack.append(item)
+                        push(item)
                         iterations.append((index, items.count))
                         try render(children, template: template)
                         iterations.removeLast()
-                        stack.removeLast()
+                        pop()
                     }
                 case .bool:
                     try render(children, template: template)
                 default:
-                    stack.append(value)
+                    push(value)
                     try render(children, template: template)
-                    stack.removeLast()
+                    pop()
                 }
             case .inverted(let name, let children):
                 if !(lookup(name)?.isTruthy ?? false) { try render(children, template: template) }
@@ -124,7 +144,7 @@ struct Renderer {
             var parts = name.parts[...]
             if name.climbs {
                 let first = parts.removeFirst()
-                guard let found = Self.find(first, in: stack) else { return nil }
+                guard let found = find(first) else { return nil }
                 value = found
             } else {
                 value = stack[stack.count - 1]
@@ -142,10 +162,13 @@ struct Renderer {
     }
 
     /// `key` in the innermost object of the stack that has it.
-    private static func find(_ key: String, in stack: [TemplateValue]) -> TemplateValue? {
+    private func find(_ key: String) -> TemplateValue? {
+        let bit = TemplateObject.lengthBit(key)
         var index = stack.count - 1
         while index >= 0 {
-            if case .object(let object) = stack[index], let value = object[key] { return value }
+            if stackKeyLengths[index] & bit != 0, case .object(let object) = stack[index], let value = object[key] {
+                return value
+            }
             index -= 1
         }
         return nil
