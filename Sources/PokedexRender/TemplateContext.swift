@@ -5,7 +5,7 @@ import Foundation
 //
 // Plain `Encodable` values: one encoding pass (`TemplateValueEncoder`) turns a page's context into the value
 // tree that both the template engine and the page's fingerprint read, so a new field is added here and nowhere
-// else, except in the few contexts that also make their own tree (ContextTrees.swift: a test fails until it is
+// else, except in the contexts that also make their own tree (ContextTrees.swift: a test fails until it is
 // added there). A nil optional is an absent key: the lookup goes on in the enclosing contexts, as Mustache does.
 
 /// Shared by every page.
