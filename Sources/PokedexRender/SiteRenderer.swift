@@ -1010,11 +1010,11 @@ public struct SiteRenderer: Sendable {
     /// characters as `\uXXXX`, so that neither the script nor HTML escaping changes what it says.
     static func javaScriptStringBody(_ text: String) -> String {
         var out = ""
+        let escaped: Set<Unicode.Scalar> = ["\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}"]
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+            if scalar.value < 0x20 || escaped.contains(scalar) {
                 out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default:
+            } else {
                 out.unicodeScalars.append(scalar)
             }
         }
