@@ -63,6 +63,9 @@ import Testing
         }
         #expect(PokedexEntryText.unshout("POKéMON PIKACHU’s tail\r\nPIKACHU", properNames: names)
                 == "POKéMON Pikachu’s tail\r\nPikachu")
+        // A combining accent joins the letter before it into one character: the name is found whole, as the
+        // character-by-character reading finds it (a scalar-by-scalar one would end the word at the accent).
+        #expect(PokedexEntryText.unshout("FLABE\u{301}BE\u{301} flotte", properNames: names) == "Flabébé flotte")
         // What makes two texts the same: case, runs of spaces, spaces at the ends, the typographic apostrophe.
         #expect(PokedexEntryText.comparable("  It’s   a  CAT ") == "it's a cat")
         #expect(PokedexEntryText.comparable("") == "")
