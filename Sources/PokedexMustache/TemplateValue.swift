@@ -85,7 +85,12 @@ public struct TemplateObject: Sendable, Equatable {
     /// A key's bit in `keyLengths`: its UTF-8 length, 63 and longer sharing the last.
     @inline(__always)
     static func lengthBit(_ key: String) -> UInt64 {
-        1 << UInt64(min(key.utf8.count, 63))
+        lengthBit(length: key.utf8.count)
+    }
+
+    @inline(__always)
+    static func lengthBit(length: Int) -> UInt64 {
+        1 << UInt64(min(length, 63))
     }
 
     /// Empty, with room for `capacity` keys.
@@ -108,7 +113,7 @@ public struct TemplateObject: Sendable, Equatable {
         // Lengths first: most keys of a scan differ in length, and a length costs no comparison of characters
         // (`==` on two different strings was 2.4 % of a build's samples). Equal strings have equal UTF-8 lengths.
         let length = key.utf8.count
-        guard keyLengths & Self.lengthBit(key) != 0 else { return nil }
+        guard keyLengths & Self.lengthBit(length: length) != 0 else { return nil }
         for index in keys.indices where keys[index].utf8.count == length && keys[index] == key { return values[index] }
         return nil
     }

@@ -115,8 +115,8 @@ public struct SiteRenderer: Sendable {
     /// The same words as the model reads them, made once per language: every number a page groups asks for them
     /// (made again at each call, they were 2 % of a full render).
     private(set) var themeWords: ThemeWords
-    /// The games' six stats' labels in the language, full and short, made once per language (asked for at every
-    /// stat of every page, they were 1.7 % of a full render).
+    /// The games' stats' labels in the language (the six, accuracy and evasion), full and short, made once per
+    /// language (asked for at every stat of every page, they were 1.7 % of a full render).
     private(set) var statLabels: [String: (String, String)]
 
     public init(theme: Theme, perPage: Int, baseURL: String? = nil,
@@ -1010,9 +1010,8 @@ public struct SiteRenderer: Sendable {
     /// characters as `\uXXXX`, so that neither the script nor HTML escaping changes what it says.
     static func javaScriptStringBody(_ text: String) -> String {
         var out = ""
-        let escaped: Set<Unicode.Scalar> = ["\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}"]
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || escaped.contains(scalar) {
+            if scalar.value < 0x20 || javaScriptEscaped.contains(scalar) {
                 out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
             } else {
                 out.unicodeScalars.append(scalar)
@@ -1020,6 +1019,8 @@ public struct SiteRenderer: Sendable {
         }
         return out
     }
+
+    private static let javaScriptEscaped: Set<Unicode.Scalar> = ["\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}"]
 
     /// The tag of the one language every text of a list fell back to; nil when any is in the page's language.
     static func allFallBack(_ languages: [String?]) -> String? {
