@@ -32,7 +32,7 @@ public enum CompactCoder {
         let reader = CompactReader(bytes: bytes)
         let end = try reader.skip(0)
         guard end == bytes.count else { throw reader.corrupt("\(bytes.count - end) byte(s) after the value") }
-        return try T(from: CompactDecoding(reader: reader, offset: 0, codingPath: []))
+        return try CompactDecoding.decode(type, reader: reader, at: 0, codingPath: [])
     }
 }
 
@@ -378,8 +378,8 @@ struct CompactDecoding: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (first, _, count) = try reader.container(at: offset, tag: CompactCoder.array, codingPath)
-        return UnkeyedReader(reader: reader, cursor: first, count: count, codingPath: codingPath)
+        let (first, end, count) = try reader.container(at: offset, tag: CompactCoder.array, codingPath)
+        return UnkeyedReader(reader: reader, cursor: first, end: end, count: count, codingPath: codingPath)
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
@@ -391,7 +391,34 @@ struct CompactDecoding: Decoder {
         // The common leaves without a decoder each.
         if T.self == String.self, let text = try reader.string(at: offset, codingPath) as? T { return text }
         if T.self == Int.self, let number = try reader.integer(Int.self, at: offset, codingPath) as? T { return number }
+        if let arrayType = T.self as? any CompactArrayDecodable.Type,
+           let array = try arrayType.decodeCompact(reader: reader, at: offset, codingPath: codingPath) as? T {
+            return array
+        }
         return try T(from: CompactDecoding(reader: reader, offset: offset, codingPath: codingPath))
+    }
+}
+
+/// An array read element by element from the bytes: `Array.init(from:)` would go through an unkeyed container (an
+/// existential per array) and two dynamic calls per element, a tenth of a warm build's decoding.
+protocol CompactArrayDecodable {
+    static func decodeCompact(reader: CompactReader, at offset: Int, codingPath: [any CodingKey]) throws -> Self
+}
+
+extension Array: CompactArrayDecodable where Element: Decodable {
+    static func decodeCompact(reader: CompactReader, at offset: Int, codingPath: [any CodingKey]) throws -> [Element] {
+        let (first, end, count) = try reader.container(at: offset, tag: CompactCoder.array, codingPath)
+        var elements: [Element] = []
+        // The count is read, not trusted: every element takes at least a byte.
+        elements.reserveCapacity(Swift.min(count, end - first))
+        var cursor = first
+        for _ in 0..<count {
+            guard cursor < end else { throw reader.corrupt("an array holds fewer elements than it counts", codingPath) }
+            elements.append(try CompactDecoding.decode(Element.self, reader: reader, at: cursor, codingPath: codingPath))
+            cursor = try reader.skip(cursor)
+        }
+        guard cursor == end else { throw reader.corrupt("an array holds more elements than it counts", codingPath) }
+        return elements
     }
 }
 
@@ -501,13 +528,16 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 struct UnkeyedReader: UnkeyedDecodingContainer {
     let reader: CompactReader
     var cursor: Int
+    /// Where the array's bytes end: a count larger than its elements is refused, not read past.
+    let end: Int
     let total: Int
     var codingPath: [any CodingKey]
     var currentIndex = 0
 
-    init(reader: CompactReader, cursor: Int, count: Int, codingPath: [any CodingKey]) {
+    init(reader: CompactReader, cursor: Int, end: Int, count: Int, codingPath: [any CodingKey]) {
         self.reader = reader
         self.cursor = cursor
+        self.end = end
         self.total = count
         self.codingPath = codingPath
     }
@@ -520,6 +550,7 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the array has ended"))
         }
+        guard cursor < end else { throw reader.corrupt("an array holds fewer elements than it counts", codingPath) }
         let offset = cursor
         cursor = try reader.skip(offset)
         currentIndex += 1

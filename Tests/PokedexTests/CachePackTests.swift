@@ -181,6 +181,43 @@ import Testing
         #expect(try flavorBytes.withUnsafeBytes { try CompactCoder.decode([SpeciesRecord.FlavorEntry].self, from: $0) } == [flavor])
     }
 
+    /// A flavor entry's one-string form: the head's three parts exactly, the text whole (tabs and spaces in it too).
+    @Test func flavorEntryLinesAreReadExactly() throws {
+        let entry = SpeciesRecord.FlavorEntry.parse("25 sword fr\tIl stocke\tde l’électricité. ")
+        #expect(entry == SpeciesRecord.FlavorEntry(text: "Il stocke\tde l’électricité. ", version: .init(id: 25, name: "sword"), language: "fr"))
+        #expect(SpeciesRecord.FlavorEntry.parse("1 red en\t")?.text == "")
+        for malformed in ["1 red en", "1 red\ttext", "1 red en x\ttext", "one red en\ttext", " red en\ttext", "1\tred en"] {
+            #expect(SpeciesRecord.FlavorEntry.parse(malformed) == nil, "\(malformed)")
+        }
+    }
+
+    /// An array's count and its bytes must agree, either way.
+    @Test func anArrayWhoseCountDisagreesIsRefused() throws {
+        let bytes = try CompactCoder.encode([1, 2, 3])
+        #expect(try bytes.withUnsafeBytes { try CompactCoder.decode([Int].self, from: $0) } == [1, 2, 3])
+        // The tag, the byte count, then the element count.
+        for count: UInt8 in [2, 4] {
+            var damaged = bytes
+            damaged[5] = count
+            #expect(throws: DecodingError.self) {
+                try damaged.withUnsafeBytes { try CompactCoder.decode([Int].self, from: $0) }
+            }
+        }
+        // A type that reads its own unkeyed container until the count says it has ended.
+        struct Numbers: Decodable {
+            var numbers: [Int] = []
+            init(from decoder: any Decoder) throws {
+                var container = try decoder.unkeyedContainer()
+                while !container.isAtEnd { numbers.append(try container.decode(Int.self)) }
+            }
+        }
+        var overcounted = bytes
+        overcounted[5] = 4
+        #expect(throws: DecodingError.self) {
+            try overcounted.withUnsafeBytes { try CompactCoder.decode(Numbers.self, from: $0) }
+        }
+    }
+
     /// Keys are looked up by name: a type that reads them in another order, or skips some, still decodes.
     @Test func readsKeysInAnyOrder() throws {
         struct Reversed: Decodable, Equatable {
