@@ -135,11 +135,20 @@ public struct Learnset: Sendable, Equatable, Hashable {
 
     /// Reads `compact`; nil when the text is not of that form.
     public init?(compact text: String) {
+        // Over the contiguous bytes: a learnset's text is read twice, and the view's indices cost more than the reading.
+        var text = text
+        guard let entries = text.withUTF8(Self.entries(compact:)) else { return nil }
+        self.init(entries)
+    }
+
+    private static func entries(compact text: UnsafeBufferPointer<UInt8>) -> [Entry]? {
         var entries: [Entry] = []
         // One entry per separator and one more: the exact size, not the slack of an array grown by appending.
-        entries.reserveCapacity(1 + text.utf8.reduce(0) { count, byte in
-            count + (byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ") ? 1 : 0)
-        })
+        var separators = 0
+        for byte in text where byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ") {
+            separators += 1
+        }
+        entries.reserveCapacity(1 + separators)
         var versionGroup = 0, method = 0, move = 0, level = 0
         var number = 0, hasNumber = false
         // Which number is being read: 0 version group, 1 method, 2 move, 3 level.
@@ -150,7 +159,7 @@ public struct Learnset: Sendable, Equatable, Hashable {
             entries.append(entry)
             return true
         }
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
                 let (product, overflow) = number.multipliedReportingOverflow(by: 10)
@@ -188,7 +197,7 @@ public struct Learnset: Sendable, Equatable, Hashable {
             if field == 2 { move = number } else { level = number }
             guard finishMove() else { return nil }
         }
-        self.init(entries)
+        return entries
     }
 }
 
