@@ -3,11 +3,11 @@
 # pages from ../shared/peers/hugo/make_site.py (LANGS, STRINGS and SPRITES as its header says), in alternation
 # (Benchmarks/alternate.py: medians), and all twelve languages once; with each run's peak RSS (GNU time). Release
 # build, warm cache, `--images remote`, an empty folder on the disk (ext4 here) before every run. Figures, never
-# pass/fail. One language is timed twice: into a folder just emptied with `rm -rf`, as the issue asked, and into a
-# new folder with nothing deleted in the minutes before (each run's output is moved aside, deleted at the end). On
-# ext4 without a journal (this machine's) the kernel skips recently deleted inodes one by one at every file it
-# creates (fs/ext4/ialloc.c, `recently_deleted`), which costs both tools seconds after an `rm -rf`; with a journal
-# (mkfs.ext4's default) it does not, and the new folder is what such a disk gives.
+# pass/fail. One language and three are each timed twice: into a folder just emptied with `rm -rf`, as the issue
+# asked, and into a new folder with nothing deleted in the minutes before (each run's output is moved aside,
+# deleted at the end). On ext4 without a journal (this machine's) the kernel skips recently deleted inodes one by
+# one at every file it creates (fs/ext4/ialloc.c, `recently_deleted`), which costs both tools seconds after an
+# `rm -rf`; with a journal (mkfs.ext4's default) it does not, and the new folder is what such a disk gives.
 #   Benchmarks/languages.sh [POKEDEX_RELEASE_BINARY] [WORK_DIR] [RUNS]
 # Needs hugo and GNU time (installed by .ci/run).
 set -euo pipefail
@@ -48,7 +48,9 @@ rss() { echo "/usr/bin/time -f %M -a -o $WORK/$1.rss"; }
 aside() { echo "if [ -e $1 ]; then mv $1 $WORK/trash/\$(date +%s%N); fi"; }
 python3 "$ROOT/Benchmarks/alternate.py" "$RUNS" "$WORK" \
   hugo-one-new "$(aside "$WORK/new/hugo")" "$(rss hugo-one-new) hugo --quiet -s $WORK/hugo-one -d $WORK/new/hugo" \
-  pokedex-one-new "$(aside "$WORK/new/site")" "$(rss pokedex-one-new) $POKEDEX ${P[*]} --output $WORK/new/site"
+  pokedex-one-new "$(aside "$WORK/new/site")" "$(rss pokedex-one-new) $POKEDEX ${P[*]} --output $WORK/new/site" \
+  hugo-three-new "$(aside "$WORK/new/hugo")" "$(rss hugo-three-new) hugo --quiet -s $WORK/hugo-three -d $WORK/new/hugo" \
+  pokedex-three-new "$(aside "$WORK/new/site")" "$(rss pokedex-three-new) $POKEDEX ${P[*]} ${THREE[*]} --output $WORK/new/site"
 python3 "$ROOT/Benchmarks/alternate.py" "$RUNS" "$WORK" \
   hugo-one "rm -rf $WORK/out/*" "$(rss hugo-one) hugo --quiet -s $WORK/hugo-one -d $WORK/out/hugo" \
   pokedex-one "rm -rf $WORK/out/*" "$(rss pokedex-one) $POKEDEX ${P[*]} --output $WORK/out/site" \
@@ -75,7 +77,7 @@ def peak(name):
     values = [int(line) for line in open(f"{work}/{name}.rss") if line.strip().isdigit()]
     return statistics.median(values[1:] or values) / 1024
 rows = [("one language (en)", "one"), ("one language, new folder (nothing deleted before)", "one-new"),
-        ("en, fr, ja", "three")]
+        ("en, fr, ja", "three"), ("en, fr, ja, new folder (nothing deleted before)", "three-new")]
 print(f"\nFull render, warm cache, `--images remote`, empty folder, release build: medians of {runs} rounds in"
       " alternation with Hugo rendering the same pages (peak RSS: medians too)\n")
 print("| | pokedex | peak RSS | Hugo, same pages | Hugo peak RSS | ratio | target |")
