@@ -184,9 +184,11 @@ import Testing
     /// A flavor entry's one-string form: the head's three parts exactly, the text whole (tabs and spaces in it too).
     @Test func flavorEntryLinesAreReadExactly() throws {
         let entry = SpeciesRecord.FlavorEntry.parse("25 sword fr\tIl stocke\tde l’électricité. ")
-        #expect(entry == SpeciesRecord.FlavorEntry(text: "Il stocke\tde l’électricité. ", version: .init(id: 25, name: "sword"), language: "fr"))
+        #expect(entry == SpeciesRecord.FlavorEntry(text: "Il stocke\tde l’électricité. ",
+                                                   version: .init(id: 25, name: "sword"), language: "fr"))
         #expect(SpeciesRecord.FlavorEntry.parse("1 red en\t")?.text == "")
-        for malformed in ["1 red en", "1 red\ttext", "1 red en x\ttext", "one red en\ttext", " red en\ttext", "1\tred en"] {
+        for malformed in ["1 red en", "1 red\ttext", "1 red en x\ttext", "one red en\ttext", " red en\ttext",
+                          "1\tred en"] {
             #expect(SpeciesRecord.FlavorEntry.parse(malformed) == nil, "\(malformed)")
         }
     }

@@ -207,7 +207,25 @@ import Testing
         #expect(FlavorText.normalise("sun\u{AD}light") == "sunlight")
         #expect(FlavorText.normalise("  two  \n\n spaces \u{0C} ") == "two spaces")
         #expect(FlavorText.normalise("this POKéMON") == "this Pokémon")
+        #expect(FlavorText.normalise("POKéMON") == "Pokémon")
+        #expect(FlavorText.normalise("a POKé BALL") == "a POKé BALL")
         #expect(FlavorText.normalise("") == "")
+        #expect(FlavorText.holds("a\\nb", "\\n") && !FlavorText.holds("a\nb", "\\n") && !FlavorText.holds("", "\\n"))
+        #expect(FlavorText.holds("\\n", "\\n") && !FlavorText.holds("\\", "\\n") && FlavorText.holds("xPOK", "POK"))
+    }
+
+    /// A resource's id is its URL's last non-empty part, a whole number above zero.
+    @Test func resourceIDsAreTheURLsLastPart() {
+        let ids: [String: Int?] = [
+            "https://pokeapi.co/api/v2/pokemon/25/": 25, "https://pokeapi.co/api/v2/pokemon/25": 25,
+            "https://pokeapi.co/api/v2/pokemon/25//": 25, "25": 25, "/10091/": 10091,
+            "https://pokeapi.co/api/v2/pokemon/": nil, "https://pokeapi.co/api/v2/pokemon/0/": nil,
+            "https://pokeapi.co/api/v2/pokemon/-3/": nil, "https://pokeapi.co/api/v2/pokemon/2a/": nil,
+            "": nil, "//": nil,
+        ]
+        for (url, id) in ids {
+            #expect(resourceID(fromURL: url) == id, "\(url)")
+        }
     }
 
     @Test func onlyLowercaseWordsJoinedBySingleDashesAreCleanSlugs() {

@@ -135,7 +135,7 @@ public struct Learnset: Sendable, Equatable, Hashable {
 
     /// Reads `compact`; nil when the text is not of that form.
     public init?(compact text: String) {
-        // Over the contiguous bytes: a learnset's text is read twice, and the view's indices cost more than the reading.
+        // Over the contiguous bytes: the text is read twice, and the view's indices cost more than the reading.
         var text = text
         guard let entries = text.withUTF8(Self.entries(compact:)) else { return nil }
         self.init(entries)
@@ -404,13 +404,17 @@ extension Learnset {
     }
 }
 
-/// One element of `/pokemon/{id}`'s `moves`.
+/// One element of `/pokemon/{id}`'s `moves`. Only the references' URLs are read: Pikachu has 1,135 of
+/// these entries, and their names were strings made for nothing.
 struct PokemonMoveSlot: Decodable {
+    struct Reference: Decodable {
+        var url: String
+    }
     struct Detail: Decodable {
         var level_learned_at: Int?
-        var move_learn_method: NamedReference
-        var version_group: NamedReference
+        var move_learn_method: Reference
+        var version_group: Reference
     }
-    var move: NamedReference
+    var move: Reference
     var version_group_details: [Detail]
 }
