@@ -400,7 +400,7 @@ struct CompactDecoding: Decoder {
 }
 
 /// An array read element by element from the bytes: `Array.init(from:)` would go through an unkeyed container (an
-/// existential per array) and two dynamic calls per element, a tenth of a warm build's decoding.
+/// existential per array) and two dynamic calls per element.
 protocol CompactArrayDecodable {
     static func decodeCompact(reader: CompactReader, at offset: Int, codingPath: [any CodingKey]) throws -> Self
 }
