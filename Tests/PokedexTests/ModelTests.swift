@@ -212,6 +212,7 @@ import Testing
         #expect(FlavorText.normalise("") == "")
         #expect(FlavorText.holds("a\\nb", "\\n") && !FlavorText.holds("a\nb", "\\n") && !FlavorText.holds("", "\\n"))
         #expect(FlavorText.holds("\\n", "\\n") && !FlavorText.holds("\\", "\\n") && FlavorText.holds("xPOK", "POK"))
+        #expect(FlavorText.holds("é", "é") && !FlavorText.holds("e", "é"))
     }
 
     /// A resource's id is its URL's last non-empty part, a whole number above zero.

@@ -34,16 +34,18 @@ enum FlavorText {
 
     /// Whether `needle`'s UTF-8 bytes occur in `text`'s.
     static func holds(_ text: String, _ needle: StaticString) -> Bool {
-        let wanted = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= wanted.count, let first = wanted.first else { return false }
-            var start = 0
-            while start + wanted.count <= bytes.count {
-                if bytes[start] == first, bytes[start..<(start + wanted.count)].elementsEqual(wanted) { return true }
-                start += 1
+        // `withUTF8Buffer` reads either of a StaticString's forms; `utf8Start` traps on the one-scalar form.
+        return needle.withUTF8Buffer { wanted in
+            text.withUTF8 { bytes in
+                guard bytes.count >= wanted.count, let first = wanted.first else { return false }
+                var start = 0
+                while start + wanted.count <= bytes.count {
+                    if bytes[start] == first, bytes[start..<(start + wanted.count)].elementsEqual(wanted) { return true }
+                    start += 1
+                }
+                return false
             }
-            return false
         }
     }
 
