@@ -9,6 +9,11 @@ struct NamedReference: Decodable {
     var url: String
 }
 
+/// A reference of which only the URL is read: its name would be a string made for nothing.
+struct URLReference: Decodable {
+    var url: String
+}
+
 /// One page of `/pokemon?limit=&offset=`.
 public struct ListPage: Codable, Sendable, Equatable {
     public struct Entry: Codable, Sendable, Equatable {
@@ -335,7 +340,6 @@ extension PokemonRecord: APIDecodable {
             var ability: NamedReference
             var is_hidden: Bool
         }
-        struct FormLink: Decodable { var url: String }
         struct Sprites: Decodable {
             struct Image: Decodable {
                 var front_default: String?
@@ -364,7 +368,7 @@ extension PokemonRecord: APIDecodable {
         var stats: [StatSlot]
         var abilities: [AbilitySlot]
         var sprites: Sprites
-        var forms: [FormLink]?
+        var forms: [URLReference]?
         var moves: [PokemonMoveSlot]?
     }
 
@@ -429,7 +433,6 @@ extension SpeciesRecord: APIDecodable {
             var is_default: Bool
             var pokemon: NamedReference
         }
-        struct Link: Decodable { var url: String }
         var id: Int
         var name: String
         var names: [Name]
@@ -437,7 +440,7 @@ extension SpeciesRecord: APIDecodable {
         var flavor_text_entries: [Flavor]
         var generation: NamedReference?
         var habitat: NamedReference?
-        var evolution_chain: Link?
+        var evolution_chain: URLReference?
         var varieties: [VarietySlot]?
         var capture_rate: Int?
         var base_happiness: Int?

@@ -324,8 +324,7 @@ extension MoveRecord: APIDecodable {
             var language: NamedReference
         }
         struct MachineSlot: Decodable {
-            struct Link: Decodable { var url: String }
-            var machine: Link
+            var machine: URLReference
             var version_group: NamedReference
         }
         var id: Int
@@ -404,17 +403,14 @@ extension Learnset {
     }
 }
 
-/// One element of `/pokemon/{id}`'s `moves`. Only the references' URLs are read: Pikachu has 1,135 of
-/// these entries, and their names were strings made for nothing.
+/// One element of `/pokemon/{id}`'s `moves`. Only the references' URLs are read: Pikachu has 1,135 of these
+/// entries.
 struct PokemonMoveSlot: Decodable {
-    struct Reference: Decodable {
-        var url: String
-    }
     struct Detail: Decodable {
         var level_learned_at: Int?
-        var move_learn_method: Reference
-        var version_group: Reference
+        var move_learn_method: URLReference
+        var version_group: URLReference
     }
-    var move: Reference
+    var move: URLReference
     var version_group_details: [Detail]
 }
