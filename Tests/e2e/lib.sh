@@ -64,7 +64,7 @@ run_timed() {
 }
 
 # data_count OUTPUT EXPR: how many Pokémon p of OUTPUT's data script (version 4 rows, read back as
-# {id, slug, name, image, t}: see README, "Data scripts") satisfy the Python expression EXPR.
+# {id, slug, name, image, t}: see Templates/README.md, "What each template gets") satisfy the Python expression EXPR.
 data_count() {
   python3 - "$1" "$2" <<'PY'
 import json, sys
