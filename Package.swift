@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Shared by every target of pokedex's own, as hummingbird's Package.swift shares its settings.
+/// Shared by every target of pokedex's own, tests included, as hummingbird's Package.swift shares its settings.
 let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/console-kit", from: "4.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // gzip'd answers from the API (already built for async-http-client).
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/adam-fowler/compress-nio", from: "1.5.0"),
         // Already built for async-http-client's TLS; SHA-256 fingerprints of the site's files.
@@ -40,15 +42,15 @@ let package = Package(
         .target(name: "CPokedexShims"),
         // Build time only: the EmbedFiles plugin's tool, which compiles Templates/ and the bundled snapshot into
         // Swift (nothing generated is kept in git).
-        .executableTarget(name: "PokedexEmbed"),
+        .executableTarget(name: "PokedexEmbed", swiftSettings: strictSettings),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["PokedexEmbed"]),
-        // Thumbnails: libpng decodes the cached artwork, libwebp scales and encodes it (see README, "Thumbnails").
+        // Thumbnails: libpng decodes the cached artwork, libwebp scales and encodes it (see Docs/site.md, "Thumbnails").
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         // sitemap.xml (libxml2's writer) and `pokedex check` (libxml2's HTML parser).
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        // pokedex's own Mustache engine: no dependencies, not even Foundation (see README, "The template engine").
-        .target(name: "PokedexMustache"),
+        // pokedex's own Mustache engine: no dependencies, not even Foundation (see Docs/engine.md).
+        .target(name: "PokedexMustache", swiftSettings: strictSettings),
         // The library is one target per pipeline stage; each depends only on the stages below it, so the compiler
         // refuses a wrong-direction import (see Docs/architecture.md for the graph).
         .target(
@@ -70,8 +72,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "CompressNIO", package: "compress-nio"),
             ],
             swiftSettings: strictSettings,
@@ -106,13 +110,20 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedFiles"]
         ),
-        .target(name: "PokedexOutput", dependencies: ["PokedexSupport", "PokedexSite"], swiftSettings: strictSettings),
+        .target(
+            name: "PokedexOutput",
+            dependencies: [
+                "PokedexSupport", "PokedexSite",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .target(name: "PokedexCheck", dependencies: ["PokedexSupport", "CLibXML2"], swiftSettings: strictSettings),
         .target(
             name: "PokedexPipeline",
             dependencies: [
                 "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexSite", "PokedexRender",
-                "PokedexOutput", "PokedexCheck", "PokedexMustache",
+                "PokedexOutput", "PokedexCheck",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -121,20 +132,20 @@ let package = Package(
         .target(
             name: "PokedexServe",
             dependencies: [
-                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexRender", "PokedexOutput", "PokedexPipeline",
+                "PokedexSupport", "PokedexSource", "PokedexRender", "PokedexOutput", "PokedexPipeline",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "pokedex",
             dependencies: [
-                "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexRender", "PokedexOutput", "PokedexCheck",
-                "PokedexPipeline", "PokedexServe",
+                "PokedexSupport", "PokedexSource", "PokedexRender", "PokedexCheck", "PokedexPipeline", "PokedexServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ConsoleKitTerminal", package: "console-kit"),
@@ -146,16 +157,14 @@ let package = Package(
             name: "PokedexMustacheTests",
             dependencies: ["PokedexMustache"],
             // The official Mustache specification's tests (mustache/spec, MIT), with their LICENSE.
-            resources: [.copy("Spec")]
+            resources: [.copy("Spec")],
+            swiftSettings: strictSettings
         ),
         .testTarget(
             name: "PokedexTests",
             dependencies: [
                 "PokedexSupport", "PokedexSource", "PokedexModel", "PokedexThumbnails", "PokedexSite", "PokedexRender",
                 "PokedexOutput", "PokedexCheck", "PokedexPipeline", "PokedexServe", "PokedexMustache",
-                "CPNG",
-                "CWebP",
-                "CLibXML2",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -167,9 +176,11 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ],
             // The golden pages are read by path (GoldenTests), not as resources.
-            exclude: ["Golden"]
+            exclude: ["Golden"],
+            swiftSettings: strictSettings
         ),
     ]
 )

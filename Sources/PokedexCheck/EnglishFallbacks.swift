@@ -1,24 +1,24 @@
-public import Foundation
+package import Foundation
 import PokedexSupport
 
 /// What a copy of the site in another language shows in English: every element the pages mark `lang="en"` (a name
 /// or text PokeAPI and the theme have only in English), counted by its text. The language switcher's "English"
 /// and the Names section's English row are English by right, not fallbacks, and are left out.
-public struct EnglishFallbacks: Sendable, Equatable, Codable {
+package struct EnglishFallbacks: Sendable, Equatable, Codable {
     /// A short text (a name, a word) and how many elements show it.
-    public struct Word: Sendable, Equatable, Codable {
-        public var text: String
-        public var count: Int
+    package struct Word: Sendable, Equatable, Codable {
+        package var text: String
+        package var count: Int
     }
 
     /// Elements marked English.
-    public var elements = 0
+    package var elements = 0
     /// Names and words (up to `wordLimit` characters, not a sentence), most frequent first.
-    public var words: [Word] = []
+    package var words: [Word] = []
     /// Sentences and longer texts (effects, flavor texts, Pokédex entries): how many elements, and how many
     /// distinct texts.
-    public var texts = 0
-    public var distinctTexts = 0
+    package var texts = 0
+    package var distinctTexts = 0
 
     /// Longer than this, a text is counted among `texts` rather than listed.
     static let wordLimit = 40
@@ -28,7 +28,7 @@ public struct EnglishFallbacks: Sendable, Equatable, Codable {
         text.count > wordLimit || [".", "!", "?", ":", "。"].contains { text.hasSuffix($0) }
     }
 
-    public init() {}
+    package init() {}
 
     /// The fallbacks of one page's markup, merged into `counts` (text → elements).
     static func scan(_ html: [UInt8], into counts: inout [String: Int]) {
@@ -108,7 +108,7 @@ public struct EnglishFallbacks: Sendable, Equatable, Codable {
 
     /// Every page of the copy of the site in `folder` (`fr/`; the site root for the first language, whose
     /// `skipping` folders are the other languages' copies).
-    public static func of(folder: URL, skipping: Set<String> = []) throws -> EnglishFallbacks {
+    package static func of(folder: URL, skipping: Set<String> = []) throws -> EnglishFallbacks {
         var counts: [String: Int] = [:]
         let keys: [URLResourceKey] = [.isDirectoryKey]
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {

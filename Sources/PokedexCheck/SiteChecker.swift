@@ -1,36 +1,36 @@
-public import Foundation
+package import Foundation
 import PokedexSupport
 
 /// One problem `pokedex check` found: where, and what.
-public struct Finding: Sendable, Equatable, Comparable, CustomStringConvertible {
+package struct Finding: Sendable, Equatable, Comparable, CustomStringConvertible {
     /// The file, relative to the site's folder.
-    public var path: String
-    public var line: Int
-    public var message: String
+    package var path: String
+    package var line: Int
+    package var message: String
 
-    public init(path: String, line: Int, message: String) {
+    package init(path: String, line: Int, message: String) {
         self.path = path
         self.line = line
         self.message = message
     }
 
-    public var description: String { "\(path):\(line): \(message)" }
+    package var description: String { "\(path):\(line): \(message)" }
 
-    public static func < (left: Finding, right: Finding) -> Bool {
+    package static func < (left: Finding, right: Finding) -> Bool {
         (left.path, left.line, left.message) < (right.path, right.line, right.message)
     }
 }
 
 /// What a check found, findings sorted by path, then line.
-public struct CheckReport: Sendable {
+package struct CheckReport: Sendable {
     /// How many pages (`.html` files) were read.
-    public var pages: Int
-    public var findings: [Finding]
+    package var pages: Int
+    package var findings: [Finding]
 
-    public var isClean: Bool { findings.isEmpty }
+    package var isClean: Bool { findings.isEmpty }
 
     /// "checked 1496 pages, 2 findings".
-    public var summary: String {
+    package var summary: String {
         "checked \(pages) page\(pages == 1 ? "" : "s"), \(findings.count) finding\(findings.count == 1 ? "" : "s")"
     }
 }
@@ -39,7 +39,7 @@ public struct CheckReport: Sendable {
 /// internal URLs (fragments included) that lead nowhere, pictures without alt, width or height, duplicate ids,
 /// pages no link leads to from index.html, and, when there is a sitemap.xml, pages it lacks and URLs of it that
 /// lead nowhere. Reads the files and writes nothing.
-public struct SiteChecker: Sendable {
+package struct SiteChecker: Sendable {
     /// Pages no link needs to lead to, nor the sitemap to list: static hosts serve 404.html on their own.
     static let exemptPages: Set<String> = ["404.html"]
 
@@ -51,16 +51,16 @@ public struct SiteChecker: Sendable {
     }
     static let sitemapName = "sitemap.xml"
 
-    public let root: URL
+    package let root: URL
     /// Pages parsed at once: the cores.
-    public let parallelism: Int
+    package let parallelism: Int
 
-    public init(root: URL, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    package init(root: URL, parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.root = root
         self.parallelism = max(1, parallelism)
     }
 
-    public func run() async throws -> CheckReport {
+    package func run() async throws -> CheckReport {
         MarkupReader.initialize()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {

@@ -1,13 +1,13 @@
-public import PokedexSource
+package import PokedexSource
 
 /// How a Pokémon is called on the site.
-public enum DisplayName {
+package enum DisplayName {
     /// The English species name for default forms ("Farfetch’d", "Mr. Mime"); for other forms, the species name
     /// and what the form's API name adds to it ("charizard-mega-x" → "Charizard (Mega X)").
     /// A form with a record is called by its English name from PokeAPI ("Alolan Raichu", "Mega Charizard Y"), or
     /// by its species' and the form's own English name ("Koraidon (Limited Build)").
     /// In another `language`, the same from its names in that language, else in English.
-    public static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?, form: FormRecord? = nil,
+    package static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?, form: FormRecord? = nil,
                           language: String = "en") -> String {
         let speciesName = language == "en" ? species?.englishName : species?.names.preferred(language)?.name
         if !pokemon.isDefault, let form {
@@ -22,7 +22,7 @@ public enum DisplayName {
 
     /// A form's names in every language: its own where PokeAPI has one, else its species' with the form's part
     /// ("Koraidon (Limited Build)"), in the species' order of languages and then the form's.
-    public static func names(of form: FormRecord, species: SpeciesRecord?) -> [LocalizedName] {
+    package static func names(of form: FormRecord, species: SpeciesRecord?) -> [LocalizedName] {
         let speciesNames = species?.names ?? []
         var order: [String] = []
         for language in speciesNames.map(\.language) + form.names.map(\.language) + form.formNames.map(\.language)
@@ -40,7 +40,7 @@ public enum DisplayName {
     }
 
     /// The same from names alone: a species' varieties are known by name before (or without) their records.
-    public static func of(pokemonName: String, isDefault: Bool, speciesName apiSpeciesName: String,
+    package static func of(pokemonName: String, isDefault: Bool, speciesName apiSpeciesName: String,
                           englishName: String?) -> String {
         let speciesName = englishName ?? titleCase(apiSpeciesName)
         if isDefault { return speciesName }
@@ -53,7 +53,7 @@ public enum DisplayName {
 
     /// What a form's API name adds to its species': "totem-alola" for "raticate-totem-alola", "" for a species'
     /// default Pokémon (or a name that does not start with its species').
-    public static func formPart(_ pokemon: PokemonRecord) -> String {
+    package static func formPart(_ pokemon: PokemonRecord) -> String {
         let prefix = pokemon.speciesName + "-"
         guard !pokemon.isDefault, pokemon.name.hasPrefix(prefix) else { return "" }
         return String(pokemon.name.dropFirst(prefix.count))
@@ -70,14 +70,14 @@ public enum DisplayName {
     static let fullWidthParentheses: Set<String> = ["ja", "ja-hrkt", "zh-hans", "zh-hant"]
 
     /// "mega-x" → "Mega X"; also used for type, stat and ability names.
-    public static func titleCase(_ apiName: String) -> String {
+    package static func titleCase(_ apiName: String) -> String {
         apiName.split(separator: "-").map { word in
             word.prefix(1).uppercased() + word.dropFirst()
         }.joined(separator: " ")
     }
 
     /// "#0025" for 25: the national Pokédex's four digits (1,025 species and counting).
-    public static func number(_ id: Int) -> String {
+    package static func number(_ id: Int) -> String {
         let digits = String(id)
         return "#" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

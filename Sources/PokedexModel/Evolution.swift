@@ -1,32 +1,32 @@
 import Foundation
-public import PokedexSource
+package import PokedexSource
 import PokedexSupport
 
 // MARK: - As a tree
 
 /// One box of a chain as fans draw it: a species, or one of its forms where PokeAPI says a condition makes that
 /// form (Pikachu evolves into Raichu, or into Alolan Raichu in Alola), with the boxes it evolves into.
-public struct EvolutionBranch: Sendable, Equatable {
-    public var speciesID: Int
-    public var speciesName: String
+package struct EvolutionBranch: Sendable, Equatable {
+    package var speciesID: Int
+    package var speciesName: String
     /// The form this box is (Alolan Raichu, 10100); nil for the species itself.
-    public var formPokemonID: Int?
+    package var formPokemonID: Int?
     /// That form's part of its API name ("alola"), to call it something when it is not exported.
-    public var formPart: String?
-    public var isBaby: Bool
+    package var formPart: String?
+    package var isBaby: Bool
     /// How the previous box evolves into this one; empty for the first.
-    public var conditions: [EvolutionCondition]
-    public var evolvesTo: [EvolutionBranch]
+    package var conditions: [EvolutionCondition]
+    package var evolvesTo: [EvolutionBranch]
 
     /// Every box from this one, depth first.
-    public var all: [EvolutionBranch] { [self] + evolvesTo.flatMap(\.all) }
+    package var all: [EvolutionBranch] { [self] + evolvesTo.flatMap(\.all) }
 }
 
 extension EvolutionNode {
     /// This stage as boxes: the species' own, then one per form its conditions make, in PokeAPI's order. A next
     /// stage reached only from one of those forms hangs under that form's box (Galarian Linoone → Obstagoon), so its
     /// conditions need not say "from the Galar form".
-    public var branches: [EvolutionBranch] {
+    package var branches: [EvolutionBranch] {
         var groups: [(form: Int?, part: String?, conditions: [EvolutionCondition])] = []
         for condition in conditions {
             let form = condition.formPokemonID
@@ -68,18 +68,18 @@ extension EvolutionNode {
 
 /// What the words of a condition call things: PokeAPI's names for items, moves, places, types and species, and
 /// the site's names of the Pokémon a condition starts from ("from Alolan Meowth").
-public struct EvolutionWords: Sendable {
-    public var names: NameBook
+package struct EvolutionWords: Sendable {
+    package var names: NameBook
     /// Pokémon names by id, for forms.
-    public var pokemon: [Int: String]
+    package var pokemon: [Int: String]
     /// The sentences' words by key ("level_n" → "Level {n}"): the theme's `[evolution]` table in the pages'
     /// language, over `EvolutionWords.english`.
-    public var phrases: [String: String]
+    package var phrases: [String: String]
     /// The articles a name takes in the pages' language, by how the name begins ("Pierre" → "une ", "*" for any
     /// other): `{a_item}` is "une Pierre Foudre". Nil: English's "a" and "an".
-    public var articles: [String: String]?
+    package var articles: [String: String]?
 
-    public init(names: NameBook = NameBook(), pokemon: [Int: String] = [:], phrases: [String: String] = [:],
+    package init(names: NameBook = NameBook(), pokemon: [Int: String] = [:], phrases: [String: String] = [:],
                 articles: [String: String]? = nil) {
         self.names = names
         self.pokemon = pokemon
@@ -117,7 +117,7 @@ public struct EvolutionWords: Sendable {
     }
 
     /// `key`'s words with each `{name}` filled in.
-    public func say(_ key: String, _ values: [String: String] = [:]) -> String {
+    package func say(_ key: String, _ values: [String: String] = [:]) -> String {
         let text = phrases[key] ?? Self.english[key] ?? key
         return Placeholders.fill(text, values)
     }
@@ -131,7 +131,7 @@ public struct EvolutionWords: Sendable {
 
     /// The English words, as the theme's `strings/en.toml` `[evolution]` table says them (a test keeps the two
     /// alike). `{a_item}` is the item with its article ("a Thunder Stone"); every language may use `{item}` alone.
-    public static let english: [String: String] = [
+    package static let english: [String: String] = [
         "lowercase_joined": "true", "comma": ", ",
         "from_origin": "From {origin}: {rest}", "at_places": "{phrase} at {places}", "or": " or ",
         "form": " ({form} form)", "from_pokemon": ", from {name}", "from_form": ", from the {form} form",
@@ -165,7 +165,7 @@ public struct EvolutionWords: Sendable {
 
 extension MegaTrigger {
     /// "Mega Evolve holding Charizardite X", "Mega Evolve knowing Dragon Ascent".
-    public func howToEvolve(_ words: EvolutionWords) -> String {
+    package func howToEvolve(_ words: EvolutionWords) -> String {
         switch self {
         case .stone(let item): words.say("mega_stone", ["item": words.name(.item, item)])
         case .move(let move): words.say("mega_move", ["move": words.name(.move, move)])
@@ -175,14 +175,14 @@ extension MegaTrigger {
 
 extension EvolutionNode {
     /// How this stage is reached, in words, with API names made readable (see `howToEvolve(_:)`).
-    public var howToEvolve: String? { Self.howToEvolve(conditions, EvolutionWords()) }
+    package var howToEvolve: String? { Self.howToEvolve(conditions, EvolutionWords()) }
 
-    public func howToEvolve(_ words: EvolutionWords) -> String? { Self.howToEvolve(conditions, words) }
+    package func howToEvolve(_ words: EvolutionWords) -> String? { Self.howToEvolve(conditions, words) }
 
     /// "Level 16", "Use a Thunder Stone or level up near a special rock". Games that differ are joined with "or";
     /// what several games share is said once and only the differences after it ("Level up knowing a Fairy-type
     /// move, high affection or high friendship"). Nil without conditions.
-    public static func howToEvolve(_ conditions: [EvolutionCondition], _ words: EvolutionWords) -> String? {
+    package static func howToEvolve(_ conditions: [EvolutionCondition], _ words: EvolutionWords) -> String? {
         guard !conditions.isEmpty else { return nil }
         // Several ways from one form ("Hisuian Qwilfish") name it once, before them all.
         let origins = Set(conditions.map { $0.fromForm == nil ? nil : ($0.fromPokemonID.flatMap { words.pokemon[$0] }) })
@@ -398,7 +398,7 @@ extension EvolutionCondition {
 /// only in English, or not at all). They are marked in the text by two private-use characters, so that the render
 /// stage can give each its `lang` without the model writing markup; nothing from PokeAPI holds them (`mark` drops
 /// any it is given).
-public enum ForeignText {
+package enum ForeignText {
     static let start: Character = "\u{E000}"
     static let end: Character = "\u{E001}"
 
@@ -409,13 +409,13 @@ public enum ForeignText {
     }
 
     /// The text without its marks.
-    public static func unmarked(_ text: String) -> String {
+    package static func unmarked(_ text: String) -> String {
         text.contains(where: { $0 == start || $0 == end }) ? String(text.filter { $0 != start && $0 != end }) : text
     }
 
     /// The text in runs, each with whether it is foreign: "Raichunite Xを持たせてメガシンカ" → [("Raichunite X",
     /// true), ("を持たせてメガシンカ", false)].
-    public static func runs(_ text: String) -> [(text: String, isForeign: Bool)] {
+    package static func runs(_ text: String) -> [(text: String, isForeign: Bool)] {
         var runs: [(text: String, isForeign: Bool)] = []
         var current = ""
         var foreign = false

@@ -1,12 +1,12 @@
-public import Foundation
+package import Foundation
 import PokedexSupport
 
 /// One entry of the favorites file: a Pokémon name (`"pikachu"`, `"#025"`) or an id (`25`).
-public enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConvertible {
+package enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConvertible {
     case id(Int)
     case name(String)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if let id = try? container.decode(Int.self) {
             self = .id(id)
@@ -19,7 +19,7 @@ public enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConverti
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .id(let id): try container.encode(id)
@@ -27,7 +27,7 @@ public enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConverti
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .id(let id): return String(id)
         case .name(let name): return name
@@ -35,7 +35,7 @@ public enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConverti
     }
 
     /// The id this entry names outright: `25`, `"25"`, `"#025"`.
-    public var explicitID: Int? {
+    package var explicitID: Int? {
         switch self {
         case .id(let id): return id
         case .name(let name):
@@ -47,7 +47,7 @@ public enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConverti
     }
 
     /// The lower-cased name to look up, for entries that are not ids.
-    public var lookupName: String? {
+    package var lookupName: String? {
         guard explicitID == nil, case .name(let name) = self else { return nil }
         return name.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: " ", with: "-")
     }
@@ -55,15 +55,15 @@ public enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConverti
 
 /// The favorites file: a JSON array of names or ids, e.g. `["pikachu", 6]`. Read strictly (a malformed file is
 /// never overwritten) and written atomically in the order the user gave.
-public struct FavoritesFile: Sendable, Equatable {
-    public var entries: [FavoriteReference]
+package struct FavoritesFile: Sendable, Equatable {
+    package var entries: [FavoriteReference]
 
-    public init(entries: [FavoriteReference] = []) {
+    package init(entries: [FavoriteReference] = []) {
         self.entries = entries
     }
 
     /// Reads `path`; a missing file is an empty list.
-    public static func load(path: String) throws -> FavoritesFile {
+    package static func load(path: String) throws -> FavoritesFile {
         let data: Data
         do {
             guard FileManager.default.fileExists(atPath: path) else { return FavoritesFile() }
@@ -74,7 +74,7 @@ public struct FavoritesFile: Sendable, Equatable {
         return try parse(data, path: path)
     }
 
-    public static func parse(_ data: Data, path: String) throws -> FavoritesFile {
+    package static func parse(_ data: Data, path: String) throws -> FavoritesFile {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return FavoritesFile() }
         // Foundation's parser is lenient (it takes `["pikachu",]`) and gives no position: a strict scan first.
         if let location = JSONLocation.find(in: data) {
@@ -92,7 +92,7 @@ public struct FavoritesFile: Sendable, Equatable {
     }
 
     /// The file's bytes: one entry per line, so that hand edits and diffs stay readable.
-    public func serialized() -> Data {
+    package func serialized() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let lines = entries.map { entry -> String in
@@ -104,7 +104,7 @@ public struct FavoritesFile: Sendable, Equatable {
         return Data(body.utf8)
     }
 
-    public func save(path: String) throws {
+    package func save(path: String) throws {
         do {
             try AtomicFile.write(serialized(), to: URL(fileURLWithPath: path))
         } catch {

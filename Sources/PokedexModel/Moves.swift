@@ -1,22 +1,22 @@
 import Foundation
-public import PokedexSource
+package import PokedexSource
 import PokedexSupport
 
 /// A game as the pages name it: a version group ("scarlet-violet") called by its versions ("Scarlet & Violet").
-public struct Game: Sendable, Equatable, Encodable {
+package struct Game: Sendable, Equatable, Encodable {
     /// `/version-group/{id}`.
-    public var id: Int
+    package var id: Int
     /// API name: "scarlet-violet".
-    public var name: String
+    package var name: String
     /// "Scarlet & Violet": its versions' English names.
-    public var label: String
+    package var label: String
     /// PokeAPI's `order`: the newest game has the highest.
-    public var order: Int
-    public var generation: Int?
+    package var order: Int
+    package var generation: Int?
 }
 
 /// How a move is learned, as the Moves section groups it.
-public enum LearnMethodKind: Sendable, Equatable, Comparable {
+package enum LearnMethodKind: Sendable, Equatable, Comparable {
     case levelUp
     case machine
     case egg
@@ -35,7 +35,7 @@ public enum LearnMethodKind: Sendable, Equatable, Comparable {
     }
 
     /// "level-up", "machine", "egg", "tutor", "other": for CSS classes and scripts.
-    public var key: String {
+    package var key: String {
         switch self {
         case .levelUp: "level-up"
         case .machine: "machine"
@@ -47,30 +47,30 @@ public enum LearnMethodKind: Sendable, Equatable, Comparable {
 }
 
 /// One move a Pokémon learns by one method in one game.
-public struct LearnedMove: Sendable, Equatable {
-    public var move: MoveRecord
+package struct LearnedMove: Sendable, Equatable {
+    package var move: MoveRecord
     /// Level-up moves: the level (0: on evolution).
-    public var level: Int
+    package var level: Int
     /// Machine moves: "TM24", "HM01", "TR12" ("CT24" in French, "わざマシン24" in Japanese); nil when the machine
     /// is not known.
-    public var machine: String?
+    package var machine: String?
     /// The machine's item, by API name ("tm24"): what machines are ordered by, whatever the language.
-    public var machineItem: String? = nil
+    package var machineItem: String? = nil
 }
 
 /// The moves learned one way in one game: "Level up", then its moves in order.
-public struct LearnGroup: Sendable, Equatable {
-    public var kind: LearnMethodKind
+package struct LearnGroup: Sendable, Equatable {
+    package var kind: LearnMethodKind
     /// `/move-learn-method/{id}`.
-    public var method: Int
+    package var method: Int
     /// "Level up", "TM / HM", "Egg moves", "Tutor", or PokeAPI's own words ("Form Change").
-    public var label: String
-    public var moves: [LearnedMove]
+    package var label: String
+    package var moves: [LearnedMove]
 }
 
 /// Every move the site shows, the games they are learned in and the machines that teach them; one place answers
 /// what a move is called, what it does and who learns it where.
-public struct MoveBook: Sendable, Equatable {
+package struct MoveBook: Sendable, Equatable {
     struct Method: Sendable, Equatable, Encodable {
         /// API name: "level-up".
         var name: String
@@ -79,7 +79,7 @@ public struct MoveBook: Sendable, Equatable {
     }
 
     /// By id.
-    public private(set) var moves: [Int: MoveRecord]
+    package private(set) var moves: [Int: MoveRecord]
     /// Machine item by move id, then version group id: "tm24".
     private var machineItems: [Int: [Int: String]]
     /// The kinds of machine ("tm", "hm", "tr") each version group has, by its id.
@@ -90,7 +90,7 @@ public struct MoveBook: Sendable, Equatable {
     /// What the language calls each kind of machine ("tm" → "CT", "わざマシン"), when its items say.
     private var machineKindNames: [String: String] = [:]
     /// By version group id.
-    public private(set) var games: [Int: Game]
+    package private(set) var games: [Int: Game]
     /// By method id.
     private var methods: [Int: Method]
     /// What games and methods are named from, to name them again in another language (`localized(_:)`).
@@ -103,7 +103,7 @@ public struct MoveBook: Sendable, Equatable {
     /// Made once per language: the names folded and compared for every row of every page were 2 % of a render.
     private var nameRanks: [Int: Int] = [:]
 
-    public init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
+    package init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
                 versionGroups: [Int: VersionGroupRecord] = [:], names: NameBook = NameBook(),
                 methods: [NamesRecord] = []) {
         self.moves = moves
@@ -142,7 +142,7 @@ public struct MoveBook: Sendable, Equatable {
 
     /// The same book with its games and learn methods named in `names`' language (their English names where
     /// PokeAPI has none in it).
-    public func localized(_ names: NameBook) -> MoveBook {
+    package func localized(_ names: NameBook) -> MoveBook {
         var copy = self
         copy.games = Self.games(versionGroupRecords, names: names)
         copy.methods = Self.methods(methodRecords, names: names)
@@ -198,31 +198,31 @@ public struct MoveBook: Sendable, Equatable {
         return byID
     }
 
-    public func game(_ id: Int) -> Game {
+    package func game(_ id: Int) -> Game {
         games[id] ?? Game(id: id, name: "version-group-\(id)", label: "Version group \(id)", order: id, generation: nil)
     }
 
     /// The games of `learnset` that have moves the site knows, newest first.
-    public func games(of learnset: Learnset) -> [Game] {
+    package func games(of learnset: Learnset) -> [Game] {
         learnset.versionGroups.filter { group in learnset.entries(in: group).contains { moves[$0.move] != nil } }
             .map(game).sorted { $0.order != $1.order ? $0.order > $1.order : $0.id > $1.id }
     }
 
     /// The game the Moves section opens on: the newest in which the Pokémon learns moves by level up, else the
     /// newest in which it learns any.
-    public func defaultGame(of learnset: Learnset) -> Game? {
+    package func defaultGame(of learnset: Learnset) -> Game? {
         let games = games(of: learnset)
         return games.first { game in
             learnset.entries(in: game.id).contains { kind(ofMethod: $0.method) == .levelUp && moves[$0.move] != nil }
         } ?? games.first
     }
 
-    public func kind(ofMethod id: Int) -> LearnMethodKind {
+    package func kind(ofMethod id: Int) -> LearnMethodKind {
         LearnMethodKind(apiName: methods[id]?.name, id: id)
     }
 
     /// "Level up", "TM / HM", "Egg moves", "Tutor", or PokeAPI's English name of any other method.
-    public func label(ofMethod id: Int, in game: Int? = nil) -> String {
+    package func label(ofMethod id: Int, in game: Int? = nil) -> String {
         let kind = kind(ofMethod: id)
         // Another language says PokeAPI's names of the methods; English keeps the site's own ("Egg moves").
         if language != "en", kind != .machine, let own = methods[id]?.label { return own }
@@ -240,12 +240,12 @@ public struct MoveBook: Sendable, Equatable {
     }
 
     /// "TM24" for the machine that teaches `move` in `versionGroup`, when known ("CT24" in French).
-    public func machine(move: Int, versionGroup: Int) -> String? {
+    package func machine(move: Int, versionGroup: Int) -> String? {
         machineItems[move]?[versionGroup].map { machineNames[$0] ?? $0.uppercased() }
     }
 
     /// The machine's item ("tm24"): its order whatever the language calls it.
-    public func machineItem(move: Int, versionGroup: Int) -> String? {
+    package func machineItem(move: Int, versionGroup: Int) -> String? {
         machineItems[move]?[versionGroup]
     }
 
@@ -254,7 +254,7 @@ public struct MoveBook: Sendable, Equatable {
 
     /// The names of the kinds of machine in their order ("CT", "CS", "DT"): the moves script's order for the labels
     /// it is given.
-    public var machineKindLabels: [String] {
+    package var machineKindLabels: [String] {
         Self.machineKindOrder.map { machineKindNames[$0] ?? $0.uppercased() }
     }
 
@@ -273,7 +273,7 @@ public struct MoveBook: Sendable, Equatable {
 
     /// The moves of `learnset` in `game`, grouped by method (level up, machines, egg, tutor, then any other by
     /// id): level-up moves by level, machines by number, the rest by name. Moves the site does not know are left out.
-    public func groups(of learnset: Learnset, in game: Int, names: NameBook) -> [LearnGroup] {
+    package func groups(of learnset: Learnset, in game: Int, names: NameBook) -> [LearnGroup] {
         var byMethod: [Int: [LearnedMove]] = [:]
         for entry in learnset.entries(in: game) {
             guard let move = moves[entry.move] else { continue }
@@ -308,12 +308,12 @@ public struct MoveBook: Sendable, Equatable {
     }
 
     /// `short_effect` (or, without one, `effect`) with `$effect_chance` filled in.
-    public func shortEffect(of move: MoveRecord) -> String? {
+    package func shortEffect(of move: MoveRecord) -> String? {
         (move.shortEffect ?? move.effect).map { Self.fill($0, chance: move.effectChance) }
     }
 
     /// The long `effect` with `$effect_chance` filled in, only where it says more than the short one.
-    public func longEffect(of move: MoveRecord) -> String? {
+    package func longEffect(of move: MoveRecord) -> String? {
         guard let effect = move.effect.map({ Self.fill($0, chance: move.effectChance) }) else { return nil }
         let short = shortEffect(of: move)
         func folded(_ text: String?) -> String {
@@ -333,14 +333,14 @@ public struct MoveBook: Sendable, Equatable {
 }
 
 /// Which exported Pokémon learn each move, in which game and how: the move pages' lists, made once for all.
-public struct MoveLearners: Sendable {
+package struct MoveLearners: Sendable {
     /// One exported Pokémon learning the move one way. Two 32-bit numbers: a build holds some 600,000.
-    public struct Learner: Sendable, Equatable {
+    package struct Learner: Sendable, Equatable {
         private let storedEntry: Int32
         private let storedLevel: Int32
         /// Index into `Pokedex.entries`.
-        public var entry: Int { Int(storedEntry) }
-        public var level: Int { Int(storedLevel) }
+        package var entry: Int { Int(storedEntry) }
+        package var level: Int { Int(storedLevel) }
 
         /// `entry` indexes an array, and a learnset's level is 16 bits (`Learnset.Entry`): both fit.
         init(entry: Int, level: Int) {
@@ -351,11 +351,11 @@ public struct MoveLearners: Sendable {
 
     /// By move id, then version group id, then method id: the listed learners in site order (a form that only
     /// looks different learns what its species does, and is left to its species' cell).
-    public private(set) var byMove: [Int: [Int: [Int: [Learner]]]]
+    package private(set) var byMove: [Int: [Int: [Int: [Learner]]]]
     /// Every move some exported Pokémon learns, listed or not: the ones that get a page.
-    public let moveIDs: Set<Int>
+    package let moveIDs: Set<Int>
 
-    public init(entries: [PokemonEntry], book: MoveBook) {
+    package init(entries: [PokemonEntry], book: MoveBook) {
         // Arrays indexed by dense ids, not a table keyed by (move, game, method): the real data has 638,321
         // entries, and hashing a key for each was most of the time.
         let known = Set(book.moves.keys)
@@ -430,19 +430,19 @@ public struct MoveLearners: Sendable {
     }
 
     /// The games `move` is learned in, newest first.
-    public func games(of move: Int, book: MoveBook) -> [Game] {
+    package func games(of move: Int, book: MoveBook) -> [Game] {
         (byMove[move] ?? [:]).keys.map(book.game).sorted { $0.order != $1.order ? $0.order > $1.order : $0.id > $1.id }
     }
 
     /// How many exported Pokémon learn `move` in `game`, whatever the method.
-    public func count(of move: Int, in game: Int) -> Int {
+    package func count(of move: Int, in game: Int) -> Int {
         Set((byMove[move]?[game] ?? [:]).values.flatMap { $0.map(\.entry) }).count
     }
 }
 
 extension MoveBook: Encodable {
     /// In a fixed order (dictionaries have none): the render inputs' digest is made from it.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for id in moves.keys.sorted() { try container.encode(moves[id]!) }
         for move in machineItems.keys.sorted() {

@@ -1,12 +1,12 @@
-public import PokedexSource
+package import PokedexSource
 
 /// What PokeAPI calls everything the site names besides Pokémon: abilities, items, places, regions, habitats,
 /// moves, versions, types and species, in every language it has. The one place every page asks, in the
 /// language of its pages (`language`), else in English; an API name made readable ("kings-rock" → "Kings Rock")
 /// is only the fallback for a resource PokeAPI has no name for in either.
-public struct NameBook: Sendable, Equatable, Encodable {
+package struct NameBook: Sendable, Equatable, Encodable {
     /// PokeAPI's code of the language names are asked in: "en", "fr", "ja".
-    public private(set) var language = "en"
+    package private(set) var language = "en"
     /// By kind, then API name.
     private var named: [NamedKind: [String: [LocalizedName]]]
     private var types: [String: [LocalizedName]]
@@ -14,11 +14,11 @@ public struct NameBook: Sendable, Equatable, Encodable {
     /// Version groups by API name: their generation and versions.
     private var versionGroups: [String: VersionGroupRecord]
     /// The theme's words for what PokeAPI does not name in `language`.
-    public private(set) var words = ThemeWords()
+    package private(set) var words = ThemeWords()
     /// Abilities and moves PokeAPI calls alike in `language`, each with what tells it apart: "As One (Glastrier)".
     private var toldApart: [NamedKind: [String: String]] = [:]
 
-    public init(records: [NamedKind: [NamesRecord]] = [:], types: [TypeRecord] = [], species: [SpeciesRecord] = [],
+    package init(records: [NamedKind: [NamesRecord]] = [:], types: [TypeRecord] = [], species: [SpeciesRecord] = [],
                 versionGroups: [VersionGroupRecord] = []) {
         var named: [NamedKind: [String: [LocalizedName]]] = [:]
         for (kind, list) in records {
@@ -34,7 +34,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
     }
 
     /// The same names, asked in `language`, with the theme's `words` for what PokeAPI lacks in it.
-    public func localized(_ language: String, words: ThemeWords = ThemeWords()) -> NameBook {
+    package func localized(_ language: String, words: ThemeWords = ThemeWords()) -> NameBook {
         var copy = self
         copy.language = language
         copy.words = words
@@ -45,7 +45,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
 
     /// The name of `apiName` in `language` (PokeAPI's, else the theme's), else in English, else the API name made
     /// readable; told apart from another of its kind called alike.
-    public func name(_ kind: NamedKind, _ apiName: String) -> String {
+    package func name(_ kind: NamedKind, _ apiName: String) -> String {
         toldApart[kind]?[apiName] ?? plainName(kind, apiName)
     }
 
@@ -69,7 +69,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
     }
 
     /// The name of `apiName` in `language` itself (PokeAPI's or the theme's); nil when only English has one.
-    public func own(_ kind: NamedKind, _ apiName: String) -> String? {
+    package func own(_ kind: NamedKind, _ apiName: String) -> String? {
         if let found = named[kind]?[apiName]?.preferred(language), found.language != "en" || language == "en" {
             return found.name
         }
@@ -77,31 +77,31 @@ public struct NameBook: Sendable, Equatable, Encodable {
     }
 
     /// The language `name` is really in when it is not `language` ("en" for an English fallback); nil when it is.
-    public func fallback(_ kind: NamedKind, _ apiName: String) -> String? {
+    package func fallback(_ kind: NamedKind, _ apiName: String) -> String? {
         words.named[kind]?[apiName] != nil ? nil : Self.fallback(named[kind]?[apiName], language)
     }
 
     /// Whether the name shown for `apiName` is not in `language`: an English name, or an API name made readable,
     /// on pages in another language.
-    public func isForeign(_ kind: NamedKind, _ apiName: String) -> Bool {
+    package func isForeign(_ kind: NamedKind, _ apiName: String) -> Bool {
         language != "en" && own(kind, apiName) == nil
     }
 
-    public func isForeignType(_ apiName: String) -> Bool {
+    package func isForeignType(_ apiName: String) -> Bool {
         language != "en" && words.types[apiName] == nil
             && types[apiName]?.preferred(language).map { $0.language == "en" } ?? true
     }
 
-    public func isForeignSpecies(_ apiName: String) -> Bool {
+    package func isForeignSpecies(_ apiName: String) -> Bool {
         language != "en" && species[apiName]?.preferred(language).map { $0.language == "en" } ?? true
     }
 
     /// "Electric" for "electric" ("Électrik" in French).
-    public func type(_ apiName: String) -> String {
+    package func type(_ apiName: String) -> String {
         Self.pick(types[apiName], words.types[apiName], language) ?? DisplayName.titleCase(apiName)
     }
 
-    public func typeFallback(_ apiName: String) -> String? {
+    package func typeFallback(_ apiName: String) -> String? {
         words.types[apiName] != nil ? nil : Self.fallback(types[apiName], language)
     }
 
@@ -113,7 +113,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
     }
 
     /// "Mr. Mime" for "mr-mime", when a species record of it was had.
-    public func species(_ apiName: String) -> String {
+    package func species(_ apiName: String) -> String {
         species[apiName]?.preferred(language)?.name ?? DisplayName.titleCase(apiName)
     }
 
@@ -132,15 +132,15 @@ public struct NameBook: Sendable, Equatable, Encodable {
     func hasEnglishType(_ apiName: String) -> Bool { Self.english(in: types[apiName]) != nil }
 
     /// The names of `apiName` in every language PokeAPI has, in its order.
-    public func names(_ kind: NamedKind, _ apiName: String) -> [LocalizedName] {
+    package func names(_ kind: NamedKind, _ apiName: String) -> [LocalizedName] {
         named[kind]?[apiName] ?? []
     }
 
     /// The generation that introduced a version group ("sun-moon" → 7).
-    public func generation(ofVersionGroup name: String) -> Int? { versionGroups[name]?.generation }
+    package func generation(ofVersionGroup name: String) -> Int? { versionGroups[name]?.generation }
 
     /// "Sun, Moon" for the version group "sun-moon": its games' names.
-    public func games(ofVersionGroup name: String) -> [String] {
+    package func games(ofVersionGroup name: String) -> [String] {
         (versionGroups[name]?.versions ?? []).map { self.name(.version, $0.name) }
     }
 
@@ -151,7 +151,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
 
     /// In a fixed order (dictionaries have none): the render inputs' digest is made from it. Types' and species'
     /// names are left out: the render inputs hold their records already, and a no-op rebuild digests every byte.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         try container.encode(language)
         try container.encode(words)
@@ -170,7 +170,7 @@ public struct NameBook: Sendable, Equatable, Encodable {
 extension Pokedex {
     /// Every name the pages show that PokeAPI had no English name for, so that it is an API name made readable:
     /// "ability: as-one-glastrier". Sorted; the real data is expected to give none, or a known few.
-    public var nameFallbacks: [String] {
+    package var nameFallbacks: [String] {
         var missing = Set<String>()
         func check(_ kind: NamedKind, _ name: String?) {
             if let name, !names.hasEnglish(kind, name) { missing.insert("\(kind.rawValue): \(name)") }
@@ -204,7 +204,7 @@ extension Pokedex {
 
 extension DataSet {
     /// What the pages call everything they name.
-    public var nameBook: NameBook {
+    package var nameBook: NameBook {
         var records = named.mapValues { records in records.keys.sorted().compactMap { records[$0] } }
         records[.move] = moves.keys.sorted().map { id in
             let move = moves[id]!

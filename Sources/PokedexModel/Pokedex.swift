@@ -1,9 +1,9 @@
-public import Foundation
-public import PokedexSource
+package import Foundation
+package import PokedexSource
 import PokedexSupport
 
 /// Where a page finds a Pokémon's picture.
-public enum ImageSource: Sendable, Equatable, Encodable {
+package enum ImageSource: Sendable, Equatable, Encodable {
     /// A copy in the output folder, relative to the site root, with its pixel size.
     case local(path: String, width: Int, height: Int)
     /// A URL on the web: the download failed, or `--images remote`.
@@ -13,12 +13,12 @@ public enum ImageSource: Sendable, Equatable, Encodable {
 }
 
 /// A smaller copy of a local picture for grid cells, relative to the site root.
-public struct Thumbnail: Sendable, Equatable, Encodable {
-    public var path: String
-    public var width: Int
-    public var height: Int
+package struct Thumbnail: Sendable, Equatable, Encodable {
+    package var path: String
+    package var width: Int
+    package var height: Int
 
-    public init(path: String, width: Int, height: Int) {
+    package init(path: String, width: Int, height: Int) {
         self.path = path
         self.width = width
         self.height = height
@@ -26,47 +26,47 @@ public struct Thumbnail: Sendable, Equatable, Encodable {
 }
 
 /// One Pokémon as the site shows it: the API's facts plus everything derived for display.
-public struct PokemonEntry: Sendable, Equatable, Encodable {
-    public var record: PokemonRecord
-    public var species: SpeciesRecord?
-    public var displayName: String
-    public var slug: String
-    public var image: ImageSource
+package struct PokemonEntry: Sendable, Equatable, Encodable {
+    package var record: PokemonRecord
+    package var species: SpeciesRecord?
+    package var displayName: String
+    package var slug: String
+    package var image: ImageSource
     /// Smaller copies of a local `image`, narrowest first; empty for remote pictures and placeholders.
-    public var thumbnails: [Thumbnail] = []
+    package var thumbnails: [Thumbnail] = []
     /// A form's own record (Alolan Raichu's names and games); nil for a species' default Pokémon.
-    public var form: FormRecord? = nil
+    package var form: FormRecord? = nil
     /// The generation of the version group that introduced a form (Alolan Raichu: 7), when known.
     var formGeneration: Int? = nil
     /// The version group that introduced a form ("sun-moon"); nil for a species' default Pokémon.
-    public var introducedIn: String? = nil
+    package var introducedIn: String? = nil
     /// A form's own names in every language ("Alolan Raichu", "Raichu d’Alola"), when it has a form record.
-    public var formNames: [LocalizedName]? = nil
+    package var formNames: [LocalizedName]? = nil
     /// The language `displayName` is really in when PokeAPI has no name in the pages' language ("en"); nil when
     /// it is in the pages' language.
-    public var nameFallback: String? = nil
+    package var nameFallback: String? = nil
     /// A form with its species' types, base stats and abilities (Pikachu's caps, Totem and Gigantamax forms,
     /// Minior's meteors): it plays as its species does, so lists leave it to its species' page and to search.
-    public var onlyLooksDifferent = false
+    package var onlyLooksDifferent = false
     /// What makes a Mega Evolution: its Mega Stone, or the move Rayquaza knows; nil for any other Pokémon.
-    public var megaTrigger: MegaTrigger? = nil
+    package var megaTrigger: MegaTrigger? = nil
 
     /// The generation that introduced this Pokémon: a form's own, else its species'.
-    public var generation: Int? { formGeneration ?? species?.generation }
+    package var generation: Int? { formGeneration ?? species?.generation }
     /// Its name in every language: a form's own, else its species'.
-    public var names: [LocalizedName] { formNames ?? species?.names ?? [] }
+    package var names: [LocalizedName] { formNames ?? species?.names ?? [] }
 
-    public var id: Int { record.id }
+    package var id: Int { record.id }
     /// The national Pokédex number, which a form shares with its species: "#0026" for Alolan Raichu.
-    public var number: String { DisplayName.number(record.speciesID) }
+    package var number: String { DisplayName.number(record.speciesID) }
     /// A form rather than its species' default Pokémon.
-    public var isForm: Bool { !record.isDefault }
+    package var isForm: Bool { !record.isDefault }
     /// In the index and in the lists of move, ability and type pages: a species, or a form that plays differently.
-    public var isListed: Bool { !onlyLooksDifferent }
+    package var isListed: Bool { !onlyLooksDifferent }
 }
 
 /// What a Pokémon holds or knows to Mega Evolve.
-public enum MegaTrigger: Sendable, Equatable, Encodable {
+package enum MegaTrigger: Sendable, Equatable, Encodable {
     /// Its Mega Stone, by API name ("charizardite-x"): its names are the item's.
     case stone(String)
     /// A move it must know, by API name: Rayquaza's Dragon Ascent.
@@ -77,7 +77,7 @@ public enum MegaTrigger: Sendable, Equatable, Encodable {
 }
 
 /// Where data the network could not confirm came from, and how old it is.
-public enum DataAge: Sendable, Equatable, Encodable {
+package enum DataAge: Sendable, Equatable, Encodable {
     /// The oldest cached copy used was stored then.
     case cached(Date)
     /// A data snapshot taken then: the one compiled into pokedex, or a file.
@@ -85,27 +85,27 @@ public enum DataAge: Sendable, Equatable, Encodable {
 }
 
 /// Everything the render stage needs, in list order.
-public struct Pokedex: Sendable {
-    public var entries: [PokemonEntry]
-    public var favorites: FavoritesResolution
+package struct Pokedex: Sendable {
+    package var entries: [PokemonEntry]
+    package var favorites: FavoritesResolution
     /// Set when some data could not be refreshed.
-    public var dataAge: DataAge?
+    package var dataAge: DataAge?
     /// The evolution chains of the exported species, by chain id (`SpeciesRecord.evolutionChainID`). A chain may
     /// name species outside the exported set (`--limit`).
-    public var chains: [Int: EvolutionChainRecord]
+    package var chains: [Int: EvolutionChainRecord]
     /// The damage relations of every type the exported Pokémon have, by API name.
-    public var typeChart: [String: TypeRecord]
+    package var typeChart: [String: TypeRecord]
     /// What PokeAPI calls the abilities, items, places… the pages name.
-    public var names: NameBook
+    package var names: NameBook
     /// The moves the Pokémon learn, their games and machines.
-    public var moves: MoveBook
+    package var moves: MoveBook
     /// The abilities the Pokémon have, by id (`PokemonRecord.Ability.id`).
-    public var abilities: [Int: AbilityRecord]
+    package var abilities: [Int: AbilityRecord]
     /// PokeAPI's code of the language the pages are in: names and texts are this language's where PokeAPI has
     /// them, else English (see `localized(_:)`).
-    public private(set) var language = "en"
+    package private(set) var language = "en"
 
-    public init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
+    package init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
                 chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
                 names: NameBook = NameBook(), moves: MoveBook = MoveBook(), abilities: [Int: AbilityRecord] = [:]) {
         self.entries = entries
@@ -119,12 +119,12 @@ public struct Pokedex: Sendable {
     }
 
     /// The index's Pokémon, and every list's: the species and the forms that play differently, in site order.
-    public var listed: [PokemonEntry] { entries.filter(\.isListed) }
+    package var listed: [PokemonEntry] { entries.filter(\.isListed) }
 
     /// For each of `entries`, the indices of the Pokémon before and after it in national order, species by species
     /// as fans' Pokédexes step (Pikachu → Raichu, not its forms): a species' default Pokémon, else its first exported
     /// form. A form steps to its species' neighbours.
-    public var neighbours: [(previous: Int?, next: Int?)] {
+    package var neighbours: [(previous: Int?, next: Int?)] {
         var representatives: [Int] = []
         var place: [Int: Int] = [:]
         for (index, entry) in entries.enumerated() {
@@ -144,14 +144,14 @@ public struct Pokedex: Sendable {
     }
 
     /// The chain `entry`'s species belongs to, when PokeAPI has one and it could be had.
-    public func chain(of entry: PokemonEntry) -> EvolutionChainRecord? {
+    package func chain(of entry: PokemonEntry) -> EvolutionChainRecord? {
         entry.species?.evolutionChainID.flatMap { chains[$0] }
     }
 
     /// The same Pokédex for pages in `language`: the Pokémon called by their names in it (the theme's words for a
     /// form PokeAPI does not name in it, an English name, marked in `nameFallback`, where neither has one), and the
     /// name book asked in it. Records keep every language: the pages pick their texts from them.
-    public func localized(_ language: String, words: ThemeWords = ThemeWords()) -> Pokedex {
+    package func localized(_ language: String, words: ThemeWords = ThemeWords()) -> Pokedex {
         guard language != self.language || words != names.words else { return self }
         var copy = self
         copy.language = language
@@ -182,14 +182,14 @@ public struct Pokedex: Sendable {
     }
 
     /// Weaknesses, resistances and immunities of `entry`'s type combination.
-    public func matchups(of entry: PokemonEntry) -> TypeMatchups {
+    package func matchups(of entry: PokemonEntry) -> TypeMatchups {
         TypeMatchups(types: entry.record.types, chart: typeChart)
     }
 
     /// Builds entries in the Pokédex's order (by national number, each species' default Pokémon before its forms,
     /// then the API's order), giving each a unique, clean slug. `forms` by form id; `names` tells the generation of
     /// a form's version group.
-    public static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
+    package static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
                                images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:],
                                forms: [Int: FormRecord] = [:], names: NameBook = NameBook(),
                                itemCategories: [String: ItemCategoryRecord] = [:]) -> [PokemonEntry] {
@@ -264,22 +264,22 @@ public struct Pokedex: Sendable {
 }
 
 /// The favorites file matched against the exported Pokémon.
-public struct FavoritesResolution: Sendable, Equatable, Encodable {
-    public struct Unknown: Sendable, Equatable, Codable {
-        public var entry: String
-        public var suggestion: String?
+package struct FavoritesResolution: Sendable, Equatable, Encodable {
+    package struct Unknown: Sendable, Equatable, Codable {
+        package var entry: String
+        package var suggestion: String?
     }
 
     /// Ids of the favorites, in list order.
-    public var ids: [Int]
-    public var unknown: [Unknown]
+    package var ids: [Int]
+    package var unknown: [Unknown]
 
-    public init(ids: [Int] = [], unknown: [Unknown] = []) {
+    package init(ids: [Int] = [], unknown: [Unknown] = []) {
         self.ids = ids
         self.unknown = unknown
     }
 
-    public static func resolve(_ file: FavoritesFile, against entries: [PokemonEntry]) -> FavoritesResolution {
+    package static func resolve(_ file: FavoritesFile, against entries: [PokemonEntry]) -> FavoritesResolution {
         let catalog = FavoritesCatalog(entries.map {
             .init(id: $0.id, name: $0.record.name, displayName: $0.displayName, number: $0.record.speciesID, isForm: $0.isForm)
         })
@@ -297,18 +297,18 @@ public struct FavoritesResolution: Sendable, Equatable, Encodable {
 }
 
 /// Names and ids that favorites can refer to, with fuzzy suggestions for the ones that match nothing.
-public struct FavoritesCatalog: Sendable {
-    public struct Item: Sendable, Equatable {
-        public var id: Int
-        public var name: String
-        public var displayName: String
+package struct FavoritesCatalog: Sendable {
+    package struct Item: Sendable, Equatable {
+        package var id: Int
+        package var name: String
+        package var displayName: String
         /// The national Pokédex number fans know: a form's is its species' (Alolan Raichu: 26, id 10100).
-        public var number: Int
+        package var number: Int
         /// A form rather than its species' default Pokémon: its number names its species, so its id is what
         /// `favorites add` takes.
-        public var isForm: Bool
+        package var isForm: Bool
 
-        public init(id: Int, name: String, displayName: String, number: Int? = nil, isForm: Bool = false) {
+        package init(id: Int, name: String, displayName: String, number: Int? = nil, isForm: Bool = false) {
             self.id = id
             self.name = name
             self.displayName = displayName
@@ -318,17 +318,17 @@ public struct FavoritesCatalog: Sendable {
 
         /// "#0025 Pikachu"; a form "#0026 Alolan Raichu — raichu-alola, id 10100": what fans call it, and what
         /// can be typed back.
-        public var label: String {
+        package var label: String {
             let shown = "\(DisplayName.number(number)) \(displayName)"
             return isForm ? "\(shown) — \(name), id \(id)" : shown
         }
     }
 
-    public let items: [Item]
+    package let items: [Item]
     private let byID: [Int: Item]
     private let byName: [String: Int]
 
-    public init(_ items: [Item]) {
+    package init(_ items: [Item]) {
         self.items = items
         byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var names: [String: Int] = [:]
@@ -340,17 +340,17 @@ public struct FavoritesCatalog: Sendable {
         byName = names
     }
 
-    public func item(id: Int) -> Item? { byID[id] }
+    package func item(id: Int) -> Item? { byID[id] }
 
     /// The id `reference` names: an id or `#025` that exists, or an API or display name in any case.
-    public func match(_ reference: FavoriteReference) -> Int? {
+    package func match(_ reference: FavoriteReference) -> Int? {
         if let id = reference.explicitID { return byID[id] != nil ? id : nil }
         guard let name = reference.lookupName else { return nil }
         return byName[name] ?? byName[Self.normalise(name)]
     }
 
     /// Up to three closest names, nearest first.
-    public func suggestions(for reference: FavoriteReference, limit: Int = 3) -> [String] {
+    package func suggestions(for reference: FavoriteReference, limit: Int = 3) -> [String] {
         guard let name = reference.lookupName.map(Self.normalise), !name.isEmpty else { return [] }
         let scored = items.map { item -> (Int, String) in
             let distance = min(EditDistance.between(name, item.name), EditDistance.between(name, Self.normalise(item.displayName)))
@@ -363,7 +363,7 @@ public struct FavoritesCatalog: Sendable {
     }
 
     /// "Mr. Mime" → "mr-mime", "Farfetch’d" → "farfetchd", "Nidoran♀" → "nidoran-f".
-    public static func normalise(_ text: String) -> String {
+    package static func normalise(_ text: String) -> String {
         var result = text.lowercased()
             .replacingOccurrences(of: "♀", with: "-f").replacingOccurrences(of: "♂", with: "-m")
         result = result.filter { !".’':".contains($0) }
@@ -374,5 +374,5 @@ public struct FavoritesCatalog: Sendable {
 
 extension ImageSource {
     /// Where a Pokémon's artwork goes in the site when it is copied locally.
-    public static func sitePath(id: Int) -> String { "images/\(id).png" }
+    package static func sitePath(id: Int) -> String { "images/\(id).png" }
 }

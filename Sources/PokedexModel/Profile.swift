@@ -1,18 +1,18 @@
-public import PokedexSource
+package import PokedexSource
 import Foundation
 
 /// What a trainer reads off a Pokémon besides its stats: EV yield, catch rate, friendship, growth (training), and
 /// egg groups, gender ratio and egg cycles (breeding), in words fans know.
-public enum Profile {
+package enum Profile {
     /// "2 Speed", "1 HP, 1 Attack": the stats a defeated Pokémon gives effort in, in PokeAPI's stat order; nil
     /// when it gives none (or PokeAPI does not say).
-    public static func effortYield(_ stats: [PokemonRecord.Stat], label: (String) -> String) -> String? {
+    package static func effortYield(_ stats: [PokemonRecord.Stat], label: (String) -> String) -> String? {
         let parts = stats.filter { $0.effort > 0 }.map { "\($0.effort) \(label($0.name))" }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// "50% male, 50% female" from the chance of being female in eighths; "Genderless" for −1; nil when unknown.
-    public static func genderRatio(_ eighths: Int?) -> String? {
+    package static func genderRatio(_ eighths: Int?) -> String? {
         guard let eighths, (-1...8).contains(eighths) else { return nil }
         if eighths == -1 { return "Genderless" }
         let female = Double(eighths) * 12.5
@@ -28,10 +28,10 @@ public enum Profile {
 }
 
 /// A Pokédex entry as the page shows it: one text and every game that prints it.
-public struct PokedexEntryText: Sendable, Equatable {
-    public var text: String
+package struct PokedexEntryText: Sendable, Equatable {
+    package var text: String
     /// Version API names, oldest first ("red", "blue").
-    public var versions: [String]
+    package var versions: [String]
     /// The newest of `versions`' ids: the order of entries, newest first.
     var newest: Int
 }
@@ -40,7 +40,7 @@ extension PokedexEntryText {
     /// `entries` (PokeAPI's, oldest game first) with equal texts merged (they are normalised already; case and
     /// spacing aside, the games often reprint a text), newest first. `properNames` maps a Pokémon's name in capitals
     /// to its own spelling ("BULBASAUR" → "Bulbasaur"): the games of generations I–III shout the names.
-    public static func merge(_ entries: [SpeciesRecord.FlavorEntry], properNames: [String: String] = [:]) -> [PokedexEntryText] {
+    package static func merge(_ entries: [SpeciesRecord.FlavorEntry], properNames: [String: String] = [:]) -> [PokedexEntryText] {
         var merged: [PokedexEntryText] = []
         var index: [String: Int] = [:]
         for var entry in entries {
@@ -181,7 +181,7 @@ extension PokedexEntryText {
 extension TypeMatchups {
     /// What attacks of `type` do to each defending type of `chart`: the other side of the same damage relations
     /// (Ghost attacks: ×2 on Psychic and Ghost, ×½ on Dark, ×0 on Normal).
-    public static func attacking(_ type: String, chart: [String: TypeRecord]) -> (double: [String], half: [String], none: [String]) {
+    package static func attacking(_ type: String, chart: [String: TypeRecord]) -> (double: [String], half: [String], none: [String]) {
         var result: (double: [String], half: [String], none: [String]) = ([], [], [])
         for defender in chart.keys.sorted(by: gameOrder) {
             let record = chart[defender]!
@@ -194,7 +194,7 @@ extension TypeMatchups {
 
     /// The multiplier of one attacking type on one defending type: 2, 0.5, 0 or 1; nil when `chart` lacks the
     /// defender.
-    public static func multiplier(attacking: String, defending: String, chart: [String: TypeRecord]) -> Double? {
+    package static func multiplier(attacking: String, defending: String, chart: [String: TypeRecord]) -> Double? {
         guard let record = chart[defending] else { return nil }
         if record.noDamageFrom.contains(attacking) { return 0 }
         if record.doubleDamageFrom.contains(attacking) { return 2 }

@@ -1,20 +1,20 @@
 import Foundation
 
 /// A language the site can be built in: one of PokeAPI's, with what a page in it needs to say about itself.
-public struct SiteLanguage: Sendable, Hashable, Encodable {
+package struct SiteLanguage: Sendable, Hashable, Encodable {
     /// PokeAPI's code, lowercased: "fr", "zh-hant". The folder of the site's copy in it (`fr/`).
-    public let code: String
+    package let code: String
     /// The BCP 47 tag for `lang` and `hreflang`: "zh-Hant", "ja-Hrkt".
-    public let tag: String
+    package let tag: String
     /// For `og:locale`: "fr_FR".
-    public let locale: String
+    package let locale: String
     /// Written "0,4 m" rather than "0.4 m".
-    public let decimalComma: Bool
+    package let decimalComma: Bool
     /// Its own name, for the language switcher: "Français", "日本語".
-    public let nativeName: String
+    package let nativeName: String
 
     /// The languages PokeAPI names things in, in its order of ids.
-    public static let all: [SiteLanguage] = [
+    package static let all: [SiteLanguage] = [
         SiteLanguage(code: "ja-hrkt", tag: "ja-Hrkt", locale: "ja_JP", decimalComma: false, nativeName: "日本語（かな）"),
         SiteLanguage(code: "ja-roma", tag: "ja-Latn", locale: "ja_JP", decimalComma: false, nativeName: "Nihongo (rōmaji)"),
         SiteLanguage(code: "ko", tag: "ko", locale: "ko_KR", decimalComma: false, nativeName: "한국어"),
@@ -29,19 +29,19 @@ public struct SiteLanguage: Sendable, Hashable, Encodable {
         SiteLanguage(code: "es-419", tag: "es-419", locale: "es_MX", decimalComma: false, nativeName: "Español (Latinoamérica)"),
     ]
 
-    public static let english = named("en")!
+    package static let english = named("en")!
 
     /// Codes PokeAPI has since renamed, with their new names: romaji was "roomaji" until January 2026.
-    public static let renamed = ["roomaji": "ja-roma"]
+    package static let renamed = ["roomaji": "ja-roma"]
 
     /// The language of PokeAPI's `code`, in any case ("zh-Hant" too); nil for one it does not speak.
-    public static func named(_ code: String) -> SiteLanguage? {
+    package static func named(_ code: String) -> SiteLanguage? {
         let wanted = code.lowercased()
         return all.first { $0.code == wanted }
     }
 
     /// `3.5` as this language writes it: "3,5" with a decimal comma.
-    public func decimal(_ text: String) -> String {
+    package func decimal(_ text: String) -> String {
         decimalComma ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 }

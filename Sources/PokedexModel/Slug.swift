@@ -1,9 +1,9 @@
 /// File names for detail pages. API names are untrusted: only `[a-z0-9-]` ever reaches a path.
-public enum Slug {
+package enum Slug {
     /// The API name when it is already a clean slug; otherwise a sanitised form tagged with the id so two
     /// sanitised names cannot collide with each other or with a clean one.
     /// `fallback` names a thing whose name has no letter or digit at all ("pokemon-999").
-    public static func make(name: String, id: Int, fallback: String = "pokemon") -> String {
+    package static func make(name: String, id: Int, fallback: String = "pokemon") -> String {
         if isClean(name) { return name }
         var slug = ""
         var lastWasDash = true
@@ -23,7 +23,7 @@ public enum Slug {
 
     /// `[a-z0-9]` words joined by single dashes, at most 100 characters.
     /// One pass over the bytes: it runs for every type and category of every row of every page.
-    public static func isClean(_ name: String) -> Bool {
+    package static func isClean(_ name: String) -> Bool {
         var count = 0
         var previousIsDash = true
         for byte in name.utf8 {

@@ -1,31 +1,31 @@
-public import PokedexSource
+package import PokedexSource
 import PokedexSupport
 
 /// What the theme says in one language where PokeAPI says nothing (Japanese growth rates, Italian move categories,
 /// the Partner Pikachu of most languages), and how the language writes lists. The render stage reads them from the
 /// theme's `strings/<code>.toml`; the model only asks. PokeAPI's own word always comes first.
-public struct ThemeWords: Sendable, Equatable, Encodable {
+package struct ThemeWords: Sendable, Equatable, Encodable {
     /// By kind, then API name: "medium" → "中くらい" (a strings file's `names_growth_rate` table and its like).
-    public var named: [NamedKind: [String: String]]
+    package var named: [NamedKind: [String: String]]
     /// Type names by API name (`names_type`).
-    public var types: [String: String]
+    package var types: [String: String]
     /// A form's name by its whole API name ("marowak-totem"), else by what its API name adds to its species' name
     /// ("starter", "totem-alola"), with `{species}` for the species' name in the language (`form_names`).
-    public var forms: [String: String]
+    package var forms: [String: String]
     /// Between the items of a list: ", ", or "、" in Japanese.
-    public var listSeparator: String
+    package var listSeparator: String
     /// Before the last of a list of games: " & ".
-    public var lastSeparator: String
+    package var lastSeparator: String
     /// Games only Japan had ("Red & Green (Japan)"): `{games}` is their names.
-    public var japanOnly: String
+    package var japanOnly: String
     /// Between groups of three digits: "1,000", "1 000" in French.
-    public var thousandsSeparator: String
+    package var thousandsSeparator: String
     /// Two names PokeAPI gives alike, told apart: "{name} ({which})", "{name}（{which}）" in Japanese.
-    public var toldApart: String
+    package var toldApart: String
     /// What tells them apart, by the part of their API names only one has ("male" → "オス"): `told_apart`.
-    public var apart: [String: String]
+    package var apart: [String: String]
 
-    public init(named: [NamedKind: [String: String]] = [:], types: [String: String] = [:], forms: [String: String] = [:],
+    package init(named: [NamedKind: [String: String]] = [:], types: [String: String] = [:], forms: [String: String] = [:],
                 listSeparator: String = ", ", lastSeparator: String = " & ", japanOnly: String = "{games} (Japan)",
                 thousandsSeparator: String = ",", toldApart: String = "{name} ({which})", apart: [String: String] = [:]) {
         self.named = named
@@ -41,18 +41,18 @@ public struct ThemeWords: Sendable, Equatable, Encodable {
 
     /// "Mega Meowstic (Male)", "メガニャオニクス（オス）": `name` and what tells it apart, the API name's part
     /// `part` ("male", "power-construct") in the theme's words, else made readable.
-    public func toldApart(_ name: String, by part: String, readable: String? = nil) -> String {
+    package func toldApart(_ name: String, by part: String, readable: String? = nil) -> String {
         Placeholders.fill(toldApart, ["name": name, "which": apart[part] ?? readable ?? DisplayName.titleCase(part)])
     }
 
     /// "Red, Blue & Yellow", "赤、緑 & 青": the last joined by `lastSeparator`.
-    public func games(_ labels: [String]) -> String {
+    package func games(_ labels: [String]) -> String {
         guard labels.count > 1 else { return labels.first ?? "" }
         return labels.dropLast().joined(separator: listSeparator) + lastSeparator + labels.last!
     }
 
     /// 1000 → "1,000", "1 000" in French.
-    public func grouped(_ value: Int) -> String {
+    package func grouped(_ value: Int) -> String {
         (value < 0 ? "-" : "") + Self.grouped(String(value.magnitude), by: thousandsSeparator)
     }
 
@@ -78,10 +78,10 @@ public struct ThemeWords: Sendable, Equatable, Encodable {
     }
 
     /// "Field, Fairy", "りくじょう、ようせい".
-    public func list(_ items: [String]) -> String { items.joined(separator: listSeparator) }
+    package func list(_ items: [String]) -> String { items.joined(separator: listSeparator) }
 
     /// In a fixed order (dictionaries have none): pages' digests read it.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for kind in named.keys.sorted() {
             for (key, word) in named[kind]!.sorted(by: { $0.key < $1.key }) { try container.encode([kind.rawValue, key, word]) }

@@ -1,18 +1,18 @@
-public import PokedexSource
+package import PokedexSource
 
 /// What attacking types do to a Pokémon of one type combination, computed from each of its types' damage
 /// relations (`/type/{id}`): the multipliers of its types multiply (Charizard, Fire and Flying: Rock ×2 × ×2 = ×4).
-public struct TypeMatchups: Sendable, Equatable {
+package struct TypeMatchups: Sendable, Equatable {
     /// Attacking types by multiplier, each list in the games' type order.
-    public var quadruple: [String] = []
-    public var double: [String] = []
-    public var half: [String] = []
-    public var quarter: [String] = []
-    public var immune: [String] = []
+    package var quadruple: [String] = []
+    package var double: [String] = []
+    package var half: [String] = []
+    package var quarter: [String] = []
+    package var immune: [String] = []
 
     /// Every type of this combination's types must be in `chart` (by API name); a missing one is left out, so
     /// the matchups it would change are not claimed.
-    public init(types: [String], chart: [String: TypeRecord]) {
+    package init(types: [String], chart: [String: TypeRecord]) {
         var factor: [String: Double] = [:]
         for type in types {
             guard let record = chart[type] else { continue }
@@ -36,7 +36,7 @@ public struct TypeMatchups: Sendable, Equatable {
     static let order = ["normal", "fire", "water", "electric", "grass", "ice", "fighting", "poison", "ground", "flying",
                         "psychic", "bug", "rock", "ghost", "dragon", "dark", "steel", "fairy"]
 
-    public static func gameOrder(_ a: String, _ b: String) -> Bool {
+    package static func gameOrder(_ a: String, _ b: String) -> Bool {
         let ia = order.firstIndex(of: a) ?? order.count
         let ib = order.firstIndex(of: b) ?? order.count
         return ia != ib ? ia < ib : a < b

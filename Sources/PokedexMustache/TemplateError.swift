@@ -1,19 +1,19 @@
 /// A template that cannot be parsed or rendered: which one, where (1-based line and column of the tag's opening
 /// delimiter; 0 when the error is not at a tag), and what.
-public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var template: String
-    public var line: Int
-    public var column: Int
-    public var message: String
+package struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var template: String
+    package var line: Int
+    package var column: Int
+    package var message: String
 
-    public init(template: String, line: Int, column: Int, message: String) {
+    package init(template: String, line: Int, column: Int, message: String) {
         self.template = template
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         line > 0 ? "\(template):\(line):\(column): \(message)" : "\(template): \(message)"
     }
 }

@@ -5,12 +5,12 @@
 /// (`{{#first(types)}}`) and `{{% CONTENT_TYPE: TEXT }}`. Lambdas do not apply: contexts are data only.
 /// Falsy values are `false`, null (or absent) and the empty list; the empty string and 0 are truthy, as in
 /// swift-mustache. Interpolated lists and objects render nothing.
-public struct TemplateLibrary: Sendable {
+package struct TemplateLibrary: Sendable {
     let templates: [String: Template]
 
     /// Parses every template. With `strictPartials`, a static `{{> name}}` or `{{< name}}` naming no template
     /// is an error at its tag; without, it renders as nothing, as the specification has it.
-    public init(templates texts: [String: String], strictPartials: Bool = true) throws(TemplateError) {
+    package init(templates texts: [String: String], strictPartials: Bool = true) throws(TemplateError) {
         var templates: [String: Template] = [:]
         for name in texts.keys.sorted() {
             var parser = Parser(name: name, text: texts[name]!)
@@ -29,15 +29,15 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
     }
 
-    public func has(_ name: String) -> Bool {
+    package func has(_ name: String) -> Bool {
         templates[name] != nil
     }
 
-    public var names: [String] { templates.keys.sorted() }
+    package var names: [String] { templates.keys.sorted() }
 
     /// The templates `name` can reach through static partials and parents, itself included; nil when a dynamic
     /// name (`{{>*x}}`) could reach any of them.
-    public func partials(reachableFrom name: String) -> Set<String>? {
+    package func partials(reachableFrom name: String) -> Set<String>? {
         var reached: Set<String> = [name]
         var pending = [name]
         while let next = pending.popLast() {
@@ -52,14 +52,14 @@ public struct TemplateLibrary: Sendable {
 
     /// `globals`: a context below `context` on the stack, read where `context` lacks a name (values every
     /// rendering shares, made once rather than copied into each context).
-    public func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil) throws(TemplateError) -> [UInt8] {
+    package func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
         try render(name, context, globals: globals, into: &output)
         return output
     }
 
     /// Appends the rendering of `name` to `output`.
-    public func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil,
+    package func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil,
                        into output: inout [UInt8]) throws(TemplateError) {
         guard let template = templates[name] else {
             throw TemplateError(template: name, line: 0, column: 0, message: "no template named `\(name)`")

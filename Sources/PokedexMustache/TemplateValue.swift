@@ -1,6 +1,6 @@
 /// A template's context as one closed value tree: what `TemplateValueEncoder` makes of an `Encodable` value,
 /// and all the engine ever reads. Data only: Mustache's lambdas do not apply (a context is never code).
-public enum TemplateValue: Sendable, Equatable {
+package enum TemplateValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -22,7 +22,7 @@ public enum TemplateValue: Sendable, Equatable {
 
     /// An unambiguous serialisation for digests: a tag per kind, lengths and numbers as 8 big-endian bytes, so
     /// that no two different trees give the same bytes (`[["a"], "b"]` and `[["a", "b"]]`, absent and null).
-    public func writeDigestBytes(into bytes: inout [UInt8]) {
+    package func writeDigestBytes(into bytes: inout [UInt8]) {
         switch self {
         case .null:
             bytes.append(0x6E)
@@ -69,15 +69,15 @@ public enum TemplateValue: Sendable, Equatable {
 
 /// Keys and values in the order they were encoded. Contexts have a few dozen keys at most, so a lookup is a
 /// linear scan of short strings, cheaper than hashing them.
-public struct TemplateObject: Sendable, Equatable {
-    public private(set) var keys: [String]
-    public private(set) var values: [TemplateValue]
+package struct TemplateObject: Sendable, Equatable {
+    package private(set) var keys: [String]
+    package private(set) var values: [TemplateValue]
     /// The lengths of its keys, a bit each (`lengthBit`): a lookup skips an object without the key's length
     /// without reading it. Most lookups climb the stack to the page's words (`t.…`), past objects that never
     /// have their key; scanning them was the engine's largest cost.
-    public private(set) var keyLengths: UInt64 = 0
+    package private(set) var keyLengths: UInt64 = 0
 
-    public init() {
+    package init() {
         keys = []
         values = []
     }
@@ -94,22 +94,22 @@ public struct TemplateObject: Sendable, Equatable {
     }
 
     /// Empty, with room for `capacity` keys.
-    public init(capacity: Int) {
+    package init(capacity: Int) {
         keys = []
         values = []
         keys.reserveCapacity(capacity)
         values.reserveCapacity(capacity)
     }
 
-    public init(_ pairs: [(String, TemplateValue)]) {
+    package init(_ pairs: [(String, TemplateValue)]) {
         keys = pairs.map(\.0)
         values = pairs.map(\.1)
         for key in keys { keyLengths |= Self.lengthBit(key) }
     }
 
-    public var count: Int { keys.count }
+    package var count: Int { keys.count }
 
-    public subscript(key: String) -> TemplateValue? {
+    package subscript(key: String) -> TemplateValue? {
         // Lengths first: most keys of a scan differ in length, and a length costs no comparison of characters
         // (`==` on two different strings was 2.4 % of a build's samples). Equal strings have equal UTF-8 lengths.
         let length = key.utf8.count
@@ -119,7 +119,7 @@ public struct TemplateObject: Sendable, Equatable {
     }
 
     /// Sets `key`, replacing a value already there.
-    public mutating func set(_ key: String, _ value: TemplateValue) {
+    package mutating func set(_ key: String, _ value: TemplateValue) {
         if let index = keys.firstIndex(of: key) {
             values[index] = value
         } else {
@@ -128,7 +128,7 @@ public struct TemplateObject: Sendable, Equatable {
     }
 
     /// Appends without looking for the key: for encoders, which write each key once.
-    public mutating func append(_ key: String, _ value: TemplateValue) {
+    package mutating func append(_ key: String, _ value: TemplateValue) {
         keys.append(key)
         values.append(value)
         keyLengths |= Self.lengthBit(key)

@@ -1,10 +1,10 @@
 /// Turns any `Encodable` value into a `TemplateValue` tree in one pass. Synthesized conformances skip nil
 /// optionals, so an absent value is an absent key: a lookup then goes on in the enclosing contexts, as Mustache
 /// does. Enums with raw values encode as their raw values.
-public struct TemplateValueEncoder: Sendable {
-    public init() {}
+package struct TemplateValueEncoder: Sendable {
+    package init() {}
 
-    public func encode<T: Encodable>(_ value: T) throws -> TemplateValue {
+    package func encode<T: Encodable>(_ value: T) throws -> TemplateValue {
         try Self.value(of: value)
     }
 
@@ -31,7 +31,7 @@ public struct TemplateValueEncoder: Sendable {
 
     /// `value`'s tree as its `encode(to:)` writes it, whether or not it makes its own: what a
     /// `TemplateValueConvertible`'s tree must equal (its tests compare the two).
-    public static func throughEncoder<T: Encodable>(_ value: T) throws -> TemplateValue {
+    package static func throughEncoder<T: Encodable>(_ value: T) throws -> TemplateValue {
         let node = EncodingNode()
         try value.encode(to: NodeEncoder(node: node))
         return node.finish()
@@ -41,7 +41,7 @@ public struct TemplateValueEncoder: Sendable {
 /// A value that makes its own tree, the one its `encode(to:)` would write, without the `Encoder`'s containers:
 /// for the contexts pages hold by the thousand (a Pokémon page's move rows, the cells of a move's learners), whose
 /// containers cost more than their values.
-public protocol TemplateValueConvertible: Encodable {
+package protocol TemplateValueConvertible: Encodable {
     var templateValue: TemplateValue { get }
 }
 

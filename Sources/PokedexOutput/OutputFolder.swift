@@ -1,35 +1,35 @@
-public import AsyncAlgorithms
-public import Foundation
-public import PokedexSite
+import AsyncAlgorithms
+package import Foundation
+package import PokedexSite
 import PokedexSupport
 
 /// One file of the manifest: what it was made from, and its size once written. (No modification time: the
 /// manifest stays byte-identical across identical builds.)
-public struct PublishedFile: Codable, Sendable, Equatable {
-    public var fingerprint: String
-    public var size: Int
+package struct PublishedFile: Codable, Sendable, Equatable {
+    package var fingerprint: String
+    package var size: Int
     /// A page's context digest (see `SiteFile.context`).
-    public var context: String? = nil
+    package var context: String? = nil
 
-    public init(fingerprint: String, size: Int, context: String? = nil) {
+    package init(fingerprint: String, size: Int, context: String? = nil) {
         self.fingerprint = fingerprint
         self.size = size
         self.context = context
     }
 
     /// A file listed by a version 1 manifest: pokedex's, made from nobody knows what.
-    public static let unknown = PublishedFile(fingerprint: "", size: -1)
+    package static let unknown = PublishedFile(fingerprint: "", size: -1)
 }
 
 /// The site as the last build left it, by manifest: what the render asks before it makes a file.
-public struct PublishedSite: SiteLedger {
-    public let root: URL
+package struct PublishedSite: SiteLedger {
+    package let root: URL
     /// Every file the last build published, by path.
-    public var files: [String: PublishedFile]
+    package var files: [String: PublishedFile]
     /// The digest of the render inputs its pages' contexts were made from, when the build completed.
-    public var inputs: String? = nil
+    package var inputs: String? = nil
 
-    public init(root: URL, files: [String: PublishedFile], inputs: String? = nil) {
+    package init(root: URL, files: [String: PublishedFile], inputs: String? = nil) {
         self.root = root
         self.files = files
         self.inputs = inputs
@@ -38,28 +38,28 @@ public struct PublishedSite: SiteLedger {
     /// Whether `path` was published from inputs with this fingerprint and is still there, at the size it was
     /// written (one `stat`: a file deleted or resized since is made again; an edit that keeps the size stays
     /// until the file's inputs change).
-    public func holds(_ path: String, fingerprint: String) -> Bool {
+    package func holds(_ path: String, fingerprint: String) -> Bool {
         guard !fingerprint.isEmpty, let file = files[path], file.fingerprint == fingerprint else { return false }
         return OutputFolder.isRegularFile(root.path + "/" + path, size: file.size)
     }
 
-    public func contextDigest(of path: String, inputs: String) -> String? {
+    package func contextDigest(of path: String, inputs: String) -> String? {
         self.inputs == inputs ? files[path]?.context : nil
     }
 
-    public var remembersContexts: Bool { inputs != nil }
+    package var remembersContexts: Bool { inputs != nil }
 }
 
 /// The output folder, guarded: it must not be a folder whose other contents matter, pokedex writes only below it,
 /// and it deletes only files that it wrote before (listed in a manifest).
-public struct OutputFolder: Sendable {
-    public static let manifestName = ".pokedex-manifest.json"
+package struct OutputFolder: Sendable {
+    package static let manifestName = ".pokedex-manifest.json"
 
-    public let root: URL
+    package let root: URL
 
     /// Refuses `/`, the home folder, the cache folder (or a folder holding it or inside it), and a project root
     /// (the current folder or any folder with a Package.swift or .git).
-    public init(path: String, cacheFolder: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
+    package init(path: String, cacheFolder: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
         let root = Paths.resolve(path, from: currentDirectory)
         let cache = Paths.resolve(cacheFolder, from: currentDirectory)
         let home = Paths.resolve(NSHomeDirectory(), from: currentDirectory)
@@ -91,7 +91,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// Leftover temporary files of a killed run.
-    public func sweep() throws -> Int {
+    package func sweep() throws -> Int {
         guard FileManager.default.fileExists(atPath: root.path) else { return 0 }
         do {
             return try AtomicFile.sweepTemporaries(in: root)
@@ -103,7 +103,7 @@ public struct OutputFolder: Sendable {
     /// What the last complete build published here, by its manifest: every file pokedex wrote, with the
     /// fingerprint of what it was made from. An unreadable manifest means nothing is known: everything is
     /// rendered again and nothing is deleted.
-    public func published() throws -> PublishedSite {
+    package func published() throws -> PublishedSite {
         let url = root.appendingPathComponent(Self.manifestName)
         guard FileManager.default.fileExists(atPath: url.path) else { return PublishedSite(root: root, files: [:]) }
         let data: Data
@@ -122,7 +122,7 @@ public struct OutputFolder: Sendable {
 
     /// The output stage, and the only code that writes the site, for files already made: `files` are placed
     /// (see `place`), then the publication is completed (see `complete`).
-    public func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
+    package func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
                         parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> PublishCounts {
         let stream = SiteFileStream(lanes: parallelism)
         async let sent: Void = stream.producing {
@@ -139,7 +139,7 @@ public struct OutputFolder: Sendable {
     /// writer per lane of the stream, while the render goes on. When a write fails (a full disk) or the render
     /// fails, the writers stop after the file each is writing, the manifest lists every file pokedex wrote, old
     /// and new (each whole), and the error is thrown; the error of a failed write names the file.
-    public func place(_ stream: SiteFileStream, over previous: PublishedSite) async throws -> Placement {
+    package func place(_ stream: SiteFileStream, over previous: PublishedSite) async throws -> Placement {
         let runs = await withTaskGroup(of: PlacedRun.self) { group in
             for lane in 0..<stream.laneCount {
                 group.addTask { await self.placeAll(from: stream.lane(lane), over: previous) }
@@ -176,7 +176,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// What the writers put in place: the manifest's entries of this build's files, and the counts.
-    public struct Placement: Sendable {
+    package struct Placement: Sendable {
         var files: [String: PublishedFile] = [:]
         var counts = PublishCounts()
     }
@@ -184,7 +184,7 @@ public struct OutputFolder: Sendable {
     /// Ends a publication whose files are all in place: the files of the last build that this one no longer has
     /// are deleted, and the manifest records what is there now. `inputs`: the digest of what the pages' contexts
     /// were made from, recorded only now that every file is in place.
-    public func complete(_ placement: Placement, over previous: PublishedSite, inputs: String?) throws -> PublishCounts {
+    package func complete(_ placement: Placement, over previous: PublishedSite, inputs: String?) throws -> PublishCounts {
         var counts = placement.counts
         let current = placement.files
         for relative in previous.files.keys.filter({ current[$0] == nil }).sorted() {
@@ -292,21 +292,21 @@ public struct OutputFolder: Sendable {
     }
 
     /// Whether `path` is a regular file of `size` bytes: one `stat` (a path by concatenation, no `URL` made).
-    public static func isRegularFile(_ path: String, size: Int) -> Bool {
+    package static func isRegularFile(_ path: String, size: Int) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
         return Int(info.st_size) == size
     }
 
     /// The manifest's size, modification time and inode; "" when there is none (what the build memo vouches for).
-    public func manifestStamp() -> String {
+    package func manifestStamp() -> String {
         var info = stat()
         guard stat(root.path + "/" + Self.manifestName, &info) == 0 else { return "" }
         return "\(info.st_size) \(info.modified.seconds).\(info.modified.nanoseconds) \(info.st_ino)"
     }
 
     /// Whether every file of `sizes` (relative paths) is in the folder at its size.
-    public func holdsAll(_ sizes: [String: Int]) -> Bool {
+    package func holdsAll(_ sizes: [String: Int]) -> Bool {
         let root = root.path + "/"
         return sizes.allSatisfy { Self.isRegularFile(root + $0.key, size: $0.value) }
     }
@@ -374,10 +374,10 @@ public struct OutputFolder: Sendable {
     }
 }
 
-public struct PublishCounts: Sendable, Equatable {
-    public var written = 0
-    public var unchanged = 0
-    public var removed = 0
+package struct PublishCounts: Sendable, Equatable {
+    package var written = 0
+    package var unchanged = 0
+    package var removed = 0
     /// Every file of the site now, with its size (what the manifest lists).
-    public var sizes: [String: Int] = [:]
+    package var sizes: [String: Int] = [:]
 }

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import PokedexSupport
 
 /// The default theme compiled into pokedex, so the binary alone builds a site from any folder. `Templates/` in the
@@ -23,10 +23,10 @@ enum EmbeddedTheme {
 }
 
 /// `pokedex theme eject`: the default theme written out for editing.
-public enum ThemeEjector {
+package enum ThemeEjector {
     /// Writes every file of the default theme below `folder`. Refuses, writing nothing, when any of them exists,
     /// unless `force`. Returns the relative paths written.
-    public static func eject(to folder: URL, force: Bool) throws -> [String] {
+    package static func eject(to folder: URL, force: Bool) throws -> [String] {
         let files = EmbeddedTheme.files()
         let paths = files.keys.sorted()
         if !force {

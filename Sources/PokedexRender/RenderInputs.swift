@@ -7,7 +7,7 @@ import PokedexSupport
 /// and the code that turns them into contexts. When its digest equals the one the last build's manifest recorded,
 /// every page's context is the one that build digested, so its digest is read from the manifest instead of being
 /// built and encoded again (a no-op rebuild or a template edit then builds contexts only for the pages it renders).
-public struct RenderInputs: Encodable, Sendable {
+package struct RenderInputs: Encodable, Sendable {
     /// The executable that builds contexts: a new pokedex may build them differently from the same model.
     var builder: String
     var perPage: Int
@@ -73,7 +73,7 @@ public struct RenderInputs: Encodable, Sendable {
 
     /// The running executable's version and file stamp (size, modification time, inode, as `serve` watches
     /// files): any rebuild of pokedex changes it.
-    public static let currentBuilder: String = {
+    package static let currentBuilder: String = {
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         guard !path.isEmpty, let stamp = FileStamp.of(path, regularFilesOnly: true), stamp.error == 0 else { return "" }
         return "pokedex \(PokedexVersion.current) \(stamp.size) \(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds) \(stamp.inode)"

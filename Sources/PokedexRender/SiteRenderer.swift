@@ -1,34 +1,34 @@
-public import Foundation
-public import PokedexModel
+import Foundation
+package import PokedexModel
 import PokedexMustache
-public import PokedexSite
-public import PokedexSource
+package import PokedexSite
+package import PokedexSource
 import PokedexSupport
 
 /// What the render stage says of its work once every file is sent to the output stage.
-public struct RenderedSite: Sendable {
+package struct RenderedSite: Sendable {
     /// Pages whose template ran (the others were kept by fingerprint).
-    public var pagesRendered: Int
+    package var pagesRendered: Int
     /// Move pages (`moves/<slug>.html`), the moves index aside.
-    public var movePages = 0
+    package var movePages = 0
     /// Ability pages (`abilities/<slug>.html`) and type pages (`types/<name>.html`), their indexes aside.
-    public var abilityPages = 0
-    public var typePages = 0
+    package var abilityPages = 0
+    package var typePages = 0
     /// The digest of the render inputs (see `RenderInputs`), for the manifest.
-    public var inputs: String? = nil
+    package var inputs: String? = nil
     /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
-    public var contextsBuilt = 0
+    package var contextsBuilt = 0
     /// What the template engine did for the pages rendered.
-    public var engine = EngineWork()
+    package var engine = EngineWork()
 }
 
 /// The template engine's output and time, summed over the pages (each page on one core): its throughput per core.
-public struct EngineWork: Sendable {
+package struct EngineWork: Sendable {
     var htmlBytes = 0
-    public var time: Duration = .zero
+    package var time: Duration = .zero
 
     /// "14.2 MB of HTML in 0.21 s of one core: 67.6 MB/s per core".
-    public var summary: String {
+    package var summary: String {
         let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
         let megabytes = Double(htmlBytes) / 1e6
         let rate = seconds > 0 ? megabytes / seconds : 0
@@ -69,7 +69,7 @@ struct PageJob: Sendable {
 /// The render stage: turns the model into the site's files, and writes nothing. Pure: same model, theme and
 /// pictures in, same bytes out, whatever the core count or scheduling (pages are rendered concurrently and
 /// put back in order), so an offline rebuild from the cache is byte-identical (nothing here reads a clock).
-public struct SiteRenderer: Sendable {
+package struct SiteRenderer: Sendable {
     static let placeholderImage = "assets/placeholder.svg"
     /// The built-in theme's English words: what a key no strings file has is said in.
     static let builtInStrings: ThemeStrings = {
@@ -88,14 +88,14 @@ public struct SiteRenderer: Sendable {
     /// Cells per index page that load eagerly: roughly a phone screen and a desktop row or two.
     static let eagerCells = 4
 
-    public let theme: Theme
-    public let perPage: Int
+    package let theme: Theme
+    package let perPage: Int
     /// Where the site is published, ending in `/` (validated by `BuildOptions`); nil for a fully relative site.
-    public let baseURL: String?
+    package let baseURL: String?
     /// Pages rendered at once: the cores.
-    public let parallelism: Int
+    package let parallelism: Int
     /// The site's languages: the first at the root, each other a complete copy under `<code>/`.
-    public let languages: [SiteLanguage]
+    package let languages: [SiteLanguage]
     /// The language of the pages this copy of the renderer makes (`render` makes one copy per language).
     var language = SiteLanguage.english
     /// From the language's root to the site root, where the assets and pictures are: "" or "../".
@@ -119,7 +119,7 @@ public struct SiteRenderer: Sendable {
     /// language (asked for at every stat of every page, they were 1.7 % of a full render).
     private(set) var statLabels: [String: (String, String)]
 
-    public init(theme: Theme, perPage: Int, baseURL: String? = nil,
+    package init(theme: Theme, perPage: Int, baseURL: String? = nil,
                 parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
                 languages: [SiteLanguage] = [.english]) {
         self.theme = theme
@@ -161,7 +161,7 @@ public struct SiteRenderer: Sendable {
     /// language's model and pages are held at once). A file `ledger` holds is sent `.kept`: neither rendered nor
     /// read. `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's
     /// cache name (else the picture's file identity stands in). Does not finish `stream`.
-    public func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
+    package func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
                        ledger: (any SiteLedger)? = nil, knownInputsDigest: String? = nil,
                        into stream: SiteFileStream) async throws -> RenderedSite {
         // Scripts and styles first: their names, which carry their hashes, go into every page.
@@ -744,7 +744,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Index pages for `pokemon` cells, `perPage` a page: at least one, so an empty Pokédex still has an index.
-    public static func pageCount(pokemon: Int, perPage: Int) -> Int {
+    package static func pageCount(pokemon: Int, perPage: Int) -> Int {
         max(1, (pokemon + perPage - 1) / perPage)
     }
 

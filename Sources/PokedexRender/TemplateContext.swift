@@ -1,7 +1,7 @@
 import Foundation
 
 // The values each template receives. Templates read these by name, so every property name here is part of the
-// theme contract documented in README.md: rename nothing lightly.
+// theme contract documented in Templates/README.md: rename nothing lightly.
 //
 // Plain `Encodable` values: one encoding pass (`TemplateValueEncoder`) turns a page's context into the value
 // tree that both the template engine and the page's fingerprint read, so a new field is added here and nowhere

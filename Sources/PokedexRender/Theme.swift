@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import PokedexMustache
 import PokedexSupport
 
@@ -6,35 +6,35 @@ import PokedexSupport
 /// as they are (CSS, JS, SVG). The default theme is compiled into pokedex; a theme folder overrides it file by
 /// file (a file there wins, anything it lacks comes from the default), and is read at every build, so it is
 /// edited without recompiling.
-public struct Theme: Sendable {
+package struct Theme: Sendable {
     static let requiredTemplates = ["index", "pokemon", "favorites"]
 
     /// Every template, parsed once (pokedex's own engine: see `PokedexMustache`).
     let library: TemplateLibrary
     /// Every file that is not a template, by path relative to the theme root, with its bytes.
-    public let staticFiles: [(path: String, data: Data)]
+    package let staticFiles: [(path: String, data: Data)]
     /// The theme's words by PokeAPI language code (`strings/fr.toml`), as their files say them.
-    public let strings: [String: ThemeStrings]
+    package let strings: [String: ThemeStrings]
     static let stringsFolder = "strings/"
     /// Where each file came from, by relative path: a path in `directory`, or `(built-in theme)/…`.
-    public let origins: [String: String]
+    package let origins: [String: String]
     /// Per template name: a fingerprint of its text and of every partial it includes, directly or not. A page
     /// made with it is rendered again only when this or its context changed.
-    public let templateFingerprints: [String: String]
+    package let templateFingerprints: [String: String]
     /// What a build should say about the theme folder's templates: a head written before the stylesheet and
     /// script carried their hash in their names, say.
-    public let warnings: [String]
+    package let warnings: [String]
     /// The digests of the files it was made from (see `ThemeFiles`).
-    public let digests: ThemeFiles.Digests
+    package let digests: ThemeFiles.Digests
 
     /// The default theme with the files of `directory` (nil for none) in place of its own. A folder that does not
     /// exist is an error; an empty one means the default theme.
-    public init(overrides directory: URL?) throws {
+    package init(overrides directory: URL?) throws {
         try self.init(files: ThemeFiles(overrides: directory))
     }
 
     /// The theme those files make, every template and strings file parsed.
-    public init(files theme: ThemeFiles) throws {
+    package init(files theme: ThemeFiles) throws {
         let (files, origins, builtInStrings) = (theme.files, theme.origins, theme.builtInStrings)
         var texts: [String: String] = [:]
         var staticFiles: [(path: String, data: Data)] = []
@@ -173,14 +173,14 @@ public struct Theme: Sendable {
     }
 
     /// The words of pages in `language`: its file over the English one (a key it lacks is said in English).
-    public func strings(for language: String) -> ThemeStrings {
+    package func strings(for language: String) -> ThemeStrings {
         let english = strings["en"] ?? ThemeStrings()
         guard language != "en", let own = strings[language] else { return english }
         return english.overlaid(by: own)
     }
 
     /// Editor and OS droppings, and the theme's own README, are not part of a theme.
-    public static func isPartOfTheme(_ relative: String) -> Bool {
+    package static func isPartOfTheme(_ relative: String) -> Bool {
         let name = (relative as NSString).lastPathComponent
         return !(name.hasPrefix(".") || name.hasSuffix("~") || name == "README.md")
     }
@@ -218,7 +218,7 @@ public struct Theme: Sendable {
 /// The theme's files as they are read, before any is parsed: the built-in theme's, with a theme folder's in place
 /// of its own. A build compares their digests with its memo's, so that a build with nothing changed parses no
 /// template and no strings file (a fifth of a no-op rebuild's time went to parsing them).
-public struct ThemeFiles: Sendable {
+package struct ThemeFiles: Sendable {
     /// By path relative to the theme root.
     let files: [String: Data]
     /// Where each file came from, by relative path: a path in the folder, or `(built-in theme)/…`.
@@ -228,13 +228,13 @@ public struct ThemeFiles: Sendable {
 
     /// The digests of the theme's files, by path and bytes: of all of them, and of all but the templates (what
     /// pages' contexts are made from: the words and the static files).
-    public struct Digests: Sendable, Equatable {
-        public var all: String
-        public var withoutTemplates: String
+    package struct Digests: Sendable, Equatable {
+        package var all: String
+        package var withoutTemplates: String
     }
 
     /// A folder that does not exist is an error; an empty one means the default theme.
-    public init(overrides directory: URL?) throws {
+    package init(overrides directory: URL?) throws {
         var files = EmbeddedTheme.files()
         // A theme folder's strings file says some words over the built-in file of its language, not all of them.
         builtInStrings = files.filter { $0.key.hasPrefix(Theme.stringsFolder) && $0.key.hasSuffix(".toml") }
@@ -259,7 +259,7 @@ public struct ThemeFiles: Sendable {
         self.origins = origins
     }
 
-    public var digests: Digests {
+    package var digests: Digests {
         let paths = files.keys.sorted().filter(Theme.isPartOfTheme)
         func digest(_ paths: [String]) -> String {
             Fingerprint.of(paths.flatMap { [Data($0.utf8), files[$0] ?? Data()] })

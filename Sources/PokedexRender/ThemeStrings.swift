@@ -8,7 +8,7 @@ import TOMLKit
 /// The theme's words in one language, from `strings/<code>.toml`: tables of keys (`[nav]` `moves = "Moves"`),
 /// read by templates as `{{t.nav.moves}}` and by the renderer as `t("nav.moves")`. A language's file need not
 /// say everything: what it lacks is the English file's (a test keeps the theme's own files complete).
-public struct ThemeStrings: Sendable, Equatable, Encodable {
+package struct ThemeStrings: Sendable, Equatable, Encodable {
     /// By table, then key.
     private(set) var tables: [String: [String: String]]
 
@@ -17,13 +17,13 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
     }
 
     /// "nav.moves" → "Moves"; nil when the file has no such key.
-    public subscript(key: String) -> String? {
+    package subscript(key: String) -> String? {
         guard let dot = key.firstIndex(of: ".") else { return nil }
         return tables[String(key[..<dot])]?[String(key[key.index(after: dot)...])]
     }
 
     /// `text` with its `{name}`s filled in (see `Placeholders.fill`).
-    public static func fill(_ text: String, _ values: [String: String]) -> String {
+    package static func fill(_ text: String, _ values: [String: String]) -> String {
         Placeholders.fill(text, values)
     }
 
@@ -48,7 +48,7 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
     func table(_ name: String) -> [String: String] { tables[name] ?? [:] }
 
     /// Every key, "table.key", sorted.
-    public var keys: [String] {
+    package var keys: [String] {
         tables.flatMap { table, entries in entries.keys.map { "\(table).\($0)" } }.sorted()
     }
 
@@ -100,7 +100,7 @@ public struct ThemeStrings: Sendable, Equatable, Encodable {
     }
 
     /// `{"nav": {"moves": "Moves"}, …}`, keys sorted (the page's digest reads it).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
         for table in tables.keys.sorted() {
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(table))

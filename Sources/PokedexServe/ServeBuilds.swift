@@ -1,11 +1,11 @@
 import Foundation
 import Logging
 import PokedexOutput
-public import PokedexPipeline
-public import PokedexSupport
+package import PokedexPipeline
+package import PokedexSupport
 
 /// What `pokedex serve` tells the terminal.
-public enum ServeEvent: Sendable {
+package enum ServeEvent: Sendable {
     /// Listening, at this URL (the port read back from the socket).
     case serving(url: String)
     /// A build (the initial one or a rebuild) succeeded.

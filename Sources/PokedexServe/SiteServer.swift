@@ -1,31 +1,31 @@
 import Foundation
 import Hummingbird
-public import Logging
+package import Logging
 import NIOConcurrencyHelpers
 import NIOCore
 import PokedexOutput
-public import PokedexPipeline
-public import PokedexSupport
+package import PokedexPipeline
+package import PokedexSupport
 import ServiceLifecycle
 import UnixSignals
 
 /// `pokedex serve`: builds the site, serves the output folder over HTTP, rebuilds when the theme folder, the
 /// favorites file or the config file change, and has the open pages reload themselves (or show the build error).
-public final class SiteServer: Sendable {
-    public struct Configuration: Sendable {
-        public var host: String
+package final class SiteServer: Sendable {
+    package struct Configuration: Sendable {
+        package var host: String
         /// 0 picks a free port (the URL reported says which).
-        public var port: Int
+        package var port: Int
         /// The config file, watched whether or not it exists yet (nil: none to watch).
-        public var configFile: String?
+        package var configFile: String?
         /// How often the watched files are compared.
-        public var pollInterval: Duration
+        package var pollInterval: Duration
         /// The longest a rebuild waits for files that keep changing.
         var maxRebuildDelay: Duration
         /// How often an idle events connection gets a comment (which also notices pages that went away).
         var heartbeat: Duration
 
-        public init(host: String = "127.0.0.1", port: Int = 8000, configFile: String? = nil,
+        package init(host: String = "127.0.0.1", port: Int = 8000, configFile: String? = nil,
                     pollInterval: Duration = .milliseconds(300), maxRebuildDelay: Duration = .seconds(2),
                     heartbeat: Duration = .seconds(15)) {
             self.host = host
@@ -52,7 +52,7 @@ public final class SiteServer: Sendable {
 
     /// `options` are the initial build's; `remakeOptions` gives each rebuild's, read again from the flags, the
     /// environment and the config file (which may have changed).
-    public init(configuration: Configuration, options: BuildOptions,
+    package init(configuration: Configuration, options: BuildOptions,
                 remakeOptions: @escaping @Sendable () throws -> BuildOptions, logger: Logger,
                 report: @escaping @Sendable (ServeEvent) -> Void) {
         self.configuration = configuration
@@ -63,14 +63,14 @@ public final class SiteServer: Sendable {
     }
 
     /// The URL of the server at `host` and `port`.
-    public static func url(host: String, port: Int) -> String {
+    package static func url(host: String, port: Int) -> String {
         "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
     }
 
     /// Builds, then serves until `stop()` or, with `stopOnSignals`, SIGINT or SIGTERM. A failed build (the initial
     /// one included) is reported and the folder served as it is; bad settings, an unusable output folder or an
     /// address that cannot be listened on are thrown.
-    public func run(progress: any BuildProgress = SilentProgress(), stopOnSignals: Bool = true) async throws {
+    package func run(progress: any BuildProgress = SilentProgress(), stopOnSignals: Bool = true) async throws {
         let options = try initialOptions.validated()
         // Checked before anything is served: the build refuses the home folder, a project root and the like.
         let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
@@ -125,7 +125,7 @@ public final class SiteServer: Sendable {
     }
 
     /// Stops a running server gracefully (what SIGINT does), or keeps one that is still building from starting.
-    public func stop() async {
+    package func stop() async {
         let group = phase.withLockedValue { phase -> ServiceGroup? in
             if case .running(let group) = phase { return group }
             phase = .stopRequested

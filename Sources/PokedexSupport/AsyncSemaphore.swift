@@ -1,9 +1,9 @@
 /// Bounds how many requests are in flight at once, across every kind of resource a build fetches.
-public actor AsyncSemaphore {
+package actor AsyncSemaphore {
     private var available: Int
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
-    public init(limit: Int) {
+    package init(limit: Int) {
         available = max(1, limit)
     }
 
@@ -24,7 +24,7 @@ public actor AsyncSemaphore {
     }
 
     /// Runs `body` holding one slot; the slot is released however `body` ends.
-    public nonisolated func withSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    package nonisolated func withSlot<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
         await acquire()
         do {
             let result = try await body()

@@ -1,22 +1,22 @@
 import CPokedexShims
-public import Foundation
+package import Foundation
 
 /// Whole-file writes that a kill at any instant cannot tear: the bytes go to a temporary file in the same
 /// folder and the temporary file is renamed over the target (rename is atomic on POSIX). A durable write also
 /// flushes the bytes to disk before the rename, so that a power cut cannot leave an empty file either: the cache
 /// is written that way. Site files are not: a rerun rewrites them.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Marks temporary files so that a later run can sweep what a killed run left behind.
     static let temporaryMarker = ".pokedex-tmp-"
 
-    public static func write(_ data: Data, to url: URL, durable: Bool = true, folderExists: Bool = false) throws {
+    package static func write(_ data: Data, to url: URL, durable: Bool = true, folderExists: Bool = false) throws {
         try replace(url, durable: durable, folderExists: folderExists) { fd, temporary in
             try data.withUnsafeBytes { try writeAll($0, to: fd, path: temporary.path) }
         }
     }
 
     /// Like `write(_:to:)`, for bytes made as they are written: `fill` hands each piece to the sink it is given.
-    public static func write(to url: URL, durable: Bool = true, folderExists: Bool = false,
+    package static func write(to url: URL, durable: Bool = true, folderExists: Bool = false,
                              fill: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
         try replace(url, durable: durable, folderExists: folderExists) { fd, temporary in
             try fill { try writeAll($0, to: fd, path: temporary.path) }
@@ -64,7 +64,7 @@ public enum AtomicFile {
     /// Writes only when the content differs, so unchanged pages keep their modification time.
     /// Returns whether the file was written.
     @discardableResult
-    public static func writeIfChanged(_ data: Data, to url: URL, durable: Bool = true, folderExists: Bool = false) throws -> Bool {
+    package static func writeIfChanged(_ data: Data, to url: URL, durable: Bool = true, folderExists: Bool = false) throws -> Bool {
         if let existing = FileManager.default.contents(atPath: url.path), existing == data { return false }
         try write(data, to: url, durable: durable, folderExists: folderExists)
         return true
@@ -73,7 +73,7 @@ public enum AtomicFile {
     /// Writes `data` straight into `url`, created or truncated: one `openat`, no temporary file, no rename. Only
     /// for a file that nothing vouches for yet (a site file the manifest does not list): a kill can tear it, and
     /// the next build, finding it unlisted, writes it again.
-    public static func writeUnlisted(_ data: Data, to url: URL) throws {
+    package static func writeUnlisted(_ data: Data, to url: URL) throws {
         let written = try fillInPlace(url) { fd in try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) } }
         if !written { try write(data, to: url, durable: false, folderExists: true) }
     }
@@ -105,7 +105,7 @@ public enum AtomicFile {
     /// bytes through user space. A copy, never a hard link: editing the copy must not change the source.
     /// Returns the bytes copied.
     @discardableResult
-    public static func copy(_ source: URL, to url: URL, folderExists: Bool = false) throws -> Int {
+    package static func copy(_ source: URL, to url: URL, folderExists: Bool = false) throws -> Int {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw posixError("cannot open \(source.path)") }
         defer { close(input) }  // read-only
@@ -119,7 +119,7 @@ public enum AtomicFile {
 
     /// `copy` straight into `url` (see `writeUnlisted`: only for a file that nothing vouches for yet).
     /// Returns the bytes copied.
-    public static func copyUnlisted(_ source: URL, to url: URL) throws -> Int {
+    package static func copyUnlisted(_ source: URL, to url: URL) throws -> Int {
         let input = open(source.path, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw posixError("cannot open \(source.path)") }
         defer { close(input) }  // read-only
@@ -165,7 +165,7 @@ public enum AtomicFile {
     /// cache (thousands of files), and Foundation's enumerator took a tenth of a warm build's time doing it.
     /// Symbolic links are not followed.
     @discardableResult
-    public static func sweepTemporaries(in folder: URL) throws -> Int {
+    package static func sweepTemporaries(in folder: URL) throws -> Int {
         var removed = 0
         var pending = [folder.path]
         while let path = pending.popLast() {
@@ -202,7 +202,7 @@ public enum AtomicFile {
     }
 
     /// The size of the file at `url`, or nil when there is none.
-    public static func byteCount(of url: URL) throws -> Int? {
+    package static func byteCount(of url: URL) throws -> Int? {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             if errno == ENOENT { return nil }
@@ -213,7 +213,7 @@ public enum AtomicFile {
 
     /// The file's bytes, or nil when there is no file: one `open`, where `fileExists` and `Data(contentsOf:)` made
     /// two lookups of the path (and a missing file an error value to build and drop).
-    public static func contentsIfPresent(of url: URL) throws -> Data? {
+    package static func contentsIfPresent(of url: URL) throws -> Data? {
         let path = url.path
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -240,7 +240,7 @@ public enum AtomicFile {
         return data
     }
 
-    public static func posixError(_ message: String) -> NSError {
+    package static func posixError(_ message: String) -> NSError {
         let code = errno
         return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [
             NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(code)))",

@@ -5,13 +5,13 @@ import NIOPosix
 /// thread per core, a thread blocked there is a lost core: in a cold build the answers already downloaded then
 /// waited to be decoded, and the downloads with them. Concurrent `fsync`s also share the file system's journal
 /// commits, so several writers in flight flush far more entries per second than one.
-public final class BlockingWork: Sendable {
+package final class BlockingWork: Sendable {
     private let pool: NIOThreadPool?
 
     /// Runs everything on the caller's thread: for callers that have no pool (tests, one-off commands).
-    public static let inline = BlockingWork(threads: 0)
+    package static let inline = BlockingWork(threads: 0)
 
-    public init(threads: Int) {
+    package init(threads: Int) {
         if threads > 0 {
             let pool = NIOThreadPool(numberOfThreads: threads)
             pool.start()
@@ -21,12 +21,12 @@ public final class BlockingWork: Sendable {
         }
     }
 
-    public func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         guard let pool else { return try body() }
         return try await pool.runIfActive(body)
     }
 
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try await pool?.shutdownGracefully()
     }
 }

@@ -1,12 +1,12 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 
 /// An exclusive advisory lock (`flock`) on a folder, held until released or until the process ends (the kernel
 /// drops it with the descriptor, so a killed build never leaves a stale lock). Two builds on the same cache or
 /// output take turns: the second waits, and says so after a second, instead of interleaving its writes.
-public final class BuildLock: Sendable {
+package final class BuildLock: Sendable {
     private let descriptor: Int32
-    public let folder: URL
+    package let folder: URL
 
     private init(descriptor: Int32, folder: URL) {
         self.descriptor = descriptor
@@ -14,7 +14,7 @@ public final class BuildLock: Sendable {
     }
 
     /// Locks `folder` (created if missing), waiting for another holder as long as it takes.
-    public static func acquire(_ folder: URL, stage: PokedexError.Stage, purpose: String, logger: Logger,
+    package static func acquire(_ folder: URL, stage: PokedexError.Stage, purpose: String, logger: Logger,
                                pollInterval: Duration = .milliseconds(100), noticeAfter: Duration = .seconds(1)) async throws -> BuildLock {
         let fd: Int32
         do {

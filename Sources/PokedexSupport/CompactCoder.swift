@@ -13,12 +13,12 @@ import Foundation
 ///
 /// Nothing here is trusted: a decoder meets bytes it did not write (a torn or foreign file) with a thrown
 /// `DecodingError`, never a read out of bounds.
-public enum CompactCoder {
+package enum CompactCoder {
     static let null: UInt8 = 0x6E, yes: UInt8 = 0x74, no: UInt8 = 0x66, signed: UInt8 = 0x69, unsigned: UInt8 = 0x75
     static let double: UInt8 = 0x64, string: UInt8 = 0x73, object: UInt8 = 0x6B, array: UInt8 = 0x61
 
     /// `value`'s compact form.
-    public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+    package static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         let root = EncodedNode()
         try value.encode(to: CompactEncoding(node: root))
         var bytes: [UInt8] = []
@@ -28,7 +28,7 @@ public enum CompactCoder {
     }
 
     /// The value whose compact form `bytes` is; throws `DecodingError` on anything else.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
         let reader = CompactReader(bytes: bytes)
         let end = try reader.skip(0)
         guard end == bytes.count else { throw reader.corrupt("\(bytes.count - end) byte(s) after the value") }

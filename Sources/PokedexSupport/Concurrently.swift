@@ -1,7 +1,7 @@
 /// Runs `body` over `items` with at most `limit` at once; values in input order. The one bounded-concurrency loop
 /// of pokedex: the source stage's requests, the render's page chunks, the digests of the render inputs and the
 /// output's runs of files all go through it.
-public func concurrentMap<Item: Sendable, Value: Sendable>(
+package func concurrentMap<Item: Sendable, Value: Sendable>(
     _ items: [Item], limit: Int, _ body: @escaping @Sendable (Item) async -> Value
 ) async -> [Value] {
     await withTaskGroup(of: (Int, Value).self) { group in
@@ -23,7 +23,7 @@ public func concurrentMap<Item: Sendable, Value: Sendable>(
 }
 
 /// `concurrentMap` for work that can fail: every item is attempted, and each result says how it went.
-public func concurrently<Item: Sendable, Value: Sendable>(
+package func concurrently<Item: Sendable, Value: Sendable>(
     _ items: [Item], limit: Int, _ body: @escaping @Sendable (Item) async throws -> Value
 ) async -> [Result<Value, any Error>] {
     await concurrentMap(items, limit: limit) { item in

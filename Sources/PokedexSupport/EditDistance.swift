@@ -1,7 +1,7 @@
 /// How far apart two words are, for "did you mean" suggestions (favorites, config keys).
-public enum EditDistance {
+package enum EditDistance {
     /// Levenshtein distance over Unicode scalars.
-    public static func between(_ a: String, _ b: String) -> Int {
+    package static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars)
         let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }

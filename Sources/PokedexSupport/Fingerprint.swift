@@ -1,15 +1,15 @@
-public import Crypto
-public import Foundation
+package import Crypto
+package import Foundation
 
 /// What a site file is made from, as a SHA-256 digest (hex): the same inputs give the same fingerprint in every
 /// run, so the manifest can tell an unchanged page without rendering it.
-public enum Fingerprint {
-    public static func of(_ data: Data) -> String {
+package enum Fingerprint {
+    package static func of(_ data: Data) -> String {
         hex(SHA256.hash(data: data))
     }
 
     /// Of several parts, each length-prefixed so that no two lists of parts digest alike.
-    public static func of(_ parts: [Data]) -> String {
+    package static func of(_ parts: [Data]) -> String {
         var hasher = SHA256()
         for part in parts {
             withUnsafeBytes(of: UInt64(part.count).bigEndian) { hasher.update(bufferPointer: $0) }
@@ -18,11 +18,11 @@ public enum Fingerprint {
         return hex(hasher.finalize())
     }
 
-    public static func of(_ parts: String...) -> String {
+    package static func of(_ parts: String...) -> String {
         of(parts.map { Data($0.utf8) })
     }
 
-    public static func hex(_ digest: SHA256.Digest) -> String {
+    package static func hex(_ digest: SHA256.Digest) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var text = [UInt8]()
         text.reserveCapacity(64)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a URL written in a page leads, decided from its text alone (nothing is read from the disk).
-public enum LinkTarget: Equatable, Sendable {
+package enum LinkTarget: Equatable, Sendable {
     /// Another site's URL (it has a scheme and is not under the site's base URL): not checked.
     case external
     /// A file of the site, by its path from the site's folder, and the fragment after `#`, decoded, if any.
@@ -12,12 +12,12 @@ public enum LinkTarget: Equatable, Sendable {
 
 /// Resolves the URLs of a built site's pages as a browser would from `file://` or a subpath: relative to the
 /// page's folder, never above the site's folder, with absolute paths refused (they break under both).
-public struct LinkResolver: Sendable {
+package struct LinkResolver: Sendable {
     /// The site's public address, ending in `/` (from index.html's canonical link): URLs under it are the
     /// site's own files. Nil when the site does not say.
-    public var baseURL: String?
+    package var baseURL: String?
 
-    public init(baseURL: String?) {
+    package init(baseURL: String?) {
         self.baseURL = baseURL
     }
 
@@ -28,13 +28,13 @@ public struct LinkResolver: Sendable {
     }
 
     /// "https://user.github.io/pokedex/" → "/pokedex/".
-    public static func path(of baseURL: String?) -> String? {
+    package static func path(of baseURL: String?) -> String? {
         guard let baseURL, let components = URLComponents(string: baseURL) else { return nil }
         let path = components.percentEncodedPath
         return path.hasSuffix("/") ? path : path + "/"
     }
 
-    public func resolve(_ written: String, from page: String) -> LinkTarget {
+    package func resolve(_ written: String, from page: String) -> LinkTarget {
         let url = Self.trimmed(written)
         var folder = Self.segments(ofFolderOf: page)
         var rest: Substring
@@ -93,7 +93,7 @@ public struct LinkResolver: Sendable {
 
     /// The path a sitemap URL stands for, or nil when it is not under the base URL. An empty rest, or one
     /// ending in `/`, means that folder's index.html.
-    public static func sitemapPath(of location: String, baseURL: String) -> String? {
+    package static func sitemapPath(of location: String, baseURL: String) -> String? {
         let url = trimmed(location)
         guard url.hasPrefix(baseURL) else { return nil }
         let resolver = LinkResolver(baseURL: baseURL)
@@ -103,7 +103,7 @@ public struct LinkResolver: Sendable {
 
     /// `url` without leading and trailing ASCII whitespace, which browsers strip from URL attributes (checked
     /// byte by byte: Foundation's trimming is a large share of the check's time otherwise).
-    public static func trimmed(_ url: String) -> String {
+    package static func trimmed(_ url: String) -> String {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
         let bytes = url.utf8
         guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return url }
@@ -113,12 +113,12 @@ public struct LinkResolver: Sendable {
     }
 
     /// The folders of `page`'s path: "pokemon/pikachu.html" → ["pokemon"].
-    public static func segments(ofFolderOf page: String) -> [String] {
+    package static func segments(ofFolderOf page: String) -> [String] {
         Array(page.split(separator: "/", omittingEmptySubsequences: true).dropLast().map(String.init))
     }
 
     /// Whether `url` starts with a URL scheme (`https:`, `mailto:`, `data:`…).
-    public static func hasScheme(_ url: String) -> Bool {
+    package static func hasScheme(_ url: String) -> Bool {
         var sawLetter = false
         for byte in url.utf8 {
             switch byte {
@@ -134,7 +134,7 @@ public struct LinkResolver: Sendable {
 
     /// The URLs of a `srcset` attribute, without their width or density descriptors (HTML's parsing rules,
     /// short of validating the descriptors).
-    public static func srcsetURLs(_ srcset: String) -> [String] {
+    package static func srcsetURLs(_ srcset: String) -> [String] {
         var urls: [String] = []
         var characters = Substring(srcset)
         func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0C}" }
@@ -163,7 +163,7 @@ public struct LinkResolver: Sendable {
     }
 
     /// The pages reachable from `start` by following `links` (page → pages it links to), `start` included.
-    public static func reachable(from start: String, links: [String: Set<String>]) -> Set<String> {
+    package static func reachable(from start: String, links: [String: Set<String>]) -> Set<String> {
         var seen: Set<String> = [start]
         var queue = [start]
         while let page = queue.popLast() {

@@ -1,8 +1,8 @@
 /// `{name}` placeholders in the theme's words ("Level {n}").
-public enum Placeholders {
+package enum Placeholders {
     /// `text` with each `{name}` that `values` has replaced, in one pass: a value that itself holds a `{…}` (an
     /// API name can) is left as it is, whatever the order of `values`.
-    public static func fill(_ text: String, _ values: [String: String]) -> String {
+    package static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var out = ""
         var rest = text[...]

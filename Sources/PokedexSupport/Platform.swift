@@ -4,19 +4,19 @@
 // is enough.
 import CPokedexShims
 #if canImport(Glibc)
-public import Glibc
+package import Glibc
 #elseif canImport(Musl)
-public import Musl
+package import Musl
 #elseif canImport(Darwin)
-public import Darwin
+package import Darwin
 #else
 #error("pokedex needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
 
 /// System calls whose Swift names collide with methods pokedex declares (`read`, `write`), called by module.
-public enum Platform {
+package enum Platform {
     /// `write(2)`: bytes written, or -1 with `errno` set.
-    public static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.write(fd, bytes, count)
         #elseif canImport(Musl)
@@ -27,7 +27,7 @@ public enum Platform {
     }
 
     /// `read(2)`: bytes read, 0 at the end, or -1 with `errno` set.
-    public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         Glibc.read(fd, buffer, count)
         #elseif canImport(Musl)
@@ -42,14 +42,14 @@ public enum Platform {
     /// frees blocks of megabytes (the render's largest pages, the cache's largest entries): a one-language build
     /// peaked at 100–115 MiB resident without this, 96–98 MiB with it (release build, four runs each in
     /// alternation, the same user time).
-    public static func returnFreedMemoryPromptly() {
+    package static func returnFreedMemoryPromptly() {
         // Any explicit threshold also stops Glibc from raising it (and the threshold for mapping large blocks on
         // their own) as the program runs; 128 KiB is its initial value.
         _ = pokedex_set_malloc_trim_threshold(128 * 1024)
     }
 
     /// The process's peak resident memory so far, in bytes (`getrusage`: KiB on Linux, bytes on Darwin).
-    public static func peakResidentBytes() -> Int {
+    package static func peakResidentBytes() -> Int {
         var usage = rusage()
         #if canImport(Glibc)
         let who = __rusage_who_t(RUSAGE_SELF.rawValue)
@@ -67,7 +67,7 @@ public enum Platform {
 
 extension stat {
     /// The modification time as `stat` reports it: Linux names the field `st_mtim`, Darwin `st_mtimespec`.
-    public var modified: (seconds: Int64, nanoseconds: Int64) {
+    package var modified: (seconds: Int64, nanoseconds: Int64) {
         #if canImport(Darwin)
         (Int64(st_mtimespec.tv_sec), Int64(st_mtimespec.tv_nsec))
         #else
@@ -79,21 +79,21 @@ extension stat {
 
 /// One file as a `stat` saw it. The inode tells an editor's save-by-rename even when the size and the
 /// modification time came out the same.
-public struct FileStamp: Equatable, Sendable {
-    public enum Kind: Sendable {
+package struct FileStamp: Equatable, Sendable {
+    package enum Kind: Sendable {
         case regular, directory, other
     }
 
-    public var size: Int64
-    public var modifiedSeconds: Int64
-    public var modifiedNanoseconds: Int64
-    public var inode: UInt64
+    package var size: Int64
+    package var modifiedSeconds: Int64
+    package var modifiedNanoseconds: Int64
+    package var inode: UInt64
     /// What `st_mode` says it is.
-    public var kind: Kind = .other
+    package var kind: Kind = .other
     /// errno when the file is there but could not be examined (the build will say why).
-    public var error: Int32 = 0
+    package var error: Int32 = 0
 
-    public init(size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, inode: UInt64, error: Int32 = 0) {
+    package init(size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64, inode: UInt64, error: Int32 = 0) {
         self.size = size
         self.modifiedSeconds = modifiedSeconds
         self.modifiedNanoseconds = modifiedNanoseconds
@@ -101,7 +101,7 @@ public struct FileStamp: Equatable, Sendable {
         self.error = error
     }
 
-    public init(_ info: stat) {
+    package init(_ info: stat) {
         let time = info.modified
         self.init(size: Int64(info.st_size), modifiedSeconds: time.seconds, modifiedNanoseconds: time.nanoseconds,
                   inode: UInt64(info.st_ino))
@@ -113,19 +113,19 @@ public struct FileStamp: Equatable, Sendable {
     }
 
     /// The file open at `descriptor`; nil with `errno` set when `fstat` fails.
-    public static func of(descriptor: Int32) -> FileStamp? {
+    package static func of(descriptor: Int32) -> FileStamp? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return nil }
         return FileStamp(info)
     }
 
     /// The modification time in seconds since 1970, with the nanoseconds as a fraction.
-    public var modifiedInterval: Double {
+    package var modifiedInterval: Double {
         Double(modifiedSeconds) + Double(modifiedNanoseconds) / 1e9
     }
 
     /// nil when there is no such file (or, with `regularFilesOnly`, when it is a folder).
-    public static func of(_ path: String, regularFilesOnly: Bool = false) -> FileStamp? {
+    package static func of(_ path: String, regularFilesOnly: Bool = false) -> FileStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }

@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 
 /// The one user-facing error of pokedex: which stage failed, on what (a URL or a path), and why.
-public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Sendable {
+package struct PokedexError: Error, LocalizedError, CustomStringConvertible, Sendable {
     /// The pipeline stage, in the order the build runs them.
-    public enum Stage: String, Sendable {
+    package enum Stage: String, Sendable {
         case options
         case config
         case snapshot
@@ -20,7 +20,7 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
     }
 
     /// What went wrong, one case per kind of failure the user can act on.
-    public enum Reason: Sendable, Equatable {
+    package enum Reason: Sendable, Equatable {
         /// The network could not be reached or the server answered with a failure after all retries.
         case network(String)
         /// The server answered with a status that is not worth retrying.
@@ -43,21 +43,21 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
         case other(String)
     }
 
-    public var stage: Stage
+    package var stage: Stage
     /// The URL or path the failure concerns, when there is one.
     var subject: String?
-    public var reason: Reason
+    package var reason: Reason
     /// A hint on what to do next.
-    public var hint: String?
+    package var hint: String?
 
-    public init(_ stage: Stage, _ subject: String? = nil, _ reason: Reason, hint: String? = nil) {
+    package init(_ stage: Stage, _ subject: String? = nil, _ reason: Reason, hint: String? = nil) {
         self.stage = stage
         self.subject = subject
         self.reason = reason
         self.hint = hint
     }
 
-    public var description: String {
+    package var description: String {
         var text = "\(stage.rawValue): "
         if let subject { text += "\(subject): " }
         switch reason {
@@ -79,10 +79,10 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
         return text
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
     /// The process exit status this error maps to (documented in README.md).
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch reason {
         // 3: the data could not be had, now: a rerun when the server answers may succeed.
         case .incomplete, .notCached, .network, .httpStatus, .invalidResponse, .decoding: return 3
@@ -94,12 +94,12 @@ public struct PokedexError: Error, LocalizedError, CustomStringConvertible, Send
 
 extension PokedexError {
     /// Wraps a Foundation or POSIX error met while touching `path`.
-    public static func file(_ stage: Stage, _ path: String, _ error: any Error) -> PokedexError {
+    package static func file(_ stage: Stage, _ path: String, _ error: any Error) -> PokedexError {
         if let error = error as? PokedexError { return error }
         return PokedexError(stage, path, .fileSystem(describe(error)))
     }
 
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         if let error = error as? PokedexError { return error.description }
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {

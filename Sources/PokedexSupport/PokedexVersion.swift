@@ -1,4 +1,4 @@
 /// The version the User-Agent and `--version` report.
-public enum PokedexVersion {
-    public static let current = "0.1.0"
+package enum PokedexVersion {
+    package static let current = "0.1.0"
 }

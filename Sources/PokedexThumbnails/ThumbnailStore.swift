@@ -6,7 +6,7 @@ import PokedexSupport
 /// `thumbnails/index.json` remembers, per artwork file, its identity (inode, size, mtime), its SHA-256 and what
 /// came of it, so a warm build neither reads nor decodes a picture. A file whose identity changed (a new
 /// download, a cache restored by CI) is hashed again; its thumbnails are reused when its bytes are the same.
-public struct ThumbnailStore: Sendable {
+package struct ThumbnailStore: Sendable {
     static let indexVersion = 1
 
     let folder: URL
@@ -15,15 +15,15 @@ public struct ThumbnailStore: Sendable {
         folder = cacheFolder.appendingPathComponent("thumbnails")
     }
 
-    public struct Index: Codable, Sendable, Equatable {
+    package struct Index: Codable, Sendable, Equatable {
         var version = ThumbnailStore.indexVersion
         /// By the artwork file's path inside the cache folder.
         var artworks: [String: Record] = [:]
 
-        public init() {}
+        package init() {}
     }
 
-    public struct Record: Codable, Sendable, Equatable {
+    package struct Record: Codable, Sendable, Equatable {
         var identity: String
         var sha256: String
         var outcome: ArtworkState

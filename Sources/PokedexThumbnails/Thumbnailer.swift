@@ -1,7 +1,7 @@
-public import Foundation
-public import Logging
-public import PokedexModel
-public import PokedexSource
+package import Foundation
+package import Logging
+package import PokedexModel
+package import PokedexSource
 import PokedexSupport
 
 /// Grid-sized copies of every local picture, for `srcset`: an index page of ten cells loads ten small WebP files
@@ -9,7 +9,7 @@ import PokedexSupport
 ///
 /// A picture that libpng cannot read keeps its original in the site, with a warning naming it; a cache that
 /// cannot be written costs the thumbnails, never the build.
-public struct Thumbnailer: Sendable {
+package struct Thumbnailer: Sendable {
     /// Grid cells are 140–300 CSS pixels wide (see the theme's `sizes`): 256 serves 1× screens, 384 most 2×
     /// screens, and the artwork itself (475 px) the rest. A width at or above the picture's own is not made.
     static let widths = [256, 384]
@@ -18,29 +18,29 @@ public struct Thumbnailer: Sendable {
     let store: ThumbnailStore
     /// Where the cache keeps the artwork: index keys are paths inside it.
     let cacheFolder: URL
-    public let parallelism: Int
+    package let parallelism: Int
     let logger: Logger
 
-    public init(cacheFolder: URL, parallelism: Int, logger: Logger) {
+    package init(cacheFolder: URL, parallelism: Int, logger: Logger) {
         self.store = ThumbnailStore(cacheFolder: cacheFolder)
         self.cacheFolder = cacheFolder
         self.parallelism = max(1, parallelism)
         self.logger = logger
     }
 
-    public struct Thumbnails: Sendable {
+    package struct Thumbnails: Sendable {
         /// Picture site path → its thumbnails, narrowest first.
-        public var thumbnails: [String: [Thumbnail]] = [:]
+        package var thumbnails: [String: [Thumbnail]] = [:]
         /// Site path → the cached thumbnail to publish there.
-        public var files: [String: CachedImage] = [:]
+        package var files: [String: CachedImage] = [:]
         /// Picture site path → the SHA-256 of its bytes: what the service worker's cache name is made from
         /// (a cache restored elsewhere has new inodes, not new pictures).
-        public var contentHashes: [String: String] = [:]
+        package var contentHashes: [String: String] = [:]
         /// Pictures decoded, and thumbnail files encoded, in this build: both 0 when the cache had them all.
-        public var decoded = 0
-        public var made = 0
+        package var decoded = 0
+        package var made = 0
         /// Pictures shown as they are because they could not be read.
-        public var undecodable = 0
+        package var undecodable = 0
     }
 
     /// `images/25.png` → `images/25-256.webp`.
@@ -50,19 +50,19 @@ public struct Thumbnailer: Sendable {
     }
 
     /// What became of one picture.
-    public struct PictureResult: Sendable {
+    package struct PictureResult: Sendable {
         fileprivate var record: ThumbnailStore.Record?
         fileprivate var decoded = false
         fileprivate var made = 0
     }
 
     /// One picture's thumbnails, made or found, with what became of it: the input of `finish`.
-    public struct PictureThumbnails: Sendable {
+    package struct PictureThumbnails: Sendable {
         var sitePath: String
         var picture: CachedImage
         var outcome: Result<PictureResult, any Error>
 
-        public init(sitePath: String, picture: CachedImage, outcome: Result<PictureResult, any Error>) {
+        package init(sitePath: String, picture: CachedImage, outcome: Result<PictureResult, any Error>) {
             self.sitePath = sitePath
             self.picture = picture
             self.outcome = outcome
@@ -70,7 +70,7 @@ public struct Thumbnailer: Sendable {
     }
 
     /// The cache's record of earlier thumbnails; an unreadable index counts as empty (pictures are hashed again).
-    public func known() -> ThumbnailStore.Index {
+    package func known() -> ThumbnailStore.Index {
         do {
             return try store.readIndex()
         } catch {
@@ -81,7 +81,7 @@ public struct Thumbnailer: Sendable {
 
     /// Gathers the outcomes into the site's view of them, warns about unreadable pictures, and records what was
     /// learnt in the index.
-    public func finish(_ done: [PictureThumbnails], known: ThumbnailStore.Index) -> Thumbnails {
+    package func finish(_ done: [PictureThumbnails], known: ThumbnailStore.Index) -> Thumbnails {
         var result = Thumbnails()
         var index = known
         for item in done.sorted(by: { $0.sitePath < $1.sitePath }) {
@@ -135,7 +135,7 @@ public struct Thumbnailer: Sendable {
 
     /// One picture's thumbnails, made or found (CPU-bound: the image stage calls it as each download lands, so
     /// that decoding overlaps the network in a cold build).
-    public func thumbnails(of picture: CachedImage, known index: ThumbnailStore.Index) throws -> PictureResult {
+    package func thumbnails(of picture: CachedImage, known index: ThumbnailStore.Index) throws -> PictureResult {
         let known = index.artworks[key(picture)]
         // A picture too small for any thumbnail still gets a record: its SHA-256 names the service worker's cache.
         let wanted = Self.widths.filter { $0 < picture.width }

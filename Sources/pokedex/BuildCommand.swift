@@ -1,4 +1,4 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import PokedexPipeline
 import PokedexSource
@@ -25,7 +25,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     @OptionGroup var build: BuildFlags
 
-    @Option(help: ArgumentHelp("Also write the build as JSON to this file, failed builds included (schema: README, \"Build report\").",
+    @Option(help: ArgumentHelp("Also write the build as JSON to this file, failed builds included (schema: Docs/publish.md, \"Build report\").",
                                valueName: "file"))
     var report: String?
 

@@ -1,30 +1,30 @@
 import ConsoleKitTerminal
 import Foundation
 import NIOConcurrencyHelpers
-public import PokedexSupport
+import PokedexSupport
 
 /// A ConsoleKit progress bar per stage.
-public final class TerminalProgress: BuildProgress {
+package final class TerminalProgress: BuildProgress {
     private let console = Terminal()
     private let state = NIOLockedBox()
 
-    public init() {}
+    package init() {}
 
     /// Whether standard output is a terminal a bar can be drawn on.
-    public static var isAvailable: Bool { isatty(STDOUT_FILENO) == 1 }
+    package static var isAvailable: Bool { isatty(STDOUT_FILENO) == 1 }
 
-    public func begin(_ title: String, total: Int) {
+    package func begin(_ title: String, total: Int) {
         end()
         let bar = console.progressBar(title: title)
         bar.start(refreshRate: 10)
         state.set(bar: bar, total: total)
     }
 
-    public func advance() {
+    package func advance() {
         state.advance()
     }
 
-    public func end() {
+    package func end() {
         state.take()?.succeed()
     }
 

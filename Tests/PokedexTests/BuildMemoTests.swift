@@ -5,6 +5,8 @@ import Testing
 @testable import PokedexRender
 import PokedexModel
 import PokedexSupport
+import Logging
+@testable import PokedexSource
 
 /// A rebuild with nothing changed answers from the last build's memo: no cache entry read, nothing rendered or
 /// written. Anything that could change the site (the theme, the favorites, the cache, the site's files, the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PokedexSource
 @testable import PokedexSupport
+@testable import PokedexPipeline
 
 /// The cache's compact store: the same values as the JSON entries, used only while their files are unchanged,
 /// and made anew from the JSON when it cannot be read.

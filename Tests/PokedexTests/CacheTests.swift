@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PokedexSource
+@testable import PokedexPipeline
 
 /// HTTP caching: freshness by max-age, revalidation with validators, `--refresh`, and PokeAPI's data-hash
 /// shortcut.

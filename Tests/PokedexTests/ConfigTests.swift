@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PokedexSupport
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 @Suite struct ConfigTests {
     let folder = "/sites/mine"

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PokedexSource
 @testable import PokedexPipeline
+@testable import PokedexModel
 
 @Suite struct FavoritesCatalogTests {
     @Test func noCachedListMeansNoCatalog() throws {

@@ -4,6 +4,7 @@ import Testing
 @testable import PokedexRender
 @testable import PokedexPipeline
 @testable import PokedexSupport
+import NIOHTTP1
 
 /// Retries, timeouts and bad answers: what is retried, what is not, and that nothing bad is ever cached.
 @Suite struct FetchTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PokedexSource
 @testable import PokedexModel
+@testable import PokedexPipeline
 
 /// Forms as fans know them (their species' number and place, their own generation and names) and PokeAPI's names
 /// for everything the pages name, through the fixture server and a theme that prints the values plainly.

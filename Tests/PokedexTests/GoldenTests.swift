@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import PokedexModel
 @testable import PokedexRender
+@testable import PokedexPipeline
+@testable import PokedexSource
 
 /// The fixture site rendered with the project's real `Templates/`, compared byte for byte with the files under
 /// `Tests/PokedexTests/Golden/`. After a deliberate change to the theme or the renderer, regenerate them:

@@ -6,6 +6,7 @@ import Testing
 import PokedexSite
 @testable import PokedexOutput
 @testable import PokedexPipeline
+import AsyncAlgorithms
 
 /// The output folder is guarded: pokedex writes only below it, deletes only what it wrote, and leaves no
 /// temporary files behind.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PokedexSupport
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 /// The whole build against the fixture server: pagination, what is fetched, what is written, and the offline
 /// rebuild from the cache.

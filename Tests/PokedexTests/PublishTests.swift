@@ -5,6 +5,7 @@ import Testing
 @testable import PokedexRender
 @testable import PokedexCheck
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 /// Publishing: the base URL and what it enables (canonical links, sitemap.xml, robots.txt, social cards), the 404
 /// page, and the build report.

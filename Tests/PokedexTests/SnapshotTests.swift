@@ -6,6 +6,7 @@ import Testing
 @testable import PokedexSource
 @testable import PokedexRender
 @testable import PokedexPipeline
+@testable import PokedexModel
 
 /// The data snapshot: its file format, the copy compiled into pokedex, and builds seeded from it.
 @Suite struct SnapshotFileTests {

@@ -5,15 +5,15 @@ import TOMLKit
 
 /// `pokedex.toml`: the site's settings, read by every command. Every key is optional; paths are already resolved
 /// against the file's folder.
-public struct SiteConfig: Sendable, Equatable {
-    public static let fileName = "pokedex.toml"
+package struct SiteConfig: Sendable, Equatable {
+    package static let fileName = "pokedex.toml"
 
     /// The file these settings came from; nil when there was none.
-    public var file: String?
+    package var file: String?
     /// What it says, paths resolved.
-    public var values: SettingsLayer
+    package var values: SettingsLayer
 
-    public init(file: String? = nil, values: SettingsLayer = SettingsLayer()) {
+    package init(file: String? = nil, values: SettingsLayer = SettingsLayer()) {
         self.file = file
         self.values = values
     }
@@ -25,18 +25,18 @@ public struct SiteConfig: Sendable, Equatable {
     }
 
     /// Every key the file may hold, in the order `pokedex init` writes them.
-    public static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images", "languages",
+    package static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images", "languages",
                               "concurrency", "snapshot", "base-url"]
 
     /// Where the settings are read from: `--config FILE` when given, else `pokedex.toml` in `currentDirectory`
     /// (which need not exist).
-    public static func location(explicit: String?, currentDirectory: String) -> String {
+    package static func location(explicit: String?, currentDirectory: String) -> String {
         Paths.resolve(explicit ?? fileName, from: currentDirectory).path
     }
 
     /// `--config FILE` when given (it must exist), else `pokedex.toml` in `currentDirectory` when there is one,
     /// else no settings at all.
-    public static func load(explicit: String?, currentDirectory: String) throws -> SiteConfig {
+    package static func load(explicit: String?, currentDirectory: String) throws -> SiteConfig {
         let path = location(explicit: explicit, currentDirectory: currentDirectory)
         if explicit != nil {
             guard FileManager.default.fileExists(atPath: path) else {
@@ -57,7 +57,7 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Reads TOML `text` as the settings of `file`: malformed TOML is reported with line and column, an unknown key
     /// or a value of the wrong type by its key.
-    public static func parse(_ text: String, file: String) throws -> SiteConfig {
+    package static func parse(_ text: String, file: String) throws -> SiteConfig {
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

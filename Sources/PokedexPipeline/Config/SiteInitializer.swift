@@ -1,8 +1,8 @@
-public import Foundation
+package import Foundation
 import PokedexSupport
 
 /// `pokedex init`: a new site folder with a commented `pokedex.toml`, an empty favorites file and a `.gitignore`.
-public enum SiteInitializer {
+package enum SiteInitializer {
     /// Every key with its default, commented out, so the file documents itself and changes nothing until edited.
     static let configTemplate = """
         # pokedex site settings, read by every pokedex command run in this folder (or given --config).
@@ -51,7 +51,7 @@ public enum SiteInitializer {
 
         """
 
-    public static let gitignore = """
+    package static let gitignore = """
         # Written by pokedex build: the site and the cache are rebuilt from pokedex.toml and favorites.json.
         /\(SiteSettings.defaultOutput)/
         /\(SiteSettings.defaultCache)/
@@ -59,7 +59,7 @@ public enum SiteInitializer {
         """
 
     /// The files `create` writes, by name.
-    public static let files: [(name: String, contents: String)] = [
+    package static let files: [(name: String, contents: String)] = [
         (SiteConfig.fileName, configTemplate),
         (SiteSettings.defaultFavorites, "[]\n"),
         (".gitignore", gitignore),
@@ -67,7 +67,7 @@ public enum SiteInitializer {
 
     /// Writes the files into `folder` (made when missing). Refuses, writing nothing, when any of them exists.
     /// Returns the names written.
-    public static func create(in folder: URL) throws -> [String] {
+    package static func create(in folder: URL) throws -> [String] {
         let existing = files.map(\.name).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
         guard existing.isEmpty else {
             throw PokedexError(.output, folder.path, .invalidInput("refusing to overwrite \(existing.joined(separator: ", "))"),

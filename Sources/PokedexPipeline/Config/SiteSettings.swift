@@ -1,24 +1,24 @@
 import Foundation
-public import PokedexSource
+package import PokedexSource
 import PokedexSupport
 
 /// One source of settings (the command line, or `pokedex.toml`): what it says, nil where it says nothing.
-public struct SettingsLayer: Sendable, Equatable {
-    public var api: String?
-    public var output: String?
-    public var cache: String?
-    public var templates: String?
-    public var favorites: String?
-    public var perPage: Int?
-    public var listPageSize: Int?
-    public var images: ImageMode?
-    public var concurrency: Int?
-    public var snapshot: SnapshotChoice?
-    public var baseURL: String?
+package struct SettingsLayer: Sendable, Equatable {
+    package var api: String?
+    package var output: String?
+    package var cache: String?
+    package var templates: String?
+    package var favorites: String?
+    package var perPage: Int?
+    package var listPageSize: Int?
+    package var images: ImageMode?
+    package var concurrency: Int?
+    package var snapshot: SnapshotChoice?
+    package var baseURL: String?
     /// PokeAPI language codes, the first the site root's.
-    public var languages: [String]?
+    package var languages: [String]?
 
-    public init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
+    package init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
                 favorites: String? = nil, perPage: Int? = nil, listPageSize: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
                 snapshot: SnapshotChoice? = nil, baseURL: String? = nil, languages: [String]? = nil) {
         self.api = api
@@ -39,42 +39,42 @@ public struct SettingsLayer: Sendable, Equatable {
 /// The settings a command runs with: flag, else environment (`POKEAPI_URL`), else `pokedex.toml`, else default.
 /// Paths are absolute: flags resolve against the current folder, the file's keys and the defaults against the
 /// config file's folder (the current one when there is no file).
-public struct SiteSettings: Sendable, Equatable {
-    public static let defaultAPI = APIBase.standard
+package struct SiteSettings: Sendable, Equatable {
+    package static let defaultAPI = APIBase.standard
     static let defaultOutput = "Output"
-    public static let defaultCache = ".pokedex-cache"
-    public static let defaultFavorites = "favorites.json"
+    package static let defaultCache = ".pokedex-cache"
+    package static let defaultFavorites = "favorites.json"
     /// Index pages fill a desktop screen: 24 cells make full rows of 2, 3, 4, 6 or 8 columns.
-    public static let defaultPerPage = 24
+    package static let defaultPerPage = 24
     /// PokeAPI's list pages are asked for 10 at a time, as the original app did.
-    public static let defaultListPageSize = 10
+    package static let defaultListPageSize = 10
     static let defaultConcurrency = 8
     static let apiEnvironmentVariable = "POKEAPI_URL"
 
-    public var apiBase: String
-    public var output: String
-    public var cache: String
+    package var apiBase: String
+    package var output: String
+    package var cache: String
     /// A folder overriding the built-in theme file by file; nil for the built-in theme alone.
-    public var templates: String?
-    public var favorites: String
-    public var perPage: Int
-    public var listPageSize: Int
-    public var images: ImageMode
-    public var concurrency: Int
-    public var snapshot: SnapshotChoice
+    package var templates: String?
+    package var favorites: String
+    package var perPage: Int
+    package var listPageSize: Int
+    package var images: ImageMode
+    package var concurrency: Int
+    package var snapshot: SnapshotChoice
     /// Where the site is published (`https://user.github.io/pokedex/`); nil: the site stays fully relative.
-    public var baseURL: String?
+    package var baseURL: String?
     /// The site's languages (PokeAPI codes): the first at the root, each other in a folder of its own.
-    public var languages: [String] = ["en"]
+    package var languages: [String] = ["en"]
 
     /// `flags` over the environment, the config file (`configPath`, else `pokedex.toml` when present) and defaults.
-    public static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
+    package static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
                                currentDirectory: String) throws -> SiteSettings {
         let config = try SiteConfig.load(explicit: configPath, currentDirectory: currentDirectory)
         return resolve(flags, environment: environment, config: config, currentDirectory: currentDirectory)
     }
 
-    public static func resolve(_ flags: SettingsLayer, environment: [String: String], config: SiteConfig,
+    package static func resolve(_ flags: SettingsLayer, environment: [String: String], config: SiteConfig,
                                currentDirectory: String) -> SiteSettings {
         let base = config.baseFolder(currentDirectory: currentDirectory)
         let file = config.values

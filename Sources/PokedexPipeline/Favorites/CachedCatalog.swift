@@ -1,22 +1,22 @@
-public import Foundation
-public import Logging
-public import PokedexModel
-public import PokedexSource
+import Foundation
+package import Logging
+package import PokedexModel
+package import PokedexSource
 import PokedexSupport
 
 /// The Pokémon the cache knows for one API base: every cached list page (of any page size) merged, with display
 /// names from the cached pokemon and species records when there are some. What `pokedex favorites` checks names
 /// and ids against, without touching the network.
-public struct CachedCatalog: Sendable {
-    public let catalog: FavoritesCatalog
+package struct CachedCatalog: Sendable {
+    package let catalog: FavoritesCatalog
     /// How many Pokémon the API said its list holds (from the most recently stored page).
-    public let total: Int
+    package let total: Int
     /// The API base the cache was read for, for messages.
-    public let apiBase: String
+    package let apiBase: String
     /// The list is the data snapshot's: no build has cached the server's yet.
-    public let isSnapshot: Bool
+    package let isSnapshot: Bool
 
-    public init(catalog: FavoritesCatalog, total: Int, apiBase: String, isSnapshot: Bool = false) {
+    package init(catalog: FavoritesCatalog, total: Int, apiBase: String, isSnapshot: Bool = false) {
         self.catalog = catalog
         self.total = total
         self.apiBase = apiBase
@@ -27,10 +27,10 @@ public struct CachedCatalog: Sendable {
     var cachedCount: Int { catalog.items.count }
 
     /// Whether the cached pages cover the whole list, so that a name it does not know is truly unknown.
-    public var isComplete: Bool { cachedCount >= total }
+    package var isComplete: Bool { cachedCount >= total }
 
     /// The catalog for `store`'s API base; nil when no list page is cached for it.
-    public static func load(from store: CacheStore, apiBase: String) throws -> CachedCatalog? {
+    package static func load(from store: CacheStore, apiBase: String) throws -> CachedCatalog? {
         let pages = try store.cachedListPages()
         guard !pages.isEmpty else { return nil }
 
@@ -66,7 +66,7 @@ public struct CachedCatalog: Sendable {
 
     /// Reads the catalog of the cache folder `cache` for `apiBase` (paths relative to `currentDirectory`); with
     /// nothing cached, the data snapshot's list stands in for it, as it does for `pokedex build`.
-    public static func load(cache: String, apiBase: String, snapshot: SnapshotChoice = .off, logger: Logger = quietLogger,
+    package static func load(cache: String, apiBase: String, snapshot: SnapshotChoice = .off, logger: Logger = quietLogger,
                             currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> CachedCatalog? {
         let base = normalisedAPIBase(apiBase)
         if let cached = try load(from: store(cache: cache, apiBase: base, logger: logger, currentDirectory: currentDirectory),
@@ -92,19 +92,19 @@ public struct CachedCatalog: Sendable {
     }
 
     /// The cache store `pokedex build --cache cache --api apiBase` uses.
-    public static func store(cache: String, apiBase: String, logger: Logger = quietLogger,
+    package static func store(cache: String, apiBase: String, logger: Logger = quietLogger,
                              currentDirectory: String = FileManager.default.currentDirectoryPath) -> CacheStore {
         CacheStore(root: Paths.resolve(cache, from: currentDirectory), apiBase: normalisedAPIBase(apiBase),
                    logger: logger)
     }
 
     /// Says nothing: an unreadable cache entry just counts as missing.
-    public static var quietLogger: Logger {
+    package static var quietLogger: Logger {
         Logger(label: "pokedex.favorites") { _ in SwiftLogNoOpLogHandler() }
     }
 
     /// The API base as `pokedex build` keys its cache folder: no trailing slash.
-    public static func normalisedAPIBase(_ apiBase: String) -> String {
+    package static func normalisedAPIBase(_ apiBase: String) -> String {
         var base = apiBase.trimmingCharacters(in: .whitespaces)
         while base.hasSuffix("/") { base.removeLast() }
         return base

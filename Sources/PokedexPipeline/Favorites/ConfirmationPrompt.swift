@@ -1,7 +1,7 @@
 import Foundation
 
 /// Who is asked before something destructive: `pokedex favorites clear` asks only when someone can answer.
-public protocol ConfirmationPrompt {
+package protocol ConfirmationPrompt {
     /// Whether there is a person to ask (standard input is a terminal).
     var isInteractive: Bool { get }
     /// Shows `question` and returns the line typed in answer; nil at the end of input.
@@ -11,19 +11,19 @@ public protocol ConfirmationPrompt {
 extension ConfirmationPrompt {
     /// Asks `question` and tells whether the answer is yes (`y` or `yes`, any case). Anything else, and the end
     /// of input, is no.
-    public func confirm(_ question: String) -> Bool {
+    package func confirm(_ question: String) -> Bool {
         guard let answer = ask(question) else { return false }
         return ["y", "yes"].contains(answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased())
     }
 }
 
 /// The real thing: asks on stderr (stdout holds only results) and reads a line from stdin.
-public struct TerminalPrompt: ConfirmationPrompt {
-    public init() {}
+package struct TerminalPrompt: ConfirmationPrompt {
+    package init() {}
 
-    public var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+    package var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
 
-    public func ask(_ question: String) -> String? {
+    package func ask(_ question: String) -> String? {
         FileHandle.standardError.write(Data(question.utf8))
         let answer = readLine(strippingNewline: true)
         // At end of input the cursor is still on the question's line.

@@ -1,5 +1,5 @@
-public import Foundation
-public import PokedexModel
+package import Foundation
+package import PokedexModel
 import PokedexSupport
 
 /// `pokedex favorites add | remove | list | clear`: edits the favorites file, which is the user's own data.
@@ -15,17 +15,17 @@ import PokedexSupport
 /// What `add` writes: the Pokémon's API name (`"pikachu"`) whenever the cache knows it, however it was given
 /// (`Pikachu`, `25`, `"#025"`): the same format as the site's "Export favorites" button. When the cache cannot
 /// tell, a name is written as its lower-case slug and an id as a JSON integer (`25`).
-public struct FavoritesEditor {
+package struct FavoritesEditor {
     /// The path as the user gave it, for messages.
-    public let path: String
+    package let path: String
     /// Where the file is, resolved against the current directory.
-    public let url: URL
+    package let url: URL
     /// The API base the cache is read for, for messages.
-    public let apiBase: String
+    package let apiBase: String
     private let loadCatalog: () throws -> CachedCatalog?
 
     /// `catalog` is called at most once per command, after the favorites file has been read successfully.
-    public init(path: String, apiBase: String = BuildOptions.defaultAPI,
+    package init(path: String, apiBase: String = BuildOptions.defaultAPI,
                 currentDirectory: String = FileManager.default.currentDirectoryPath,
                 catalog: @escaping () throws -> CachedCatalog? = { nil }) {
         self.path = path
@@ -38,25 +38,25 @@ public struct FavoritesEditor {
 
     /// What a command did, told in lines: `messages` are its results (stdout), `notes` what the user should know
     /// about them (stderr).
-    public struct Report: Sendable, Equatable {
+    package struct Report: Sendable, Equatable {
         /// The file's entries after the command.
-        public var file: FavoritesFile
+        package var file: FavoritesFile
         /// Whether the file was written.
-        public var written: Bool
-        public var messages: [String]
-        public var notes: [String]
+        package var written: Bool
+        package var messages: [String]
+        package var notes: [String]
     }
 
     /// One entry of the file as `list` shows it.
-    public struct Listed: Sendable, Equatable {
-        public var entry: FavoriteReference
+    package struct Listed: Sendable, Equatable {
+        package var entry: FavoriteReference
         /// The Pokémon the cache resolves the entry to.
-        public var pokemon: FavoritesCatalog.Item?
+        package var pokemon: FavoritesCatalog.Item?
         /// Why the entry is not resolved, and what it might have meant.
-        public var note: String?
+        package var note: String?
 
         /// `#025 Pikachu`, or the entry as written and the note: `pikachuu (unknown Pokémon; did you mean pikachu?)`.
-        public var line: String {
+        package var line: String {
             var text: String
             if let pokemon {
                 text = pokemon.label
@@ -70,7 +70,7 @@ public struct FavoritesEditor {
         }
     }
 
-    public enum ClearOutcome: Sendable, Equatable {
+    package enum ClearOutcome: Sendable, Equatable {
         /// The file now holds an empty array; this many entries were deleted.
         case cleared(Int)
         /// The file held no entries (or did not exist): nothing was asked, nothing written.
@@ -85,7 +85,7 @@ public struct FavoritesEditor {
 
     /// Adds each of `arguments` (names, ids, `#025`) that is not a favorite already. Refuses them all, writing
     /// nothing, when one is unknown or not a valid name.
-    public func add(_ arguments: [String]) throws -> Report {
+    package func add(_ arguments: [String]) throws -> Report {
         _ = try read()
         let catalog = try loadCatalog()
         let resolver = Resolver(catalog: catalog, apiBase: apiBase)
@@ -137,7 +137,7 @@ public struct FavoritesEditor {
     /// Removes every entry naming each of `arguments`, by any spelling the cache can resolve (`pikachu`, `25`,
     /// `"#025"`, `"Pikachu"`). Refuses them all, writing nothing, when one is a name that is neither in the file
     /// nor in a complete cached list (a typo).
-    public func remove(_ arguments: [String]) throws -> Report {
+    package func remove(_ arguments: [String]) throws -> Report {
         let current = try read().file
         let catalog = try loadCatalog()
         let resolver = Resolver(catalog: catalog, apiBase: apiBase)
@@ -180,7 +180,7 @@ public struct FavoritesEditor {
     }
 
     /// The file's entries in file order, resolved through the cache, and notes for the user.
-    public func list() throws -> (entries: [Listed], notes: [String]) {
+    package func list() throws -> (entries: [Listed], notes: [String]) {
         let file = try read().file
         guard !file.entries.isEmpty else {
             let exists = FileManager.default.fileExists(atPath: url.path)
@@ -200,13 +200,13 @@ public struct FavoritesEditor {
     }
 
     /// The file's entries as JSON, in the file's own format (what `save` writes), `[]` for a missing file.
-    public func listJSON() throws -> String {
+    package func listJSON() throws -> String {
         String(decoding: try read().file.serialized(), as: UTF8.self)
     }
 
     /// Deletes every entry (the file is kept, holding `[]`). Without `confirmed`, asks `prompt` when it is
     /// interactive, and refuses when it is not.
-    public func clear(confirmed: Bool, prompt: any ConfirmationPrompt) throws -> ClearOutcome {
+    package func clear(confirmed: Bool, prompt: any ConfirmationPrompt) throws -> ClearOutcome {
         let current = try read().file
         guard !current.entries.isEmpty else { return .nothingToClear }
         if !confirmed {

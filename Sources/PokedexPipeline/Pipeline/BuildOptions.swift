@@ -1,10 +1,10 @@
-public import Foundation
-public import PokedexSource
+package import Foundation
+package import PokedexSource
 import PokedexSupport
 import PokedexModel
 
 /// `--images`: where pages find pictures.
-public enum ImageMode: String, Sendable, CaseIterable {
+package enum ImageMode: String, Sendable, CaseIterable {
     /// Download into the cache and copy into `Output/images/`.
     case local
     /// Never download; pages reference the sprite URLs.
@@ -12,38 +12,38 @@ public enum ImageMode: String, Sendable, CaseIterable {
 }
 
 /// Everything `pokedex build` is told.
-public struct BuildOptions: Sendable {
-    public static let defaultAPI = SiteSettings.defaultAPI
-    public static let perPageRange = 1...1000
-    public static let concurrencyRange = APIBase.concurrencyRange
+package struct BuildOptions: Sendable {
+    package static let defaultAPI = SiteSettings.defaultAPI
+    package static let perPageRange = 1...1000
+    package static let concurrencyRange = APIBase.concurrencyRange
 
-    public var apiBase: String
-    public var output: String
-    public var cache: String
+    package var apiBase: String
+    package var output: String
+    package var cache: String
     /// A folder overriding the built-in theme file by file; nil for the built-in theme alone.
-    public var templates: String?
-    public var favorites: String
+    package var templates: String?
+    package var favorites: String
     /// Export only the first N of the list; nil for all.
-    public var limit: Int?
+    package var limit: Int?
     /// Pokémon per index page.
-    public var perPage: Int
+    package var perPage: Int
     /// Pokémon per list request (`/pokemon?limit=N&offset=…`): PokeAPI's pages stay small whatever the site shows.
-    public var listPageSize: Int
-    public var concurrency: Int
-    public var mode: FetchMode
-    public var images: ImageMode
-    public var snapshot: SnapshotChoice
+    package var listPageSize: Int
+    package var concurrency: Int
+    package var mode: FetchMode
+    package var images: ImageMode
+    package var snapshot: SnapshotChoice
     /// Where the site is published, ending in `/` once validated; nil for a fully relative site.
-    public var baseURL: String?
+    package var baseURL: String?
     /// PokeAPI codes of the site's languages, the first the root's (validated: known, each once).
-    public var languages: [String] = ["en"]
-    public var retry: RetryPolicy
+    package var languages: [String] = ["en"]
+    package var retry: RetryPolicy
     /// The working directory that relative paths resolve against.
-    public var currentDirectory: String
+    package var currentDirectory: String
     /// Pages rendered at once: the cores unless set (tests set it to show the output does not depend on it).
     var renderParallelism = ProcessInfo.processInfo.activeProcessorCount
 
-    public init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
+    package init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
                 templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,
                 perPage: Int = SiteSettings.defaultPerPage, listPageSize: Int = SiteSettings.defaultListPageSize,
                 concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
@@ -67,7 +67,7 @@ public struct BuildOptions: Sendable {
     }
 
     /// The options `settings` give, for a build of the first `limit` Pokémon in `mode`.
-    public init(settings: SiteSettings, limit: Int?, mode: FetchMode,
+    package init(settings: SiteSettings, limit: Int?, mode: FetchMode,
                 currentDirectory: String = FileManager.default.currentDirectoryPath) {
         self.init(apiBase: settings.apiBase, output: settings.output, cache: settings.cache, templates: settings.templates,
                   favorites: settings.favorites, limit: limit, perPage: settings.perPage,
@@ -79,7 +79,7 @@ public struct BuildOptions: Sendable {
     }
 
     /// Checks the values and normalises the API base (no trailing slash).
-    public func validated() throws -> BuildOptions {
+    package func validated() throws -> BuildOptions {
         var options = self
         options.apiBase = try APIBase.validated(options.apiBase)
         if let baseURL {
@@ -131,7 +131,7 @@ public struct BuildOptions: Sendable {
         return text.hasSuffix("/") ? text : text + "/"
     }
 
-    public func resolve(_ path: String) -> URL {
+    package func resolve(_ path: String) -> URL {
         Paths.resolve(path, from: currentDirectory)
     }
 }

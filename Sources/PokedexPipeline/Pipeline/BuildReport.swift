@@ -1,86 +1,86 @@
-public import Foundation
-public import Logging
-public import PokedexCheck
+package import Foundation
+package import Logging
+package import PokedexCheck
 import PokedexSource
-public import PokedexSupport
+package import PokedexSupport
 
 /// `pokedex build --report FILE`: the build as JSON, for CI to read instead of parsing the summary line. Written
 /// for failed builds too (then only `status`, `exitCode`, `error` and `missing` say anything). The schema is in
-/// README.md, "Build report"; `version` changes when a field changes meaning or goes away.
-public struct BuildReport: Sendable, Codable, Equatable {
-    public static let currentVersion = 1
+/// Docs/publish.md, "Build report"; `version` changes when a field changes meaning or goes away.
+package struct BuildReport: Sendable, Codable, Equatable {
+    package static let currentVersion = 1
 
-    public struct Files: Sendable, Codable, Equatable {
-        public var written: Int
-        public var unchanged: Int
-        public var removed: Int
+    package struct Files: Sendable, Codable, Equatable {
+        package var written: Int
+        package var unchanged: Int
+        package var removed: Int
     }
 
-    public struct Requests: Sendable, Codable, Equatable {
-        public var total: Int
-        public var retries: Int
-        public var notModified: Int
-        public var failures: Int
-        public var rateLimited: Int
+    package struct Requests: Sendable, Codable, Equatable {
+        package var total: Int
+        package var retries: Int
+        package var notModified: Int
+        package var failures: Int
+        package var rateLimited: Int
         /// Response bytes as received (compressed when the server compressed).
-        public var bytes: Int
+        package var bytes: Int
     }
 
-    public struct Resources: Sendable, Codable, Equatable {
-        public var fetched: Int
-        public var revalidated: Int
-        public var fromCache: Int
-        public var stale: Int
-        public var fromSnapshot: Int
+    package struct Resources: Sendable, Codable, Equatable {
+        package var fetched: Int
+        package var revalidated: Int
+        package var fromCache: Int
+        package var stale: Int
+        package var fromSnapshot: Int
     }
 
-    public struct Images: Sendable, Codable, Equatable {
-        public var local: Int
+    package struct Images: Sendable, Codable, Equatable {
+        package var local: Int
         var byURL: Int
-        public var placeholders: Int
+        package var placeholders: Int
         var thumbnailsMade: Int
-        public var unreadable: Int
+        package var unreadable: Int
     }
 
     /// `--check`: what the check of the written site found.
-    public struct Check: Sendable, Codable, Equatable {
-        public var pages: Int
+    package struct Check: Sendable, Codable, Equatable {
+        package var pages: Int
         /// "path:line: message", as `pokedex check` prints them.
-        public var findings: [String]
+        package var findings: [String]
     }
 
-    public var version = Self.currentVersion
+    package var version = Self.currentVersion
     /// "ok", "findings" (the site was built, `--check` found problems: exit 1), "incomplete" (exit 3: some data
     /// could not be had) or "failed" (any other error).
-    public var status: String
-    public var exitCode: Int32
+    package var status: String
+    package var exitCode: Int32
     /// The error as printed on stderr; nil for "ok".
-    public var error: String?
-    public var baseURL: String?
-    public var pokemon: Int?
+    package var error: String?
+    package var baseURL: String?
+    package var pokemon: Int?
     var indexPages: Int?
     var movePages: Int?
     var abilityPages: Int?
     var typePages: Int?
-    public var pagesRendered: Int?
-    public var files: Files?
-    public var requests: Requests?
-    public var resources: Resources?
-    public var images: Images?
+    package var pagesRendered: Int?
+    package var files: Files?
+    package var requests: Requests?
+    package var resources: Resources?
+    package var images: Images?
     /// URLs served from a stale cache entry (the network failed them), sorted.
-    public var stale: [String]
+    package var stale: [String]
     /// What could be had neither from the network nor from the cache (exit 3), as the error names them.
-    public var missing: [String]
-    public var stages: [StageDuration]
-    public var seconds: Double?
-    public var check: Check?
+    package var missing: [String]
+    package var stages: [StageDuration]
+    package var seconds: Double?
+    package var check: Check?
     /// Names shown as API names made readable, PokeAPI having no English one: "ability: as-one-glastrier".
-    public var nameFallbacks: [String]?
+    package var nameFallbacks: [String]?
     /// By language other than English: what its copy of the site shows in English (elements marked `lang="en"`),
     /// words by how often, longer texts counted.
-    public var englishFallbacks: [String: EnglishFallbacks]?
+    package var englishFallbacks: [String: EnglishFallbacks]?
 
-    public init(_ summary: BuildSummary, check: CheckReport? = nil) {
+    package init(_ summary: BuildSummary, check: CheckReport? = nil) {
         status = check.map { $0.isClean ? "ok" : "findings" } ?? "ok"
         exitCode = check.map { $0.isClean ? 0 : 1 } ?? 0
         self.check = check.map { Check(pages: $0.pages, findings: $0.findings.map(\.description)) }
@@ -108,7 +108,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         nameFallbacks = summary.nameFallbacks
     }
 
-    public init(_ error: PokedexError) {
+    package init(_ error: PokedexError) {
         exitCode = error.exitCode
         if case .incomplete(let missing) = error.reason {
             status = "incomplete"
@@ -122,7 +122,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
         stages = []
     }
 
-    public func json() -> Data {
+    package func json() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -136,7 +136,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
     /// Runs `build` (settings included, so that a bad config is reported too), then with `check` the check of
     /// the folder it wrote, and when `file` is given writes the report there: the build's and the check's, or the
     /// failure's (then a failure to write the report is logged, and the build's own error is what is thrown).
-    public static func recording(to file: URL?, check: Bool = false, logger: Logger,
+    package static func recording(to file: URL?, check: Bool = false, logger: Logger,
                                  _ build: () async throws -> BuildSummary) async throws -> (BuildSummary, CheckReport?) {
         let summary: BuildSummary
         let checked: CheckReport?
@@ -176,7 +176,7 @@ public struct BuildReport: Sendable, Codable, Equatable {
     }
 
     /// Writes the report to `path` (atomically: CI never reads half a report).
-    public func write(to path: URL) throws {
+    package func write(to path: URL) throws {
         do {
             try AtomicFile.write(json(), to: path)
         } catch {

@@ -1,34 +1,34 @@
 import Foundation
-public import PokedexModel
-public import PokedexSource
+package import PokedexModel
+package import PokedexSource
 
 /// One stage of the build and how long it took.
-public struct StageDuration: Sendable, Equatable, Codable {
-    public var name: String
-    public var seconds: Double
+package struct StageDuration: Sendable, Equatable, Codable {
+    package var name: String
+    package var seconds: Double
     /// The process's peak resident memory at the stage's end, in MiB (the peak so far, not the stage's own).
-    public var peakMiB: Int? = nil
+    package var peakMiB: Int? = nil
 }
 
 /// What a build did, for the summary line and for tests.
-public struct BuildSummary: Sendable {
-    public var pokemon: Int
+package struct BuildSummary: Sendable {
+    package var pokemon: Int
     var indexPages: Int
     /// Pages of moves (`moves/<slug>.html`), the moves index aside.
-    public var movePages: Int = 0
+    package var movePages: Int = 0
     /// Pages of abilities and of types, their indexes aside.
-    public var abilityPages: Int = 0
-    public var typePages: Int = 0
-    public var loads: LoadCounts
-    public var network: FetchCounts
+    package var abilityPages: Int = 0
+    package var typePages: Int = 0
+    package var loads: LoadCounts
+    package var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
-    public var pagesRendered: Int
+    package var pagesRendered: Int
     /// Pages whose template context was built: a page the last build's manifest vouches for has none.
-    public var contextsBuilt = 0
+    package var contextsBuilt = 0
     /// Files written because they were new or changed.
-    public var filesWritten: Int
+    package var filesWritten: Int
     var filesUnchanged: Int
-    public var filesRemoved: Int
+    package var filesRemoved: Int
     /// Images referenced by URL because downloading failed.
     var imagesRemote: Int
     /// Pokémon with no picture at all (theme placeholder).
@@ -39,22 +39,22 @@ public struct BuildSummary: Sendable {
     var thumbnailsMade: Int = 0
     /// Local pictures shown without thumbnails because they could not be read.
     var picturesUndecodable: Int = 0
-    public var unknownFavorites: [FavoritesResolution.Unknown]
+    package var unknownFavorites: [FavoritesResolution.Unknown]
     /// Names shown as API names made readable because PokeAPI had no English one (see `Pokedex.nameFallbacks`).
-    public var nameFallbacks: [String] = []
-    public var offline: Bool
+    package var nameFallbacks: [String] = []
+    package var offline: Bool
     /// The folder the site was written to.
-    public var output: String = ""
+    package var output: String = ""
     /// The site's languages (PokeAPI's codes): the first at the root, each other under `<code>/`.
-    public var languages: [String] = ["en"]
+    package var languages: [String] = ["en"]
     /// Where the site is published; nil when it was built fully relative (no sitemap, canonical or social URLs).
-    public var baseURL: String?
+    package var baseURL: String?
     /// How long each stage took, in order.
-    public var stages: [StageDuration] = []
-    public var seconds: Double
+    package var stages: [StageDuration] = []
+    package var seconds: Double
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
-    public var line: String {
+    package var line: String {
         var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
                      "\(abilityPages) ability pages", "\(typePages) type pages"]
         parts.append("fetched \(loads.fetched)")

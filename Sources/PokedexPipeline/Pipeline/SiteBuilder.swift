@@ -1,11 +1,11 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import PokedexModel
 import PokedexOutput
 import PokedexRender
 import PokedexSite
 import PokedexSource
-public import PokedexSupport
+package import PokedexSupport
 import PokedexThumbnails
 
 /// `pokedex build`: source → cache → model → render → output, one stage handing typed values to the next.
@@ -13,13 +13,13 @@ import PokedexThumbnails
 /// Every resource is attempted before the build decides: when some could be had neither fresh nor from the
 /// cache, it fails naming them (exit 3) without touching the site, and a rerun fetches only what is missing.
 /// Only the output stage (`OutputFolder.publish`) writes the site, after that check.
-public struct SiteBuilder: Sendable {
-    public let options: BuildOptions
+package struct SiteBuilder: Sendable {
+    package let options: BuildOptions
     let logger: Logger
     let progress: any BuildProgress
     let now: @Sendable () -> Date
 
-    public init(options: BuildOptions, logger: Logger, progress: any BuildProgress = SilentProgress(),
+    package init(options: BuildOptions, logger: Logger, progress: any BuildProgress = SilentProgress(),
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.options = options
         self.logger = logger
@@ -27,7 +27,7 @@ public struct SiteBuilder: Sendable {
         self.now = now
     }
 
-    public func run() async throws -> BuildSummary {
+    package func run() async throws -> BuildSummary {
         let started = Date()
         let options = try self.options.validated()
 

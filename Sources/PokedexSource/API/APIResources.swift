@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 // What pokedex keeps of each PokeAPI resource. A detail is up to 1.3 MB of JSON (mostly `moves`); these
 // projections hold only what the site shows, so a warm build reads a few KB per Pokémon instead.
@@ -15,140 +15,140 @@ struct URLReference: Decodable {
 }
 
 /// One page of `/pokemon?limit=&offset=`.
-public struct ListPage: Codable, Sendable, Equatable {
-    public struct Entry: Codable, Sendable, Equatable {
-        public var id: Int
-        public var name: String
+package struct ListPage: Codable, Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
+        package var id: Int
+        package var name: String
     }
 
-    public var count: Int
-    public var results: [Entry]
+    package var count: Int
+    package var results: [Entry]
 
-    public init(count: Int, results: [Entry]) {
+    package init(count: Int, results: [Entry]) {
         self.count = count
         self.results = results
     }
 }
 
 /// The parts of `/pokemon/{id}` the site shows.
-public struct PokemonRecord: Codable, Sendable, Equatable {
-    public struct Stat: Codable, Sendable, Equatable {
-        public var name: String
-        public var value: Int
+package struct PokemonRecord: Codable, Sendable, Equatable {
+    package struct Stat: Codable, Sendable, Equatable {
+        package var name: String
+        package var value: Int
         /// The effort values a defeated Pokémon gives in this stat (its EV yield).
-        public var effort: Int = 0
+        package var effort: Int = 0
     }
 
-    public struct Ability: Codable, Sendable, Equatable {
-        public var name: String
-        public var isHidden: Bool
+    package struct Ability: Codable, Sendable, Equatable {
+        package var name: String
+        package var isHidden: Bool
         /// Where `/ability/{id}/` tells its names; nil when the URL has no id.
-        public var id: Int?
+        package var id: Int?
     }
 
     /// Sprite URLs, in the order the site prefers them.
-    public struct Sprites: Codable, Sendable, Equatable {
-        public var officialArtwork: String?
-        public var home: String?
-        public var frontDefault: String?
+    package struct Sprites: Codable, Sendable, Equatable {
+        package var officialArtwork: String?
+        package var home: String?
+        package var frontDefault: String?
         /// For the detail page's picture switcher (referenced by URL, never downloaded).
-        public var officialArtworkShiny: String?
-        public var frontShiny: String?
+        package var officialArtworkShiny: String?
+        package var frontShiny: String?
 
         /// Usable sprite URLs, best first. Only http(s): a URL from the API lands in `src` attributes.
-        public var candidates: [String] {
+        package var candidates: [String] {
             [officialArtwork, home, frontDefault].compactMap { $0 }.filter(Self.isUsable)
         }
 
         /// Only http(s) URLs that parse: a URL from the API lands in `src` attributes.
-        public static func isUsable(_ url: String) -> Bool {
+        package static func isUsable(_ url: String) -> Bool {
             let lower = url.lowercased()
             return (lower.hasPrefix("https://") || lower.hasPrefix("http://")) && URL(string: url) != nil
         }
     }
 
-    public var id: Int
-    public var name: String
-    public var speciesID: Int
-    public var speciesName: String
-    public var isDefault: Bool
-    public var baseExperience: Int?
+    package var id: Int
+    package var name: String
+    package var speciesID: Int
+    package var speciesName: String
+    package var isDefault: Bool
+    package var baseExperience: Int?
     /// Decimetres.
-    public var height: Int
+    package var height: Int
     /// Hectograms.
-    public var weight: Int
-    public var types: [String]
+    package var weight: Int
+    package var types: [String]
     /// The ids of `types`, in the same order: where `/type/{id}/` tells the damage relations.
-    public var typeIDs: [Int]
-    public var stats: [Stat]
-    public var abilities: [Ability]
-    public var sprites: Sprites
+    package var typeIDs: [Int]
+    package var stats: [Stat]
+    package var abilities: [Ability]
+    package var sprites: Sprites
     /// The Pokémon's own form (`forms[0]`): where `/pokemon-form/{id}/` tells a form's names and the game that
     /// introduced it. Not the Pokémon's id: Alolan Raichu is Pokémon 10100, form 10202.
-    public var formID: Int?
+    package var formID: Int?
     /// What it learns, in every game.
-    public var learnset = Learnset()
+    package var learnset = Learnset()
 }
 
 /// The parts of `/pokemon-species/{id}` the site shows, with its names and texts in every language PokeAPI has.
-public struct SpeciesRecord: Codable, Sendable, Equatable {
+package struct SpeciesRecord: Codable, Sendable, Equatable {
     /// The species' name in one language: `ja-hrkt` "ピカチュウ".
-    public struct LocalizedName: Codable, Sendable, Equatable {
+    package struct LocalizedName: Codable, Sendable, Equatable {
         /// PokeAPI's language code, lowercased: "en", "ja-hrkt", "zh-hant".
-        public var language: String
-        public var name: String
+        package var language: String
+        package var name: String
 
-        public init(language: String, name: String) {
+        package init(language: String, name: String) {
             self.language = language
             self.name = name
         }
     }
 
     /// A Pokémon of this species: the default one and its forms (Mega, regional, Gigantamax…).
-    public struct Variety: Codable, Sendable, Equatable {
-        public var id: Int
-        public var name: String
-        public var isDefault: Bool
+    package struct Variety: Codable, Sendable, Equatable {
+        package var id: Int
+        package var name: String
+        package var isDefault: Bool
     }
 
-    public var id: Int
-    public var name: String
-    public var englishName: String?
+    package var id: Int
+    package var name: String
+    package var englishName: String?
     /// "Mouse Pokémon", "Pokémon Souris": in every language PokeAPI has, in its order.
-    public var genera: [LocalizedName] = []
+    package var genera: [LocalizedName] = []
     /// 1 for generation-i, from the generation's URL.
-    public var generation: Int?
+    package var generation: Int?
     /// API name: "urban", "rough-terrain"; nil for most species after generation III.
-    public var habitat: String?
+    package var habitat: String?
     /// Where `/pokemon-habitat/{id}/` tells the habitat's names.
     var habitatID: Int?
     /// In PokeAPI's order.
-    public var names: [LocalizedName]
-    public var evolutionChainID: Int?
-    public var varieties: [Variety]
+    package var names: [LocalizedName]
+    package var evolutionChainID: Int?
+    package var varieties: [Variety]
     /// 0–255: the higher, the easier to catch.
-    public var captureRate: Int? = nil
-    public var baseHappiness: Int? = nil
+    package var captureRate: Int? = nil
+    package var baseHappiness: Int? = nil
     /// Chance of being female in eighths; −1 for genderless.
-    public var genderRate: Int? = nil
+    package var genderRate: Int? = nil
     /// Egg cycles.
-    public var hatchCounter: Int? = nil
+    package var hatchCounter: Int? = nil
     /// API name and id of the growth rate ("medium"); its names are in `/growth-rate/{id}/`.
-    public var growthRate: ResourceLink? = nil
+    package var growthRate: ResourceLink? = nil
     /// API names and ids ("field", "fairy"); their names are in `/egg-group/{id}/`.
-    public var eggGroups: [ResourceLink] = []
+    package var eggGroups: [ResourceLink] = []
     /// Every Pokédex entry, in every language, with the version that prints it, in PokeAPI's order (oldest game
     /// first), normalised (see `FlavorText`).
-    public var entries: [FlavorEntry] = []
+    package var entries: [FlavorEntry] = []
 
     /// The genus in `language`, else in English: "Mouse Pokémon".
-    public func genus(in language: String = "en") -> LocalizedName? { genera.preferred(language) }
+    package func genus(in language: String = "en") -> LocalizedName? { genera.preferred(language) }
 
     /// The English genus.
-    public var genus: String? { genus(in: "en").map(\.name) }
+    package var genus: String? { genus(in: "en").map(\.name) }
 
     /// The newest entry in `language`, else the newest English one.
-    public func flavorText(in language: String = "en") -> LocalizedName? {
+    package func flavorText(in language: String = "en") -> LocalizedName? {
         for wanted in LanguageFallback.chain(language) {
             if let entry = entries.last(where: { $0.language == wanted }) { return LocalizedName(language: wanted, name: entry.text) }
         }
@@ -156,17 +156,17 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     }
 
     /// The newest English entry.
-    public var flavorText: String? { flavorText(in: "en").map(\.name) }
+    package var flavorText: String? { flavorText(in: "en").map(\.name) }
 
     /// The languages whose entries a page in one of `languages` can show: each one and those its fallback reaches,
     /// in PokeAPI's codes whatever the case `languages` are given in.
-    public static func entryLanguages(shownIn languages: [String]) -> Set<String> {
+    package static func entryLanguages(shownIn languages: [String]) -> Set<String> {
         Set(languages.flatMap { LanguageFallback.chain($0.lowercased()) })
     }
 
     /// This species with only its entries in `languages` (see `entryLanguages(shownIn:)`): what each of those
     /// languages' pages shows is unchanged.
-    public func keepingEntries(in languages: Set<String>) -> SpeciesRecord {
+    package func keepingEntries(in languages: Set<String>) -> SpeciesRecord {
         var kept = self
         // A new array of its own size (filtering in place would keep the old capacity).
         kept.entries = entries.filter { languages.contains($0.language) }
@@ -174,7 +174,7 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     }
 
     /// The entries in `language` (or another script of it), else the English ones (none in any: none).
-    public func entries(in language: String) -> [FlavorEntry] {
+    package func entries(in language: String) -> [FlavorEntry] {
         for wanted in LanguageFallback.chain(language) {
             let own = entries.filter { $0.language == wanted }
             if !own.isEmpty { return own }
@@ -183,25 +183,25 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
     }
 
     /// A resource named by API name with the id its URL carries.
-    public struct ResourceLink: Codable, Sendable, Equatable {
-        public var id: Int
-        public var name: String
+    package struct ResourceLink: Codable, Sendable, Equatable {
+        package var id: Int
+        package var name: String
 
-        public init(id: Int, name: String) {
+        package init(id: Int, name: String) {
             self.id = id
             self.name = name
         }
     }
 
     /// A Pokédex entry as one game prints it.
-    public struct FlavorEntry: Codable, Sendable, Equatable {
-        public var text: String
+    package struct FlavorEntry: Codable, Sendable, Equatable {
+        package var text: String
         /// The version's id (`/version/{id}/` names it) and API name ("red").
-        public var version: ResourceLink
+        package var version: ResourceLink
         /// PokeAPI's language code, lowercased.
-        public var language: String
+        package var language: String
 
-        public init(text: String, version: ResourceLink, language: String = "en") {
+        package init(text: String, version: ResourceLink, language: String = "en") {
             self.text = text
             self.version = version
             self.language = language
@@ -211,7 +211,7 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
         /// up to 150 entries, and decoding each as two JSON objects was a fifth of a warm build's CPU. The text may
         /// hold anything (only the first tab ends the head); names with a space or a tab, which API names never
         /// are, keep the object form.
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             func plain(_ name: String) -> Bool { !name.utf8.contains { $0 == 0x20 || $0 == 0x09 } }
             guard plain(version.name), plain(language) else {
                 var container = encoder.container(keyedBy: CodingKeys.self)
@@ -226,7 +226,7 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
 
         /// Either form: entries cached or bundled before the one-string form are objects (each takes the new form
         /// when it is next stored, as on a revalidation).
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let line: String
             do {
                 line = try decoder.singleValueContainer().decode(String.self)
@@ -271,15 +271,15 @@ public struct SpeciesRecord: Codable, Sendable, Equatable {
 }
 
 /// The parts of `/type/{id}` the site uses: what this type takes from attacking types (defensive matchups).
-public struct TypeRecord: Codable, Sendable, Equatable {
-    public var id: Int
-    public var name: String
+package struct TypeRecord: Codable, Sendable, Equatable {
+    package var id: Int
+    package var name: String
     /// "Electric", "Électrik": the type's name in every language PokeAPI has.
-    public var names: [SpeciesRecord.LocalizedName] = []
+    package var names: [SpeciesRecord.LocalizedName] = []
     /// Attacking types that do double damage to this type.
-    public var doubleDamageFrom: [String]
-    public var halfDamageFrom: [String]
-    public var noDamageFrom: [String]
+    package var doubleDamageFrom: [String]
+    package var halfDamageFrom: [String]
+    package var noDamageFrom: [String]
 }
 
 /// `/meta/`: the hash of the deployed data set.
@@ -312,7 +312,7 @@ extension ListPage: APIDecodable {
         var results: [NamedReference]
     }
 
-    public static func decodeAPI(_ data: Data) throws -> ListPage {
+    package static func decodeAPI(_ data: Data) throws -> ListPage {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         var entries: [Entry] = []
         entries.reserveCapacity(wire.results.count)
@@ -372,7 +372,7 @@ extension PokemonRecord: APIDecodable {
         var moves: [PokemonMoveSlot]?
     }
 
-    public static func decodeAPI(_ data: Data) throws -> PokemonRecord {
+    package static func decodeAPI(_ data: Data) throws -> PokemonRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         guard let speciesID = resourceID(fromURL: wire.species.url) else {
             throw DecodingError.dataCorrupted(.init(
@@ -456,7 +456,7 @@ extension SpeciesRecord: APIDecodable {
         return ResourceLink(id: id, name: reference.name)
     }
 
-    public static func decodeAPI(_ data: Data) throws -> SpeciesRecord {
+    package static func decodeAPI(_ data: Data) throws -> SpeciesRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return SpeciesRecord(
             id: wire.id,
@@ -501,7 +501,7 @@ extension TypeRecord: APIDecodable {
         var damage_relations: Relations
     }
 
-    public static func decodeAPI(_ data: Data) throws -> TypeRecord {
+    package static func decodeAPI(_ data: Data) throws -> TypeRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         let relations = wire.damage_relations
         return TypeRecord(id: wire.id, name: wire.name,
@@ -519,7 +519,7 @@ extension MetaRecord: APIDecodable {
 }
 
 /// A resource that can be read from PokeAPI's JSON and checked for the shape the site needs.
-public protocol APIDecodable: Codable, Sendable {
+package protocol APIDecodable: Codable, Sendable {
     static func decodeAPI(_ data: Data) throws -> Self
 }
 

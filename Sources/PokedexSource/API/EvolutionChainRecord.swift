@@ -1,73 +1,73 @@
-public import Foundation
+package import Foundation
 
 
 /// The parts of `/evolution-chain/{id}` the site shows: every stage, and how each one is reached.
-public struct EvolutionChainRecord: Codable, Sendable, Equatable {
-    public var id: Int
-    public var chain: EvolutionNode
+package struct EvolutionChainRecord: Codable, Sendable, Equatable {
+    package var id: Int
+    package var chain: EvolutionNode
     /// The items, moves, places and regions its conditions name, each once: fetched for their names.
-    public var references: [ResourceReference] = []
+    package var references: [ResourceReference] = []
 }
 
 /// One stage of a chain and the stages it evolves into (more than one where the chain branches: Eevee, Wurmple).
-public struct EvolutionNode: Codable, Sendable, Equatable {
-    public var speciesID: Int
+package struct EvolutionNode: Codable, Sendable, Equatable {
+    package var speciesID: Int
     /// API name: "charmeleon".
-    public var speciesName: String
-    public var isBaby: Bool
+    package var speciesName: String
+    package var isBaby: Bool
     /// How the previous stage evolves into this one: one entry per set of games that differ. Empty for the first stage.
-    public var conditions: [EvolutionCondition]
-    public var evolvesTo: [EvolutionNode]
+    package var conditions: [EvolutionCondition]
+    package var evolvesTo: [EvolutionNode]
 
     /// Every stage of the chain from this one, depth first.
-    public var stages: [EvolutionNode] {
+    package var stages: [EvolutionNode] {
         [self] + evolvesTo.flatMap(\.stages)
     }
 }
 
 /// One `evolution_details` entry: a trigger and what it needs. Absent fields are not required.
-public struct EvolutionCondition: Codable, Sendable, Equatable {
+package struct EvolutionCondition: Codable, Sendable, Equatable {
     /// API name: "level-up", "use-item", "trade", or one of the rarer ones ("three-critical-hits").
-    public var trigger: String
-    public var minLevel: Int?
-    public var item: String?
-    public var heldItem: String?
+    package var trigger: String
+    package var minLevel: Int?
+    package var item: String?
+    package var heldItem: String?
     /// "day", "night", "dusk".
-    public var timeOfDay: String?
-    public var minHappiness: Int?
-    public var minAffection: Int?
-    public var minBeauty: Int?
-    public var knownMove: String?
-    public var knownMoveType: String?
-    public var location: String?
-    public var nearSpecialRock: Bool?
+    package var timeOfDay: String?
+    package var minHappiness: Int?
+    package var minAffection: Int?
+    package var minBeauty: Int?
+    package var knownMove: String?
+    package var knownMoveType: String?
+    package var location: String?
+    package var nearSpecialRock: Bool?
     /// 1 female, 2 male.
-    public var gender: Int?
-    public var needsOverworldRain: Bool?
-    public var turnUpsideDown: Bool?
-    public var tradeSpecies: String?
-    public var partySpecies: String?
-    public var partyType: String?
+    package var gender: Int?
+    package var needsOverworldRain: Bool?
+    package var turnUpsideDown: Bool?
+    package var tradeSpecies: String?
+    package var partySpecies: String?
+    package var partyType: String?
     /// 1: Attack > Defense, 0: equal, -1: Attack < Defense.
-    public var relativePhysicalStats: Int?
-    public var minMoveCount: Int?
-    public var usedMove: String?
-    public var minSteps: Int?
-    public var minDamageTaken: Int?
-    public var region: String?
-    public var needsMultiplayer: Bool?
+    package var relativePhysicalStats: Int?
+    package var minMoveCount: Int?
+    package var usedMove: String?
+    package var minSteps: Int?
+    package var minDamageTaken: Int?
+    package var region: String?
+    package var needsMultiplayer: Bool?
     /// The form this condition makes, when it is not the species' own (`evolved_form`): "alola" for Alolan
     /// Ninetales, as the part of the Pokémon's name after the species'.
-    public var form: String?
+    package var form: String?
     /// The form of the previous stage this condition starts from, when it is not its default (`base_form`):
     /// "galar" for Perrserker, which only Galarian Meowth becomes.
-    public var fromForm: String?
+    package var fromForm: String?
     /// The Pokémon `form` is (`evolved_form`'s id): Alolan Raichu, 10100.
-    public var formPokemonID: Int?
+    package var formPokemonID: Int?
     /// The Pokémon `fromForm` is (`base_form`'s id): Galarian Meowth, 10161.
-    public var fromPokemonID: Int?
+    package var fromPokemonID: Int?
 
-    public init(trigger: String) {
+    package init(trigger: String) {
         self.trigger = trigger
     }
 }
@@ -168,7 +168,7 @@ extension EvolutionChainRecord: APIDecodable {
         }
     }
 
-    public static func decodeAPI(_ data: Data) throws -> EvolutionChainRecord {
+    package static func decodeAPI(_ data: Data) throws -> EvolutionChainRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         var references = Set<ResourceReference>()
         func node(_ link: Link, parent: String?, path: [any CodingKey]) throws -> EvolutionNode {

@@ -1,9 +1,9 @@
 /// Mega Evolutions and what triggers them. PokeAPI links no Mega to its Mega Stone: the stones are the items of the
 /// "mega-stones" category, named after their species ("charizardite-x", "scraftinite"), and only the older ones
 /// say in their effect whom they are for. The names are what every stone has.
-public enum MegaForm {
+package enum MegaForm {
     /// "charizard-mega-x", "meowstic-male-mega": a Mega Evolution ("meganium" is not: the part stands alone).
-    public static func isMega(_ pokemonName: String) -> Bool {
+    package static func isMega(_ pokemonName: String) -> Bool {
         pokemonName.split(separator: "-").dropFirst().contains("mega")
     }
 
@@ -18,7 +18,7 @@ public enum MegaForm {
     /// the same variant (X, Y, Z or none) whose name begins most like the species' name, by at least four letters
     /// ("scraftinite" for "scrafty-mega", "charizardite-y" for "charizard-mega-y"). A Mega no stone fits (Rayquaza
     /// Mega Evolves by a move) has none.
-    public static func stones(for megas: [(pokemon: String, species: String)],
+    package static func stones(for megas: [(pokemon: String, species: String)],
                               among stones: [SpeciesRecord.ResourceLink]) -> [String: SpeciesRecord.ResourceLink] {
         var found: [String: SpeciesRecord.ResourceLink] = [:]
         for mega in megas where isMega(mega.pokemon) {

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 // Moves: what each Pokémon learns in every game (`/pokemon/{id}` → `moves`), the moves themselves (`/move/{id}`)
 // and the machines that teach them (`/machine/{id}`). A Pokémon's `moves` is most of its 1.3 MB of JSON; the
@@ -6,27 +6,27 @@ public import Foundation
 // decodes fast.
 
 /// Every move a Pokémon learns, in every version group, by every method PokeAPI names.
-public struct Learnset: Sendable, Equatable, Hashable {
+package struct Learnset: Sendable, Equatable, Hashable {
     /// One way to learn one move in one version group. Four 16-bit numbers, not four `Int`s: a build holds 638,321
     /// of them (5 MB rather than 20). PokeAPI's largest are far below 65,536: move 10018, version group 32, learn
     /// method 12, level 100.
-    public struct Entry: Sendable, Equatable, Hashable, Comparable {
+    package struct Entry: Sendable, Equatable, Hashable, Comparable {
         private let storedVersionGroup: UInt16
         private let storedMethod: UInt16
         private let storedMove: UInt16
         private let storedLevel: UInt16
 
         /// `/version-group/{id}`.
-        public var versionGroup: Int { Int(storedVersionGroup) }
+        package var versionGroup: Int { Int(storedVersionGroup) }
         /// `/move-learn-method/{id}`: level up, machine, egg, tutor…
-        public var method: Int { Int(storedMethod) }
+        package var method: Int { Int(storedMethod) }
         /// `/move/{id}`.
-        public var move: Int { Int(storedMove) }
+        package var move: Int { Int(storedMove) }
         /// The level for level-up moves (0: on evolution, in the newer games); 0 otherwise.
-        public var level: Int { Int(storedLevel) }
+        package var level: Int { Int(storedLevel) }
 
         /// Numbers outside 0...UInt16.max are clamped; data read from outside goes through `fitting`, which refuses them.
-        public init(versionGroup: Int, method: Int, move: Int, level: Int) {
+        package init(versionGroup: Int, method: Int, move: Int, level: Int) {
             storedVersionGroup = UInt16(clamping: versionGroup)
             storedMethod = UInt16(clamping: method)
             storedMove = UInt16(clamping: move)
@@ -40,32 +40,32 @@ public struct Learnset: Sendable, Equatable, Hashable {
             return Entry(versionGroup: versionGroup, method: method, move: move, level: level)
         }
 
-        public static func < (a: Entry, b: Entry) -> Bool {
+        package static func < (a: Entry, b: Entry) -> Bool {
             (a.storedVersionGroup, a.storedMethod, a.storedMove, a.storedLevel)
                 < (b.storedVersionGroup, b.storedMethod, b.storedMove, b.storedLevel)
         }
     }
 
     /// Sorted, each entry once.
-    public private(set) var entries: [Entry]
+    package private(set) var entries: [Entry]
 
-    public init(_ entries: [Entry] = []) {
+    package init(_ entries: [Entry] = []) {
         // The compact form is written in order, each entry once: reading it back needs no sort.
         let ordered = zip(entries, entries.dropFirst()).allSatisfy { $0 < $1 }
         self.entries = ordered ? entries : Array(Set(entries)).sorted()
     }
 
-    public var isEmpty: Bool { entries.isEmpty }
+    package var isEmpty: Bool { entries.isEmpty }
 
     /// The version groups it has entries in, by id.
-    public var versionGroups: [Int] {
+    package var versionGroups: [Int] {
         var seen: [Int] = []
         for entry in entries where seen.last != entry.versionGroup { seen.append(entry.versionGroup) }
         return seen
     }
 
     /// The entries of one version group, in order (by method, then move).
-    public func entries(in versionGroup: Int) -> ArraySlice<Entry> {
+    package func entries(in versionGroup: Int) -> ArraySlice<Entry> {
         entries[firstIndex { $0.versionGroup >= versionGroup }..<firstIndex { $0.versionGroup > versionGroup }]
     }
 
@@ -81,7 +81,7 @@ public struct Learnset: Sendable, Equatable, Hashable {
 
     /// `vg:method=move.level,move;method=move vg:…`: version groups apart by spaces, methods by `;`, moves by
     /// `,`, a level after a dot only when it is not 0. Ids only, so nothing needs escaping.
-    public var compact: String {
+    package var compact: String {
         // Written through a pointer into room for the longest form (four numbers of at most five digits and four
         // separators an entry): every build writes 1,300 learnset scripts from this and digests as many, and a
         // byte at a time through `append` was 3 % of a rebuild.
@@ -134,7 +134,7 @@ public struct Learnset: Sendable, Equatable, Hashable {
     }
 
     /// Reads `compact`; nil when the text is not of that form.
-    public init?(compact text: String) {
+    package init?(compact text: String) {
         // Over the contiguous bytes: the text is read twice, and the view's indices cost more than the reading.
         var text = text
         guard let entries = text.withUTF8(Self.entries(compact:)) else { return nil }
@@ -202,7 +202,7 @@ public struct Learnset: Sendable, Equatable, Hashable {
 }
 
 extension Learnset: Codable {
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let learnset = Learnset(compact: text) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
@@ -211,61 +211,61 @@ extension Learnset: Codable {
         self = learnset
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(compact)
     }
 }
 
 /// The parts of `/move/{id}` the site shows.
-public struct MoveRecord: Codable, Sendable, Equatable {
+package struct MoveRecord: Codable, Sendable, Equatable {
     /// A machine that teaches the move in one version group.
-    public struct Machine: Codable, Sendable, Equatable {
-        public var versionGroup: Int
+    package struct Machine: Codable, Sendable, Equatable {
+        package var versionGroup: Int
         /// `/machine/{id}`, which names the item ("tm24").
-        public var machine: Int
+        package var machine: Int
     }
 
-    public var id: Int
+    package var id: Int
     /// API name: "thunderbolt".
-    public var name: String
+    package var name: String
     /// "Thunderbolt", "Tonnerre", "１０まんボルト": in every language PokeAPI has.
-    public var names: [LocalizedName]
+    package var names: [LocalizedName]
     /// API name of its type: "electric".
-    public var type: String
+    package var type: String
     var typeID: Int?
     /// "physical", "special", "status"; nil when PokeAPI says none.
-    public var damageClass: String?
+    package var damageClass: String?
     var damageClassID: Int?
-    public var power: Int?
-    public var accuracy: Int?
-    public var pp: Int?
-    public var priority: Int
+    package var power: Int?
+    package var accuracy: Int?
+    package var pp: Int?
+    package var priority: Int
     /// API name: "selected-pokemon".
-    public var target: String?
+    package var target: String?
     var targetID: Int?
     /// 1 for generation-i.
-    public var generation: Int?
+    package var generation: Int?
     /// The percentage `$effect_chance` stands for in the effect texts.
-    public var effectChance: Int?
+    package var effectChance: Int?
     /// As PokeAPI writes them (with `$effect_chance` unfilled), in each language it has them in.
-    public var effects: [LocalizedEffect]
+    package var effects: [LocalizedEffect]
     /// The newest flavor text in each language, normalised (see `FlavorText`).
-    public var flavorTexts: [LocalizedName]
-    public var machines: [Machine]
+    package var flavorTexts: [LocalizedName]
+    package var machines: [Machine]
 
     /// Power and accuracy as the games show them: PokeAPI writes 0 for "none" in a few records (Dragon Cheer),
     /// where the games show a dash; no move has a power or an accuracy of 0.
-    public var shownPower: Int? { power == 0 ? nil : power }
-    public var shownAccuracy: Int? { accuracy == 0 ? nil : accuracy }
+    package var shownPower: Int? { power == 0 ? nil : power }
+    package var shownAccuracy: Int? { accuracy == 0 ? nil : accuracy }
 
     /// English, as PokeAPI writes them (with `$effect_chance` unfilled).
-    public var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
-    public var effect: String? { effects.first { $0.language == "en" }?.effect }
+    package var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
+    package var effect: String? { effects.first { $0.language == "en" }?.effect }
     /// The newest English flavor text.
-    public var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
+    package var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
 
-    public init(id: Int, name: String, names: [LocalizedName], type: String, typeID: Int? = nil,
+    package init(id: Int, name: String, names: [LocalizedName], type: String, typeID: Int? = nil,
                 damageClass: String?, damageClassID: Int? = nil, power: Int?, accuracy: Int?, pp: Int?,
                 priority: Int = 0, target: String? = nil, targetID: Int? = nil, generation: Int? = nil,
                 effectChance: Int? = nil, shortEffect: String? = nil, effect: String? = nil,
@@ -294,16 +294,16 @@ public struct MoveRecord: Codable, Sendable, Equatable {
 }
 
 /// The parts of `/machine/{id}` the site shows: which item teaches which move in which version group.
-public struct MachineRecord: Codable, Sendable, Equatable {
-    public var id: Int
+package struct MachineRecord: Codable, Sendable, Equatable {
+    package var id: Int
     /// API name of the item: "tm24", "hm01", "tr12", "tm001".
-    public var item: String
+    package var item: String
     /// Where `/item/{id}/` tells what the games call the machine ("CT01", "わざマシン01").
-    public var itemID: Int?
-    public var move: Int
-    public var versionGroup: Int
+    package var itemID: Int?
+    package var move: Int
+    package var versionGroup: Int
 
-    public init(id: Int, item: String, itemID: Int? = nil, move: Int, versionGroup: Int) {
+    package init(id: Int, item: String, itemID: Int? = nil, move: Int, versionGroup: Int) {
         self.id = id
         self.item = item
         self.itemID = itemID
@@ -344,7 +344,7 @@ extension MoveRecord: APIDecodable {
         var machines: [MachineSlot]?
     }
 
-    public static func decodeAPI(_ data: Data) throws -> MoveRecord {
+    package static func decodeAPI(_ data: Data) throws -> MoveRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return MoveRecord(
             id: wire.id, name: wire.name,
@@ -374,7 +374,7 @@ extension MachineRecord: APIDecodable {
         var version_group: NamedReference
     }
 
-    public static func decodeAPI(_ data: Data) throws -> MachineRecord {
+    package static func decodeAPI(_ data: Data) throws -> MachineRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         guard let move = resourceID(fromURL: wire.move.url), let group = resourceID(fromURL: wire.version_group.url) else {
             throw DecodingError.dataCorrupted(.init(

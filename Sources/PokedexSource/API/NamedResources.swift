@@ -1,14 +1,14 @@
-public import Foundation
+package import Foundation
 
 // Resources the site reads only for their names (abilities, items, places…) or for a form's identity: what fans
 // call a thing is in PokeAPI's `names`, never in its API name ("kings-rock" is "King’s Rock").
 
-public typealias LocalizedName = SpeciesRecord.LocalizedName
+package typealias LocalizedName = SpeciesRecord.LocalizedName
 
 /// Where a page in one language looks for a text PokeAPI lacks in it, before English: Japanese in kanji and in
 /// kana are one language (PokeAPI names many things in one script only), and Latin American Spanish reads Spain's.
-public enum LanguageFallback {
-    public static func chain(_ language: String) -> [String] {
+package enum LanguageFallback {
+    package static func chain(_ language: String) -> [String] {
         switch language {
         case "ja": ["ja", "ja-hrkt", "en"]
         case "ja-hrkt": ["ja-hrkt", "ja", "en"]
@@ -22,7 +22,7 @@ public enum LanguageFallback {
 extension [LocalizedName] {
     /// The non-empty one in `language` (or another script of it), else the English one: what a page in
     /// `language` shows, and in which language it really is.
-    public func preferred(_ language: String) -> LocalizedName? {
+    package func preferred(_ language: String) -> LocalizedName? {
         for wanted in LanguageFallback.chain(language) {
             if let found = first(where: { $0.language == wanted && !$0.name.isEmpty }) { return found }
         }
@@ -31,12 +31,12 @@ extension [LocalizedName] {
 }
 
 /// An ability's or a move's effect texts in one language (PokeAPI has English, some German and French).
-public struct LocalizedEffect: Codable, Sendable, Equatable {
-    public var language: String
-    public var shortEffect: String?
-    public var effect: String?
+package struct LocalizedEffect: Codable, Sendable, Equatable {
+    package var language: String
+    package var shortEffect: String?
+    package var effect: String?
 
-    public init(language: String, shortEffect: String?, effect: String?) {
+    package init(language: String, shortEffect: String?, effect: String?) {
         self.language = language
         self.shortEffect = shortEffect
         self.effect = effect
@@ -45,7 +45,7 @@ public struct LocalizedEffect: Codable, Sendable, Equatable {
 
 extension [LocalizedEffect] {
     /// The effects in `language` when it has a short or long one, else the English ones.
-    public func preferred(_ language: String) -> LocalizedEffect? {
+    package func preferred(_ language: String) -> LocalizedEffect? {
         for wanted in LanguageFallback.chain(language) {
             if let found = first(where: { $0.language == wanted && ($0.shortEffect != nil || $0.effect != nil) }) { return found }
         }
@@ -54,44 +54,44 @@ extension [LocalizedEffect] {
 }
 
 /// The parts of `/pokemon-form/{id}` the site shows: the form's own names and the game that introduced it.
-public struct FormRecord: Codable, Sendable, Equatable {
-    public var id: Int
+package struct FormRecord: Codable, Sendable, Equatable {
+    package var id: Int
     /// API name: "raichu-alola".
-    public var name: String
+    package var name: String
     /// "alola", "mega-y", "" for a species' plain form.
     var formName: String
     /// The whole name in every language PokeAPI has: "Alolan Raichu", "Raichu d’Alola".
-    public var names: [LocalizedName]
+    package var names: [LocalizedName]
     /// The form's part alone: "Alola Form", "Limited Build" (some forms have only these).
-    public var formNames: [LocalizedName]
+    package var formNames: [LocalizedName]
     /// "sun-moon": the version group that introduced the form.
-    public var versionGroup: String?
+    package var versionGroup: String?
     var versionGroupID: Int?
 }
 
 /// The parts of `/version-group/{id}` the site uses: its generation and the games in it.
-public struct VersionGroupRecord: Codable, Sendable, Equatable {
-    public struct Version: Codable, Sendable, Equatable {
-        public var id: Int
-        public var name: String
+package struct VersionGroupRecord: Codable, Sendable, Equatable {
+    package struct Version: Codable, Sendable, Equatable {
+        package var id: Int
+        package var name: String
     }
 
-    public var id: Int
-    public var name: String
+    package var id: Int
+    package var name: String
     /// 7 for generation-vii.
-    public var generation: Int?
-    public var order: Int?
-    public var versions: [Version]
+    package var generation: Int?
+    package var order: Int?
+    package var versions: [Version]
 }
 
 /// A resource kept only for its names: an ability, item, location, region, habitat, version, move learn method,
 /// move target or damage class. (A move's names are in its `MoveRecord`.)
-public struct NamesRecord: Codable, Sendable, Equatable {
-    public var id: Int
-    public var name: String
-    public var names: [LocalizedName]
+package struct NamesRecord: Codable, Sendable, Equatable {
+    package var id: Int
+    package var name: String
+    package var names: [LocalizedName]
 
-    public init(id: Int, name: String, names: [LocalizedName]) {
+    package init(id: Int, name: String, names: [LocalizedName]) {
         self.id = id
         self.name = name
         self.names = names
@@ -99,7 +99,7 @@ public struct NamesRecord: Codable, Sendable, Equatable {
 }
 
 /// The kinds of resource a `NamesRecord` is read from, with their API path and cache folder.
-public enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable, Comparable {
+package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseIterable, Comparable {
     case ability
     case item
     case location
@@ -114,33 +114,33 @@ public enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseIt
     case growthRate = "growth-rate"
 
     /// `/item/{id}/` is cached as `item/{id}`.
-    public var path: String { rawValue }
+    package var path: String { rawValue }
 
     /// Read for names alone: a move is a whole `MoveRecord` and an ability an `AbilityRecord`, under the same
     /// paths, so not here.
-    public static var namesOnly: [NamedKind] { allCases.filter { $0 != .move && $0 != .ability } }
+    package static var namesOnly: [NamedKind] { allCases.filter { $0 != .move && $0 != .ability } }
 
-    public static func < (a: NamedKind, b: NamedKind) -> Bool {
+    package static func < (a: NamedKind, b: NamedKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
     }
 }
 
 /// The parts of `/item-category/{id or name}` the site uses: which items it holds ("mega-stones": every Mega Stone).
-public struct ItemCategoryRecord: Codable, Sendable, Equatable {
-    public var id: Int
+package struct ItemCategoryRecord: Codable, Sendable, Equatable {
+    package var id: Int
     /// API name: "mega-stones".
-    public var name: String
+    package var name: String
     /// Its items' API names and ids, in PokeAPI's order.
-    public var items: [SpeciesRecord.ResourceLink]
+    package var items: [SpeciesRecord.ResourceLink]
 
-    public init(id: Int, name: String, items: [SpeciesRecord.ResourceLink]) {
+    package init(id: Int, name: String, items: [SpeciesRecord.ResourceLink]) {
         self.id = id
         self.name = name
         self.items = items
     }
 
     /// The category whose items are the Mega Stones.
-    public static let megaStones = "mega-stones"
+    package static let megaStones = "mega-stones"
 }
 
 extension ItemCategoryRecord: APIDecodable {
@@ -150,7 +150,7 @@ extension ItemCategoryRecord: APIDecodable {
         var items: [NamedReference]?
     }
 
-    public static func decodeAPI(_ data: Data) throws -> ItemCategoryRecord {
+    package static func decodeAPI(_ data: Data) throws -> ItemCategoryRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return ItemCategoryRecord(id: wire.id, name: wire.name, items: (wire.items ?? []).compactMap { item in
             resourceID(fromURL: item.url).map { .init(id: $0, name: item.name) }
@@ -159,21 +159,21 @@ extension ItemCategoryRecord: APIDecodable {
 }
 
 /// The parts of `/ability/{id}` the site shows.
-public struct AbilityRecord: Codable, Sendable, Equatable {
-    public var id: Int
+package struct AbilityRecord: Codable, Sendable, Equatable {
+    package var id: Int
     /// API name: "static".
-    public var name: String
+    package var name: String
     /// "Static", "Statik": in every language PokeAPI has.
-    public var names: [LocalizedName]
+    package var names: [LocalizedName]
     /// As PokeAPI writes them, in each language it has them in (English; German and French for some).
-    public var effects: [LocalizedEffect]
+    package var effects: [LocalizedEffect]
     /// The newest flavor text in each language, normalised (see `FlavorText`).
-    public var flavorTexts: [LocalizedName]
+    package var flavorTexts: [LocalizedName]
     /// 3 for generation-iii.
-    public var generation: Int?
+    package var generation: Int?
 
     /// English effects and flavor text; `effects`/`flavorTexts` add other languages'.
-    public init(id: Int, name: String, names: [LocalizedName], shortEffect: String? = nil, effect: String? = nil,
+    package init(id: Int, name: String, names: [LocalizedName], shortEffect: String? = nil, effect: String? = nil,
                 flavorText: String? = nil, generation: Int? = nil, effects: [LocalizedEffect] = [],
                 flavorTexts: [LocalizedName] = []) {
         self.id = id
@@ -186,17 +186,17 @@ public struct AbilityRecord: Codable, Sendable, Equatable {
     }
 
     /// English, as PokeAPI writes them; nil when it has none (many newer abilities).
-    public var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
-    public var effect: String? { effects.first { $0.language == "en" }?.effect }
+    package var shortEffect: String? { effects.first { $0.language == "en" }?.shortEffect }
+    package var effect: String? { effects.first { $0.language == "en" }?.effect }
     /// The newest English flavor text.
-    public var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
+    package var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
 }
 
 /// A resource an evolution condition names, with the id its URL carries.
-public struct ResourceReference: Codable, Sendable, Equatable, Hashable {
-    public var kind: NamedKind
-    public var id: Int
-    public var name: String
+package struct ResourceReference: Codable, Sendable, Equatable, Hashable {
+    package var kind: NamedKind
+    package var id: Int
+    package var name: String
 }
 
 /// `{"name": …, "language": {…}}` in a resource's `names`.
@@ -217,7 +217,7 @@ extension FormRecord: APIDecodable {
         var version_group: NamedReference?
     }
 
-    public static func decodeAPI(_ data: Data) throws -> FormRecord {
+    package static func decodeAPI(_ data: Data) throws -> FormRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return FormRecord(id: wire.id, name: wire.name, formName: wire.form_name ?? "",
                           names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
@@ -236,7 +236,7 @@ extension VersionGroupRecord: APIDecodable {
         var versions: [NamedReference]?
     }
 
-    public static func decodeAPI(_ data: Data) throws -> VersionGroupRecord {
+    package static func decodeAPI(_ data: Data) throws -> VersionGroupRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return VersionGroupRecord(
             id: wire.id, name: wire.name, generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
@@ -258,7 +258,7 @@ extension NamesRecord: APIDecodable {
     }
 
     /// A growth rate has no `names`: what fans call it ("medium", "erratic") is its `descriptions`.
-    public static func decodeAPI(_ data: Data) throws -> NamesRecord {
+    package static func decodeAPI(_ data: Data) throws -> NamesRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         var names = (wire.names ?? []).map(\.localized)
         if names.isEmpty {
@@ -287,7 +287,7 @@ extension AbilityRecord: APIDecodable {
         var flavor_text_entries: [Flavor]?
     }
 
-    public static func decodeAPI(_ data: Data) throws -> AbilityRecord {
+    package static func decodeAPI(_ data: Data) throws -> AbilityRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return AbilityRecord(
             id: wire.id, name: wire.name, names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },

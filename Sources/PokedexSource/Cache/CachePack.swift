@@ -1,5 +1,5 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import NIOConcurrencyHelpers
 import PokedexSupport
 
@@ -12,7 +12,7 @@ import PokedexSupport
 /// of any version of pokedex, or by hand, is read as JSON again. A pack that cannot be read as one (torn, foreign,
 /// another version's) is set aside and made anew from the JSON. It lives beside the API's cache folder, not in
 /// it, so that the build memo's stamps of that folder do not change when only the pack does.
-public final class CachePack: Sendable {
+package final class CachePack: Sendable {
     static let magic = Array("PKDXPACK".utf8)
     static let trailer = Array("PACKEND.".utf8)
     static let version: UInt32 = 1
@@ -88,7 +88,7 @@ public final class CachePack: Sendable {
         var hits = 0
     }
 
-    public let file: URL
+    package let file: URL
     private let contents: NIOLockedValueBox<Contents?>
     private let changes = NIOLockedValueBox(Changes())
     private let logger: Logger
@@ -100,7 +100,7 @@ public final class CachePack: Sendable {
     }
 
     /// The pack at `file`; an empty one when there is none or it cannot be read as one.
-    public static func open(_ file: URL, logger: Logger) throws -> CachePack {
+    package static func open(_ file: URL, logger: Logger) throws -> CachePack {
         var contents = Contents(descriptor: -1, slots: [:])
         if FileStamp.of(file.path, regularFilesOnly: true) != nil {
             let descriptor = openReadOnly(file.path)
@@ -175,14 +175,14 @@ public final class CachePack: Sendable {
     }
 
     /// How many entries the pack served and how many it had to learn from JSON, so far.
-    public var counts: (served: Int, learned: Int) {
+    package var counts: (served: Int, learned: Int) {
         changes.withLockedValue { ($0.hits, $0.fresh.count) }
     }
 
     /// Writes the pack again when this build learned entries it lacked (the slots it had stay, unless replaced),
     /// and releases what it read. False when nothing was learned (nothing written).
     @discardableResult
-    public func close() throws -> Bool {
+    package func close() throws -> Bool {
         let old = contents.withLockedValue { current -> Contents? in
             defer { current = nil }
             return current

@@ -1,18 +1,18 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import PokedexSupport
 
 /// What is kept with every cached resource: the validators and freshness of the response it came from.
-public struct CacheMetadata: Codable, Sendable, Equatable {
-    public var url: String
+package struct CacheMetadata: Codable, Sendable, Equatable {
+    package var url: String
     /// Seconds since 1970 when the response was received or last revalidated.
-    public var storedAt: Double
+    package var storedAt: Double
     /// `Cache-Control: max-age`, in seconds; nil when the server gave none (the entry is stale at once).
     var maxAge: Int?
     var etag: String?
     var lastModified: String?
     /// PokeAPI's data hash (`/meta/`) at the time the entry was fetched or revalidated, when known.
-    public var dataHash: String?
+    package var dataHash: String?
 
     func isFresh(at now: Date) -> Bool {
         guard let maxAge else { return false }
@@ -29,36 +29,36 @@ public struct CacheMetadata: Codable, Sendable, Equatable {
 }
 
 /// A cached JSON resource: its metadata and the projection the site needs of its body.
-public struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
-    public var metadata: CacheMetadata
-    public var body: Body
+package struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
+    package var metadata: CacheMetadata
+    package var body: Body
 }
 
 /// The on-disk cache. One small JSON file per resource (or a PNG and its metadata for images), under a folder
 /// per API base URL so that two servers never mix. Every write is atomic.
-public struct CacheStore: Sendable {
+package struct CacheStore: Sendable {
     /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
     static let formatVersion = "v7"
 
-    public let root: URL
-    public let folder: URL
+    package let root: URL
+    package let folder: URL
     private let logger: Logger
     /// The compact store that serves entries in place of their JSON while they are unchanged (see `withPack()`).
-    public private(set) var pack: CachePack?
+    package private(set) var pack: CachePack?
 
-    public init(root: URL, apiBase: String, logger: Logger) {
+    package init(root: URL, apiBase: String, logger: Logger) {
         self.root = root
         self.folder = root.appendingPathComponent(Self.formatVersion).appendingPathComponent(Self.folderName(for: apiBase))
         self.logger = logger
     }
 
     /// Where the compact store of this API's entries is kept: beside its folder.
-    public var packFile: URL {
+    package var packFile: URL {
         folder.deletingLastPathComponent().appending(path: folder.lastPathComponent + ".pack", directoryHint: .notDirectory)
     }
 
     /// This store, reading through its compact store from now on; the caller closes the pack when done.
-    public func withPack() throws -> CacheStore {
+    package func withPack() throws -> CacheStore {
         var store = self
         store.pack = try CachePack.open(packFile, logger: logger)
         return store
@@ -84,7 +84,7 @@ public struct CacheStore: Sendable {
 
     /// The entry stored under `key`; nil when there is none or when it cannot be read as one (a file of an older
     /// format, say), which then counts as missing and is replaced by the next successful fetch.
-    public func read<Body>(_ key: String, as type: Body.Type) throws -> CacheEntry<Body>? {
+    package func read<Body>(_ key: String, as type: Body.Type) throws -> CacheEntry<Body>? {
         let file = url(for: key + ".json")
         if let pack, let entry = pack.entry(key, file: file, as: Body.self) { return entry }
         // Stamped before the read: a file replaced meanwhile leaves a slot that no longer matches, never one that
@@ -117,7 +117,7 @@ public struct CacheStore: Sendable {
         }
     }
 
-    public func write<Body>(_ entry: CacheEntry<Body>, key: String) throws {
+    package func write<Body>(_ entry: CacheEntry<Body>, key: String) throws {
         let file = url(for: key + ".json")
         do {
             let encoder = JSONEncoder()
@@ -174,15 +174,15 @@ public struct CacheStore: Sendable {
 }
 
 /// A PNG in the cache, by file, with what pages need to know of it.
-public struct CachedImage: Sendable, Equatable {
-    public var file: URL
-    public var byteCount: Int
-    public var width: Int
-    public var height: Int
+package struct CachedImage: Sendable, Equatable {
+    package var file: URL
+    package var byteCount: Int
+    package var width: Int
+    package var height: Int
     /// Changes whenever the file is replaced (see `PNGImage.FileShape`): the fingerprint of its copy in the site.
-    public var identity: String
+    package var identity: String
 
-    public init(file: URL, byteCount: Int, width: Int, height: Int, identity: String) {
+    package init(file: URL, byteCount: Int, width: Int, height: Int, identity: String) {
         self.file = file
         self.byteCount = byteCount
         self.width = width

@@ -3,14 +3,14 @@ import PokedexSupport
 
 extension CacheStore {
     /// A cached page of the Pokémon list, with the page size and offset its key names.
-    public struct CachedListPage: Sendable {
-        public var limit: Int
-        public var offset: Int
-        public var entry: CacheEntry<ListPage>
+    package struct CachedListPage: Sendable {
+        package var limit: Int
+        package var offset: Int
+        package var entry: CacheEntry<ListPage>
     }
 
     /// Every readable `list/limit-N-offset-M` entry of this API base, whatever page size built it. Read-only.
-    public func cachedListPages() throws -> [CachedListPage] {
+    package func cachedListPages() throws -> [CachedListPage] {
         let folder = url(for: "list")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {

@@ -1,10 +1,10 @@
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import NIOHTTP1
-public import PokedexSupport
+package import PokedexSupport
 
 /// How the build may use the network.
-public enum FetchMode: String, Sendable, CaseIterable {
+package enum FetchMode: String, Sendable, CaseIterable {
     /// Fresh entries cost nothing; stale ones are revalidated; failures fall back to the cached copy.
     case normal
     /// Every entry is revalidated whatever its age.
@@ -29,29 +29,29 @@ enum Provenance: Sendable, Equatable {
     case snapshot(createdAt: Double)
 }
 
-public struct Loaded<Value: Sendable>: Sendable {
-    public var value: Value
+package struct Loaded<Value: Sendable>: Sendable {
+    package var value: Value
     var provenance: Provenance
 }
 
 /// Tallies of provenance over a build, for the summary line and the offline banner.
-public struct LoadCounts: Sendable, Equatable {
-    public var fetched = 0
-    public var revalidated = 0
-    public var fromCache = 0
-    public var unchangedDataHash = 0
-    public var stale = 0
+package struct LoadCounts: Sendable, Equatable {
+    package var fetched = 0
+    package var revalidated = 0
+    package var fromCache = 0
+    package var unchangedDataHash = 0
+    package var stale = 0
     /// The oldest `storedAt` among stale entries used.
-    public var oldestStale: Double?
+    package var oldestStale: Double?
     /// The URLs served from a stale entry, in the order they were served (the report sorts them).
-    public var staleURLs: [String] = []
+    package var staleURLs: [String] = []
     /// Resources the data snapshot served unconfirmed (the network could not be had).
-    public var snapshot = 0
+    package var snapshot = 0
     /// When that snapshot was taken.
-    public var snapshotDate: Double?
+    package var snapshotDate: Double?
     /// Seconds since 1970: the earliest moment an entry used goes stale (nil: none had a max-age, or none was
     /// used). Until then a rebuild would ask the server nothing.
-    public var freshUntil: Double?
+    package var freshUntil: Double?
 
     /// Notes that an entry used stays fresh until `expiry`.
     mutating func expires(_ expiry: Double) {
@@ -74,7 +74,7 @@ public struct LoadCounts: Sendable, Equatable {
         }
     }
 
-    public init(oldestStale: Double? = nil, staleURLs: [String] = [], snapshotDate: Double? = nil, freshUntil: Double? = nil) {
+    package init(oldestStale: Double? = nil, staleURLs: [String] = [], snapshotDate: Double? = nil, freshUntil: Double? = nil) {
         self.oldestStale = oldestStale
         self.staleURLs = staleURLs
         self.snapshotDate = snapshotDate
@@ -117,10 +117,10 @@ actor DataHashGate {
 
 /// Cache first, network when needed: decides per resource whether to use the cached copy, revalidate it,
 /// download it, or fall back to it when the network fails. Only complete, well-formed answers are stored.
-public final class ResourceLoader: Sendable {
-    public let store: CacheStore
+package final class ResourceLoader: Sendable {
+    package let store: CacheStore
     private let fetcher: HTTPFetcher?
-    public let mode: FetchMode
+    package let mode: FetchMode
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let tally = LoadTally()
@@ -130,7 +130,7 @@ public final class ResourceLoader: Sendable {
     /// Where cache writes run (they are flushed to disk, which blocks).
     private let blocking: BlockingWork
 
-    public init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String,
+    package init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String,
                 snapshot: SnapshotProvider? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
                 blocking: BlockingWork = .inline) {
         self.store = store
@@ -156,17 +156,17 @@ public final class ResourceLoader: Sendable {
         }
     }
 
-    public var counts: LoadCounts {
+    package var counts: LoadCounts {
         get async { await tally.counts }
     }
 
     /// What went over the wire so far.
-    public var networkCounts: FetchCounts {
+    package var networkCounts: FetchCounts {
         get async { await fetcher?.counts ?? FetchCounts() }
     }
 
     /// A JSON resource, decoded into its projection and checked by `validate` before it may be cached.
-    public func json<T: APIDecodable>(_ type: T.Type, url: String, key: String,
+    package func json<T: APIDecodable>(_ type: T.Type, url: String, key: String,
                                       validate: @escaping @Sendable (T) throws -> Void = { _ in }) async throws -> Loaded<T> {
         let cached: Cached<T>?
         if let entry = try store.read(key, as: T.self) {
@@ -199,7 +199,7 @@ public final class ResourceLoader: Sendable {
     /// A PNG image, stored only when complete, and answered by file (see `CachedImage`). A 404 is thrown as
     /// `.httpStatus(404)` so callers can try another sprite, and remembered for a day like any cacheable answer
     /// (RFC 9111 lets a cache keep a 404), so a warm build asks nothing and an offline one decides the same way.
-    public func image(url: String, key: String) async throws -> Loaded<CachedImage> {
+    package func image(url: String, key: String) async throws -> Loaded<CachedImage> {
         let absentKey = key + ".absent"
         let absent = try store.read(absentKey, as: String.self).flatMap { $0.body == url ? $0 : nil }
         if let absent, mode == .offline || (mode == .normal && absent.metadata.isFresh(at: now())) {

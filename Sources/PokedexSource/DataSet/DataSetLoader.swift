@@ -1,5 +1,5 @@
 import Foundation
-public import PokedexSupport
+package import PokedexSupport
 
 /// The data set a site is made from, through the cache: the Pokémon list, every Pokémon, its species, evolution
 /// chains, types, forms, the moves they learn and the machines that teach them, the version groups of both and
@@ -8,22 +8,22 @@ public import PokedexSupport
 ///
 /// Every resource is attempted before anything is decided: one that could be had neither from the network nor from
 /// the cache is named in `DataSet.missing`; a list that cannot be had at all is thrown.
-public struct DataSetLoader: Sendable {
-    public var apiBase: String
+package struct DataSetLoader: Sendable {
+    package var apiBase: String
     /// Entries per `/pokemon?limit=` page.
-    public var listPageSize: Int
+    package var listPageSize: Int
     /// At most this many Pokémon, from the start of the list.
-    public var limit: Int?
+    package var limit: Int?
     /// Requests in flight (twice this for the many small resources).
-    public var concurrency: Int
+    package var concurrency: Int
     /// The languages whose Pokédex entries each species keeps (`SpeciesRecord.entryLanguages(shownIn:)`); nil keeps
     /// every language. The real data holds 64,666 entries (11 MB) in a dozen languages, of which a one-language
     /// site shows the English ones: dropped as each species is decoded, they never add to the build's memory.
-    public var entryLanguages: Set<String>?
+    package var entryLanguages: Set<String>?
     let loader: ResourceLoader
     let progress: any BuildProgress
 
-    public init(apiBase: String, listPageSize: Int, limit: Int?, concurrency: Int, entryLanguages: Set<String>? = nil,
+    package init(apiBase: String, listPageSize: Int, limit: Int?, concurrency: Int, entryLanguages: Set<String>? = nil,
                 loader: ResourceLoader, progress: any BuildProgress = SilentProgress()) {
         self.apiBase = apiBase
         self.listPageSize = listPageSize
@@ -36,7 +36,7 @@ public struct DataSetLoader: Sendable {
 
     /// The whole data set, through the loader. `onRecord` receives each Pokémon's record as soon as it is loaded
     /// (the build starts its artwork download then).
-    public func load(snapshot: SnapshotProvider,
+    package func load(snapshot: SnapshotProvider,
                      onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }) async throws -> DataSet {
         var missing: [String] = []
         let list: [ListPage.Entry]
@@ -235,7 +235,7 @@ public struct DataSetLoader: Sendable {
     }
 
     /// The first request tells most about a bad setup: say what to do about it.
-    public static func firstFailure(_ error: any Error, apiBase: String) -> PokedexError {
+    package static func firstFailure(_ error: any Error, apiBase: String) -> PokedexError {
         guard var error = error as? PokedexError else {
             return PokedexError(.source, apiBase, .other(PokedexError.describe(error)))
         }
@@ -260,31 +260,31 @@ public struct DataSetLoader: Sendable {
 }
 
 /// What the source and cache stages gathered, by id.
-public struct DataSet: Sendable {
-    public var list: [ListPage.Entry]
-    public var records: [Int: PokemonRecord]
-    public var species: [Int: SpeciesRecord]
-    public var chains: [Int: EvolutionChainRecord]
+package struct DataSet: Sendable {
+    package var list: [ListPage.Entry]
+    package var records: [Int: PokemonRecord]
+    package var species: [Int: SpeciesRecord]
+    package var chains: [Int: EvolutionChainRecord]
     /// By id.
-    public var types: [Int: TypeRecord]
+    package var types: [Int: TypeRecord]
     /// Forms of the exported non-default Pokémon, by form id.
-    public var forms: [Int: FormRecord]
-    public var versionGroups: [Int: VersionGroupRecord]
+    package var forms: [Int: FormRecord]
+    package var versionGroups: [Int: VersionGroupRecord]
     /// Abilities, items, places… by kind and id: for their names.
-    public var named: [NamedKind: [Int: NamesRecord]]
+    package var named: [NamedKind: [Int: NamesRecord]]
     /// Every move an exported Pokémon learns (and the evolution conditions name), by id.
-    public var moves: [Int: MoveRecord] = [:]
+    package var moves: [Int: MoveRecord] = [:]
     /// The machines that teach those moves in the games the Pokémon learn them by machine, by id.
-    public var machines: [Int: MachineRecord] = [:]
+    package var machines: [Int: MachineRecord] = [:]
     /// Every ability an exported Pokémon has, by id.
-    public var abilities: [Int: AbilityRecord] = [:]
+    package var abilities: [Int: AbilityRecord] = [:]
     /// Item categories by API name: the Mega Stones' when some exported Pokémon is a Mega.
-    public var itemCategories: [String: ItemCategoryRecord] = [:]
+    package var itemCategories: [String: ItemCategoryRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
-    public var typeChart: [String: TypeRecord] {
+    package var typeChart: [String: TypeRecord] {
         Dictionary(types.values.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
     /// Resources that could be had neither from the network nor from the cache, described.
-    public var missing: [String]
+    package var missing: [String]
 }

@@ -1,5 +1,5 @@
 import CompressNIO
-public import Foundation
+package import Foundation
 import NIOCore
 import NIOFoundationEssentialsCompat
 import PokedexSupport
@@ -10,39 +10,39 @@ import PokedexSupport
 /// needs no JSON from the network when the server's data hash is the snapshot's, and none at all offline.
 ///
 /// On disk: gzip of one JSON document whose `format` and `version` are checked before anything else is trusted.
-public struct DataSnapshot: Codable, Sendable, Equatable {
-    public static let format = "pokedex-snapshot"
+package struct DataSnapshot: Codable, Sendable, Equatable {
+    package static let format = "pokedex-snapshot"
 
-    public var format: String
+    package var format: String
     /// The cache projection version the records are in (`CacheStore.formatVersion`).
-    public var version: String
+    package var version: String
     /// Seconds since 1970 when the snapshot was taken.
     var createdAt: Double
     /// The API base it was taken from, for the record.
-    public var source: String
+    package var source: String
     /// PokeAPI's `/meta/` hash of the data set the records come from.
-    public var dataHash: String
+    package var dataHash: String
     /// The whole Pokémon list, in the API's order.
-    public var list: [ListPage.Entry]
-    public var pokemon: [PokemonRecord]
-    public var species: [SpeciesRecord]
-    public var evolutionChains: [EvolutionChainRecord]
-    public var types: [TypeRecord]
+    package var list: [ListPage.Entry]
+    package var pokemon: [PokemonRecord]
+    package var species: [SpeciesRecord]
+    package var evolutionChains: [EvolutionChainRecord]
+    package var types: [TypeRecord]
     /// The forms of the non-default Pokémon, and the version groups that introduced them.
-    public var forms: [FormRecord]
-    public var versionGroups: [VersionGroupRecord]
+    package var forms: [FormRecord]
+    package var versionGroups: [VersionGroupRecord]
     /// Abilities, items (machines and Mega Stones too), places, regions, habitats, versions and move methods the
     /// pages name, for their names.
-    public var named: [NamedKind: [NamesRecord]]
+    package var named: [NamedKind: [NamesRecord]]
     /// Every move an exported Pokémon learns, and the machines that teach them.
-    public var moves: [MoveRecord]
-    public var machines: [MachineRecord]
+    package var moves: [MoveRecord]
+    package var machines: [MachineRecord]
     /// Every ability an exported Pokémon has.
-    public var abilities: [AbilityRecord]
+    package var abilities: [AbilityRecord]
     /// Item categories the pages draw on, by API name ("mega-stones": what makes each Mega).
-    public var itemCategories: [ItemCategoryRecord]
+    package var itemCategories: [ItemCategoryRecord]
 
-    public init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
+    package init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
                 species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord],
                 forms: [FormRecord] = [], versionGroups: [VersionGroupRecord] = [],
                 named: [NamedKind: [NamesRecord]] = [:], moves: [MoveRecord] = [], machines: [MachineRecord] = [],
@@ -66,11 +66,11 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
         self.itemCategories = itemCategories
     }
 
-    public var date: Date { Date(timeIntervalSince1970: createdAt) }
+    package var date: Date { Date(timeIntervalSince1970: createdAt) }
 
     // MARK: The file
 
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var json = ByteBuffer(data: try encoder.encode(self))
@@ -80,7 +80,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
 
     /// Reads a snapshot file's bytes; `origin` names it in errors. Truncated or corrupt data, another format, or a
     /// projection version other than the cache's are refused with a reason.
-    public static func decode(_ data: Data, origin: String) throws -> DataSnapshot {
+    package static func decode(_ data: Data, origin: String) throws -> DataSnapshot {
         func refuse(_ why: String) -> PokedexError {
             PokedexError(.snapshot, origin, .invalidInput(why))
         }
@@ -125,7 +125,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     }
 
     /// Reads the snapshot file at `path`.
-    public static func read(path: String) throws -> DataSnapshot {
+    package static func read(path: String) throws -> DataSnapshot {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -136,7 +136,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     }
 
     /// When the snapshot compiled into pokedex was taken, and PokeAPI's data hash it holds (`pokedex --version`).
-    public static func bundledStamp() throws -> (date: Date, dataHash: String) {
+    package static func bundledStamp() throws -> (date: Date, dataHash: String) {
         struct Stamp: Decodable {
             var createdAt: Double
             var dataHash: String
@@ -151,7 +151,7 @@ public struct DataSnapshot: Codable, Sendable, Equatable {
     }
 
     /// The snapshot compiled into pokedex.
-    public static func bundled() throws -> DataSnapshot {
+    package static func bundled() throws -> DataSnapshot {
         try decode(try bundledFile(), origin: "(bundled snapshot)")
     }
 

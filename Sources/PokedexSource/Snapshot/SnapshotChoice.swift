@@ -1,5 +1,5 @@
 /// Which data snapshot seeds an empty cache.
-public enum SnapshotChoice: Sendable, Equatable {
+package enum SnapshotChoice: Sendable, Equatable {
     /// The snapshot compiled into pokedex.
     case bundled
     /// None: live data only.

@@ -1,21 +1,21 @@
-public import Foundation
-public import Logging
-public import PokedexSupport
+package import Foundation
+package import Logging
+package import PokedexSupport
 
 /// `pokedex snapshot`: takes a data snapshot of a PokeAPI-compatible server. Every resource is revalidated (the
 /// cache makes that cheap), none may come from a stale copy, and the data hash must be the same before and after,
 /// so the snapshot is one consistent data set.
-public struct SnapshotMaker: Sendable {
-    public var apiBase: String
-    public var cache: String
-    public var concurrency: Int
-    public var retry: RetryPolicy
-    public var currentDirectory: String
+package struct SnapshotMaker: Sendable {
+    package var apiBase: String
+    package var cache: String
+    package var concurrency: Int
+    package var retry: RetryPolicy
+    package var currentDirectory: String
     let logger: Logger
     let progress: any BuildProgress
     let now: @Sendable () -> Date
 
-    public init(apiBase: String, cache: String, concurrency: Int = 8, retry: RetryPolicy = .standard,
+    package init(apiBase: String, cache: String, concurrency: Int = 8, retry: RetryPolicy = .standard,
                 currentDirectory: String = FileManager.default.currentDirectoryPath, logger: Logger,
                 progress: any BuildProgress = SilentProgress(), now: @escaping @Sendable () -> Date = Date.init) {
         self.apiBase = apiBase
@@ -28,7 +28,7 @@ public struct SnapshotMaker: Sendable {
         self.now = now
     }
 
-    public func make() async throws -> DataSnapshot {
+    package func make() async throws -> DataSnapshot {
         let apiBase = try APIBase.validated(apiBase)
         let concurrency = try APIBase.validatedConcurrency(concurrency)
         let store = CacheStore(root: Paths.resolve(cache, from: currentDirectory), apiBase: apiBase, logger: logger)
@@ -103,7 +103,7 @@ public struct SnapshotMaker: Sendable {
     /// Writes `snapshot` to `path` atomically (the bundled one is `Snapshot/bundled.pokedex-snapshot`, which the
     /// EmbedFiles build plugin compiles into pokedex). Returns its size in bytes.
     @discardableResult
-    public static func write(_ snapshot: DataSnapshot, to path: String) throws -> Int {
+    package static func write(_ snapshot: DataSnapshot, to path: String) throws -> Int {
         let encoded: Data
         do {
             encoded = try snapshot.encoded()

@@ -1,20 +1,20 @@
 import Foundation
-public import Logging
+package import Logging
 import NIOConcurrencyHelpers
-public import PokedexSupport
+package import PokedexSupport
 
 /// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
 /// species, evolution chains, types, forms, version groups, moves, machines, item categories and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
 /// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
-public final class SnapshotSeed: Sendable {
-    public let snapshot: DataSnapshot
+package final class SnapshotSeed: Sendable {
+    package let snapshot: DataSnapshot
     /// Whether it is the one compiled into pokedex (the banner says "bundled").
-    public let isBundled: Bool
-    public let pokemon: [Int: PokemonRecord]
-    public let species: [Int: SpeciesRecord]
+    package let isBundled: Bool
+    package let pokemon: [Int: PokemonRecord]
+    package let species: [Int: SpeciesRecord]
     let chains: [Int: EvolutionChainRecord]
     let types: [Int: TypeRecord]
-    public let forms: [Int: FormRecord]
+    package let forms: [Int: FormRecord]
     let versionGroups: [Int: VersionGroupRecord]
     let moves: [Int: MoveRecord]
     let machines: [Int: MachineRecord]
@@ -24,7 +24,7 @@ public final class SnapshotSeed: Sendable {
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
-    public init(_ snapshot: DataSnapshot, isBundled: Bool) {
+    package init(_ snapshot: DataSnapshot, isBundled: Bool) {
         self.snapshot = snapshot
         self.isBundled = isBundled
         pokemon = Dictionary(snapshot.pokemon.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -93,18 +93,18 @@ public final class SnapshotSeed: Sendable {
 
 /// The snapshot a build may seed from, read on first use: a warm build never decodes it. A snapshot that cannot be
 /// read (truncated, of another version) is reported once and the build goes on without it.
-public final class SnapshotProvider: Sendable {
+package final class SnapshotProvider: Sendable {
     let choice: SnapshotChoice
     private let logger: Logger
     private let state = NIOLockedValueBox<Result<SnapshotSeed?, PokedexError>?>(nil)
 
-    public init(_ choice: SnapshotChoice, logger: Logger) {
+    package init(_ choice: SnapshotChoice, logger: Logger) {
         self.choice = choice
         self.logger = logger
     }
 
     /// The seed, or nil when snapshots are off or this one is unusable.
-    public var seed: SnapshotSeed? {
+    package var seed: SnapshotSeed? {
         switch load() {
         case .success(let seed): return seed
         case .failure: return nil
@@ -112,7 +112,7 @@ public final class SnapshotProvider: Sendable {
     }
 
     /// Why the snapshot could not be used, once something asked for it.
-    public var failure: PokedexError? {
+    package var failure: PokedexError? {
         guard case .failure(let error) = state.withLockedValue({ $0 }) else { return nil }
         return error
     }

@@ -2,13 +2,13 @@ import Foundation
 import PokedexSupport
 
 /// The PokeAPI server a build or snapshot reads, as the user names it (`--api`, `POKEAPI_URL`, `api =`).
-public enum APIBase {
-    public static let standard = "https://pokeapi.co/api/v2"
+package enum APIBase {
+    package static let standard = "https://pokeapi.co/api/v2"
     /// How many requests may be in flight at once (`--concurrency`).
-    public static let concurrencyRange = 1...64
+    package static let concurrencyRange = 1...64
 
     /// `text` without trailing slashes, refused unless it is an absolute http(s) URL.
-    public static func validated(_ text: String) throws -> String {
+    package static func validated(_ text: String) throws -> String {
         var base = text
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
@@ -18,7 +18,7 @@ public enum APIBase {
         return base
     }
 
-    public static func validatedConcurrency(_ concurrency: Int) throws -> Int {
+    package static func validatedConcurrency(_ concurrency: Int) throws -> Int {
         guard concurrencyRange.contains(concurrency) else {
             throw PokedexError(.options, nil, .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))"))
         }

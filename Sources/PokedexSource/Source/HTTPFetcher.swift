@@ -1,33 +1,33 @@
 import AsyncHTTPClient
-public import Foundation
-public import Logging
+package import Foundation
+package import Logging
 import NIOCore
 import NIOFoundationCompat
-public import NIOHTTP1
+package import NIOHTTP1
 import NIOHTTPCompression
 import NIOPosix
 import PokedexSupport
 
 /// What one GET ended with, after retries.
-public struct HTTPResult: Sendable {
-    public var status: Int
-    public var headers: HTTPHeaders
-    public var body: Data
+package struct HTTPResult: Sendable {
+    package var status: Int
+    package var headers: HTTPHeaders
+    package var body: Data
     /// Attempts it took (1 when the first answered).
     var attempts: Int
 }
 
 /// Counts of what went over the wire, for the summary and for tests.
-public struct FetchCounts: Sendable, Equatable {
-    public var requests = 0
-    public var retries = 0
-    public var notModified = 0
-    public var bytes = 0
-    public var failures = 0
+package struct FetchCounts: Sendable, Equatable {
+    package var requests = 0
+    package var retries = 0
+    package var notModified = 0
+    package var bytes = 0
+    package var failures = 0
     /// 429 answers that came with a Retry-After.
-    public var rateLimited = 0
+    package var rateLimited = 0
 
-    public init() {}
+    package init() {}
 }
 
 actor FetchCounter {
@@ -37,7 +37,7 @@ actor FetchCounter {
 
 /// GETs with the manners PokeAPI asks for: bounded concurrency, a User-Agent, gzip, conditional requests,
 /// and retries with backoff for what is worth retrying.
-public final class HTTPFetcher: Sendable {
+package final class HTTPFetcher: Sendable {
     private let client: HTTPClient
     private let slots: AsyncSemaphore
     private let policy: RetryPolicy
@@ -49,7 +49,7 @@ public final class HTTPFetcher: Sendable {
 
     static let userAgent = "pokedex/\(PokedexVersion.current) (static Pokédex site generator; swift)"
 
-    public init(concurrency: Int, policy: RetryPolicy, logger: Logger) {
+    package init(concurrency: Int, policy: RetryPolicy, logger: Logger) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
             timeout: .init(connect: .milliseconds(Int64(policy.connectTimeout * 1000)),
@@ -65,11 +65,11 @@ public final class HTTPFetcher: Sendable {
         self.logger = logger
     }
 
-    public func shutdown() async throws {
+    package func shutdown() async throws {
         try await client.shutdown()
     }
 
-    public var counts: FetchCounts {
+    package var counts: FetchCounts {
         get async { await counter.counts }
     }
 
@@ -80,7 +80,7 @@ public final class HTTPFetcher: Sendable {
     /// pacing us, not failing) but still counts towards `totalBudget`. A `Retry-After` pauses every request to
     /// that host, not just this one, and a host whose last attempts all failed, across requests, is given up on
     /// for the rest of the build, so a dead origin costs seconds rather than thousands of doomed retries.
-    public func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
+    package func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
         let started = Date()
         let host = URL(string: url)?.host ?? ""
         // Time spent waiting out a host-wide `Retry-After` that other requests earned: the server pacing the whole
@@ -173,7 +173,7 @@ public final class HTTPFetcher: Sendable {
     /// Whether `url`'s host answers at all: one attempt, no retry. Only a connection that could not be made (the
     /// name did not resolve, the connection was refused or timed out) says it cannot be reached; any HTTP answer,
     /// or a failure after connecting, says it can.
-    public func reach(_ url: String) async throws -> Reach {
+    package func reach(_ url: String) async throws -> Reach {
         do {
             _ = try await attemptOnce(url, headers: [], attempt: 1)
             return .answered
@@ -184,7 +184,7 @@ public final class HTTPFetcher: Sendable {
         }
     }
 
-    public enum Reach: Sendable, Equatable {
+    package enum Reach: Sendable, Equatable {
         case answered
         case unreachable(String)
     }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// When and how long to wait before trying a request again.
-public struct RetryPolicy: Sendable {
+package struct RetryPolicy: Sendable {
     /// Attempts per request, the first included.
     var maxAttempts: Int
     /// The first backoff; each retry doubles it, up to `maxDelay`.
     var baseDelay: Double
-    public var maxDelay: Double
+    package var maxDelay: Double
     /// No request is retried once this many seconds have passed since its first attempt.
     var totalBudget: Double
     /// A response stalled for this long fails the attempt (async-http-client has no read timeout by default).
@@ -25,7 +25,7 @@ public struct RetryPolicy: Sendable {
     var unreachableAttempts: Int
     var unreachableWindow: Double
 
-    public init(maxAttempts: Int = 8, baseDelay: Double = 0.25, maxDelay: Double = 4, totalBudget: Double = 120,
+    package init(maxAttempts: Int = 8, baseDelay: Double = 0.25, maxDelay: Double = 4, totalBudget: Double = 120,
                 readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60,
                 giveUpAfterFailedAttempts: Int = 12, unreachableAttempts: Int = 3, unreachableWindow: Double = 5) {
         self.maxAttempts = maxAttempts
@@ -40,7 +40,7 @@ public struct RetryPolicy: Sendable {
         self.unreachableWindow = unreachableWindow
     }
 
-    public static let standard = RetryPolicy()
+    package static let standard = RetryPolicy()
 
     /// Statuses that say "try again later" rather than "this will never work".
     static func isTransient(status: Int) -> Bool {
@@ -88,12 +88,12 @@ enum HTTPDate {
 }
 
 /// `Cache-Control` directives that matter to a private cache (RFC 9111).
-public struct CacheControl: Sendable, Equatable {
+package struct CacheControl: Sendable, Equatable {
     var maxAge: Int?
     var noStore = false
-    public var noCache = false
+    package var noCache = false
 
-    public init(_ header: String?) {
+    package init(_ header: String?) {
         guard let header else { return }
         for part in header.split(separator: ",") {
             let directive = part.trimmingCharacters(in: .whitespaces).lowercased()

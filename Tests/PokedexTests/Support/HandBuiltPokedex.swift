@@ -4,6 +4,7 @@ import Foundation
 @testable import PokedexModel
 @testable import PokedexRender
 import PokedexSite
+import AsyncAlgorithms
 
 /// Pokédexes made in code for render tests of Pokémon the test server does not serve (Eevee, Wurmple, Gengar…):
 /// one default Pokémon per species, with the fixture chains and the fixture type chart.

@@ -70,13 +70,13 @@ final class TestServer: Sendable {
 
     private let state = NIOLockedValueBox(State())
     private let group: MultiThreadedEventLoopGroup
-    private let channel: NIOLockedValueBox<Channel?>
+    private let channel: NIOLockedValueBox<(any Channel)?>
     let port: Int
 
     var origin: String { "http://127.0.0.1:\(port)" }
     var apiBase: String { "\(origin)/api/v2" }
 
-    private init(group: MultiThreadedEventLoopGroup, channel: Channel, port: Int) {
+    private init(group: MultiThreadedEventLoopGroup, channel: any Channel, port: Int) {
         self.group = group
         self.channel = NIOLockedValueBox(channel)
         self.port = port
@@ -103,7 +103,7 @@ final class TestServer: Sendable {
 
     /// Closes the listening socket and every connection: later requests are refused. Idempotent.
     func stop() async {
-        guard let channel = channel.withLockedValue({ current -> Channel? in
+        guard let channel = channel.withLockedValue({ current -> (any Channel)? in
             defer { current = nil }
             return current
         }) else { return }
