@@ -206,34 +206,6 @@ import Testing
     }
 }
 
-@Suite struct UnreachableOriginTests {
-    @Test func aHostThatNeverAnsweredIsGivenUpAfterAFewConnectFailures() async {
-        let health = OriginHealth()
-        let policy = RetryPolicy.standard
-        for _ in 1..<policy.unreachableAttempts {
-            await health.couldNotConnect("a", policy: policy)
-            #expect(await health.unavailable("a") == nil)
-        }
-        await health.couldNotConnect("a", policy: policy)
-        #expect(await health.unavailable("a")?.contains("could not be reached") == true)
-    }
-
-    @Test func theWindowEndsItToo() async {
-        let health = OriginHealth()
-        let start = Date()
-        await health.couldNotConnect("a", policy: .standard, now: start)
-        await health.couldNotConnect("a", policy: .standard, now: start.addingTimeInterval(5.1))
-        #expect(await health.unavailable("a") != nil)
-    }
-
-    @Test func aHostThatAnsweredKeepsTheUsualRetryRules() async {
-        let health = OriginHealth()
-        await health.reached("a")
-        for _ in 0..<10 { await health.couldNotConnect("a", policy: .standard) }
-        #expect(await health.unavailable("a") == nil)
-    }
-}
-
 /// Collects log lines, to check what a build warned about.
 final class LogCapture: Sendable {
     private let box = NIOLockedValueBox<[String]>([])

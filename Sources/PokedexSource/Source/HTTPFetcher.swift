@@ -43,7 +43,7 @@ package final class HTTPFetcher: Sendable {
     private let policy: RetryPolicy
     private let logger: Logger
     private let counter = FetchCounter()
-    private let health = OriginHealth()
+    private let health: OriginHealth
     /// The longest body accepted; PokeAPI's largest detail is about 1.3 MB.
     private let maxBodyBytes = 32 * 1024 * 1024
 
@@ -63,6 +63,7 @@ package final class HTTPFetcher: Sendable {
         slots = AsyncSemaphore(limit: concurrency)
         self.policy = policy
         self.logger = logger
+        health = OriginHealth(policy: policy)
     }
 
     package func shutdown() async throws {
@@ -79,7 +80,8 @@ package final class HTTPFetcher: Sendable {
     /// Attempts that failed count towards `maxAttempts`; a 429 with `Retry-After` does not (it is the server
     /// pacing us, not failing) but still counts towards `totalBudget`. A `Retry-After` pauses every request to
     /// that host, not just this one, and a host whose last attempts all failed, across requests, is given up on
-    /// for the rest of the build, so a dead origin costs seconds rather than thousands of doomed retries.
+    /// for the rest of the build, so a dead origin costs seconds rather than thousands of doomed retries. Those
+    /// decisions are `RequestRetries`' and `HostHealth`'s, tested without a server; this carries them out.
     package func get(_ url: String, headers extra: [(String, String)] = []) async throws -> HTTPResult {
         let started = Date()
         let host = URL(string: url)?.host ?? ""
@@ -87,8 +89,7 @@ package final class HTTPFetcher: Sendable {
         // build, not this request failing. It does not count towards `totalBudget`, or under heavy rate limiting
         // a request could use up its budget before its first attempt.
         var pausedByOthers = 0.0
-        var attempt = 0
-        var failedAttempts = 0
+        var retries = RequestRetries(policy: policy)
         var generator = SystemRandomNumberGenerator()
         while true {
             if let reason = await health.unavailable(host) {
@@ -98,75 +99,50 @@ package final class HTTPFetcher: Sendable {
             let pauseStarted = Date()
             await health.waitForPause(host)
             pausedByOthers += Date().timeIntervalSince(pauseStarted)
-            attempt += 1
-            let outcome: Result<HTTPResult, any Error>
+            let result: HTTPResult?
+            let outcome: RequestRetries.Outcome
             do {
-                let number = attempt
-                outcome = .success(try await slots.withSlot { try await self.attemptOnce(url, headers: extra, attempt: number) })
+                let number = retries.attempts + 1
+                let answer = try await slots.withSlot { try await self.attemptOnce(url, headers: extra, attempt: number) }
+                result = answer
+                outcome = .answered(status: answer.status,
+                                    retryAfter: RetryPolicy.parseRetryAfter(answer.headers.first(name: "Retry-After")))
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
-                outcome = .failure(error)
+                result = nil
+                outcome = .failed(Self.describe(error), transient: Self.isTransient(error),
+                                  connect: Self.isConnectFailure(error))
             }
-
-            var retryAfter: Double?
-            let failureDescription: String
-            switch outcome {
-            case .success(let result):
-                // Any HTTP answer, a 503 too, shows the host can be reached: the fail-fast rule no longer applies.
-                await health.reached(host)
-                guard RetryPolicy.isTransient(status: result.status) else {
-                    await health.answered(host)
-                    return result
-                }
-                retryAfter = RetryPolicy.parseRetryAfter(result.headers.first(name: "Retry-After"))
-                failureDescription = "HTTP \(result.status)"
-                if result.status == 429 && retryAfter != nil {
-                    await counter.record { $0.rateLimited += 1 }
-                } else {
-                    failedAttempts += 1
-                    await health.failed(host, giveUpAfter: policy.giveUpAfterFailedAttempts)
-                }
-                if let retryAfter { await health.pause(host, for: retryAfter) }
-                if failedAttempts >= policy.maxAttempts {
-                    await counter.record { $0.failures += 1 }
-                    return result
-                }
-            case .failure(let error):
-                guard Self.isTransient(error) else {
-                    await counter.record { $0.failures += 1 }
-                    throw PokedexError(.source, url, .network(Self.describe(error)))
-                }
-                failedAttempts += 1
-                await health.failed(host, giveUpAfter: policy.giveUpAfterFailedAttempts)
-                failureDescription = Self.describe(error)
-                if Self.isConnectFailure(error) {
-                    await health.couldNotConnect(host, policy: policy)
-                }
-                // A host given up on (just now, or by another request meanwhile) is not waited for.
-                if let reason = await health.unavailable(host) {
-                    await counter.record { $0.failures += 1 }
-                    throw PokedexError(.source, url, .network("\(failureDescription); \(reason)"))
-                }
-                if failedAttempts >= policy.maxAttempts {
-                    await counter.record { $0.failures += 1 }
-                    throw PokedexError(.source, url, .network("\(failureDescription) (after \(attempt) attempts)"))
-                }
-            }
-
-            let wait = policy.delay(afterAttempt: max(1, failedAttempts), retryAfter: retryAfter,
-                                    random: Double.random(in: 0...1, using: &generator))
-            let elapsed = Date().timeIntervalSince(started) - pausedByOthers
-            if elapsed + wait > policy.totalBudget {
+            let news = retries.record(outcome)
+            if news.rateLimited { await counter.record { $0.rateLimited += 1 } }
+            await health.apply(news, to: host)
+            let action = retries.next(after: outcome, hostGivenUp: await health.unavailable(host),
+                                      elapsed: Date().timeIntervalSince(started) - pausedByOthers,
+                                      random: Double.random(in: 0...1, using: &generator))
+            switch action {
+            case .accept, .acceptFailed:
+                if action == .acceptFailed { await counter.record { $0.failures += 1 } }
+                // Only an answer is accepted, so there is one to return.
+                guard let result else { throw PokedexError(.source, url, .network(Self.describe(outcome))) }
+                return result
+            case .fail(let message):
                 await counter.record { $0.failures += 1 }
-                if case .success(let result) = outcome { return result }
-                throw PokedexError(.source, url, .network(
-                    "\(failureDescription) (gave up after \(attempt) attempts in \(Int(elapsed)) s)"))
+                throw PokedexError(.source, url, .network(message))
+            case .retry(let wait):
+                logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(retries.attempts)",
+                                                    "why": "\(Self.describe(outcome))",
+                                                    "wait": "\(String(format: "%.2f", wait))"])
+                await counter.record { $0.retries += 1 }
+                try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
             }
-            logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(attempt)", "why": "\(failureDescription)",
-                                                "wait": "\(String(format: "%.2f", wait))"])
-            await counter.record { $0.retries += 1 }
-            try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+        }
+    }
+
+    static func describe(_ outcome: RequestRetries.Outcome) -> String {
+        switch outcome {
+        case .answered(let status, _): "HTTP \(status)"
+        case .failed(let description, _, _): description
         }
     }
 
@@ -263,65 +239,29 @@ package final class HTTPFetcher: Sendable {
     }
 }
 
-/// Per-host state shared by all requests of a build: a pause asked for by `Retry-After`, and whether the host's
-/// last attempts all failed, across requests, so many in a row that asking it again is pointless.
+/// The build's `HostHealth`, shared by all its requests; the clock is read here.
 actor OriginHealth {
-    private var pausedUntil: [String: Date] = [:]
-    private var failedInARow: [String: Int] = [:]
-    private var givenUp: [String: String] = [:]
-    /// Hosts that answered at least once in this build.
-    private var answeredOnce: Set<String> = []
-    /// Connect failures of hosts that never answered: the first one's time, and how many.
-    private var unreachable: [String: (since: Date, count: Int)] = [:]
+    private var book: HostHealth
 
-    func unavailable(_ host: String) -> String? {
-        givenUp[host]
+    init(policy: RetryPolicy) {
+        book = HostHealth(policy: policy)
     }
 
-    func pause(_ host: String, for seconds: Double) {
-        let until = Date().addingTimeInterval(min(seconds, 120))
-        if until > pausedUntil[host] ?? .distantPast { pausedUntil[host] = until }
+    func unavailable(_ host: String) -> String? {
+        book.unavailable(host)
+    }
+
+    func apply(_ news: RequestRetries.HostNews, to host: String) {
+        book.apply(news, to: host, now: Date())
     }
 
     func waitForPause(_ host: String) async {
-        while let until = pausedUntil[host], until > Date() {
-            let wait = until.timeIntervalSinceNow
+        while let until = book.pausedUntil(host, now: Date()) {
             do {
-                try await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1_000_000_000))
+                try await Task.sleep(nanoseconds: UInt64(max(0, until.timeIntervalSinceNow) * 1_000_000_000))
             } catch {
                 return  // cancelled: the caller's own cancellation check ends the request
             }
-        }
-    }
-
-    /// Any answer that is not a transient failure shows the host is alive.
-    func answered(_ host: String) {
-        failedInARow[host] = 0
-    }
-
-    /// The host sent an HTTP answer, whatever its status.
-    func reached(_ host: String) {
-        answeredOnce.insert(host)
-    }
-
-    /// A host that has not answered once in this build and cannot be connected to (no such name, refused) is
-    /// given up on quickly, so an offline build falls back to the cache or the snapshot in about a second rather
-    /// than after every request's retries. Once it has answered, the usual rules apply.
-    func couldNotConnect(_ host: String, policy: RetryPolicy, now: Date = Date()) {
-        guard !answeredOnce.contains(host), givenUp[host] == nil else { return }
-        var record = unreachable[host] ?? (since: now, count: 0)
-        record.count += 1
-        unreachable[host] = record
-        if record.count >= policy.unreachableAttempts || now.timeIntervalSince(record.since) >= policy.unreachableWindow {
-            givenUp[host] = "\(host) could not be reached (\(record.count) connection attempt(s) failed before it ever answered); not asking it again in this build"
-        }
-    }
-
-    func failed(_ host: String, giveUpAfter threshold: Int) {
-        let count = (failedInARow[host] ?? 0) + 1
-        failedInARow[host] = count
-        if count >= threshold && givenUp[host] == nil {
-            givenUp[host] = "\(host) failed its last \(count) attempts in a row; not asking it again in this build"
         }
     }
 }
