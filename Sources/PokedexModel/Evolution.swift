@@ -206,7 +206,7 @@ extension EvolutionNode {
             if places[phrase] == nil { phrases.append(phrase); places[phrase] = [] }
             if let location = condition.location, condition.nearSpecialRock != true {
                 let place = words.name(.location, location)
-                if !places[phrase]!.contains(place) { places[phrase]!.append(place) }
+                if places[phrase]?.contains(place) == false { places[phrase]?.append(place) }
             }
         }
         let said = phrases.map { phrase -> String in
@@ -219,11 +219,11 @@ extension EvolutionNode {
         for phrase in said {
             let parts = phrase.components(separatedBy: words.comma)
             let head = parts[0]
-            if tails[head] == nil { heads.append(head); tails[head] = [] }
-            tails[head]!.append(Array(parts.dropFirst()))
+            if tails[head] == nil { heads.append(head) }
+            tails[head, default: []].append(Array(parts.dropFirst()))
         }
         let merged = heads.map { head -> String in
-            let variants = tails[head]!
+            let variants = tails[head, default: []]
             // A variant with nothing after the head holds in every case the others narrow down.
             if variants.contains(where: \.isEmpty) { return head }
             var shared: [String] = []

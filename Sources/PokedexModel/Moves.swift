@@ -286,13 +286,13 @@ package struct MoveBook: Sendable, Equatable {
         // Names in another language than the book's are ranked here, for these moves only.
         let ranks = names.language == language ? nameRanks
             : Self.nameRanks(byMethod.values.joined().map(\.move), names: names)
-        return byMethod.keys.sorted { a, b in
-            let (ka, kb) = (kind(ofMethod: a), kind(ofMethod: b))
-            return ka != kb ? ka < kb : a < b
-        }.map { method in
+        return byMethod.sorted { a, b in
+            let (ka, kb) = (kind(ofMethod: a.key), kind(ofMethod: b.key))
+            return ka != kb ? ka < kb : a.key < b.key
+        }.map { method, learned in
             let kind = kind(ofMethod: method)
             // Each move's sort key made once, not in every comparison (a page sorts a few hundred moves).
-            let keyed = byMethod[method]!.map { learned -> (key: (Int, Int, Int), move: LearnedMove) in
+            let keyed = learned.map { learned -> (key: (Int, Int, Int), move: LearnedMove) in
                 let rank = ranks[learned.move.id] ?? Int.max
                 switch kind {
                 case .levelUp: return ((learned.level, 0, rank), learned)
@@ -444,12 +444,16 @@ extension MoveBook: Encodable {
     /// In a fixed order (dictionaries have none): the render inputs' digest is made from it.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
-        for id in moves.keys.sorted() { try container.encode(moves[id]!) }
-        for move in machineItems.keys.sorted() {
-            let byGroup = machineItems[move]!
-            for group in byGroup.keys.sorted() { try container.encode([String(move), String(group), byGroup[group]!]) }
+        for (_, move) in moves.sorted(by: { $0.key < $1.key }) { try container.encode(move) }
+        for (move, byGroup) in machineItems.sorted(by: { $0.key < $1.key }) {
+            for (group, item) in byGroup.sorted(by: { $0.key < $1.key }) {
+                try container.encode([String(move), String(group), item])
+            }
         }
-        for id in games.keys.sorted() { try container.encode(games[id]!) }
-        for id in methods.keys.sorted() { try container.encode(String(id)); try container.encode(methods[id]!) }
+        for (_, game) in games.sorted(by: { $0.key < $1.key }) { try container.encode(game) }
+        for (id, method) in methods.sorted(by: { $0.key < $1.key }) {
+            try container.encode(String(id))
+            try container.encode(method)
+        }
     }
 }

@@ -155,11 +155,13 @@ package struct NameBook: Sendable, Equatable, Encodable {
         var container = encoder.unkeyedContainer()
         try container.encode(language)
         try container.encode(words)
-        for kind in named.keys.sorted() {
-            let byName = named[kind]!
-            for name in byName.keys.sorted() { try container.encode([kind.rawValue, name]); try container.encode(byName[name]!) }
+        for (kind, byName) in named.sorted(by: { $0.key < $1.key }) {
+            for (name, record) in byName.sorted(by: { $0.key < $1.key }) {
+                try container.encode([kind.rawValue, name])
+                try container.encode(record)
+            }
         }
-        for name in versionGroups.keys.sorted() { try container.encode(versionGroups[name]!) }
+        for (_, group) in versionGroups.sorted(by: { $0.key < $1.key }) { try container.encode(group) }
     }
 
     static func english(in names: [LocalizedName]?) -> String? {
@@ -206,13 +208,11 @@ extension DataSet {
     /// What the pages call everything they name.
     package var nameBook: NameBook {
         var records = named.mapValues { records in records.keys.sorted().compactMap { records[$0] } }
-        records[.move] = moves.keys.sorted().map { id in
-            let move = moves[id]!
-            return NamesRecord(id: move.id, name: move.name, names: move.names)
+        records[.move] = moves.sorted { $0.key < $1.key }.map { _, move in
+            NamesRecord(id: move.id, name: move.name, names: move.names)
         }
-        records[.ability] = abilities.keys.sorted().map { id in
-            let ability = abilities[id]!
-            return NamesRecord(id: ability.id, name: ability.name, names: ability.names)
+        records[.ability] = abilities.sorted { $0.key < $1.key }.map { _, ability in
+            NamesRecord(id: ability.id, name: ability.name, names: ability.names)
         }
         return NameBook(records: records,
                  types: types.keys.sorted().compactMap { types[$0] },

@@ -138,7 +138,8 @@ package struct Pokedex: Sendable {
             }
         }
         return entries.map { entry in
-            let at = place[entry.record.speciesID]!
+            // Every species has its place: the loop above gave one to each entry's.
+            guard let at = place[entry.record.speciesID] else { return (nil, nil) }
             return (at > 0 ? representatives[at - 1] : nil, at + 1 < representatives.count ? representatives[at + 1] : nil)
         }
     }

@@ -183,8 +183,7 @@ extension TypeMatchups {
     /// (Ghost attacks: ×2 on Psychic and Ghost, ×½ on Dark, ×0 on Normal).
     package static func attacking(_ type: String, chart: [String: TypeRecord]) -> (double: [String], half: [String], none: [String]) {
         var result: (double: [String], half: [String], none: [String]) = ([], [], [])
-        for defender in chart.keys.sorted(by: gameOrder) {
-            let record = chart[defender]!
+        for (defender, record) in chart.sorted(by: { gameOrder($0.key, $1.key) }) {
             if record.noDamageFrom.contains(type) { result.none.append(defender) }
             else if record.doubleDamageFrom.contains(type) { result.double.append(defender) }
             else if record.halfDamageFrom.contains(type) { result.half.append(defender) }

@@ -83,8 +83,8 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
     /// In a fixed order (dictionaries have none): pages' digests read it.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
-        for kind in named.keys.sorted() {
-            for (key, word) in named[kind]!.sorted(by: { $0.key < $1.key }) { try container.encode([kind.rawValue, key, word]) }
+        for (kind, words) in named.sorted(by: { $0.key < $1.key }) {
+            for (key, word) in words.sorted(by: { $0.key < $1.key }) { try container.encode([kind.rawValue, key, word]) }
         }
         for (key, word) in types.sorted(by: { $0.key < $1.key }) { try container.encode(["type", key, word]) }
         for (key, word) in forms.sorted(by: { $0.key < $1.key }) { try container.encode(["form", key, word]) }

@@ -20,8 +20,8 @@ package struct TypeMatchups: Sendable, Equatable {
             for attacker in record.halfDamageFrom { factor[attacker, default: 1] *= 0.5 }
             for attacker in record.noDamageFrom { factor[attacker, default: 1] *= 0 }
         }
-        for attacker in factor.keys.sorted(by: Self.gameOrder) {
-            switch factor[attacker]! {
+        for (attacker, multiplier) in factor.sorted(by: { Self.gameOrder($0.key, $1.key) }) {
+            switch multiplier {
             case 0: immune.append(attacker)
             case 4: quadruple.append(attacker)
             case 2: double.append(attacker)

@@ -12,15 +12,15 @@ package struct TemplateLibrary: Sendable {
     /// is an error at its tag; without, it renders as nothing, as the specification has it.
     package init(templates texts: [String: String], strictPartials: Bool = true) throws(TemplateError) {
         var templates: [String: Template] = [:]
-        for name in texts.keys.sorted() {
-            var parser = Parser(name: name, text: texts[name]!)
+        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
+            var parser = Parser(name: name, text: text)
             templates[name] = try parser.parse()
         }
         if strictPartials {
-            for name in templates.keys.sorted() {
-                let template = templates[name]!
+            for (name, template) in templates.sorted(by: { $0.key < $1.key }) {
                 for reference in template.references where templates[reference.name] == nil {
-                    let (line, column) = SourceLocation(offset: reference.offset).lineAndColumn(in: Array(texts[name]!.utf8))
+                    let text = texts[name] ?? ""
+                    let (line, column) = SourceLocation(offset: reference.offset).lineAndColumn(in: Array(text.utf8))
                     throw TemplateError(template: name, line: line, column: column,
                                         message: "partial `\(reference.name)` does not exist")
                 }

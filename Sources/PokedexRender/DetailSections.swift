@@ -60,7 +60,9 @@ struct RelatedPokemon: Sendable {
         self.speciesNameLanguages = shownIn
         var proper: [String: String] = [:]
         // By species id: two names alike in capitals would otherwise take turns from run to run.
-        for id in names.keys.sorted() { proper[names[id]!.uppercased()] = proper[names[id]!.uppercased()] ?? names[id]! }
+        for (_, name) in names.sorted(by: { $0.key < $1.key }) where proper[name.uppercased()] == nil {
+            proper[name.uppercased()] = name
+        }
         self.properNames = proper
         self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName), phrases: phrases,
                                     articles: articles)

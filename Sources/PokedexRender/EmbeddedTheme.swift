@@ -37,10 +37,10 @@ package enum ThemeEjector {
                                    hint: "pass --force to overwrite them, or eject into another folder")
             }
         }
-        for path in paths {
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             let url = folder.appendingPathComponent(path)
             do {
-                try AtomicFile.write(files[path]!, to: url)
+                try AtomicFile.write(data, to: url)
             } catch {
                 throw PokedexError.file(.output, url.path, error)
             }

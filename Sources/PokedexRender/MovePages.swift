@@ -175,9 +175,9 @@ extension SiteRenderer {
         let newest = games.first
         var groups: [LearnerGroupContext] = []
         if let newest, let byMethod = catalog.learners.byMove[move.id]?[newest.id] {
-            let methods = byMethod.keys.sorted { a, b in
-                let (ka, kb) = (book.kind(ofMethod: a), book.kind(ofMethod: b))
-                return ka != kb ? ka < kb : a < b
+            let methods = byMethod.sorted { a, b in
+                let (ka, kb) = (book.kind(ofMethod: a.key), book.kind(ofMethod: b.key))
+                return ka != kb ? ka < kb : a.key < b.key
             }
             // "Lv. 36" once per level, not once per learner.
             var levelNotes: [Int: String] = [:]
@@ -187,9 +187,9 @@ extension SiteRenderer {
                 levelNotes[level] = note
                 return note
             }
-            for method in methods {
+            for (method, learnersOfMethod) in methods {
                 let kind = book.kind(ofMethod: method)
-                let learners = byMethod[method]!.map { learner in
+                let learners = learnersOfMethod.map { learner in
                     var cell = cells[learner.entry]
                     if kind == .levelUp { cell.note = levelNote(learner.level) }
                     return cell

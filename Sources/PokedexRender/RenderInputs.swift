@@ -43,13 +43,15 @@ package struct RenderInputs: Encodable, Sendable {
         entries = pokedex.entries
         favorites = pokedex.favorites
         dataAge = pokedex.dataAge
-        chainIDs = pokedex.chains.keys.sorted()
-        chains = chainIDs.map { pokedex.chains[$0]! }
-        typeNames = pokedex.typeChart.keys.sorted()
-        types = typeNames.map { pokedex.typeChart[$0]! }
+        let sortedChains = pokedex.chains.sorted { $0.key < $1.key }
+        chainIDs = sortedChains.map(\.key)
+        chains = sortedChains.map(\.value)
+        let sortedTypes = pokedex.typeChart.sorted { $0.key < $1.key }
+        typeNames = sortedTypes.map(\.key)
+        types = sortedTypes.map(\.value)
         names = pokedex.names
         moves = pokedex.moves
-        abilities = pokedex.abilities.keys.sorted().map { pokedex.abilities[$0]! }
+        abilities = pokedex.abilities.sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.

@@ -398,8 +398,8 @@ package struct SiteRenderer: Sendable {
     /// `extraShell`: more files every visitor may need offline (the names script, loaded by search).
     func workerJob(fingerprints: [String: String], contentHashes: [String: String], assets: AssetsContext,
                    extraShell: [String] = []) -> PageJob {
-        let build = Fingerprint.of(fingerprints.keys.sorted().flatMap { path in
-            [Data(path.utf8), Data((contentHashes[path] ?? fingerprints[path]!).utf8)]
+        let build = Fingerprint.of(fingerprints.sorted { $0.key < $1.key }.flatMap { path, fingerprint in
+            [Data(path.utf8), Data((contentHashes[path] ?? fingerprint).utf8)]
         })
         let shell = ["index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app,
                      assets.data, assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves]
@@ -1251,7 +1251,8 @@ enum DataScript {
         let typeNames = Set(pokedex.entries.flatMap(\.record.types)).sorted(by: TypeMatchups.gameOrder)
         let typeIndex = Dictionary(uniqueKeysWithValues: typeNames.enumerated().map { ($1, $0) })
         let rows = zip(pokedex.entries, pictures).map { entry, picture -> Row in
-            let types = entry.record.types.map { typeIndex[$0]! }
+            // Every type is in the index: it was made from these very entries.
+            let types = entry.record.types.compactMap { typeIndex[$0] }
             return Row(id: entry.id, slug: entry.slug, name: entry.displayName, types: types,
                        generation: entry.generation ?? 0, number: entry.record.speciesID,
                        form: !entry.isForm ? 0 : entry.isListed ? 1 : 2, picture: picture)
@@ -1358,23 +1359,23 @@ enum DataScript {
                 codes.append(name.language)
             }
         }
-        var order: [Int] = []
-        var speciesIDs: [Int: [Int]] = [:]
-        var speciesNames: [Int: [LocalizedName]] = [:]
+        // Per species, in the order its first Pokémon comes: its Pokémon's ids and its names.
+        var groups: [(ids: [Int], names: [LocalizedName])] = []
+        var groupOfSpecies: [Int: Int] = [:]
         var forms: [NamesEntry] = []
         for entry in pokedex.entries {
             guard let species = entry.species else { continue }
-            if speciesIDs[species.id] == nil {
-                order.append(species.id)
-                speciesIDs[species.id] = []
-                speciesNames[species.id] = species.names
+            if let group = groupOfSpecies[species.id] {
+                groups[group].ids.append(entry.id)
+            } else {
+                groupOfSpecies[species.id] = groups.count
+                groups.append((ids: [entry.id], names: species.names))
             }
-            speciesIDs[species.id]!.append(entry.id)
             if entry.isForm, !entry.names.isEmpty {
                 forms.append(NamesEntry(ids: [entry.id], names: entry.names, languages: codes))
             }
         }
-        let entries = order.map { NamesEntry(ids: speciesIDs[$0]!, names: speciesNames[$0]!, languages: codes) } + forms
+        let entries = groups.map { NamesEntry(ids: $0.ids, names: $0.names, languages: codes) } + forms
         let payload = NamesPayload(version: 2, languages: codes.map(language), entries: entries.filter { !$0.names.isEmpty })
         return try script("POKEDEX_NAMES", payload, path: SiteRenderer.namesScript)
     }

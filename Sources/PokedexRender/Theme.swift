@@ -39,8 +39,7 @@ package struct Theme: Sendable {
         var texts: [String: String] = [:]
         var staticFiles: [(path: String, data: Data)] = []
         var strings: [String: ThemeStrings] = [:]
-        for relative in files.keys.sorted() where Self.isPartOfTheme(relative) {
-            let data = files[relative]!
+        for (relative, data) in files.sorted(by: { $0.key < $1.key }) where Self.isPartOfTheme(relative) {
             // The words of each language: read, never published.
             if relative.hasPrefix(Self.stringsFolder), relative.hasSuffix(".toml") {
                 let origin = origins[relative] ?? relative
@@ -164,9 +163,9 @@ package struct Theme: Sendable {
     /// Each language file's keys that the English file has and it lacks, by language code; complete files left out.
     static func incompleteStrings(_ strings: [String: ThemeStrings]) -> [(code: String, missing: [String])] {
         guard let english = strings["en"] else { return [] }
-        return strings.keys.sorted().compactMap { code in
+        return strings.sorted { $0.key < $1.key }.compactMap { code, file in
             guard code != "en" else { return nil }
-            let own = Set(strings[code]!.keys)
+            let own = Set(file.keys)
             let missing = english.keys.filter { !own.contains($0) }
             return missing.isEmpty ? nil : (code, missing)
         }

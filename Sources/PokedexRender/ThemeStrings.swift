@@ -102,10 +102,9 @@ package struct ThemeStrings: Sendable, Equatable, Encodable {
     /// `{"nav": {"moves": "Moves"}, …}`, keys sorted (the page's digest reads it).
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Key.self)
-        for table in tables.keys.sorted() {
+        for (table, entries) in tables.sorted(by: { $0.key < $1.key }) {
             var nested = container.nestedContainer(keyedBy: Key.self, forKey: Key(table))
-            let entries = tables[table]!
-            for key in entries.keys.sorted() { try nested.encode(entries[key]!, forKey: Key(key)) }
+            for (key, value) in entries.sorted(by: { $0.key < $1.key }) { try nested.encode(value, forKey: Key(key)) }
         }
     }
 

@@ -47,8 +47,7 @@ package struct CachedCatalog: Sendable {
 
         var species: [Int: SpeciesRecord?] = [:]
         // Missing or unreadable entries are nil (CacheStore.read); only a real I/O failure throws.
-        let items = try names.keys.sorted().map { id -> FavoritesCatalog.Item in
-            let name = names[id]!
+        let items = try names.sorted(by: { $0.key < $1.key }).map { id, name -> FavoritesCatalog.Item in
             guard let record = try store.read("pokemon/\(id)", as: PokemonRecord.self)?.body, record.id == id else {
                 return .init(id: id, name: name, displayName: DisplayName.titleCase(name))
             }

@@ -318,14 +318,18 @@ enum LocalizedTexts {
     /// The newest flavor text of each language, normalised: PokeAPI lists them oldest game first. In the order
     /// the languages first appear.
     static func newestFlavor(_ entries: [(language: String, text: String)]) -> [LocalizedName] {
-        var order: [String] = []
-        var newest: [String: String] = [:]
+        var newest: [LocalizedName] = []
+        var at: [String: Int] = [:]
         for entry in entries {
             let language = entry.language.lowercased()
             guard let text = nonEmpty(FlavorText.normalise(entry.text)) else { continue }
-            if newest[language] == nil { order.append(language) }
-            newest[language] = text
+            if let index = at[language] {
+                newest[index].name = text
+            } else {
+                at[language] = newest.count
+                newest.append(LocalizedName(language: language, name: text))
+            }
         }
-        return order.map { LocalizedName(language: $0, name: newest[$0]!) }
+        return newest
     }
 }
