@@ -12,7 +12,7 @@ let package = Package(
     name: "pokedex",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "pokedex", targets: ["pokedex"]),
+        .executable(name: "pokedex", targets: ["pokedex"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -81,7 +81,11 @@ let package = Package(
             swiftSettings: strictSettings,
             plugins: ["EmbedFiles"]
         ),
-        .target(name: "PokedexModel", dependencies: ["PokedexSupport", "PokedexSource"], swiftSettings: strictSettings),
+        .target(
+            name: "PokedexModel",
+            dependencies: ["PokedexSupport", "PokedexSource"],
+            swiftSettings: strictSettings
+        ),
         // What crosses from the render to the output stage: a file of the site, the stream that carries files as
         // they are made, and what the site already holds. Below both, so that neither imports the other.
         .target(

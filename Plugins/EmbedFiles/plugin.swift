@@ -16,21 +16,27 @@ struct EmbedFiles: BuildToolPlugin {
             let folder = root.appending(path: "Templates")
             let files = try themeFiles(in: folder)
             let generated = output.appending(path: "EmbeddedThemeFiles.swift")
-            return [.buildCommand(
-                displayName: "Embedding the default theme (\(files.count) files of Templates/)",
-                executable: tool.url,
-                arguments: ["theme", generated.path, folder.path] + files,
-                inputFiles: files.map { folder.appending(path: $0) },
-                outputFiles: [generated])]
+            return [
+                .buildCommand(
+                    displayName: "Embedding the default theme (\(files.count) files of Templates/)",
+                    executable: tool.url,
+                    arguments: ["theme", generated.path, folder.path] + files,
+                    inputFiles: files.map { folder.appending(path: $0) },
+                    outputFiles: [generated]
+                )
+            ]
         case "PokedexSource":
             let snapshot = root.appending(path: "Snapshot/bundled.pokedex-snapshot")
             let generated = output.appending(path: "BundledSnapshot.swift")
-            return [.buildCommand(
-                displayName: "Embedding the bundled data snapshot",
-                executable: tool.url,
-                arguments: ["snapshot", generated.path, snapshot.path],
-                inputFiles: [snapshot],
-                outputFiles: [generated])]
+            return [
+                .buildCommand(
+                    displayName: "Embedding the bundled data snapshot",
+                    executable: tool.url,
+                    arguments: ["snapshot", generated.path, snapshot.path],
+                    inputFiles: [snapshot],
+                    outputFiles: [generated]
+                )
+            ]
         default:
             Diagnostics.error("EmbedFiles has nothing to embed into \(target.name)")
             return []
@@ -47,8 +53,13 @@ struct EmbedFiles: BuildToolPlugin {
         for case let relative as String in enumerator {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.appending(path: relative).path, isDirectory: &isDirectory),
-                  !isDirectory.boolValue else { continue }
+            guard
+                FileManager.default.fileExists(
+                    atPath: folder.appending(path: relative).path,
+                    isDirectory: &isDirectory
+                ),
+                !isDirectory.boolValue
+            else { continue }
             files.append(relative)
         }
         return files.sorted()

@@ -37,7 +37,9 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
         // The Names section: every language's name in its own language, English's among them.
         var names = html.count..<html.count
         if let start = html.firstRange(of: namesStart) {
-            names = start.lowerBound..<(html[start.upperBound...].firstRange(of: Array("</dl>".utf8))?.upperBound ?? html.count)
+            names =
+                start
+                .lowerBound..<(html[start.upperBound...].firstRange(of: Array("</dl>".utf8))?.upperBound ?? html.count)
         }
         var from = 0
         while let found = html[from...].firstRange(of: marker) {
@@ -45,7 +47,8 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
             if names.contains(found.lowerBound) { continue }
             // The start tag it is in: its name, and whether it is the language switcher's link (hreflang).
             guard let open = html[..<found.lowerBound].lastIndex(of: UInt8(ascii: "<")),
-                  let close = html[found.upperBound...].firstIndex(of: UInt8(ascii: ">")) else { continue }
+                let close = html[found.upperBound...].firstIndex(of: UInt8(ascii: ">"))
+            else { continue }
             let tag = html[open..<close]
             if tag.firstRange(of: Array("hreflang=".utf8)) != nil { continue }
             let name = Array(tag.dropFirst().prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ">") })
@@ -68,7 +71,10 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
             let rest = html[next...]
             if rest.starts(with: endTag), Self.endsName(html, next + endTag.count) {
                 depth -= 1
-                if depth == 0 { end = next; break }
+                if depth == 0 {
+                    end = next
+                    break
+                }
             } else if rest.starts(with: startTag), Self.endsName(html, next + startTag.count) {
                 depth += 1
             }
@@ -77,8 +83,15 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
         var text: [UInt8] = []
         var inTag = false
         for byte in html[start..<end] {
-            if byte == UInt8(ascii: "<") { inTag = true; text.append(UInt8(ascii: " ")); continue }
-            if byte == UInt8(ascii: ">") { inTag = false; continue }
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+                text.append(UInt8(ascii: " "))
+                continue
+            }
+            if byte == UInt8(ascii: ">") {
+                inTag = false
+                continue
+            }
             if !inTag { text.append(byte) }
         }
         let decoded = String(decoding: text, as: UTF8.self)

@@ -35,24 +35,36 @@ enum MarkupReader {
 
     /// The `<loc>` URLs of a sitemap, with their lines; or the reason it is not a sitemap, with a line.
     static func sitemapLocations(_ data: Data) -> Result<[(url: String, line: Int)], SitemapProblem> {
-        guard let context = xmlNewParserCtxt() else { return .failure(SitemapProblem(line: 1, message: "libxml2 could not make a parser")) }
+        guard let context = xmlNewParserCtxt() else {
+            return .failure(SitemapProblem(line: 1, message: "libxml2 could not make a parser"))
+        }
         defer { xmlFreeParserCtxt(context) }
         let options = Int32(XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NONET.rawValue)
         let document: xmlDocPtr? = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count),
-                                     "sitemap.xml", nil, options)
+            return xmlCtxtReadMemory(
+                context,
+                base.assumingMemoryBound(to: CChar.self),
+                Int32(clamping: bytes.count),
+                "sitemap.xml",
+                nil,
+                options
+            )
         }
         guard let document else {
             if let error = xmlCtxtGetLastError(context), let message = error.pointee.message {
                 let text = String(cString: message).trimmingCharacters(in: .whitespacesAndNewlines)
-                return .failure(SitemapProblem(line: max(1, Int(error.pointee.line)), message: "not well-formed XML: \(text)"))
+                return .failure(
+                    SitemapProblem(line: max(1, Int(error.pointee.line)), message: "not well-formed XML: \(text)")
+                )
             }
             return .failure(SitemapProblem(line: 1, message: "not well-formed XML (empty?)"))
         }
         defer { xmlFreeDoc(document) }
         guard let root = xmlDocGetRootElement(document), isElement(root, "urlset", namespace: sitemapNamespace) else {
-            return .failure(SitemapProblem(line: 1, message: "not a sitemap: expected <urlset xmlns=\"\(sitemapNamespace)\">"))
+            return .failure(
+                SitemapProblem(line: 1, message: "not a sitemap: expected <urlset xmlns=\"\(sitemapNamespace)\">")
+            )
         }
         var locations: [(url: String, line: Int)] = []
         var url = root.pointee.children
@@ -80,7 +92,8 @@ enum MarkupReader {
 
     private static func isElement(_ node: xmlNodePtr, _ name: StaticString, namespace: String) -> Bool {
         guard node.pointee.type == XML_ELEMENT_NODE, matches(node.pointee.name, name),
-              let href = node.pointee.ns?.pointee.href else { return false }
+            let href = node.pointee.ns?.pointee.href
+        else { return false }
         return String(cString: href) == namespace
     }
 
@@ -113,7 +126,9 @@ struct HTMLParser: ~Copyable {
     private init(context: htmlParserCtxtPtr) { self.context = context }
 
     static func make() throws -> HTMLParser {
-        guard let context = htmlNewParserCtxt() else { throw PokedexError(.check, nil, .other("libxml2 could not make an HTML parser")) }
+        guard let context = htmlNewParserCtxt() else {
+            throw PokedexError(.check, nil, .other("libxml2 could not make an HTML parser"))
+        }
         return HTMLParser(context: context)
     }
 
@@ -121,15 +136,23 @@ struct HTMLParser: ~Copyable {
 
     /// Quiet (pages use HTML5 elements libxml2 2.9 calls invalid), offline, and without the whitespace-only text
     /// nodes: only elements are looked at.
-    static let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
-                               | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue)
+    static let options = Int32(
+        HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue
+            | HTML_PARSE_NOBLANKS.rawValue | HTML_PARSE_COMPACT.rawValue
+    )
 
     /// The references, anchors and local problems of the page `data`, found at `path` (used in findings).
     func scan(_ data: Data, path: String) -> PageScan {
         let document: htmlDocPtr? = data.withUnsafeBytes { bytes in
             guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
-            return htmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(clamping: bytes.count),
-                                      path, "UTF-8", Self.options)
+            return htmlCtxtReadMemory(
+                context,
+                base.assumingMemoryBound(to: CChar.self),
+                Int32(clamping: bytes.count),
+                path,
+                "UTF-8",
+                Self.options
+            )
         }
         guard let document else {
             return PageScan(findings: [Finding(path: path, line: 1, message: "not readable as HTML (empty?)")])
@@ -175,31 +198,53 @@ private struct PageScanner {
 
     /// Records what `element` says; returns whether its children are to be visited.
     mutating func visit(_ element: xmlNodePtr) -> Bool {
-        var id: String?, href: String?, src: String?, srcset: String?, rel: String?, name: String?
-        var property: String?, content: String?
-        var hasAlt = false, hasWidth = false, hasHeight = false
+        var id: String?
+        var href: String?
+        var src: String?
+        var srcset: String?
+        var rel: String?
+        var name: String?
+        var property: String?
+        var content: String?
+        var hasAlt = false
+        var hasWidth = false
+        var hasHeight = false
         var attribute = element.pointee.properties
         while let current = attribute {
             let attributeName = current.pointee.name
             func value() -> String { MarkupReader.text(of: current.pointee.children) }
-            if MarkupReader.matches(attributeName, "id") { id = value() }
-            else if MarkupReader.matches(attributeName, "href") { href = value() }
-            else if MarkupReader.matches(attributeName, "src") { src = value() }
-            else if MarkupReader.matches(attributeName, "srcset") { srcset = value() }
-            else if MarkupReader.matches(attributeName, "rel") { rel = value() }
-            else if MarkupReader.matches(attributeName, "name") { name = value() }
-            else if MarkupReader.matches(attributeName, "property") { property = value() }
-            else if MarkupReader.matches(attributeName, "content") { content = value() }
-            else if MarkupReader.matches(attributeName, "alt") { hasAlt = true }
-            else if MarkupReader.matches(attributeName, "width") { hasWidth = true }
-            else if MarkupReader.matches(attributeName, "height") { hasHeight = true }
+            if MarkupReader.matches(attributeName, "id") {
+                id = value()
+            } else if MarkupReader.matches(attributeName, "href") {
+                href = value()
+            } else if MarkupReader.matches(attributeName, "src") {
+                src = value()
+            } else if MarkupReader.matches(attributeName, "srcset") {
+                srcset = value()
+            } else if MarkupReader.matches(attributeName, "rel") {
+                rel = value()
+            } else if MarkupReader.matches(attributeName, "name") {
+                name = value()
+            } else if MarkupReader.matches(attributeName, "property") {
+                property = value()
+            } else if MarkupReader.matches(attributeName, "content") {
+                content = value()
+            } else if MarkupReader.matches(attributeName, "alt") {
+                hasAlt = true
+            } else if MarkupReader.matches(attributeName, "width") {
+                hasWidth = true
+            } else if MarkupReader.matches(attributeName, "height") {
+                hasHeight = true
+            }
             attribute = current.pointee.next
         }
         let tag = element.pointee.name
         let line = Int(xmlGetLineNo(element))
         func refer(_ attribute: String, _ url: String?, onlyUnderBaseURL: Bool = false) {
             guard let url else { return }
-            scan.references.append(PageReference(line: line, attribute: attribute, url: url, onlyUnderBaseURL: onlyUnderBaseURL))
+            scan.references.append(
+                PageReference(line: line, attribute: attribute, url: url, onlyUnderBaseURL: onlyUnderBaseURL)
+            )
         }
         func referToCandidates(_ srcset: String?) {
             guard let srcset else { return }
@@ -208,7 +253,9 @@ private struct PageScanner {
 
         if let id {
             if let first = idLines[id] {
-                scan.findings.append(Finding(path: path, line: line, message: "duplicate id \"\(id)\" (first on line \(first))"))
+                scan.findings.append(
+                    Finding(path: path, line: line, message: "duplicate id \"\(id)\" (first on line \(first))")
+                )
             } else {
                 idLines[id] = line
                 scan.anchors.insert(id)
@@ -229,8 +276,13 @@ private struct PageScanner {
             let missing = [("alt", hasAlt), ("width", hasWidth), ("height", hasHeight)].filter { !$0.1 }.map(\.0)
             if !missing.isEmpty {
                 let shown = src.map { " src=\"\($0)\"" } ?? ""
-                scan.findings.append(Finding(path: path, line: line,
-                                             message: "<img\(shown)> has no \(missing.joined(separator: ", "))"))
+                scan.findings.append(
+                    Finding(
+                        path: path,
+                        line: line,
+                        message: "<img\(shown)> has no \(missing.joined(separator: ", "))"
+                    )
+                )
             }
         } else if MarkupReader.matches(tag, "script") {
             refer("src", src)

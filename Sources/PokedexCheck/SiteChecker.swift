@@ -64,13 +64,21 @@ package struct SiteChecker: Sendable {
         MarkupReader.initialize()
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw PokedexError(.check, root.path, .fileSystem("no such folder"),
-                               hint: "build the site first (pokedex build), or name its folder: pokedex check DIR")
+            throw PokedexError(
+                .check,
+                root.path,
+                .fileSystem("no such folder"),
+                hint: "build the site first (pokedex build), or name its folder: pokedex check DIR"
+            )
         }
         let files = try Self.listFiles(in: root)
         guard files.contains("index.html") else {
-            throw PokedexError(.check, root.path, .invalidInput("no index.html: not a built site"),
-                               hint: "name the folder `pokedex build` wrote the site into")
+            throw PokedexError(
+                .check,
+                root.path,
+                .invalidInput("no index.html: not a built site"),
+                hint: "name the folder `pokedex build` wrote the site into"
+            )
         }
         let indexScan = try HTMLParser.make().scan(read("index.html"), path: "index.html")
         var findings: [Finding] = []
@@ -122,10 +130,13 @@ package struct SiteChecker: Sendable {
     }
 
     /// Reads, parses and resolves `pages` on `parallelism` tasks (one libxml2 document per page at a time).
-    private func checkPages(_ pages: [String], files: Set<String>, resolver: LinkResolver) async throws -> [PageResult] {
+    private func checkPages(_ pages: [String], files: Set<String>, resolver: LinkResolver) async throws -> [PageResult]
+    {
         let root = self.root
         let chunkSize = max(1, (pages.count + parallelism * 4 - 1) / (parallelism * 4))
-        let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { Array(pages[$0..<min(pages.count, $0 + chunkSize)]) }
+        let chunks = stride(from: 0, to: pages.count, by: chunkSize).map {
+            Array(pages[$0..<min(pages.count, $0 + chunkSize)])
+        }
         return try await withThrowingTaskGroup(of: [PageResult].self) { group in
             var next = 0
             func add() {
@@ -167,16 +178,26 @@ package struct SiteChecker: Sendable {
                 findings.append(Finding(path: page, line: reference.line, message: "\(written): \(reason)"))
             case .file(let target, let fragment):
                 if !files.contains(target) {
-                    findings.append(Finding(path: page, line: reference.line, message: "\(written): no such file \(target)"))
+                    findings.append(
+                        Finding(path: page, line: reference.line, message: "\(written): no such file \(target)")
+                    )
                 } else if isPage(target) {
-                    pageLinks.append(PageLink(line: reference.line, written: written, target: target, fragment: fragment))
+                    pageLinks.append(
+                        PageLink(line: reference.line, written: written, target: target, fragment: fragment)
+                    )
                 }
             }
         }
         if let canonical = scan.canonical, case .file(let target, _) = resolver.resolve(canonical.url, from: page),
-           target != page, files.contains(target) {
-            findings.append(Finding(path: page, line: canonical.line,
-                                    message: "canonical link \(canonical.url) names \(target), not this page"))
+            target != page, files.contains(target)
+        {
+            findings.append(
+                Finding(
+                    path: page,
+                    line: canonical.line,
+                    message: "canonical link \(canonical.url) names \(target), not this page"
+                )
+            )
         }
         return PageResult(path: page, anchors: scan.anchors, findings: findings, pageLinks: pageLinks)
     }
@@ -184,9 +205,10 @@ package struct SiteChecker: Sendable {
     /// Why `link`'s fragment names nothing in its target page, or nil when it does (or needs nothing).
     static func fragmentProblem(_ link: PageLink, in page: String, anchors: [String: Set<String>]) -> String? {
         guard let fragment = link.fragment, !fragment.isEmpty,
-              // "#top" scrolls to the top when no element is so named; ":~:" starts a text fragment.
-              fragment.lowercased() != "top", !fragment.hasPrefix(":~:"),
-              anchors[link.target]?.contains(fragment) == false else { return nil }
+            // "#top" scrolls to the top when no element is so named; ":~:" starts a text fragment.
+            fragment.lowercased() != "top", !fragment.hasPrefix(":~:"),
+            anchors[link.target]?.contains(fragment) == false
+        else { return nil }
         let place = link.target == page ? "this page" : link.target
         return "\(link.written): no id \"\(fragment)\" in \(place)"
     }
@@ -198,8 +220,14 @@ package struct SiteChecker: Sendable {
         let url = LinkResolver.trimmed(canonical.url)
         guard LinkResolver.hasScheme(url), let lastSlash = url.lastIndex(of: "/") else { return nil }
         if !url.hasSuffix("/") {
-            findings.append(Finding(path: "index.html", line: canonical.line,
-                                    message: "canonical link \(url): index.html's canonical URL should be the site's base URL, ending in /"))
+            findings.append(
+                Finding(
+                    path: "index.html",
+                    line: canonical.line,
+                    message:
+                        "canonical link \(url): index.html's canonical URL should be the site's base URL, ending in /"
+                )
+            )
         }
         return String(url[...lastSlash])
     }
@@ -210,8 +238,14 @@ package struct SiteChecker: Sendable {
     private func checkSitemap(pages: [String], files: Set<String>, baseURL: String?) throws -> [Finding] {
         let name = Self.sitemapName
         guard let baseURL else {
-            return [Finding(path: "index.html", line: 1,
-                            message: "\(name) is there but index.html has no <link rel=\"canonical\"> with the site's base URL: the sitemap's URLs cannot be checked")]
+            return [
+                Finding(
+                    path: "index.html",
+                    line: 1,
+                    message:
+                        "\(name) is there but index.html has no <link rel=\"canonical\"> with the site's base URL: the sitemap's URLs cannot be checked"
+                )
+            ]
         }
         let locations: [(url: String, line: Int)]
         switch MarkupReader.sitemapLocations(try read(name)) {
@@ -222,13 +256,20 @@ package struct SiteChecker: Sendable {
         var listed: Set<String> = []
         for location in locations {
             guard let path = LinkResolver.sitemapPath(of: location.url, baseURL: baseURL) else {
-                findings.append(Finding(path: name, line: location.line,
-                                        message: "\(location.url): not under the site's base URL \(baseURL)"))
+                findings.append(
+                    Finding(
+                        path: name,
+                        line: location.line,
+                        message: "\(location.url): not under the site's base URL \(baseURL)"
+                    )
+                )
                 continue
             }
             listed.insert(path)
             if !files.contains(path) {
-                findings.append(Finding(path: name, line: location.line, message: "\(location.url): no such file \(path)"))
+                findings.append(
+                    Finding(path: name, line: location.line, message: "\(location.url): no such file \(path)")
+                )
             }
         }
         for page in pages where !listed.contains(page) && !Self.isExempt(page, pages: pages) {
@@ -268,8 +309,12 @@ package struct SiteChecker: Sendable {
             for name in names where !name.hasPrefix(".") {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: url.appendingPathComponent(name).path, isDirectory: &isFolder),
-                   isFolder.boolValue {
+                if FileManager.default.fileExists(
+                    atPath: url.appendingPathComponent(name).path,
+                    isDirectory: &isFolder
+                ),
+                    isFolder.boolValue
+                {
                     folders.append(relative)
                 } else {
                     files.insert(relative)

@@ -7,8 +7,12 @@ package enum DisplayName {
     /// A form with a record is called by its English name from PokeAPI ("Alolan Raichu", "Mega Charizard Y"), or
     /// by its species' and the form's own English name ("Koraidon (Limited Build)").
     /// In another `language`, the same from its names in that language, else in English.
-    package static func of(_ pokemon: PokemonRecord, species: SpeciesRecord?, form: FormRecord? = nil,
-                          language: String = "en") -> String {
+    package static func of(
+        _ pokemon: PokemonRecord,
+        species: SpeciesRecord?,
+        form: FormRecord? = nil,
+        language: String = "en"
+    ) -> String {
         let speciesName = language == "en" ? species?.englishName : species?.names.preferred(language)?.name
         if !pokemon.isDefault, let form {
             if let name = form.names.preferred(language)?.name { return name }
@@ -16,8 +20,12 @@ package enum DisplayName {
                 return composed(speciesName, part, language: language)
             }
         }
-        return of(pokemonName: pokemon.name, isDefault: pokemon.isDefault, speciesName: pokemon.speciesName,
-                  englishName: speciesName)
+        return of(
+            pokemonName: pokemon.name,
+            isDefault: pokemon.isDefault,
+            speciesName: pokemon.speciesName,
+            englishName: speciesName
+        )
     }
 
     /// A form's names in every language: its own where PokeAPI has one, else its species' with the form's part
@@ -26,7 +34,7 @@ package enum DisplayName {
         let speciesNames = species?.names ?? []
         var order: [String] = []
         for language in speciesNames.map(\.language) + form.names.map(\.language) + form.formNames.map(\.language)
-            where !order.contains(language) { order.append(language) }
+        where !order.contains(language) { order.append(language) }
         func first(_ list: [LocalizedName], _ language: String) -> String? {
             list.first { $0.language == language && !$0.name.isEmpty }?.name
         }
@@ -40,8 +48,12 @@ package enum DisplayName {
     }
 
     /// The same from names alone: a species' varieties are known by name before (or without) their records.
-    package static func of(pokemonName: String, isDefault: Bool, speciesName apiSpeciesName: String,
-                          englishName: String?) -> String {
+    package static func of(
+        pokemonName: String,
+        isDefault: Bool,
+        speciesName apiSpeciesName: String,
+        englishName: String?
+    ) -> String {
         let speciesName = englishName ?? titleCase(apiSpeciesName)
         if isDefault { return speciesName }
         let prefix = apiSpeciesName + "-"

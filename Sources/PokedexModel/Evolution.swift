@@ -41,13 +41,22 @@ extension EvolutionNode {
         }
         if groups.isEmpty { groups = [(nil, nil, [])] }
         var boxes = groups.map {
-            EvolutionBranch(speciesID: speciesID, speciesName: speciesName, formPokemonID: $0.form, formPart: $0.part,
-                            isBaby: isBaby, conditions: $0.conditions, evolvesTo: [])
+            EvolutionBranch(
+                speciesID: speciesID,
+                speciesName: speciesName,
+                formPokemonID: $0.form,
+                formPart: $0.part,
+                isBaby: isBaby,
+                conditions: $0.conditions,
+                evolvesTo: []
+            )
         }
         for child in evolvesTo {
             for var box in child.branches {
                 let from = Set(box.conditions.map(\.fromPokemonID))
-                if from.count == 1, let form = from.first!, let parent = boxes.firstIndex(where: { $0.formPokemonID == form }) {
+                if from.count == 1, let form = from.first!,
+                    let parent = boxes.firstIndex(where: { $0.formPokemonID == form })
+                {
                     box.conditions = box.conditions.map { condition in
                         var condition = condition
                         condition.fromForm = nil
@@ -79,8 +88,12 @@ package struct EvolutionWords: Sendable {
     /// other): `{a_item}` is "une Pierre Foudre". Nil: English's "a" and "an".
     package var articles: [String: String]?
 
-    package init(names: NameBook = NameBook(), pokemon: [Int: String] = [:], phrases: [String: String] = [:],
-                articles: [String: String]? = nil) {
+    package init(
+        names: NameBook = NameBook(),
+        pokemon: [Int: String] = [:],
+        phrases: [String: String] = [:],
+        articles: [String: String]? = nil
+    ) {
         self.names = names
         self.pokemon = pokemon
         self.phrases = Self.english.merging(phrases) { _, own in own }
@@ -143,7 +156,8 @@ package struct EvolutionWords: Sendable {
         "upside_down": "with the console upside down", "steps": "after walking {steps} steps",
         "used_move_times": "after using {move} {n} times", "in_region": "in {region}",
         "multiplayer": "in a multiplayer session", "female_only": "female only", "male_only": "male only",
-        "daytime": "daytime", "nighttime": "nighttime", "dusk": "dusk", "full_moon": "full moon", "action_joiner": " ", "level_n": "Level {n}", "level_up": "Level up",
+        "daytime": "daytime", "nighttime": "nighttime", "dusk": "dusk", "full_moon": "full moon", "action_joiner": " ",
+        "level_n": "Level {n}", "level_up": "Level up",
         "level_up_needing": "Level up {need}", "use_item": "Use {a_item}", "use_an_item": "Use an item",
         "trade": "Trade", "trade_for": " for {species}",
         "shed": "Appears with an empty party slot and a spare Poké Ball when Nincada evolves",
@@ -185,8 +199,12 @@ extension EvolutionNode {
     package static func howToEvolve(_ conditions: [EvolutionCondition], _ words: EvolutionWords) -> String? {
         guard !conditions.isEmpty else { return nil }
         // Several ways from one form ("Hisuian Qwilfish") name it once, before them all.
-        let origins = Set(conditions.map { $0.fromForm == nil ? nil : ($0.fromPokemonID.flatMap { words.pokemon[$0] }) })
-        if conditions.count > 1, origins.count == 1, let origin = origins.first!, conditions.allSatisfy({ $0.fromForm != $0.form }) {
+        let origins = Set(
+            conditions.map { $0.fromForm == nil ? nil : ($0.fromPokemonID.flatMap { words.pokemon[$0] }) }
+        )
+        if conditions.count > 1, origins.count == 1, let origin = origins.first!,
+            conditions.allSatisfy({ $0.fromForm != $0.form })
+        {
             let plain = conditions.map { condition in
                 var condition = condition
                 condition.fromForm = nil
@@ -203,7 +221,10 @@ extension EvolutionNode {
         var places: [String: [String]] = [:]
         for condition in conditions {
             let phrase = condition.phrase(words)
-            if places[phrase] == nil { phrases.append(phrase); places[phrase] = [] }
+            if places[phrase] == nil {
+                phrases.append(phrase)
+                places[phrase] = []
+            }
             if let location = condition.location, condition.nearSpecialRock != true {
                 let place = words.name(.location, location)
                 if places[phrase]?.contains(place) == false { places[phrase]?.append(place) }
@@ -228,7 +249,8 @@ extension EvolutionNode {
             if variants.contains(where: \.isEmpty) { return head }
             var shared: [String] = []
             while let next = variants[0].dropFirst(shared.count).first,
-                  variants.allSatisfy({ $0.count > shared.count + 1 && $0[shared.count] == next }) {
+                variants.allSatisfy({ $0.count > shared.count + 1 && $0[shared.count] == next })
+            {
                 shared.append(next)
             }
             var rest: [String] = []
@@ -240,7 +262,8 @@ extension EvolutionNode {
         }
         var text = merged[0]
         for other in merged.dropFirst() {
-            text += words.say("or") + (words.lowercasesFollowers ? other.prefix(1).lowercased() + other.dropFirst() : other)
+            text +=
+                words.say("or") + (words.lowercasesFollowers ? other.prefix(1).lowercased() + other.dropFirst() : other)
         }
         return text
     }
@@ -281,7 +304,9 @@ extension EvolutionCondition {
         // What the stage needs besides the trigger itself, in the order a player meets them.
         let say = words.say
         /// An item or type with its article ("a Thunder Stone") and alone.
-        func named(_ key: String, _ text: String) -> [String: String] { [key: text, "a_\(key)": words.withArticle(text)] }
+        func named(_ key: String, _ text: String) -> [String: String] {
+            [key: text, "a_\(key)": words.withArticle(text)]
+        }
         var needs: [String] = []
         if minHappiness != nil { needs.append(say("high_friendship", [:])) }
         if minAffection != nil { needs.append(say("high_affection", [:])) }
@@ -294,7 +319,13 @@ extension EvolutionCondition {
         if let partySpecies { needs.append(say("party_species", ["species": species(partySpecies)])) }
         if let partyType { needs.append(say("party_type", named("type", type(partyType)))) }
         if let relativePhysicalStats {
-            needs.append(say(relativePhysicalStats > 0 ? "attack_higher" : relativePhysicalStats < 0 ? "attack_lower" : "attack_equal", [:]))
+            needs.append(
+                say(
+                    relativePhysicalStats > 0
+                        ? "attack_higher" : relativePhysicalStats < 0 ? "attack_lower" : "attack_equal",
+                    [:]
+                )
+            )
         }
         if nearSpecialRock == true { needs.append(say("near_rock", [:])) }
         if needsOverworldRain == true { needs.append(say("rain", [:])) }
@@ -324,14 +355,23 @@ extension EvolutionCondition {
 
         switch trigger {
         case "level-up":
-            if let minLevel { return sentence(([say("level_n", ["n": String(minLevel)])] + actions).joined(separator: words.say("action_joiner")), needs) }
-            if !actions.isEmpty { return sentence(([say("level_up", [:])] + actions).joined(separator: words.say("action_joiner")), needs) }
+            if let minLevel {
+                return sentence(
+                    ([say("level_n", ["n": String(minLevel)])] + actions).joined(separator: words.say("action_joiner")),
+                    needs
+                )
+            }
+            if !actions.isEmpty {
+                return sentence(([say("level_up", [:])] + actions).joined(separator: words.say("action_joiner")), needs)
+            }
             // "High friendship, daytime": the state is the condition, the level-up goes without saying.
             if minHappiness != nil || minAffection != nil || minBeauty != nil {
                 return capitalised(needs.joined(separator: words.comma))
             }
-            return sentence(needs.isEmpty ? say("level_up", [:]) : say("level_up_needing", ["need": needs[0]]),
-                            Array(needs.dropFirst()))
+            return sentence(
+                needs.isEmpty ? say("level_up", [:]) : say("level_up_needing", ["need": needs[0]]),
+                Array(needs.dropFirst())
+            )
         case "use-item":
             let use = self.item.map { say("use_item", named("item", item($0))) } ?? say("use_an_item", [:])
             return sentence(([use] + actions).joined(separator: words.say("action_joiner")), needs)
@@ -346,18 +386,28 @@ extension EvolutionCondition {
             return sentence(([say("spin", [:])] + actions).joined(separator: words.say("action_joiner")), needs)
         case "use-move":
             if let usedMove {
-                return sentence(say("use_move", ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""), needs)
+                return sentence(
+                    say("use_move", ["move": move(usedMove)])
+                        + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""),
+                    needs
+                )
             }
         case "agile-style-move", "strong-style-move":
             // Hisuian moves used in a style: "Use Psyshield Bash in the Agile Style 20 times".
             if let usedMove {
                 let style = trigger == "agile-style-move" ? "agile_style" : "strong_style"
-                return sentence(say(style, ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""), needs)
+                return sentence(
+                    say(style, ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""),
+                    needs
+                )
             }
         case "three-critical-hits":
             return sentence(say("three_critical_hits", [:]), needs)
         case "take-damage":
-            return sentence(minDamageTaken.map { say("take_damage_at_least", ["n": String($0)]) } ?? say("take_damage", [:]), needs)
+            return sentence(
+                minDamageTaken.map { say("take_damage_at_least", ["n": String($0)]) } ?? say("take_damage", [:]),
+                needs
+            )
         case "tower-of-darkness":
             return sentence(say("tower_of_darkness", [:]), needs)
         case "tower-of-waters":
@@ -365,7 +415,10 @@ extension EvolutionCondition {
         case "three-defeated-bisharp":
             return sentence(say("three_defeated_bisharp", [:]), needs)
         case "recoil-damage":
-            return sentence(minDamageTaken.map { say("recoil_at_least", ["n": String($0)]) } ?? say("recoil", [:]), needs)
+            return sentence(
+                minDamageTaken.map { say("recoil_at_least", ["n": String($0)]) } ?? say("recoil", [:]),
+                needs
+            )
         case "gimmighoul-coins":
             return sentence(say("gimmighoul_coins", [:]), needs)
         default:
@@ -373,14 +426,24 @@ extension EvolutionCondition {
         }
         // An unknown trigger: its API name made readable ("other" says nothing), then whatever else it needs.
         var head = trigger == "other" ? "" : name(trigger)
-        if let minLevel { head += head.isEmpty ? say("level_n", ["n": String(minLevel)]) : say("then_level_n", ["n": String(minLevel)]) }
-        if let used = self.item { head += head.isEmpty ? say("use_item", named("item", item(used))) : say("then_using", named("item", item(used))) }
+        if let minLevel {
+            head +=
+                head.isEmpty ? say("level_n", ["n": String(minLevel)]) : say("then_level_n", ["n": String(minLevel)])
+        }
+        if let used = self.item {
+            head +=
+                head.isEmpty ? say("use_item", named("item", item(used))) : say("then_using", named("item", item(used)))
+        }
         if let tradeSpecies {
-            head += head.isEmpty ? say("trade_for_species", ["species": species(tradeSpecies)])
+            head +=
+                head.isEmpty
+                ? say("trade_for_species", ["species": species(tradeSpecies)])
                 : say("then_trading", ["species": species(tradeSpecies)])
         }
         if let usedMove, minMoveCount == nil, trigger != "use-move" {
-            head += head.isEmpty ? say("use_move", ["move": move(usedMove)]) : say("then_using_move", ["move": move(usedMove)])
+            head +=
+                head.isEmpty
+                ? say("use_move", ["move": move(usedMove)]) : say("then_using_move", ["move": move(usedMove)])
         }
         if head.isEmpty { head = actions.isEmpty && needs.isEmpty ? say("special", [:]) : say("level_up", [:]) }
         return sentence(([head] + actions).joined(separator: words.say("action_joiner")), needs)

@@ -15,7 +15,8 @@ package enum FavoriteReference: Codable, Sendable, Hashable, CustomStringConvert
         } else {
             throw DecodingError.typeMismatch(
                 FavoriteReference.self,
-                .init(codingPath: decoder.codingPath, debugDescription: "expected a Pokémon name or id"))
+                .init(codingPath: decoder.codingPath, debugDescription: "expected a Pokémon name or id")
+            )
         }
     }
 
@@ -78,14 +79,22 @@ package struct FavoritesFile: Sendable, Equatable {
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return FavoritesFile() }
         // Foundation's parser is lenient (it takes `["pikachu",]`) and gives no position: a strict scan first.
         if let location = JSONLocation.find(in: data) {
-            throw PokedexError(.favorites, path, .invalidInput("malformed JSON at line \(location.line), column \(location.column)"),
-                               hint: "the favorites file is a JSON array of names or ids, e.g. [\"pikachu\", 6]; it was left untouched")
+            throw PokedexError(
+                .favorites,
+                path,
+                .invalidInput("malformed JSON at line \(location.line), column \(location.column)"),
+                hint: "the favorites file is a JSON array of names or ids, e.g. [\"pikachu\", 6]; it was left untouched"
+            )
         }
         do {
             return FavoritesFile(entries: try JSONDecoder().decode([FavoriteReference].self, from: data))
         } catch let error as DecodingError {
-            throw PokedexError(.favorites, path, .invalidInput(describe(error, in: data)),
-                               hint: "the favorites file is a JSON array of names or ids, e.g. [\"pikachu\", 6]; it was left untouched")
+            throw PokedexError(
+                .favorites,
+                path,
+                .invalidInput(describe(error, in: data)),
+                hint: "the favorites file is a JSON array of names or ids, e.g. [\"pikachu\", 6]; it was left untouched"
+            )
         } catch {
             throw PokedexError(.favorites, path, .invalidInput(PokedexError.describe(error)))
         }
@@ -118,7 +127,8 @@ package struct FavoritesFile: Sendable, Equatable {
         case .dataCorrupted(let context):
             let underlying = context.underlyingError.map { String(describing: $0) } ?? context.debugDescription
             if let location = JSONLocation.find(in: data) {
-                return "malformed JSON at line \(location.line), column \(location.column): \(JSONLocation.summary(underlying))"
+                return
+                    "malformed JSON at line \(location.line), column \(location.column): \(JSONLocation.summary(underlying))"
             }
             return "malformed JSON: \(JSONLocation.summary(underlying))"
         case .typeMismatch(_, let context), .valueNotFound(_, let context):
@@ -217,19 +227,31 @@ enum JSONLocation {
             case UInt8(ascii: "["):
                 index += 1
                 skipWhitespace()
-                if peek == UInt8(ascii: "]") { index += 1; return }
+                if peek == UInt8(ascii: "]") {
+                    index += 1
+                    return
+                }
                 while true {
                     skipWhitespace()
                     try value(depth: depth + 1)
                     skipWhitespace()
-                    if peek == UInt8(ascii: ",") { index += 1; continue }
-                    if peek == UInt8(ascii: "]") { index += 1; return }
+                    if peek == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if peek == UInt8(ascii: "]") {
+                        index += 1
+                        return
+                    }
                     throw Invalid()
                 }
             case UInt8(ascii: "{"):
                 index += 1
                 skipWhitespace()
-                if peek == UInt8(ascii: "}") { index += 1; return }
+                if peek == UInt8(ascii: "}") {
+                    index += 1
+                    return
+                }
                 while true {
                     skipWhitespace()
                     try string()
@@ -238,8 +260,14 @@ enum JSONLocation {
                     skipWhitespace()
                     try value(depth: depth + 1)
                     skipWhitespace()
-                    if peek == UInt8(ascii: ",") { index += 1; continue }
-                    if peek == UInt8(ascii: "}") { index += 1; return }
+                    if peek == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if peek == UInt8(ascii: "}") {
+                        index += 1
+                        return
+                    }
                     throw Invalid()
                 }
             case UInt8(ascii: "\""): try string()
@@ -254,7 +282,10 @@ enum JSONLocation {
             guard peek == UInt8(ascii: "\"") else { throw Invalid() }
             index += 1
             while let byte = peek {
-                if byte == UInt8(ascii: "\"") { index += 1; return }
+                if byte == UInt8(ascii: "\"") {
+                    index += 1
+                    return
+                }
                 if byte < 0x20 { throw Invalid() }
                 if byte == UInt8(ascii: "\\") { index += 1 }
                 index += 1
@@ -265,8 +296,10 @@ enum JSONLocation {
         mutating func number() throws {
             let start = index
             if peek == UInt8(ascii: "-") { index += 1 }
-            while let byte = peek, (byte >= 48 && byte <= 57) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+            while let byte = peek,
+                (byte >= 48 && byte <= 57) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                    || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            {
                 index += 1
             }
             if index == start || (index == start + 1 && bytes[start] == UInt8(ascii: "-")) { throw Invalid() }

@@ -103,17 +103,24 @@ package struct MoveBook: Sendable, Equatable {
     /// Made once per language: the names folded and compared for every row of every page were 2 % of a render.
     private var nameRanks: [Int: Int] = [:]
 
-    package init(moves: [Int: MoveRecord] = [:], machines: [Int: MachineRecord] = [:],
-                versionGroups: [Int: VersionGroupRecord] = [:], names: NameBook = NameBook(),
-                methods: [NamesRecord] = []) {
+    package init(
+        moves: [Int: MoveRecord] = [:],
+        machines: [Int: MachineRecord] = [:],
+        versionGroups: [Int: VersionGroupRecord] = [:],
+        names: NameBook = NameBook(),
+        methods: [NamesRecord] = []
+    ) {
         self.moves = moves
         var items: [Int: [Int: String]] = [:]
         for machine in machines.values.sorted(by: { $0.id < $1.id }) {
-            items[machine.move, default: [:]][machine.versionGroup] = items[machine.move]?[machine.versionGroup] ?? machine.item
+            items[machine.move, default: [:]][machine.versionGroup] =
+                items[machine.move]?[machine.versionGroup] ?? machine.item
         }
         machineItems = items
         var kinds: [Int: Set<String>] = [:]
-        for machine in machines.values { kinds[machine.versionGroup, default: []].insert(Self.machinePrefix(machine.item)) }
+        for machine in machines.values {
+            kinds[machine.versionGroup, default: []].insert(Self.machinePrefix(machine.item))
+        }
         machineKinds = kinds
         versionGroupRecords = versionGroups
         methodRecords = methods
@@ -137,7 +144,10 @@ package struct MoveBook: Sendable, Equatable {
 
     /// A name without case, accents or width, whatever the builder's locale.
     static func sortKey(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+        name.folding(
+            options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+            locale: Locale(identifier: "en")
+        )
     }
 
     /// The same book with its games and learn methods named in `names`' language (their English names where
@@ -147,8 +157,10 @@ package struct MoveBook: Sendable, Equatable {
         copy.games = Self.games(versionGroupRecords, names: names)
         copy.methods = Self.methods(methodRecords, names: names)
         copy.language = names.language
-        (copy.machineNames, copy.machineKindNames) = Self.machineNames(Set(machineItems.values.flatMap(\.values)),
-                                                                       names: names)
+        (copy.machineNames, copy.machineKindNames) = Self.machineNames(
+            Set(machineItems.values.flatMap(\.values)),
+            names: names
+        )
         copy.nameRanks = Self.nameRanks(moves.values, names: names)
         return copy
     }
@@ -172,9 +184,13 @@ package struct MoveBook: Sendable, Equatable {
 
     /// "わざマシン０１" → "わざマシン01": full-width digits as ASCII.
     static func asciiDigits(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            (0xFF10...0xFF19).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFF10 + 0x30)! : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    (0xFF10...0xFF19).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFF10 + 0x30)! : scalar
+                }
+            )
+        )
     }
 
     static func games(_ versionGroups: [Int: VersionGroupRecord], names: NameBook) -> [Int: Game] {
@@ -184,8 +200,13 @@ package struct MoveBook: Sendable, Equatable {
             var label = labels.isEmpty ? DisplayName.titleCase(group.name) : names.words.games(labels)
             // Japan's own Red, Green and Blue share their English names with the games released abroad.
             if group.name.hasSuffix("-japan") { label = Placeholders.fill(names.words.japanOnly, ["games": label]) }
-            games[group.id] = Game(id: group.id, name: group.name, label: label,
-                                   order: group.order ?? group.id, generation: group.generation)
+            games[group.id] = Game(
+                id: group.id,
+                name: group.name,
+                label: label,
+                order: group.order ?? group.id,
+                generation: group.generation
+            )
         }
         return games
     }
@@ -278,13 +299,19 @@ package struct MoveBook: Sendable, Equatable {
         for entry in learnset.entries(in: game) {
             guard let move = moves[entry.move] else { continue }
             let isMachine = kind(ofMethod: entry.method) == .machine
-            byMethod[entry.method, default: []].append(LearnedMove(
-                move: move, level: entry.level,
-                machine: isMachine ? machine(move: entry.move, versionGroup: game) : nil,
-                machineItem: isMachine ? machineItem(move: entry.move, versionGroup: game) : nil))
+            byMethod[entry.method, default: []].append(
+                LearnedMove(
+                    move: move,
+                    level: entry.level,
+                    machine: isMachine ? machine(move: entry.move, versionGroup: game) : nil,
+                    machineItem: isMachine ? machineItem(move: entry.move, versionGroup: game) : nil
+                )
+            )
         }
         // Names in another language than the book's are ranked here, for these moves only.
-        let ranks = names.language == language ? nameRanks
+        let ranks =
+            names.language == language
+            ? nameRanks
             : Self.nameRanks(byMethod.values.joined().map(\.move), names: names)
         return byMethod.sorted { a, b in
             let (ka, kb) = (kind(ofMethod: a.key), kind(ofMethod: b.key))
@@ -359,7 +386,8 @@ package struct MoveLearners: Sendable {
         // Arrays indexed by dense ids, not a table keyed by (move, game, method): the real data has 638,321
         // entries, and hashing a key for each was most of the time.
         let known = Set(book.moves.keys)
-        var moves = DenseIndex(arrayBound: 1 << 16), games = DenseIndex(arrayBound: 1 << 12)
+        var moves = DenseIndex(arrayBound: 1 << 16)
+        var games = DenseIndex(arrayBound: 1 << 12)
         var methods = DenseIndex(arrayBound: 1 << 12)
         var learned = Set<Int>()
         // Pass 1: which games and methods there are (a slot per pair in each move's row).
@@ -397,7 +425,9 @@ package struct MoveLearners: Sendable {
             var byGame: [Int: [Int: [Learner]]] = [:]
             for (slot, learners) in row.enumerated() where !learners.isEmpty {
                 // A copy of its own size: grown by appending, the arrays held half as much again (7.4 MB, not 4.8 MB).
-                byGame[games.ids[slot / methods.count], default: [:]][methods.ids[slot % methods.count]] = Array(learners[...])
+                byGame[games.ids[slot / methods.count], default: [:]][methods.ids[slot % methods.count]] = Array(
+                    learners[...]
+                )
             }
             byMove[move] = byGame
         }

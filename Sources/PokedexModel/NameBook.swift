@@ -18,8 +18,12 @@ package struct NameBook: Sendable, Equatable, Encodable {
     /// Abilities and moves PokeAPI calls alike in `language`, each with what tells it apart: "As One (Glastrier)".
     private var toldApart: [NamedKind: [String: String]] = [:]
 
-    package init(records: [NamedKind: [NamesRecord]] = [:], types: [TypeRecord] = [], species: [SpeciesRecord] = [],
-                versionGroups: [VersionGroupRecord] = []) {
+    package init(
+        records: [NamedKind: [NamesRecord]] = [:],
+        types: [TypeRecord] = [],
+        species: [SpeciesRecord] = [],
+        versionGroups: [VersionGroupRecord] = []
+    ) {
         var named: [NamedKind: [String: [LocalizedName]]] = [:]
         for (kind, list) in records {
             var byName: [String: [LocalizedName]] = [:]
@@ -57,12 +61,18 @@ package struct NameBook: Sendable, Equatable, Encodable {
     /// the words of its API name the others lack, a species' name where they are one ("As One (Glastrier)").
     private func tellApart(_ kind: NamedKind) -> [String: String] {
         var byName: [String: [String]] = [:]
-        for apiName in (named[kind] ?? [:]).keys.sorted() { byName[plainName(kind, apiName), default: []].append(apiName) }
+        for apiName in (named[kind] ?? [:]).keys.sorted() {
+            byName[plainName(kind, apiName), default: []].append(apiName)
+        }
         var told: [String: String] = [:]
         for (name, apiNames) in byName where apiNames.count > 1 {
             for (apiName, part) in zip(apiNames, ThemeWords.partsOwn(apiNames)) {
                 guard let part else { continue }
-                told[apiName] = words.toldApart(name, by: part, readable: species[part] != nil ? self.species(part) : nil)
+                told[apiName] = words.toldApart(
+                    name,
+                    by: part,
+                    readable: species[part] != nil ? self.species(part) : nil
+                )
             }
         }
         return told
@@ -184,10 +194,13 @@ extension Pokedex {
             check(.growthRate, entry.species?.growthRate?.name)
             for group in entry.species?.eggGroups ?? [] { check(.eggGroup, group.name) }
             for version in Set(entry.species?.entries.map(\.version.name) ?? []) { check(.version, version) }
-            if entry.isForm, entry.form.flatMap({ NameBook.english(in: $0.names) ?? NameBook.english(in: $0.formNames) }) == nil {
+            if entry.isForm,
+                entry.form.flatMap({ NameBook.english(in: $0.names) ?? NameBook.english(in: $0.formNames) }) == nil
+            {
                 missing.insert("form: \(entry.record.name)")
             }
-            for version in entry.introducedIn.map(names.versionNames(ofVersionGroup:)) ?? [] where !names.hasEnglish(.version, version) {
+            for version in entry.introducedIn.map(names.versionNames(ofVersionGroup:)) ?? []
+            where !names.hasEnglish(.version, version) {
                 missing.insert("version: \(version)")
             }
         }
@@ -214,9 +227,11 @@ extension DataSet {
         records[.ability] = abilities.sorted { $0.key < $1.key }.map { _, ability in
             NamesRecord(id: ability.id, name: ability.name, names: ability.names)
         }
-        return NameBook(records: records,
-                 types: types.keys.sorted().compactMap { types[$0] },
-                 species: species.keys.sorted().compactMap { species[$0] },
-                 versionGroups: versionGroups.keys.sorted().compactMap { versionGroups[$0] })
+        return NameBook(
+            records: records,
+            types: types.keys.sorted().compactMap { types[$0] },
+            species: species.keys.sorted().compactMap { species[$0] },
+            versionGroups: versionGroups.keys.sorted().compactMap { versionGroups[$0] }
+        )
     }
 }

@@ -105,9 +105,16 @@ package struct Pokedex: Sendable {
     /// them, else English (see `localized(_:)`).
     package private(set) var language = "en"
 
-    package init(entries: [PokemonEntry], favorites: FavoritesResolution, dataAge: DataAge?,
-                chains: [Int: EvolutionChainRecord] = [:], typeChart: [String: TypeRecord] = [:],
-                names: NameBook = NameBook(), moves: MoveBook = MoveBook(), abilities: [Int: AbilityRecord] = [:]) {
+    package init(
+        entries: [PokemonEntry],
+        favorites: FavoritesResolution,
+        dataAge: DataAge?,
+        chains: [Int: EvolutionChainRecord] = [:],
+        typeChart: [String: TypeRecord] = [:],
+        names: NameBook = NameBook(),
+        moves: MoveBook = MoveBook(),
+        abilities: [Int: AbilityRecord] = [:]
+    ) {
         self.entries = entries
         self.favorites = favorites
         self.dataAge = dataAge
@@ -131,7 +138,9 @@ package struct Pokedex: Sendable {
             let species = entry.record.speciesID
             if let at = place[species] {
                 // A default Pokémon listed after a form of its species still stands for it.
-                if entry.record.isDefault, !entries[representatives[at]].record.isDefault { representatives[at] = index }
+                if entry.record.isDefault, !entries[representatives[at]].record.isDefault {
+                    representatives[at] = index
+                }
             } else {
                 place[species] = representatives.count
                 representatives.append(index)
@@ -140,7 +149,9 @@ package struct Pokedex: Sendable {
         return entries.map { entry in
             // Every species has its place: the loop above gave one to each entry's.
             guard let at = place[entry.record.speciesID] else { return (nil, nil) }
-            return (at > 0 ? representatives[at - 1] : nil, at + 1 < representatives.count ? representatives[at + 1] : nil)
+            return (
+                at > 0 ? representatives[at - 1] : nil, at + 1 < representatives.count ? representatives[at + 1] : nil
+            )
         }
     }
 
@@ -165,13 +176,18 @@ package struct Pokedex: Sendable {
             // pattern for the form with its species' name in the language, else the English one. A form PokeAPI
             // has no form record of is its species' name and what its API name adds.
             if entry.isForm, entry.formNames == nil {
-                copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, language: language)
+                copy.entries[index].displayName = DisplayName.of(
+                    entry.record,
+                    species: entry.species,
+                    language: language
+                )
                 copy.entries[index].nameFallback = NameBook.fallback(entry.names, language)
             } else if let own = entry.names.preferred(language), own.language != "en" || language == "en" {
                 copy.entries[index].displayName = own.name
             } else if entry.isForm,
-                      let pattern = words.forms[entry.record.name] ?? words.forms[DisplayName.formPart(entry.record)],
-                      let species = entry.species?.names.preferred(language), species.language != "en" {
+                let pattern = words.forms[entry.record.name] ?? words.forms[DisplayName.formPart(entry.record)],
+                let species = entry.species?.names.preferred(language), species.language != "en"
+            {
                 copy.entries[index].displayName = Placeholders.fill(pattern, ["species": species.name])
             } else {
                 copy.entries[index].displayName = DisplayName.of(entry.record, species: entry.species, form: entry.form)
@@ -190,14 +206,24 @@ package struct Pokedex: Sendable {
     /// Builds entries in the Pokédex's order (by national number, each species' default Pokémon before its forms,
     /// then the API's order), giving each a unique, clean slug. `forms` by form id; `names` tells the generation of
     /// a form's version group.
-    package static func entries(list: [ListPage.Entry], records: [Int: PokemonRecord], species: [Int: SpeciesRecord],
-                               images: [Int: ImageSource], thumbnails: [String: [Thumbnail]] = [:],
-                               forms: [Int: FormRecord] = [:], names: NameBook = NameBook(),
-                               itemCategories: [String: ItemCategoryRecord] = [:]) -> [PokemonEntry] {
-        let defaults = Dictionary(records.values.filter(\.isDefault).map { ($0.speciesID, $0) },
-                                  uniquingKeysWith: { first, second in first.id < second.id ? first : second })
-        let stones = MegaForm.stones(for: records.values.filter { MegaForm.isMega($0.name) }.map { ($0.name, $0.speciesName) },
-                                     among: itemCategories[ItemCategoryRecord.megaStones]?.items ?? [])
+    package static func entries(
+        list: [ListPage.Entry],
+        records: [Int: PokemonRecord],
+        species: [Int: SpeciesRecord],
+        images: [Int: ImageSource],
+        thumbnails: [String: [Thumbnail]] = [:],
+        forms: [Int: FormRecord] = [:],
+        names: NameBook = NameBook(),
+        itemCategories: [String: ItemCategoryRecord] = [:]
+    ) -> [PokemonEntry] {
+        let defaults = Dictionary(
+            records.values.filter(\.isDefault).map { ($0.speciesID, $0) },
+            uniquingKeysWith: { first, second in first.id < second.id ? first : second }
+        )
+        let stones = MegaForm.stones(
+            for: records.values.filter { MegaForm.isMega($0.name) }.map { ($0.name, $0.speciesName) },
+            among: itemCategories[ItemCategoryRecord.megaStones]?.items ?? []
+        )
         var used = Set<String>()
         var entries: [PokemonEntry] = []
         entries.reserveCapacity(list.count)
@@ -213,11 +239,17 @@ package struct Pokedex: Sendable {
             let form = record.isDefault ? nil : record.formID.flatMap { forms[$0] }
             let formGeneration = form?.versionGroup.flatMap(names.generation(ofVersionGroup:))
             var entry = PokemonEntry(
-                record: record, species: speciesRecord,
-                displayName: DisplayName.of(record, species: speciesRecord, form: form), slug: slug,
-                image: image, thumbnails: smaller, form: form,
-                formGeneration: formGeneration, introducedIn: form?.versionGroup,
-                formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) })
+                record: record,
+                species: speciesRecord,
+                displayName: DisplayName.of(record, species: speciesRecord, form: form),
+                slug: slug,
+                image: image,
+                thumbnails: smaller,
+                form: form,
+                formGeneration: formGeneration,
+                introducedIn: form?.versionGroup,
+                formNames: form.map { DisplayName.names(of: $0, species: speciesRecord) }
+            )
             if !record.isDefault, let base = defaults[record.speciesID] {
                 entry.onlyLooksDifferent = playsAlike(record, base)
             }
@@ -257,7 +289,9 @@ package struct Pokedex: Sendable {
         for indices in byName.values where indices.count > 1 {
             for (index, part) in zip(indices, ThemeWords.partsOwn(indices.map { entries[$0].record.name })) {
                 guard let part else { continue }
-                let said = part.split(separator: "-").map { ["m": "male", "f": "female"][$0] ?? String($0) }.joined(separator: "-")
+                let said = part.split(separator: "-").map { ["m": "male", "f": "female"][$0] ?? String($0) }.joined(
+                    separator: "-"
+                )
                 entries[index].displayName = words.toldApart(entries[index].displayName, by: said)
             }
         }
@@ -281,16 +315,26 @@ package struct FavoritesResolution: Sendable, Equatable, Encodable {
     }
 
     package static func resolve(_ file: FavoritesFile, against entries: [PokemonEntry]) -> FavoritesResolution {
-        let catalog = FavoritesCatalog(entries.map {
-            .init(id: $0.id, name: $0.record.name, displayName: $0.displayName, number: $0.record.speciesID, isForm: $0.isForm)
-        })
+        let catalog = FavoritesCatalog(
+            entries.map {
+                .init(
+                    id: $0.id,
+                    name: $0.record.name,
+                    displayName: $0.displayName,
+                    number: $0.record.speciesID,
+                    isForm: $0.isForm
+                )
+            }
+        )
         var chosen = Set<Int>()
         var unknown: [Unknown] = []
         for reference in file.entries {
             if let id = catalog.match(reference) {
                 chosen.insert(id)
             } else {
-                unknown.append(Unknown(entry: reference.description, suggestion: catalog.suggestions(for: reference).first))
+                unknown.append(
+                    Unknown(entry: reference.description, suggestion: catalog.suggestions(for: reference).first)
+                )
             }
         }
         return FavoritesResolution(ids: entries.map(\.id).filter(chosen.contains), unknown: unknown)
@@ -354,7 +398,10 @@ package struct FavoritesCatalog: Sendable {
     package func suggestions(for reference: FavoriteReference, limit: Int = 3) -> [String] {
         guard let name = reference.lookupName.map(Self.normalise), !name.isEmpty else { return [] }
         let scored = items.map { item -> (Int, String) in
-            let distance = min(EditDistance.between(name, item.name), EditDistance.between(name, Self.normalise(item.displayName)))
+            let distance = min(
+                EditDistance.between(name, item.name),
+                EditDistance.between(name, Self.normalise(item.displayName))
+            )
             let bonus = item.name.hasPrefix(name) ? -2 : 0
             return (distance + bonus, item.name)
         }

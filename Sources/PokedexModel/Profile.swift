@@ -1,5 +1,5 @@
-package import PokedexSource
 import Foundation
+package import PokedexSource
 
 /// What a trainer reads off a Pokémon besides its stats: EV yield, catch rate, friendship, growth (training), and
 /// egg groups, gender ratio and egg cycles (breeding), in words fans know.
@@ -40,7 +40,10 @@ extension PokedexEntryText {
     /// `entries` (PokeAPI's, oldest game first) with equal texts merged (they are normalised already; case and
     /// spacing aside, the games often reprint a text), newest first. `properNames` maps a Pokémon's name in capitals
     /// to its own spelling ("BULBASAUR" → "Bulbasaur"): the games of generations I–III shout the names.
-    package static func merge(_ entries: [SpeciesRecord.FlavorEntry], properNames: [String: String] = [:]) -> [PokedexEntryText] {
+    package static func merge(
+        _ entries: [SpeciesRecord.FlavorEntry],
+        properNames: [String: String] = [:]
+    ) -> [PokedexEntryText] {
         var merged: [PokedexEntryText] = []
         var index: [String: Int] = [:]
         for var entry in entries {
@@ -53,7 +56,9 @@ extension PokedexEntryText {
                 merged[at].newest = max(merged[at].newest, entry.version.id)
             } else {
                 index[key] = merged.count
-                merged.append(PokedexEntryText(text: entry.text, versions: [entry.version.name], newest: entry.version.id))
+                merged.append(
+                    PokedexEntryText(text: entry.text, versions: [entry.version.name], newest: entry.version.id)
+                )
             }
         }
         // Stable: two texts of the same game keep PokeAPI's order.
@@ -67,7 +72,9 @@ extension PokedexEntryText {
         // Every name starts with two letters, so a text without two capitals in a row (most of them, and every
         // text of a script without case) has no name in capitals: it is kept without reading it word by word.
         guard !properNames.isEmpty, hasTwoCapitalsInARow(text) else { return text }
-        guard text.unicodeScalars.allSatisfy(isOwnCharacter) else { return unshoutByCharacter(text, properNames: properNames) }
+        guard text.unicodeScalars.allSatisfy(isOwnCharacter) else {
+            return unshoutByCharacter(text, properNames: properNames)
+        }
         // Each scalar is a character of its own here (but "\r\n", which is no word either way): words are found
         // scalar by scalar, without breaking the text into characters (three times as fast, and this runs for every
         // Pokédex entry of generations I–IV).
@@ -117,7 +124,8 @@ extension PokedexEntryText {
     /// Below U+0300 (where the combining marks begin) and in General Punctuation but for the two joiners, every
     /// scalar begins a character and the next one begins another (but "\r\n").
     private static func isOwnCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x300 || (0x2000...0x206F).contains(scalar.value) && scalar.value != 0x200C && scalar.value != 0x200D
+        scalar.value < 0x300
+            || (0x2000...0x206F).contains(scalar.value) && scalar.value != 0x200C && scalar.value != 0x200D
     }
 
     private static let possessives = ["’s", "'s", "’S", "'S"]
@@ -133,7 +141,8 @@ extension PokedexEntryText {
             possessive = suffix.prefix(1) + "s"
         }
         if base.count >= 3, base.contains(where: \.isUppercase), !base.contains(where: \.isLowercase),
-           let proper = properNames[String(base)] {
+            let proper = properNames[String(base)]
+        {
             return Substring(proper + possessive)
         }
         return word
@@ -181,12 +190,19 @@ extension PokedexEntryText {
 extension TypeMatchups {
     /// What attacks of `type` do to each defending type of `chart`: the other side of the same damage relations
     /// (Ghost attacks: ×2 on Psychic and Ghost, ×½ on Dark, ×0 on Normal).
-    package static func attacking(_ type: String, chart: [String: TypeRecord]) -> (double: [String], half: [String], none: [String]) {
+    package static func attacking(
+        _ type: String,
+        chart: [String: TypeRecord]
+    ) -> (double: [String], half: [String], none: [String]) {
         var result: (double: [String], half: [String], none: [String]) = ([], [], [])
         for (defender, record) in chart.sorted(by: { gameOrder($0.key, $1.key) }) {
-            if record.noDamageFrom.contains(type) { result.none.append(defender) }
-            else if record.doubleDamageFrom.contains(type) { result.double.append(defender) }
-            else if record.halfDamageFrom.contains(type) { result.half.append(defender) }
+            if record.noDamageFrom.contains(type) {
+                result.none.append(defender)
+            } else if record.doubleDamageFrom.contains(type) {
+                result.double.append(defender)
+            } else if record.halfDamageFrom.contains(type) {
+                result.half.append(defender)
+            }
         }
         return result
     }

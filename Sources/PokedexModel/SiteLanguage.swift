@@ -16,7 +16,13 @@ package struct SiteLanguage: Sendable, Hashable, Encodable {
     /// The languages PokeAPI names things in, in its order of ids.
     package static let all: [SiteLanguage] = [
         SiteLanguage(code: "ja-hrkt", tag: "ja-Hrkt", locale: "ja_JP", decimalComma: false, nativeName: "日本語（かな）"),
-        SiteLanguage(code: "ja-roma", tag: "ja-Latn", locale: "ja_JP", decimalComma: false, nativeName: "Nihongo (rōmaji)"),
+        SiteLanguage(
+            code: "ja-roma",
+            tag: "ja-Latn",
+            locale: "ja_JP",
+            decimalComma: false,
+            nativeName: "Nihongo (rōmaji)"
+        ),
         SiteLanguage(code: "ko", tag: "ko", locale: "ko_KR", decimalComma: false, nativeName: "한국어"),
         SiteLanguage(code: "zh-hant", tag: "zh-Hant", locale: "zh_TW", decimalComma: false, nativeName: "繁體中文"),
         SiteLanguage(code: "fr", tag: "fr", locale: "fr_FR", decimalComma: true, nativeName: "Français"),
@@ -26,7 +32,13 @@ package struct SiteLanguage: Sendable, Hashable, Encodable {
         SiteLanguage(code: "en", tag: "en", locale: "en_US", decimalComma: false, nativeName: "English"),
         SiteLanguage(code: "ja", tag: "ja", locale: "ja_JP", decimalComma: false, nativeName: "日本語"),
         SiteLanguage(code: "zh-hans", tag: "zh-Hans", locale: "zh_CN", decimalComma: false, nativeName: "简体中文"),
-        SiteLanguage(code: "es-419", tag: "es-419", locale: "es_MX", decimalComma: false, nativeName: "Español (Latinoamérica)"),
+        SiteLanguage(
+            code: "es-419",
+            tag: "es-419",
+            locale: "es_MX",
+            decimalComma: false,
+            nativeName: "Español (Latinoamérica)"
+        ),
     ]
 
     package static let english = named("en")!

@@ -30,7 +30,8 @@ package enum Slug {
             count += 1
             let isDash = byte == 45
             guard count <= 100, (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || isDash,
-                  !(isDash && previousIsDash) else { return false }
+                !(isDash && previousIsDash)
+            else { return false }
             previousIsDash = isDash
         }
         return count > 0 && !previousIsDash

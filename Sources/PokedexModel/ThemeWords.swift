@@ -25,9 +25,17 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
     /// What tells them apart, by the part of their API names only one has ("male" → "オス"): `told_apart`.
     package var apart: [String: String]
 
-    package init(named: [NamedKind: [String: String]] = [:], types: [String: String] = [:], forms: [String: String] = [:],
-                listSeparator: String = ", ", lastSeparator: String = " & ", japanOnly: String = "{games} (Japan)",
-                thousandsSeparator: String = ",", toldApart: String = "{name} ({which})", apart: [String: String] = [:]) {
+    package init(
+        named: [NamedKind: [String: String]] = [:],
+        types: [String: String] = [:],
+        forms: [String: String] = [:],
+        listSeparator: String = ", ",
+        lastSeparator: String = " & ",
+        japanOnly: String = "{games} (Japan)",
+        thousandsSeparator: String = ",",
+        toldApart: String = "{name} ({which})",
+        apart: [String: String] = [:]
+    ) {
         self.named = named
         self.types = types
         self.forms = forms
@@ -72,7 +80,9 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
         let parts = apiNames.map { Set($0.split(separator: "-").map(String.init)) }
         return apiNames.enumerated().map { position, apiName in
             let others = parts.enumerated().filter { $0.offset != position }.map(\.element)
-            let own = apiName.split(separator: "-").map(String.init).filter { word in !others.allSatisfy { $0.contains(word) } }
+            let own = apiName.split(separator: "-").map(String.init).filter { word in
+                !others.allSatisfy { $0.contains(word) }
+            }
             return own.isEmpty ? nil : own.joined(separator: "-")
         }
     }
@@ -84,7 +94,9 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.unkeyedContainer()
         for (kind, words) in named.sorted(by: { $0.key < $1.key }) {
-            for (key, word) in words.sorted(by: { $0.key < $1.key }) { try container.encode([kind.rawValue, key, word]) }
+            for (key, word) in words.sorted(by: { $0.key < $1.key }) {
+                try container.encode([kind.rawValue, key, word])
+            }
         }
         for (key, word) in types.sorted(by: { $0.key < $1.key }) { try container.encode(["type", key, word]) }
         for (key, word) in forms.sorted(by: { $0.key < $1.key }) { try container.encode(["form", key, word]) }

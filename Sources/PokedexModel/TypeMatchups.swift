@@ -33,8 +33,10 @@ package struct TypeMatchups: Sendable, Equatable {
     }
 
     /// The order the games list types in; any other name after them, alphabetically.
-    static let order = ["normal", "fire", "water", "electric", "grass", "ice", "fighting", "poison", "ground", "flying",
-                        "psychic", "bug", "rock", "ghost", "dragon", "dark", "steel", "fairy"]
+    static let order = [
+        "normal", "fire", "water", "electric", "grass", "ice", "fighting", "poison", "ground", "flying",
+        "psychic", "bug", "rock", "ghost", "dragon", "dark", "steel", "fairy",
+    ]
 
     package static func gameOrder(_ a: String, _ b: String) -> Bool {
         let ia = order.firstIndex(of: a) ?? order.count

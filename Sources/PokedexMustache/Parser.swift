@@ -66,7 +66,12 @@ struct Parser {
         if frames.count > 1, let frame = frames.last {
             throw error("unclosed section `\(frame.rawName ?? "")`", at: frame.offset)
         }
-        return Template(name: name, nodes: frames[0].nodes, references: references, hasDynamicReferences: hasDynamicReferences)
+        return Template(
+            name: name,
+            nodes: frames[0].nodes,
+            references: references,
+            hasDynamicReferences: hasDynamicReferences
+        )
     }
 
     // MARK: Tags
@@ -82,7 +87,8 @@ struct Parser {
         let tagEnd = closeStart + closing.count
         let content = Self.trimmed(bytes[contentStart..<closeStart])
         let isTriple = closing.count > close.count
-        let sigil: UInt8? = isTriple ? UInt8(ascii: "&") : content.first.flatMap { "#^/>!=&<$%".utf8.contains($0) ? $0 : nil }
+        let sigil: UInt8? =
+            isTriple ? UInt8(ascii: "&") : content.first.flatMap { "#^/>!=&<$%".utf8.contains($0) ? $0 : nil }
         let body = isTriple ? content : (sigil == nil ? content : Self.trimmed(content.dropFirst()))
 
         // What the line around the tag holds, for standalone tags.
@@ -149,7 +155,12 @@ struct Parser {
             let indentation = standalone ? prefix ?? [] : nil
             if body.first == UInt8(ascii: "*") {
                 hasDynamicReferences = true
-                append(.dynamicPartial(try parseName(Self.trimmed(body.dropFirst()), at: tagStart), indentation: indentation))
+                append(
+                    .dynamicPartial(
+                        try parseName(Self.trimmed(body.dropFirst()), at: tagStart),
+                        indentation: indentation
+                    )
+                )
             } else {
                 let partial = String(decoding: body, as: UTF8.self)
                 references.append((partial, tagStart))
@@ -160,10 +171,20 @@ struct Parser {
             if body.first == UInt8(ascii: "*") {
                 hasDynamicReferences = true
                 let dynamic = try parseName(Self.trimmed(body.dropFirst()), at: tagStart)
-                frames.append(Frame(kind: .parent(nil, dynamic, rawName: raw, prefix: prefix, standalone: standalone), offset: tagStart))
+                frames.append(
+                    Frame(
+                        kind: .parent(nil, dynamic, rawName: raw, prefix: prefix, standalone: standalone),
+                        offset: tagStart
+                    )
+                )
             } else {
                 references.append((raw, tagStart))
-                frames.append(Frame(kind: .parent(raw, nil, rawName: raw, prefix: prefix, standalone: standalone), offset: tagStart))
+                frames.append(
+                    Frame(
+                        kind: .parent(raw, nil, rawName: raw, prefix: prefix, standalone: standalone),
+                        offset: tagStart
+                    )
+                )
             }
         case UInt8(ascii: "$"):
             let block = String(decoding: body, as: UTF8.self)
@@ -212,8 +233,14 @@ struct Parser {
         case .block(let block, let prefix, let openStandalone):
             if openStandalone {
                 // The override takes the default content's indentation, or the tag's when there is none.
-                append(.block(block, defaultContent: frame.nodes,
-                              indentation: Self.leadingIndentation(frame.nodes) ?? prefix ?? [], indentsFirstLine: true))
+                append(
+                    .block(
+                        block,
+                        defaultContent: frame.nodes,
+                        indentation: Self.leadingIndentation(frame.nodes) ?? prefix ?? [],
+                        indentsFirstLine: true
+                    )
+                )
             } else {
                 // The tag's indentation stays as text; the override's later lines get it too.
                 append(.block(block, defaultContent: frame.nodes, indentation: prefix, indentsFirstLine: false))
@@ -266,7 +293,9 @@ struct Parser {
             return Name(text: text, parts: [], climbs: false, transforms: transforms, ofIteration: false)
         }
         let climbs = !inner.hasPrefix(".")
-        let parts = inner.split(separator: ".", omittingEmptySubsequences: false).dropFirst(climbs ? 0 : 1).map(String.init)
+        let parts = inner.split(separator: ".", omittingEmptySubsequences: false).dropFirst(climbs ? 0 : 1).map(
+            String.init
+        )
         guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty }) else {
             throw error("`\(text)` is not a name", at: offset)
         }
@@ -323,7 +352,10 @@ struct Parser {
                 while index < text.count {
                     if atLineStart {
                         var dropped = 0
-                        while dropped < width, index < text.count, isSpace(text[index]) { index += 1; dropped += 1 }
+                        while dropped < width, index < text.count, isSpace(text[index]) {
+                            index += 1
+                            dropped += 1
+                        }
                         atLineStart = false
                         continue
                     }
@@ -338,8 +370,12 @@ struct Parser {
                 return .inverted(name, strip(children, width, &atLineStart))
             case .block(let name, let content, let indentation, let first):
                 let stripped = strip(content, width, &atLineStart)
-                return .block(name, defaultContent: stripped, indentation: indentation.map { Array($0.dropFirst(min(width, $0.count))) },
-                              indentsFirstLine: first)
+                return .block(
+                    name,
+                    defaultContent: stripped,
+                    indentation: indentation.map { Array($0.dropFirst(min(width, $0.count))) },
+                    indentsFirstLine: first
+                )
             case .variable:
                 atLineStart = false
                 return node

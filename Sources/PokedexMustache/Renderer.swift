@@ -103,12 +103,21 @@ struct Renderer {
     /// Renders the template `name` here: a partial (its own escaping state, the same stack), or a parent with
     /// `blocks` overriding its own where no outer parent already did. A missing one renders as nothing (the
     /// library refuses missing static names when strict).
-    private mutating func include(_ name: String, indentation: [UInt8]?, indentsFirstLine: Bool,
-                                  blocks: [String: [Node]]?, from caller: String) throws(TemplateError) {
+    private mutating func include(
+        _ name: String,
+        indentation: [UInt8]?,
+        indentsFirstLine: Bool,
+        blocks: [String: [Node]]?,
+        from caller: String
+    ) throws(TemplateError) {
         guard let template = library.templates[name] else { return }
         guard depth < Self.maximumDepth else {
-            throw TemplateError(template: caller, line: 0, column: 0,
-                                message: "partials nested more than \(Self.maximumDepth) deep (a partial including itself?)")
+            throw TemplateError(
+                template: caller,
+                line: 0,
+                column: 0,
+                message: "partials nested more than \(Self.maximumDepth) deep (a partial including itself?)"
+            )
         }
         let saved = (self.indentation, escapes, overrides)
         if let indentation {
@@ -131,7 +140,9 @@ struct Renderer {
         var value: TemplateValue
         if name.ofIteration {
             guard let iteration = iterations.last else { return nil }
-            guard var result = name.transforms.first?.apply(index: iteration.index, count: iteration.count) else { return nil }
+            guard var result = name.transforms.first?.apply(index: iteration.index, count: iteration.count) else {
+                return nil
+            }
             for transform in name.transforms.dropFirst() {
                 guard let next = transform.apply(to: result) else { return nil }
                 result = next
@@ -248,7 +259,9 @@ struct Renderer {
             default: continue
             }
             if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            output.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+            output.append(
+                contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount)
+            )
             runStart = index + 1
         }
         if runStart < bytes.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }

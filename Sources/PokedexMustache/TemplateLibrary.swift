@@ -21,8 +21,12 @@ package struct TemplateLibrary: Sendable {
                 for reference in template.references where templates[reference.name] == nil {
                     let text = texts[name] ?? ""
                     let (line, column) = SourceLocation(offset: reference.offset).lineAndColumn(in: Array(text.utf8))
-                    throw TemplateError(template: name, line: line, column: column,
-                                        message: "partial `\(reference.name)` does not exist")
+                    throw TemplateError(
+                        template: name,
+                        line: line,
+                        column: column,
+                        message: "partial `\(reference.name)` does not exist"
+                    )
                 }
             }
         }
@@ -52,15 +56,23 @@ package struct TemplateLibrary: Sendable {
 
     /// `globals`: a context below `context` on the stack, read where `context` lacks a name (values every
     /// rendering shares, made once rather than copied into each context).
-    package func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil) throws(TemplateError) -> [UInt8] {
+    package func render(
+        _ name: String,
+        _ context: TemplateValue,
+        globals: TemplateValue? = nil
+    ) throws(TemplateError) -> [UInt8] {
         var output: [UInt8] = []
         try render(name, context, globals: globals, into: &output)
         return output
     }
 
     /// Appends the rendering of `name` to `output`.
-    package func render(_ name: String, _ context: TemplateValue, globals: TemplateValue? = nil,
-                       into output: inout [UInt8]) throws(TemplateError) {
+    package func render(
+        _ name: String,
+        _ context: TemplateValue,
+        globals: TemplateValue? = nil,
+        into output: inout [UInt8]
+    ) throws(TemplateError) {
         guard let template = templates[name] else {
             throw TemplateError(template: name, line: 0, column: 0, message: "no template named `\(name)`")
         }

@@ -140,7 +140,10 @@ private struct NodeEncoder: Encoder {
             node.add(key.stringValue, .value(try TemplateValueEncoder.value(of: value)))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             let child = EncodingNode()
             node.add(key.stringValue, .node(child))
             return NodeEncoder(node: child).container(keyedBy: keyType)
@@ -172,7 +175,9 @@ private struct NodeEncoder: Encoder {
             node.add(.value(try TemplateValueEncoder.value(of: value)))
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             let child = EncodingNode()
             node.add(.node(child))
             return NodeEncoder(node: child).container(keyedBy: keyType)

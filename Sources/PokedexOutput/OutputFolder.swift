@@ -59,19 +59,29 @@ package struct OutputFolder: Sendable {
 
     /// Refuses `/`, the home folder, the cache folder (or a folder holding it or inside it), and a project root
     /// (the current folder or any folder with a Package.swift or .git).
-    package init(path: String, cacheFolder: String, currentDirectory: String = FileManager.default.currentDirectoryPath) throws {
+    package init(
+        path: String,
+        cacheFolder: String,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws {
         let root = Paths.resolve(path, from: currentDirectory)
         let cache = Paths.resolve(cacheFolder, from: currentDirectory)
         let home = Paths.resolve(NSHomeDirectory(), from: currentDirectory)
         let cwd = Paths.resolve(currentDirectory, from: currentDirectory)
         func refuse(_ why: String) -> PokedexError {
-            PokedexError(.options, path, .invalidInput("refusing to use this as the output folder: \(why)"),
-                         hint: "pass --output with a folder of its own, such as Output")
+            PokedexError(
+                .options,
+                path,
+                .invalidInput("refusing to use this as the output folder: \(why)"),
+                hint: "pass --output with a folder of its own, such as Output"
+            )
         }
         if root.path == "/" { throw refuse("it is the file system root") }
         if root.path == home.path { throw refuse("it is the home folder") }
         if root.path == cwd.path { throw refuse("it is the current folder") }
-        if Paths.isInside(cache, root) || Paths.isInside(root, cache) { throw refuse("it overlaps the cache folder \(cacheFolder)") }
+        if Paths.isInside(cache, root) || Paths.isInside(root, cache) {
+            throw refuse("it overlaps the cache folder \(cacheFolder)")
+        }
         for marker in ["Package.swift", ".git"]
         where FileManager.default.fileExists(atPath: root.appendingPathComponent(marker).path) {
             throw refuse("it holds \(marker), so it looks like a project root")
@@ -84,7 +94,8 @@ package struct OutputFolder: Sendable {
     func file(_ relative: String) throws -> URL {
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
         guard !relative.hasPrefix("/"), !parts.isEmpty,
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") && !$0.contains("\\") }) else {
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\0") && !$0.contains("\\") })
+        else {
             throw PokedexError(.output, relative, .invalidInput("refusing to write outside the output folder"))
         }
         return root.appending(path: relative, directoryHint: .notDirectory)  // no `stat` (see `CacheStore.url`)
@@ -122,8 +133,12 @@ package struct OutputFolder: Sendable {
 
     /// The output stage, and the only code that writes the site, for files already made: `files` are placed
     /// (see `place`), then the publication is completed (see `complete`).
-    package func publish(_ files: [SiteFile], over previous: PublishedSite, inputs: String? = nil,
-                        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount) async throws -> PublishCounts {
+    package func publish(
+        _ files: [SiteFile],
+        over previous: PublishedSite,
+        inputs: String? = nil,
+        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) async throws -> PublishCounts {
         let stream = SiteFileStream(lanes: parallelism)
         async let sent: Void = stream.producing {
             for start in stride(from: 0, to: files.count, by: SiteFileStream.batchSize) {
@@ -160,7 +175,8 @@ package struct OutputFolder: Sendable {
             for (path, entry) in run.entries { placement.files[path] = entry }
         }
         // A write's failure first: the render's is only its echo (its send was cancelled).
-        let failure = runs.lazy.compactMap(\.failure).first { !($0 is CancellationError) }
+        let failure =
+            runs.lazy.compactMap(\.failure).first { !($0 is CancellationError) }
             ?? runs.lazy.compactMap(\.failure).first
         if let failure {
             do {
@@ -184,7 +200,8 @@ package struct OutputFolder: Sendable {
     /// Ends a publication whose files are all in place: the files of the last build that this one no longer has
     /// are deleted, and the manifest records what is there now. `inputs`: the digest of what the pages' contexts
     /// were made from, recorded only now that every file is in place.
-    package func complete(_ placement: Placement, over previous: PublishedSite, inputs: String?) throws -> PublishCounts {
+    package func complete(_ placement: Placement, over previous: PublishedSite, inputs: String?) throws -> PublishCounts
+    {
         var counts = placement.counts
         let current = placement.files
         for relative in previous.files.keys.filter({ current[$0] == nil }).sorted() {
@@ -215,7 +232,10 @@ package struct OutputFolder: Sendable {
 
     /// One writer: places the files it takes from `stream`, one at a time, until the stream ends, a write fails,
     /// or the render fails.
-    private func placeAll(from stream: AsyncThrowingChannel<[SiteFile], any Error>, over previous: PublishedSite) async -> PlacedRun {
+    private func placeAll(
+        from stream: AsyncThrowingChannel<[SiteFile], any Error>,
+        over previous: PublishedSite
+    ) async -> PlacedRun {
         var run = PlacedRun()
         // Each folder is made once per writer (not once per file).
         var folders = Set<String>()
@@ -234,8 +254,12 @@ package struct OutputFolder: Sendable {
     }
 
     /// Places one file; its manifest entry.
-    private func place(_ file: SiteFile, over previous: PublishedSite, counts: inout PublishCounts,
-                       folders: inout Set<String>) throws -> PublishedFile? {
+    private func place(
+        _ file: SiteFile,
+        over previous: PublishedSite,
+        counts: inout PublishCounts,
+        folders: inout Set<String>
+    ) throws -> PublishedFile? {
         if case .kept = file.content, let previous = previous.files[file.path] {
             counts.unchanged += 1
             return PublishedFile(fingerprint: file.fingerprint, size: previous.size, context: file.context)
@@ -315,8 +339,9 @@ package struct OutputFolder: Sendable {
     /// differing size is the common answer, and costs a stat).
     static func sameContents(_ source: URL, _ target: URL) throws -> Int? {
         guard let targetSize = try AtomicFile.byteCount(of: target),
-              try AtomicFile.byteCount(of: source) == targetSize,
-              FileManager.default.contentsEqual(atPath: source.path, andPath: target.path) else { return nil }
+            try AtomicFile.byteCount(of: source) == targetSize,
+            FileManager.default.contentsEqual(atPath: source.path, andPath: target.path)
+        else { return nil }
         return targetSize
     }
 
@@ -325,8 +350,14 @@ package struct OutputFolder: Sendable {
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let url = root.appendingPathComponent(Self.manifestName)
         do {
-            let data = try encoder.encode(Manifest(generator: "pokedex", version: Manifest.currentVersion, files: files,
-                                                   inputs: inputs))
+            let data = try encoder.encode(
+                Manifest(
+                    generator: "pokedex",
+                    version: Manifest.currentVersion,
+                    files: files,
+                    inputs: inputs
+                )
+            )
             try AtomicFile.writeIfChanged(data, to: url)
         } catch {
             throw PokedexError.file(.output, url.path, error)
@@ -354,8 +385,10 @@ package struct OutputFolder: Sendable {
             generator = try container.decode(String.self, forKey: .generator)
             version = try container.decodeIfPresent(Int.self, forKey: .version) ?? 1
             if version == 1 {
-                files = Dictionary(try container.decode([String].self, forKey: .files).map { ($0, PublishedFile.unknown) },
-                                   uniquingKeysWith: { first, _ in first })
+                files = Dictionary(
+                    try container.decode([String].self, forKey: .files).map { ($0, PublishedFile.unknown) },
+                    uniquingKeysWith: { first, _ in first }
+                )
             } else {
                 files = try container.decode([String: PublishedFile].self, forKey: .files)
             }

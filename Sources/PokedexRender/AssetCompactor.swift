@@ -25,7 +25,11 @@ enum AssetCompactor {
             }
             if isScript, line.hasPrefix("//") { continue }
             while line.hasPrefix("/*") {
-                guard let end = line.range(of: "*/") else { inComment = true; line = ""; break }
+                guard let end = line.range(of: "*/") else {
+                    inComment = true
+                    line = ""
+                    break
+                }
                 line = line[end.upperBound...].drop { $0 == " " || $0 == "\t" }
             }
             if !line.trimmingCharacters(in: .whitespaces).isEmpty { kept.append(line) }
@@ -50,7 +54,8 @@ enum AssetCompactor {
         func emit(_ c: Unicode.Scalar) {
             if c == "}", out.last == ";", !lastEscaped { out.removeLast() }
             if pendingSpace, let last = out.last, lastEscaped || (!tight.contains(last) && last != ":"),
-               !tight.contains(c) {
+                !tight.contains(c)
+            {
                 out.append(" ")
             }
             pendingSpace = false
@@ -62,7 +67,8 @@ enum AssetCompactor {
             if c == "/", index + 1 < scalars.count, scalars[index + 1] == "*" {
                 index += 2
                 while index < scalars.count,
-                      !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/") {
+                    !(scalars[index] == "*" && index + 1 < scalars.count && scalars[index + 1] == "/")
+                {
                     index += 1
                 }
                 index += 2
@@ -89,7 +95,8 @@ enum AssetCompactor {
                 }
                 end = min(scan, scalars.count - 1)
             } else if c == "u", index + 3 < scalars.count,
-                      String(String.UnicodeScalarView(scalars[index..<index + 4])) == "url(" {
+                String(String.UnicodeScalarView(scalars[index..<index + 4])) == "url("
+            {
                 end = scalars[index...].firstIndex(of: ")") ?? scalars.count - 1
             }
             if let end {

@@ -25,8 +25,13 @@ struct RelatedPokemon: Sendable {
     let typePages: Set<String>
     let abilities: AbilityCatalog?
 
-    init(_ pokedex: Pokedex, typePages: Set<String> = [], abilities: AbilityCatalog? = nil,
-         phrases: [String: String] = [:], articles: [String: String]? = nil) {
+    init(
+        _ pokedex: Pokedex,
+        typePages: Set<String> = [],
+        abilities: AbilityCatalog? = nil,
+        phrases: [String: String] = [:],
+        articles: [String: String]? = nil
+    ) {
         self.pokedex = pokedex
         self.typePages = typePages
         self.abilities = abilities
@@ -64,15 +69,21 @@ struct RelatedPokemon: Sendable {
             proper[name.uppercased()] = name
         }
         self.properNames = proper
-        self.words = EvolutionWords(names: pokedex.names, pokemon: byID.mapValues(\.displayName), phrases: phrases,
-                                    articles: articles)
+        self.words = EvolutionWords(
+            names: pokedex.names,
+            pokemon: byID.mapValues(\.displayName),
+            phrases: phrases,
+            articles: articles
+        )
     }
 }
 
 extension TextRunContext {
     /// A sentence the model marked (`ForeignText`), in runs; its foreign names are English.
     static func runs(_ marked: String) -> [TextRunContext] {
-        ForeignText.runs(marked).map { TextRunContext(text: $0.text, isForeign: $0.isForeign, lang: $0.isForeign ? "en" : "") }
+        ForeignText.runs(marked).map {
+            TextRunContext(text: $0.text, isForeign: $0.isForeign, lang: $0.isForeign ? "en" : "")
+        }
     }
 }
 
@@ -93,66 +104,122 @@ extension SiteRenderer {
         // A form the tree has no box of is marked in the box it plays as: Totem Alolan Marowak in Alolan Marowak's,
         // not Marowak's; Gigantamax Charizard in Charizard's.
         let base = related.defaultBySpecies[entry.record.speciesID]
-        let standIn = formBoxes.contains(entry.id) || entry.megaTrigger != nil || base?.record.types == entry.record.types
+        let standIn =
+            formBoxes.contains(entry.id) || entry.megaTrigger != nil || base?.record.types == entry.record.types
             ? nil
             : formBoxes.sorted().first { id in
-                related.byID[id].map { $0.record.speciesID == entry.record.speciesID && $0.record.types == entry.record.types } ?? false
+                related.byID[id].map {
+                    $0.record.speciesID == entry.record.speciesID && $0.record.types == entry.record.types
+                } ?? false
             }
         func stage(_ box: EvolutionBranch) -> EvolutionStageContext {
             let exported = box.formPokemonID.map { related.byID[$0] } ?? related.defaultBySpecies[box.speciesID]
             let speciesName = related.speciesNames[box.speciesID] ?? related.words.names.species(box.speciesName)
-            let name = exported?.displayName
+            let name =
+                exported?.displayName
                 ?? box.formPart.map { "\(speciesName) (\(DisplayName.titleCase($0)))" } ?? speciesName
             // Stages sit below the fold: their pictures load lazily.
-            let picture = exported.map { image($0, root: "../", lazy: true) }
-                ?? ImageContext(src: placeholder, width: 475, height: 475, alt: name, fallback: placeholder,
-                                thumbnail: placeholder, srcset: nil, isLocal: false, isRemote: false,
-                                isPlaceholder: true, lazy: true)
-            let isCurrent = box.formPokemonID.map { $0 == entry.id || $0 == standIn }
+            let picture =
+                exported.map { image($0, root: "../", lazy: true) }
+                ?? ImageContext(
+                    src: placeholder,
+                    width: 475,
+                    height: 475,
+                    alt: name,
+                    fallback: placeholder,
+                    thumbnail: placeholder,
+                    srcset: nil,
+                    isLocal: false,
+                    isRemote: false,
+                    isPlaceholder: true,
+                    lazy: true
+                )
+            let isCurrent =
+                box.formPokemonID.map { $0 == entry.id || $0 == standIn }
                 ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id) && standIn == nil
                     && entry.megaTrigger == nil)
             var children = box.evolvesTo.map(stage)
             if box.formPokemonID == nil { children += (related.megas[box.speciesID] ?? []).map(megaStage) }
             let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
             var context = EvolutionStageContext(
-                speciesID: box.speciesID, name: name, href: exported.map(Self.detailHref) ?? "",
-                isLinked: exported != nil, image: picture, isCurrent: isCurrent,
-                isThisPage: isCurrent && exported?.id == entry.id, isBaby: box.isBaby,
-                howToEvolve: ForeignText.unmarked(condition), howToEvolveRuns: TextRunContext.runs(condition),
-                hasCondition: !condition.isEmpty, evolvesTo: children, hasEvolutions: !children.isEmpty)
-            context.setNameLang(exported.map { $0.nameFallback.flatMap(Self.tag) }
-                ?? (related.speciesNames[box.speciesID] == nil ? nil : fallbackTag(related.speciesNameLanguages[box.speciesID])))
+                speciesID: box.speciesID,
+                name: name,
+                href: exported.map(Self.detailHref) ?? "",
+                isLinked: exported != nil,
+                image: picture,
+                isCurrent: isCurrent,
+                isThisPage: isCurrent && exported?.id == entry.id,
+                isBaby: box.isBaby,
+                howToEvolve: ForeignText.unmarked(condition),
+                howToEvolveRuns: TextRunContext.runs(condition),
+                hasCondition: !condition.isEmpty,
+                evolvesTo: children,
+                hasEvolutions: !children.isEmpty
+            )
+            context.setNameLang(
+                exported.map { $0.nameFallback.flatMap(Self.tag) }
+                    ?? (related.speciesNames[box.speciesID] == nil
+                        ? nil : fallbackTag(related.speciesNameLanguages[box.speciesID]))
+            )
             return context
         }
         func megaStage(_ mega: PokemonEntry) -> EvolutionStageContext {
             let condition = mega.megaTrigger?.howToEvolve(related.words) ?? ""
             var context = EvolutionStageContext(
-                speciesID: mega.record.speciesID, name: mega.displayName, href: Self.detailHref(mega), isLinked: true,
-                image: image(mega, root: "../", lazy: true), isCurrent: mega.id == entry.id,
-                isThisPage: mega.id == entry.id, isBaby: false, howToEvolve: ForeignText.unmarked(condition),
-                howToEvolveRuns: TextRunContext.runs(condition), hasCondition: !condition.isEmpty,
-                evolvesTo: [], hasEvolutions: false)
+                speciesID: mega.record.speciesID,
+                name: mega.displayName,
+                href: Self.detailHref(mega),
+                isLinked: true,
+                image: image(mega, root: "../", lazy: true),
+                isCurrent: mega.id == entry.id,
+                isThisPage: mega.id == entry.id,
+                isBaby: false,
+                howToEvolve: ForeignText.unmarked(condition),
+                howToEvolveRuns: TextRunContext.runs(condition),
+                hasCondition: !condition.isEmpty,
+                evolvesTo: [],
+                hasEvolutions: false
+            )
             context.setNameLang(mega.nameFallback.flatMap(Self.tag))
             return context
         }
         let hasMegas = roots.flatMap(\.all).contains { $0.formPokemonID == nil && related.megas[$0.speciesID] != nil }
         let stages = roots.map(stage)
         func depth(_ stage: EvolutionStageContext) -> Int { 1 + (stage.evolvesTo.map(depth).max() ?? 0) }
-        return EvolutionContext(stages: stages, evolves: !chain.chain.evolvesTo.isEmpty || hasMegas,
-                                isDeep: (stages.map(depth).max() ?? 0) >= 4)
+        return EvolutionContext(
+            stages: stages,
+            evolves: !chain.chain.evolvesTo.isEmpty || hasMegas,
+            isDeep: (stages.map(depth).max() ?? 0) >= 4
+        )
     }
 
     // MARK: Type matchups
 
-    static func matchups(_ matchups: TypeMatchups, names: NameBook = NameBook(), pages: Set<String> = [],
-                         strings: ThemeStrings = builtInStrings, language: SiteLanguage = .english) -> [MatchupGroupContext] {
+    static func matchups(
+        _ matchups: TypeMatchups,
+        names: NameBook = NameBook(),
+        pages: Set<String> = [],
+        strings: ThemeStrings = builtInStrings,
+        language: SiteLanguage = .english
+    ) -> [MatchupGroupContext] {
         func tier(_ multiplier: String, _ factor: String, _ types: [String]) -> MatchupTierContext? {
-            types.isEmpty ? nil : MatchupTierContext(multiplier: multiplier, factor: language.decimal(factor),
-                                                     types: types.map { typeContext($0, names: names, pages: pages) })
+            types.isEmpty
+                ? nil
+                : MatchupTierContext(
+                    multiplier: multiplier,
+                    factor: language.decimal(factor),
+                    types: types.map { typeContext($0, names: names, pages: pages) }
+                )
         }
         let groups: [(String, String, [MatchupTierContext?])] = [
-            ("weak", say("pokemon.weak_to", strings: strings), [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]),
-            ("resists", say("pokemon.resists", strings: strings), [tier("×½", "0.5", matchups.half), tier("×¼", "0.25", matchups.quarter)]),
+            (
+                "weak", say("pokemon.weak_to", strings: strings),
+                [tier("×4", "4", matchups.quadruple), tier("×2", "2", matchups.double)]
+            ),
+            (
+                "resists", say("pokemon.resists", strings: strings),
+                [tier("×½", "0.5", matchups.half), tier("×¼", "0.25", matchups.quarter)]
+            ),
             ("immune", say("pokemon.immune_to", strings: strings), [tier("×0", "0", matchups.immune)]),
         ]
         return groups.compactMap { name, label, tiers in
@@ -169,19 +236,45 @@ extension SiteRenderer {
         let placeholder = "../" + siteUp + Self.placeholderImage
         return species.varieties.filter { $0.id != entry.id }.map { variety in
             if let other = related.byID[variety.id] {
-                var form = FormContext(id: variety.id, number: other.number, name: other.displayName,
-                                       href: Self.detailHref(other), isLinked: true, isDefault: variety.isDefault,
-                                       image: image(other, root: "../", lazy: true))
+                var form = FormContext(
+                    id: variety.id,
+                    number: other.number,
+                    name: other.displayName,
+                    href: Self.detailHref(other),
+                    isLinked: true,
+                    isDefault: variety.isDefault,
+                    image: image(other, root: "../", lazy: true)
+                )
                 form.formNameLang = other.nameFallback.flatMap(Self.tag)
                 return form
             }
-            let name = DisplayName.of(pokemonName: variety.name, isDefault: variety.isDefault, speciesName: species.name,
-                                      englishName: species.englishName)
-            return FormContext(id: variety.id, number: DisplayName.number(species.id), name: name, href: "",
-                               isLinked: false, isDefault: variety.isDefault,
-                               image: ImageContext(src: placeholder, width: 475, height: 475, alt: name,
-                                                   fallback: placeholder, thumbnail: placeholder, srcset: nil,
-                                                   isLocal: false, isRemote: false, isPlaceholder: true, lazy: true))
+            let name = DisplayName.of(
+                pokemonName: variety.name,
+                isDefault: variety.isDefault,
+                speciesName: species.name,
+                englishName: species.englishName
+            )
+            return FormContext(
+                id: variety.id,
+                number: DisplayName.number(species.id),
+                name: name,
+                href: "",
+                isLinked: false,
+                isDefault: variety.isDefault,
+                image: ImageContext(
+                    src: placeholder,
+                    width: 475,
+                    height: 475,
+                    alt: name,
+                    fallback: placeholder,
+                    thumbnail: placeholder,
+                    srcset: nil,
+                    isLocal: false,
+                    isRemote: false,
+                    isPlaceholder: true,
+                    lazy: true
+                )
+            )
         }
     }
 
@@ -193,34 +286,77 @@ extension SiteRenderer {
 
     /// The page's own picture first, then shiny artwork, front sprite and shiny sprite where PokeAPI has them as
     /// http(s) URLs. The extra ones are referenced by URL, never downloaded.
-    static func pictures(_ entry: PokemonEntry, main: ImageContext, strings: ThemeStrings = builtInStrings) -> [PictureContext] {
+    static func pictures(
+        _ entry: PokemonEntry,
+        main: ImageContext,
+        strings: ThemeStrings = builtInStrings
+    ) -> [PictureContext] {
         func t(_ key: String, _ values: [String: String] = [:]) -> String { say(key, values, strings: strings) }
         let sprites = entry.record.sprites
         func usable(_ url: String?) -> String? { url.flatMap { PokemonRecord.Sprites.isUsable($0) ? $0 : nil } }
         // Without artwork the page's picture is the front sprite itself: offering it twice would be noise.
-        let mainIsSprite = usable(sprites.officialArtwork) == nil && usable(sprites.home) == nil
+        let mainIsSprite =
+            usable(sprites.officialArtwork) == nil && usable(sprites.home) == nil
             && usable(sprites.frontDefault) != nil && !main.isPlaceholder
         // Forms without official artwork show Pokémon HOME's render: called what it is, not "Artwork".
-        let mainIsHome = !mainIsSprite && usable(sprites.officialArtwork) == nil && usable(sprites.home) != nil
+        let mainIsHome =
+            !mainIsSprite && usable(sprites.officialArtwork) == nil && usable(sprites.home) != nil
             && !main.isPlaceholder
         let name = entry.displayName
-        var pictures = [PictureContext(id: mainIsSprite ? "sprite" : mainIsHome ? "home" : "artwork",
-                                       label: t(mainIsSprite ? "pokemon.sprite" : mainIsHome ? "pokemon.home_render" : "pokemon.artwork"),
-                                       src: main.src, width: main.width, height: main.height, alt: name,
-                                       isSelected: true, isSprite: mainIsSprite)]
+        var pictures = [
+            PictureContext(
+                id: mainIsSprite ? "sprite" : mainIsHome ? "home" : "artwork",
+                label: t(mainIsSprite ? "pokemon.sprite" : mainIsHome ? "pokemon.home_render" : "pokemon.artwork"),
+                src: main.src,
+                width: main.width,
+                height: main.height,
+                alt: name,
+                isSelected: true,
+                isSprite: mainIsSprite
+            )
+        ]
         guard !main.isPlaceholder else { return pictures }
         if let url = usable(sprites.officialArtworkShiny), !mainIsSprite {
-            pictures.append(PictureContext(id: "shiny-artwork", label: t("pokemon.shiny_artwork"), src: url, width: artworkSize,
-                                           height: artworkSize, alt: t("pokemon.shiny_alt", ["name": name]), isSelected: false, isSprite: false))
+            pictures.append(
+                PictureContext(
+                    id: "shiny-artwork",
+                    label: t("pokemon.shiny_artwork"),
+                    src: url,
+                    width: artworkSize,
+                    height: artworkSize,
+                    alt: t("pokemon.shiny_alt", ["name": name]),
+                    isSelected: false,
+                    isSprite: false
+                )
+            )
         }
         if let url = usable(sprites.frontDefault), !mainIsSprite {
-            pictures.append(PictureContext(id: "sprite", label: t("pokemon.sprite"), src: url, width: spriteSize, height: spriteSize,
-                                           alt: t("pokemon.sprite_alt", ["name": name]), isSelected: false, isSprite: true))
+            pictures.append(
+                PictureContext(
+                    id: "sprite",
+                    label: t("pokemon.sprite"),
+                    src: url,
+                    width: spriteSize,
+                    height: spriteSize,
+                    alt: t("pokemon.sprite_alt", ["name": name]),
+                    isSelected: false,
+                    isSprite: true
+                )
+            )
         }
         if let url = usable(sprites.frontShiny) {
-            pictures.append(PictureContext(id: "shiny-sprite", label: t("pokemon.shiny_sprite"), src: url, width: spriteSize,
-                                           height: spriteSize, alt: t("pokemon.shiny_sprite_alt", ["name": name]), isSelected: false,
-                                           isSprite: true))
+            pictures.append(
+                PictureContext(
+                    id: "shiny-sprite",
+                    label: t("pokemon.shiny_sprite"),
+                    src: url,
+                    width: spriteSize,
+                    height: spriteSize,
+                    alt: t("pokemon.shiny_sprite_alt", ["name": name]),
+                    isSelected: false,
+                    isSprite: true
+                )
+            )
         }
         return pictures
     }
@@ -230,19 +366,25 @@ extension SiteRenderer {
     /// 1 → "I", 4 → "IV", 9 → "IX".
     static func romanNumeral(_ value: Int) -> String {
         guard value > 0 else { return String(value) }
-        let symbols: [(Int, String)] = [(1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-                                        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")]
+        let symbols: [(Int, String)] = [
+            (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+            (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+        ]
         var rest = value
         var text = ""
         for (amount, symbol) in symbols {
-            while rest >= amount { text += symbol; rest -= amount }
+            while rest >= amount {
+                text += symbol
+                rest -= amount
+            }
         }
         return text
     }
 
     /// PokeAPI's language codes: a readable label and a BCP 47 tag for `lang` (PokeAPI's "ja-roma" is not one).
     static let languages: [String: (label: String, tag: String)] = [
-        "ja-hrkt": ("Japanese (kana)", "ja-Hrkt"), "ja": ("Japanese", "ja"), "ja-roma": ("Japanese (romaji)", "ja-Latn"),
+        "ja-hrkt": ("Japanese (kana)", "ja-Hrkt"), "ja": ("Japanese", "ja"),
+        "ja-roma": ("Japanese (romaji)", "ja-Latn"),
         "ko": ("Korean", "ko"),
         "zh-hant": ("Chinese (traditional)", "zh-Hant"), "zh-hans": ("Chinese (simplified)", "zh-Hans"),
         "fr": ("French", "fr"), "de": ("German", "de"), "es": ("Spanish", "es"),
@@ -252,12 +394,15 @@ extension SiteRenderer {
     /// Languages written in several scripts that PokeAPI lists as languages of their own: one row each, its
     /// spellings together (ピカチュウ, its kanji where they differ, Pikachu in romaji).
     static let scriptsOfOneLanguage: [String: (label: String, tag: String, codes: [String])] = [
-        "ja": ("Japanese", "ja", ["ja-hrkt", "ja", "ja-roma"]),
+        "ja": ("Japanese", "ja", ["ja-hrkt", "ja", "ja-roma"])
     ]
 
     /// The Names section: English (the page's language) first, then one row per language in PokeAPI's order.
-    static func nameRows(_ names: [LocalizedName], strings: ThemeStrings = builtInStrings,
-                         language: String = "en") -> [LocalizedNameContext] {
+    static func nameRows(
+        _ names: [LocalizedName],
+        strings: ThemeStrings = builtInStrings,
+        language: String = "en"
+    ) -> [LocalizedNameContext] {
         var rows: [LocalizedNameContext] = []
         var done = Set<String>()
         // The page's language first (its family: a Japanese page's kana and kanji row).
@@ -268,14 +413,22 @@ extension SiteRenderer {
                 var spellings: [SpellingContext] = []
                 for code in group.codes {
                     done.insert(code)
-                    for spelling in names where spelling.language == code && !spelling.name.isEmpty
-                        && !spellings.contains(where: { $0.name == spelling.name }) {
+                    for spelling in names
+                    where spelling.language == code && !spelling.name.isEmpty
+                        && !spellings.contains(where: { $0.name == spelling.name })
+                    {
                         spellings.append(SpellingContext(name: spelling.name, lang: localizedName(spelling).lang))
                     }
                 }
-                rows.append(LocalizedNameContext(language: family, label: say("language_names.\(family)", strings: strings),
-                                                 lang: group.tag,
-                                                 name: spellings[0].name, spellings: spellings))
+                rows.append(
+                    LocalizedNameContext(
+                        language: family,
+                        label: say("language_names.\(family)", strings: strings),
+                        lang: group.tag,
+                        name: spellings[0].name,
+                        spellings: spellings
+                    )
+                )
                 continue
             }
             done.insert(name.language)
@@ -289,15 +442,21 @@ extension SiteRenderer {
     static func localizedName(_ name: SpeciesRecord.LocalizedName) -> LocalizedNameContext {
         let known = languages[name.language]
         let lang = known?.tag ?? (looksLikeLanguageTag(name.language) ? name.language : "")
-        return LocalizedNameContext(language: name.language, label: known?.label ?? name.language, lang: lang,
-                                    name: name.name, spellings: [SpellingContext(name: name.name, lang: lang)])
+        return LocalizedNameContext(
+            language: name.language,
+            label: known?.label ?? name.language,
+            lang: lang,
+            name: name.name,
+            spellings: [SpellingContext(name: name.name, lang: lang)]
+        )
     }
 
     /// A two- or three-letter language, then subtags of letters and digits: anything else becomes `lang=""`.
     static func looksLikeLanguageTag(_ code: String) -> Bool {
         let parts = code.split(separator: "-", omittingEmptySubsequences: false)
         guard let first = parts.first, (2...3).contains(first.count),
-              first.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 }) else { return false }
+            first.utf8.allSatisfy({ $0 >= 97 && $0 <= 122 })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
             (1...8).contains(part.count) && part.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) }
         }

@@ -30,11 +30,19 @@ package enum ThemeEjector {
         let files = EmbeddedTheme.files()
         let paths = files.keys.sorted()
         if !force {
-            let existing = paths.filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+            let existing = paths.filter {
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+            }
             if !existing.isEmpty {
-                let shown = existing.prefix(5).joined(separator: ", ") + (existing.count > 5 ? " and \(existing.count - 5) more" : "")
-                throw PokedexError(.output, folder.path, .invalidInput("\(existing.count) file(s) of the theme already exist: \(shown)"),
-                                   hint: "pass --force to overwrite them, or eject into another folder")
+                let shown =
+                    existing.prefix(5).joined(separator: ", ")
+                    + (existing.count > 5 ? " and \(existing.count - 5) more" : "")
+                throw PokedexError(
+                    .output,
+                    folder.path,
+                    .invalidInput("\(existing.count) file(s) of the theme already exist: \(shown)"),
+                    hint: "pass --force to overwrite them, or eject into another folder"
+                )
             }
         }
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {

@@ -129,7 +129,10 @@ private struct DigestEncoder: Encoder {
             if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type,
+            forKey key: Key
+        ) -> KeyedEncodingContainer<NestedKey> {
             sink.add(tag: 0x6B, key.stringValue)
             return DigestEncoder(sink: sink, codingPath: codingPath).container(keyedBy: keyType)
         }
@@ -159,7 +162,9 @@ private struct DigestEncoder: Encoder {
             try DigestEncoder.encode(value, sink: sink, codingPath: codingPath)
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        ) -> KeyedEncodingContainer<NestedKey> {
             count += 1
             return DigestEncoder(sink: sink, codingPath: codingPath).container(keyedBy: keyType)
         }

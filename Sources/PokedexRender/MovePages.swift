@@ -34,8 +34,12 @@ struct MoveCatalog: Sendable {
         typePages = Set(pokedex.entries.flatMap(\.record.types)).union(withPages.map(\.type))
             .filter { Slug.isClean($0) && $0 != "index" }
         // The order names the moves script's bytes: never the builder's locale.
-        ordered = PageNaming.byName(withPages, name: { names.name(.move, $0.name) }, id: \.id,
-                                     language: names.language)
+        ordered = PageNaming.byName(
+            withPages,
+            name: { names.name(.move, $0.name) },
+            id: \.id,
+            language: names.language
+        )
         slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "move")
     }
 
@@ -50,24 +54,40 @@ struct MoveCatalog: Sendable {
     func category(_ move: MoveRecord) -> CategoryContext {
         guard let name = move.damageClass else { return CategoryContext(name: "unknown", label: "—") }
         let label = names.name(.moveDamageClass, name)
-        return CategoryContext(name: Slug.isClean(name) ? name : "unknown",
-                               label: label.prefix(1).uppercased() + label.dropFirst(),
-                               categoryLang: names.fallback(.moveDamageClass, name).flatMap(SiteRenderer.tag))
+        return CategoryContext(
+            name: Slug.isClean(name) ? name : "unknown",
+            label: label.prefix(1).uppercased() + label.dropFirst(),
+            categoryLang: names.fallback(.moveDamageClass, name).flatMap(SiteRenderer.tag)
+        )
     }
 
     static func figure(_ value: Int?) -> String { value.map(String.init) ?? "—" }
 
     /// A table row for `move`, linked from a page `root` deep (`href` from the site root is `moves/<slug>.html`).
-    func row(_ move: MoveRecord, from folder: String, detail: (text: String, title: String?, sort: Int)? = nil) -> MoveRowContext {
+    func row(
+        _ move: MoveRecord,
+        from folder: String,
+        detail: (text: String, title: String?, sort: Int)? = nil
+    ) -> MoveRowContext {
         let slug = slugs[move.id] ?? ""
         let href = folder == Self.folder ? "\(slug).html" : "../\(Self.folder)/\(slug).html"
         var row = MoveRowContext(
-            id: move.id, slug: slug, href: href, name: label(move),
-            type: SiteRenderer.typeContext(move.type, names: names, pages: typePages), category: category(move),
-            power: Self.figure(move.shownPower), accuracy: Self.figure(move.shownAccuracy), pp: Self.figure(move.pp),
-            hasDetail: detail != nil, detail: detail?.text ?? "", detailTitle: detail?.title, detailSort: detail?.sort ?? 0,
+            id: move.id,
+            slug: slug,
+            href: href,
+            name: label(move),
+            type: SiteRenderer.typeContext(move.type, names: names, pages: typePages),
+            category: category(move),
+            power: Self.figure(move.shownPower),
+            accuracy: Self.figure(move.shownAccuracy),
+            pp: Self.figure(move.pp),
+            hasDetail: detail != nil,
+            detail: detail?.text ?? "",
+            detailTitle: detail?.title,
+            detailSort: detail?.sort ?? 0,
             generation: move.generation.map { SiteRenderer.numeral($0, strings: strings) } ?? "—",
-            generationNumber: move.generation)
+            generationNumber: move.generation
+        )
         row.moveNameLang = names.fallback(.move, move.name).flatMap(SiteRenderer.tag)
         return row
     }
@@ -86,7 +106,11 @@ struct MoveCatalog: Sendable {
 
     /// "36", or "Evo." for a move learned on evolution (level 0).
     func levelDetail(_ level: Int) -> (text: String, title: String?, sort: Int) {
-        level == 0 ? (SiteRenderer.say("move.evo", strings: strings), SiteRenderer.say("move.on_evolution", strings: strings), 0)
+        level == 0
+            ? (
+                SiteRenderer.say("move.evo", strings: strings), SiteRenderer.say("move.on_evolution", strings: strings),
+                0
+            )
             : (String(level), nil, level)
     }
 
@@ -102,9 +126,15 @@ struct MoveCatalog: Sendable {
                 default: return pokemonRow(learned.move)
                 }
             }
-            return LearnGroupContext(key: group.kind.key, method: group.method, label: group.label, count: rows.count,
-                                     detailHeading: detailHeading(group.kind), sortedByDetail: detailHeading(group.kind) != nil,
-                                     moves: rows)
+            return LearnGroupContext(
+                key: group.kind.key,
+                method: group.method,
+                label: group.label,
+                count: rows.count,
+                detailHeading: detailHeading(group.kind),
+                sortedByDetail: detailHeading(group.kind) != nil,
+                moves: rows
+            )
         }
     }
 
@@ -122,44 +152,81 @@ extension SiteRenderer {
     /// A Mega Evolution, and a form PokeAPI lists no moves for (Gigantamax forms, the newest Megas), shows its
     /// species' default Pokémon's moves, and says so; another form opens on the game its species opens on, when it
     /// learns moves there.
-    func movesSection(_ entry: PokemonEntry, related: RelatedPokemon, catalog: MoveCatalog,
-                      scripts: MoveScripts) -> MovesSectionContext? {
+    func movesSection(
+        _ entry: PokemonEntry,
+        related: RelatedPokemon,
+        catalog: MoveCatalog,
+        scripts: MoveScripts
+    ) -> MovesSectionContext? {
         let book = catalog.book
-        let base = entry.isForm ? related.defaultBySpecies[entry.record.speciesID].flatMap { $0.isForm ? nil : $0 } : nil
+        let base =
+            entry.isForm ? related.defaultBySpecies[entry.record.speciesID].flatMap { $0.isForm ? nil : $0 } : nil
         var source = entry
         var note: String?
         if let base, book.defaultGame(of: base.record.learnset) != nil {
             if entry.megaTrigger != nil {
                 (source, note) = (base, t("pokemon.moves_of_mega", ["base": base.displayName]))
             } else if book.defaultGame(of: entry.record.learnset) == nil {
-                (source, note) = (base, t("pokemon.moves_of_base", ["form": entry.displayName, "base": base.displayName]))
+                (source, note) = (
+                    base, t("pokemon.moves_of_base", ["form": entry.displayName, "base": base.displayName])
+                )
             }
         }
         let learnset = source.record.learnset
         guard var game = book.defaultGame(of: learnset) else { return nil }
         let games = book.games(of: learnset)
         if source.id == entry.id, let base, let opening = book.defaultGame(of: base.record.learnset),
-           games.contains(where: { $0.id == opening.id }) {
+            games.contains(where: { $0.id == opening.id })
+        {
             game = opening
         }
         let blankRow = MoveRowContext(
-            id: 0, slug: "", href: "", name: "", type: TypeContext(name: "", label: ""),
-            category: CategoryContext(name: "", label: ""), power: "", accuracy: "", pp: "", hasDetail: true,
-            detail: "", detailTitle: "", detailSort: 0, generation: "", generationNumber: nil)
+            id: 0,
+            slug: "",
+            href: "",
+            name: "",
+            type: TypeContext(name: "", label: ""),
+            category: CategoryContext(name: "", label: ""),
+            power: "",
+            accuracy: "",
+            pp: "",
+            hasDetail: true,
+            detail: "",
+            detailTitle: "",
+            detailSort: 0,
+            generation: "",
+            generationNumber: nil
+        )
         return MovesSectionContext(
-            game: game.label, gameID: game.id,
+            game: game.label,
+            gameID: game.id,
             games: games.map { GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id) },
             hasGameChoice: games.count > 1,
-            learnsetScript: "../" + siteUp + (scripts.learnsets[source.id] ?? ""), movesScript: "../" + siteUp + scripts.moves,
-            groups: catalog.groups(source, game: game.id), borrowedNote: note,
-            blankGroup: LearnGroupContext(key: "", method: 0, label: "", count: 0, detailHeading: "",
-                                          sortedByDetail: false, moves: [blankRow]))
+            learnsetScript: "../" + siteUp + (scripts.learnsets[source.id] ?? ""),
+            movesScript: "../" + siteUp + scripts.moves,
+            groups: catalog.groups(source, game: game.id),
+            borrowedNote: note,
+            blankGroup: LearnGroupContext(
+                key: "",
+                method: 0,
+                label: "",
+                count: 0,
+                detailHeading: "",
+                sortedByDetail: false,
+                moves: [blankRow]
+            )
+        )
     }
 
     /// A move's page.
     /// `cells`: each entry's `miniCell`, by its index in the Pokédex's entries.
-    func moveDetail(_ move: MoveRecord, catalog: MoveCatalog, cells: [PokemonMiniCell], previous: MoveRecord?,
-                    next: MoveRecord?) -> MoveContext {
+    func moveDetail(
+        _ move: MoveRecord,
+        catalog: MoveCatalog,
+        cells: [PokemonMiniCell],
+        previous: MoveRecord?,
+        next: MoveRecord?
+    ) -> MoveContext {
         let book = catalog.book
         let row = catalog.row(move, from: MoveCatalog.folder)
         // The newest game it is learned in by level up, machine, egg or tutor: a game whose only way is one of its
@@ -194,39 +261,68 @@ extension SiteRenderer {
                     if kind == .levelUp { cell.note = levelNote(learner.level) }
                     return cell
                 }
-                groups.append(LearnerGroupContext(key: kind.key, method: method,
-                                                  label: book.label(ofMethod: method, in: newest.id),
-                                                  machine: kind == .machine ? book.machine(move: move.id, versionGroup: newest.id) : nil,
-                                                  count: learners.count, cells: learners))
+                groups.append(
+                    LearnerGroupContext(
+                        key: kind.key,
+                        method: method,
+                        label: book.label(ofMethod: method, in: newest.id),
+                        machine: kind == .machine ? book.machine(move: move.id, versionGroup: newest.id) : nil,
+                        count: learners.count,
+                        cells: learners
+                    )
+                )
             }
         }
-        let others = games.dropFirst().map { GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id)) }
+        let others = games.dropFirst().map {
+            GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id))
+        }
         let names = Self.nameRows(move.names, strings: strings, language: language.code)
         // The effects in the page's language where PokeAPI has them (French for some), else English.
         let chosen = move.effects.preferred(language.code)
         var shown = move
-        shown.effects = chosen.map { [LocalizedEffect(language: "en", shortEffect: $0.shortEffect, effect: $0.effect)] } ?? []
+        shown.effects =
+            chosen.map { [LocalizedEffect(language: "en", shortEffect: $0.shortEffect, effect: $0.effect)] } ?? []
         let shortEffect = book.shortEffect(of: shown)
         // PokeAPI writes the long effect's paragraphs apart by blank lines (187 moves): one `<p>` each.
         let effect = Self.paragraphs(book.longEffect(of: shown))
         let flavor = move.flavorTexts.preferred(language.code)
         let priority = move.priority > 0 ? "+\(move.priority)" : move.priority < 0 ? "\u{2212}\(-move.priority)" : "0"
         func link(_ other: MoveRecord?) -> LinkContext? {
-            other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: catalog.label(other)) } }
+            other.flatMap { other in
+                catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: catalog.label(other)) }
+            }
         }
         return MoveContext(
-            id: move.id, slug: row.slug, name: row.name, type: row.type, category: row.category,
-            power: row.power, accuracy: row.accuracy, pp: row.pp, priority: priority,
+            id: move.id,
+            slug: row.slug,
+            name: row.name,
+            type: row.type,
+            category: row.category,
+            power: row.power,
+            accuracy: row.accuracy,
+            pp: row.pp,
+            priority: priority,
             target: move.target.map { catalog.names.name(.moveTarget, $0) },
             generation: move.generation.map { t("common.generation", ["n": numeral($0)]) },
             effectChance: move.effectChance.map { t("format.percent", ["n": String($0)]) },
-            shortEffect: shortEffect, effect: effect, hasEffect: shortEffect != nil || effect != nil,
+            shortEffect: shortEffect,
+            effect: effect,
+            hasEffect: shortEffect != nil || effect != nil,
             flavorText: flavor?.name,
-            learnedIn: newest?.label ?? "", learnerCount: newest.map { catalog.learners.count(of: move.id, in: $0.id) } ?? 0,
-            learnerGroups: groups, otherGames: Array(others), hasOtherGames: !others.isEmpty,
-            names: names, hasNames: !names.isEmpty, previous: link(previous), next: link(next),
-            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language),
-            nameLang: row.moveNameLang, targetLang: move.target.flatMap { catalog.names.fallback(.moveTarget, $0) }.flatMap(Self.tag))
+            learnedIn: newest?.label ?? "",
+            learnerCount: newest.map { catalog.learners.count(of: move.id, in: $0.id) } ?? 0,
+            learnerGroups: groups,
+            otherGames: Array(others),
+            hasOtherGames: !others.isEmpty,
+            names: names,
+            hasNames: !names.isEmpty,
+            previous: link(previous),
+            next: link(next),
+            effectLang: fallbackTag(chosen?.language),
+            flavorLang: fallbackTag(flavor?.language),
+            nameLang: row.moveNameLang,
+            targetLang: move.target.flatMap { catalog.names.fallback(.moveTarget, $0) }.flatMap(Self.tag)
+        )
     }
 
     /// `moves/index.html`.
@@ -240,9 +336,17 @@ extension SiteRenderer {
             let category = catalog.category(move)
             if !categories.contains(where: { $0.name == category.name }) { categories.append(category) }
         }
-        categories.sort { (order.firstIndex(of: $0.name) ?? 9, $0.name) < (order.firstIndex(of: $1.name) ?? 9, $1.name) }
-        return MovesIndexContext(count: rows.count, countLabel: t("moves.count", ["count": String(rows.count)]), rows: rows, types: types, categories: categories,
-                                 namesScript: "../" + siteUp + scripts.names)
+        categories.sort {
+            (order.firstIndex(of: $0.name) ?? 9, $0.name) < (order.firstIndex(of: $1.name) ?? 9, $1.name)
+        }
+        return MovesIndexContext(
+            count: rows.count,
+            countLabel: t("moves.count", ["count": String(rows.count)]),
+            rows: rows,
+            types: types,
+            categories: categories,
+            namesScript: "../" + siteUp + scripts.names
+        )
     }
 }
 
@@ -267,7 +371,9 @@ struct MoveScripts: Sendable {
         self.names = SiteRenderer.hashedName(Self.namesScript, names)
         let learnsetFiles = try learnsetFiles ?? Self.learnsetFiles(pokedex)
         learnsets = Dictionary(learnsetFiles.map { ($0.id, $0.path) }, uniquingKeysWith: { first, _ in first })
-        files = [(self.moves, moves), (self.names, names)] + learnsetFiles.compactMap { file in file.data.map { (file.path, $0) } }
+        files =
+            [(self.moves, moves), (self.names, names)]
+            + learnsetFiles.compactMap { file in file.data.map { (file.path, $0) } }
     }
 
     /// One Pokémon's learnset script: the same file, at the site root, for every language.
@@ -282,7 +388,11 @@ struct MoveScripts: Sendable {
     static func learnsetFiles(_ pokedex: Pokedex) throws -> [LearnsetFile] {
         try pokedex.entries.filter { pokedex.moves.defaultGame(of: $0.record.learnset) != nil }.map { entry in
             let data = try learnset(entry)
-            return LearnsetFile(id: entry.id, path: SiteRenderer.hashedName("\(learnsetFolder)/\(entry.slug).js", data), data: data)
+            return LearnsetFile(
+                id: entry.id,
+                path: SiteRenderer.hashedName("\(learnsetFolder)/\(entry.slug).js", data),
+                data: data
+            )
         }
     }
 
@@ -339,9 +449,14 @@ struct MoveScripts: Sendable {
             if !types.contains(where: { $0.name == type.name }) { types.append(type) }
             if !categories.contains(where: { $0.name == category.name }) { categories.append(category) }
             rows[String(move.id)] = MoveRow(
-                slug: catalog.slugs[move.id] ?? "", name: catalog.label(move),
-                type: types.firstIndex { $0.name == type.name }!, category: categories.firstIndex { $0.name == category.name }!,
-                power: move.shownPower, accuracy: move.shownAccuracy, pp: move.pp)
+                slug: catalog.slugs[move.id] ?? "",
+                name: catalog.label(move),
+                type: types.firstIndex { $0.name == type.name }!,
+                category: categories.firstIndex { $0.name == category.name }!,
+                power: move.shownPower,
+                accuracy: move.shownAccuracy,
+                pp: move.pp
+            )
             for game in games {
                 if let machine = catalog.book.machine(move: move.id, versionGroup: game) {
                     machines[String(move.id), default: [:]][String(game)] = machine
@@ -353,17 +468,26 @@ struct MoveScripts: Sendable {
         for entry in catalog.learners.byMove.values {
             for (game, byMethod) in entry {
                 for method in byMethod.keys where methods[String(method)] == nil {
-                    methods[String(method)] = [catalog.book.kind(ofMethod: method).key, catalog.book.label(ofMethod: method)]
+                    methods[String(method)] = [
+                        catalog.book.kind(ofMethod: method).key, catalog.book.label(ofMethod: method),
+                    ]
                 }
                 if machineLabels[String(game)] == nil,
-                   let machine = byMethod.keys.first(where: { catalog.book.kind(ofMethod: $0) == .machine }) {
+                    let machine = byMethod.keys.first(where: { catalog.book.kind(ofMethod: $0) == .machine })
+                {
                     machineLabels[String(game)] = catalog.book.label(ofMethod: machine, in: game)
                 }
             }
         }
-        let payload = MovesPayload(types: types.map { [$0.name, $0.label, $0.href] }, categories: categories.map { [$0.name, $0.label] },
-                                   moves: rows, machines: machines, methods: methods, machineLabels: machineLabels,
-                                   machineKinds: catalog.book.machineKindLabels)
+        let payload = MovesPayload(
+            types: types.map { [$0.name, $0.label, $0.href] },
+            categories: categories.map { [$0.name, $0.label] },
+            moves: rows,
+            machines: machines,
+            methods: methods,
+            machineLabels: machineLabels,
+            machineKinds: catalog.book.machineKindLabels
+        )
         return try DataScript.script("POKEDEX_MOVES", payload, path: movesScript)
     }
 
@@ -375,8 +499,11 @@ struct MoveScripts: Sendable {
             for name in move.names where !codes.contains(name.language) { codes.append(name.language) }
         }
         let entries = catalog.ordered.map { DataScript.NamesEntry(ids: [$0.id], names: $0.names, languages: codes) }
-        let payload = DataScript.NamesPayload(version: 1, languages: codes.map(DataScript.language),
-                                              entries: entries.filter { !$0.names.isEmpty })
+        let payload = DataScript.NamesPayload(
+            version: 1,
+            languages: codes.map(DataScript.language),
+            entries: entries.filter { !$0.names.isEmpty }
+        )
         return try DataScript.script("POKEDEX_MOVE_NAMES", payload, path: namesScript)
     }
 
@@ -389,7 +516,11 @@ struct MoveScripts: Sendable {
     }
 
     static func learnset(_ entry: PokemonEntry) throws -> Data {
-        try learnsetScript(id: entry.id, compact: entry.record.learnset.compact, path: "\(learnsetFolder)/\(entry.slug).js")
+        try learnsetScript(
+            id: entry.id,
+            compact: entry.record.learnset.compact,
+            path: "\(learnsetFolder)/\(entry.slug).js"
+        )
     }
 
     /// `DataScript.script` of a `LearnsetPayload`. A learnset's compact form is numbers and separators only, which
@@ -398,7 +529,8 @@ struct MoveScripts: Sendable {
         let plain = compact.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: ","), UInt8(ascii: "."),
-                 UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "-"): true
+                UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: "-"):
+                true
             default: false
             }
         }

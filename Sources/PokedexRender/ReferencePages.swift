@@ -38,8 +38,12 @@ struct AbilityCatalog: Sendable {
         self.hidden = hidden
         let withPages = Set(normal.keys).union(hidden.keys).sorted().compactMap { pokedex.abilities[$0] }
         let names = pokedex.names
-        ordered = PageNaming.byName(withPages, name: { names.name(.ability, $0.name) }, id: \.id,
-                                     language: names.language)
+        ordered = PageNaming.byName(
+            withPages,
+            name: { names.name(.ability, $0.name) },
+            id: \.id,
+            language: names.language
+        )
         slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "ability")
     }
 
@@ -65,7 +69,9 @@ struct TypeCatalog: Sendable {
     init(_ pokedex: Pokedex, moves catalog: MoveCatalog) {
         var pokemon: [String: [Int]] = [:]
         for (index, entry) in pokedex.entries.enumerated() where entry.isListed {
-            for type in entry.record.types where pokemon[type]?.last != index { pokemon[type, default: []].append(index) }
+            for type in entry.record.types where pokemon[type]?.last != index {
+                pokemon[type, default: []].append(index)
+            }
         }
         var moves: [String: [MoveRecord]] = [:]
         for move in catalog.ordered { moves[move.type, default: []].append(move) }
@@ -82,8 +88,12 @@ enum PageNaming {
     /// By English name without case, accents or width, then as written, then by id: the builder's locale never
     /// changes the order (the bytes of pages and scripts follow it). In another `language`, by its collation
     /// (ICU's: "Éclair" after "Eau" in French, kana in gojūon order), then as written, then by id.
-    static func byName<Item>(_ items: [Item], name: (Item) -> String, id: (Item) -> Int,
-                             language: String = "en") -> [Item] {
+    static func byName<Item>(
+        _ items: [Item],
+        name: (Item) -> String,
+        id: (Item) -> Int,
+        language: String = "en"
+    ) -> [Item] {
         if language != "en" {
             let locale = Locale(identifier: SiteLanguage.named(language)?.tag ?? language)
             // In id order first: the items come from sets, and where the comparison ties, the same order goes in.
@@ -93,7 +103,9 @@ enum PageNaming {
                 case .orderedAscending: return true
                 case .orderedDescending: return false
                 case .orderedSame:
-                    if a.name != b.name { return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+                    if a.name != b.name {
+                        return a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars)
+                    }
                     return id(a.item) < id(b.item)
                 }
             }.map(\.item)
@@ -101,8 +113,10 @@ enum PageNaming {
         let english = Locale(identifier: "en")
         let keyed = items.map { item -> (key: String, name: String, item: Item) in
             let said = name(item)
-            return (said.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
-                    said, item)
+            return (
+                said.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: english),
+                said, item
+            )
         }
         return keyed.sorted { a, b in
             if a.key != b.key { return a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }
@@ -152,13 +166,25 @@ extension SiteRenderer {
         let picture = image(entry, root: "../", lazy: true)
         let narrowest = entry.thumbnails.first
         if case .remote = entry.image, let sprite = entry.record.sprites.frontDefault,
-           PokemonRecord.Sprites.isUsable(sprite) {
-            return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: sprite,
-                                   width: Self.spriteSize, height: Self.spriteSize, note: note)
+            PokemonRecord.Sprites.isUsable(sprite)
+        {
+            return PokemonMiniCell(
+                href: "../pokemon/\(entry.slug).html",
+                name: entry.displayName,
+                src: sprite,
+                width: Self.spriteSize,
+                height: Self.spriteSize,
+                note: note
+            )
         }
-        return PokemonMiniCell(href: "../pokemon/\(entry.slug).html", name: entry.displayName, src: picture.thumbnail,
-                               width: narrowest?.width ?? picture.width, height: narrowest?.height ?? picture.height,
-                               note: note)
+        return PokemonMiniCell(
+            href: "../pokemon/\(entry.slug).html",
+            name: entry.displayName,
+            src: picture.thumbnail,
+            width: narrowest?.width ?? picture.width,
+            height: narrowest?.height ?? picture.height,
+            note: note
+        )
     }
 
     /// Thumbnail cells for `indices` into `entries`.
@@ -174,68 +200,128 @@ extension SiteRenderer {
         }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    func abilityPage(_ ability: AbilityRecord, catalog: AbilityCatalog, entries: [PokemonEntry], names: NameBook,
-                     previous: AbilityRecord?, next: AbilityRecord?) -> AbilityPageContext {
+    func abilityPage(
+        _ ability: AbilityRecord,
+        catalog: AbilityCatalog,
+        entries: [PokemonEntry],
+        names: NameBook,
+        previous: AbilityRecord?,
+        next: AbilityRecord?
+    ) -> AbilityPageContext {
         let normal = miniCells(catalog.normal[ability.id] ?? [], entries: entries)
         let hidden = miniCells(catalog.hidden[ability.id] ?? [], entries: entries)
         var groups: [MiniGroupContext] = []
-        if !normal.isEmpty { groups.append(MiniGroupContext(key: "normal", label: t("ability.as_ability"), count: normal.count, cells: normal)) }
-        if !hidden.isEmpty { groups.append(MiniGroupContext(key: "hidden", label: t("ability.as_hidden"), count: hidden.count, cells: hidden)) }
+        if !normal.isEmpty {
+            groups.append(
+                MiniGroupContext(key: "normal", label: t("ability.as_ability"), count: normal.count, cells: normal)
+            )
+        }
+        if !hidden.isEmpty {
+            groups.append(
+                MiniGroupContext(key: "hidden", label: t("ability.as_hidden"), count: hidden.count, cells: hidden)
+            )
+        }
         let rows = Self.nameRows(ability.names, strings: strings, language: language.code)
         let chosen = ability.effects.preferred(language.code)
         let flavor = ability.flavorTexts.preferred(language.code)
         let effect = Self.paragraphs(chosen?.effect)
         func link(_ other: AbilityRecord?) -> LinkContext? {
-            other.flatMap { other in catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: names.name(.ability, other.name)) } }
+            other.flatMap { other in
+                catalog.slugs[other.id].map { LinkContext(href: "\($0).html", label: names.name(.ability, other.name)) }
+            }
         }
         return AbilityPageContext(
-            id: ability.id, slug: catalog.slugs[ability.id] ?? "", name: names.name(.ability, ability.name),
-            shortEffect: chosen?.shortEffect, effect: effect, hasEffect: chosen?.shortEffect != nil || effect != nil,
-            flavorText: flavor?.name, generation: ability.generation.map { t("common.generation", ["n": numeral($0)]) },
+            id: ability.id,
+            slug: catalog.slugs[ability.id] ?? "",
+            name: names.name(.ability, ability.name),
+            shortEffect: chosen?.shortEffect,
+            effect: effect,
+            hasEffect: chosen?.shortEffect != nil || effect != nil,
+            flavorText: flavor?.name,
+            generation: ability.generation.map { t("common.generation", ["n": numeral($0)]) },
             count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
-            groups: groups, names: rows, hasNames: !rows.isEmpty, previous: link(previous), next: link(next),
-            effectLang: fallbackTag(chosen?.language), flavorLang: fallbackTag(flavor?.language),
-            nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag))
+            groups: groups,
+            names: rows,
+            hasNames: !rows.isEmpty,
+            previous: link(previous),
+            next: link(next),
+            effectLang: fallbackTag(chosen?.language),
+            flavorLang: fallbackTag(flavor?.language),
+            nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag)
+        )
     }
 
     func abilitiesIndex(_ catalog: AbilityCatalog, names: NameBook) -> AbilitiesIndexContext {
         let rows = catalog.ordered.map { ability in
-            let summary = abilitySummary(ability) ?? ability.flavorTexts.preferred(language.code).map { ($0.name, $0.language) }
+            let summary =
+                abilitySummary(ability) ?? ability.flavorTexts.preferred(language.code).map { ($0.name, $0.language) }
             return AbilityRowContext(
-                id: ability.id, href: "\(catalog.slugs[ability.id] ?? "").html", name: names.name(.ability, ability.name),
-                summary: summary?.text ?? "—", summaryLang: fallbackTag(summary?.language),
+                id: ability.id,
+                href: "\(catalog.slugs[ability.id] ?? "").html",
+                name: names.name(.ability, ability.name),
+                summary: summary?.text ?? "—",
+                summaryLang: fallbackTag(summary?.language),
                 count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
-                generation: ability.generation.map(numeral) ?? "—", generationNumber: ability.generation,
-                nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag))
+                generation: ability.generation.map(numeral) ?? "—",
+                generationNumber: ability.generation,
+                nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag)
+            )
         }
-        return AbilitiesIndexContext(count: rows.count, rows: rows, note: t("abilities.note", ["count": String(rows.count)]))
+        return AbilitiesIndexContext(
+            count: rows.count,
+            rows: rows,
+            note: t("abilities.note", ["count": String(rows.count)])
+        )
     }
 
     // MARK: Type pages
 
-    func typePage(_ type: String, catalog: TypeCatalog, moves: MoveCatalog, pokedex: Pokedex,
-                  previous: String?, next: String?) -> TypePageContext {
+    func typePage(
+        _ type: String,
+        catalog: TypeCatalog,
+        moves: MoveCatalog,
+        pokedex: Pokedex,
+        previous: String?,
+        next: String?
+    ) -> TypePageContext {
         let names = pokedex.names
         let linked = catalog.linked
         func badge(_ name: String) -> TypeContext { Self.typeContext(name, names: names, pages: linked) }
         func relation(_ key: String, _ label: String, _ multiplier: String, _ types: [String]) -> TypeRelationContext {
-            TypeRelationContext(key: key, label: label, multiplier: multiplier, types: types.map(badge), hasTypes: !types.isEmpty)
+            TypeRelationContext(
+                key: key,
+                label: label,
+                multiplier: multiplier,
+                types: types.map(badge),
+                hasTypes: !types.isEmpty
+            )
         }
         let attacking = TypeMatchups.attacking(type, chart: pokedex.typeChart)
         let defending = TypeMatchups(types: [type], chart: pokedex.typeChart)
-        let attack = [relation("x2", t("types.super_effective"), "×2", attacking.double),
-                      relation("x05", t("types.not_very_effective"), "×½", attacking.half),
-                      relation("x0", t("types.no_effect_on"), "×0", attacking.none)]
-        let defence = [relation("x2", t("pokemon.weak_to"), "×2", defending.double),
-                       relation("x05", t("pokemon.resists"), "×½", defending.half),
-                       relation("x0", t("pokemon.immune_to"), "×0", defending.immune)]
+        let attack = [
+            relation("x2", t("types.super_effective"), "×2", attacking.double),
+            relation("x05", t("types.not_very_effective"), "×½", attacking.half),
+            relation("x0", t("types.no_effect_on"), "×0", attacking.none),
+        ]
+        let defence = [
+            relation("x2", t("pokemon.weak_to"), "×2", defending.double),
+            relation("x05", t("pokemon.resists"), "×½", defending.half),
+            relation("x0", t("pokemon.immune_to"), "×0", defending.immune),
+        ]
         let rows = (catalog.moves[type] ?? []).map { moves.row($0, from: TypeCatalog.folder) }
         let cells = miniCells(catalog.pokemon[type] ?? [], entries: pokedex.entries)
         return TypePageContext(
-            type: badge(type), attack: attack, defence: defence, pokemonCount: cells.count, pokemon: cells,
-            moveCount: rows.count, moves: rows, hasMoves: !rows.isEmpty,
+            type: badge(type),
+            attack: attack,
+            defence: defence,
+            pokemonCount: cells.count,
+            pokemon: cells,
+            moveCount: rows.count,
+            moves: rows,
+            hasMoves: !rows.isEmpty,
             previous: previous.map { LinkContext(href: "\($0).html", label: names.type($0)) },
-            next: next.map { LinkContext(href: "\($0).html", label: names.type($0)) })
+            next: next.map { LinkContext(href: "\($0).html", label: names.type($0)) }
+        )
     }
 
     /// The 18 × 18 chart: a row per attacking type, a column per defending type.
@@ -245,16 +331,27 @@ extension SiteRenderer {
         let linked = catalog.linked
         let rows = types.map { attacker in
             let cells = types.map { defender -> ChartCellContext in
-                let factor = TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) ?? 1
-                let (text, key, said): (String, String, String) = switch factor {
-                case 0: ("0", "x0", t("types.said_none"))
-                case 0.5: ("½", "x05", t("types.said_half"))
-                case 2: ("2", "x2", t("types.said_double"))
-                default: ("", "x1", t("types.said_normal"))
-                }
-                return ChartCellContext(text: text, title: t("types.cell_title", ["attacker": names.type(attacker),
-                                                                                   "defender": names.type(defender), "said": said]),
-                                        key: key, isNormal: text.isEmpty)
+                let factor =
+                    TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) ?? 1
+                let (text, key, said): (String, String, String) =
+                    switch factor {
+                    case 0: ("0", "x0", t("types.said_none"))
+                    case 0.5: ("½", "x05", t("types.said_half"))
+                    case 2: ("2", "x2", t("types.said_double"))
+                    default: ("", "x1", t("types.said_normal"))
+                    }
+                return ChartCellContext(
+                    text: text,
+                    title: t(
+                        "types.cell_title",
+                        [
+                            "attacker": names.type(attacker),
+                            "defender": names.type(defender), "said": said,
+                        ]
+                    ),
+                    key: key,
+                    isNormal: text.isEmpty
+                )
             }
             return ChartRowContext(type: Self.typeContext(attacker, names: names, pages: linked), cells: cells)
         }
@@ -288,11 +385,14 @@ struct Catalogs: Sendable {
         /// The same without the learnset scripts' bytes, once the first language has sent them: the other
         /// languages need only their paths.
         func sent() -> Shared {
-            Shared(learners: learners, learnsetFiles: learnsetFiles.map { file in
-                var file = file
-                file.data = nil
-                return file
-            })
+            Shared(
+                learners: learners,
+                learnsetFiles: learnsetFiles.map { file in
+                    var file = file
+                    file.data = nil
+                    return file
+                }
+            )
         }
 
         /// The two halves at once when the other core is free (`atOnce`: the render inputs' digest is known), else
@@ -320,59 +420,120 @@ extension SiteRenderer {
         if !abilities.ordered.isEmpty {
             let path = AbilityCatalog.indexPath
             let description = t("description.abilities", ["count": grouped(pokedex.listed.count)])
-            jobs.append(PageJob(path: path, template: "abilities") { [self] in
-                var context = base(site: site, root: "../", kind: "abilities", path: path, title: t("title.abilities"),
-                                   social: social(title: t("title.abilities"), description: description, path: path,
-                                                  picture: nil), assets: assets)
-                context.abilitiesIndex = abilitiesIndex(abilities, names: names)
-                return context
-            })
+            jobs.append(
+                PageJob(path: path, template: "abilities") { [self] in
+                    var context = base(
+                        site: site,
+                        root: "../",
+                        kind: "abilities",
+                        path: path,
+                        title: t("title.abilities"),
+                        social: social(
+                            title: t("title.abilities"),
+                            description: description,
+                            path: path,
+                            picture: nil
+                        ),
+                        assets: assets
+                    )
+                    context.abilitiesIndex = abilitiesIndex(abilities, names: names)
+                    return context
+                }
+            )
         }
         let ordered = abilities.ordered
         for (index, ability) in ordered.enumerated() {
             let path = AbilityCatalog.pagePath(abilities.slugs[ability.id] ?? "")
-            jobs.append(PageJob(path: path, template: "ability") { [self] in
-                let page = abilityPage(ability, catalog: abilities, entries: entries, names: names,
-                                       previous: index > 0 ? ordered[index - 1] : nil,
-                                       next: index + 1 < ordered.count ? ordered[index + 1] : nil)
-                let description = [page.shortEffect, page.flavorText].compactMap { $0 }.first ?? t("description.ability", ["name": page.name])
-                var context = base(site: site, root: "../", kind: "ability", path: path,
-                                   title: t("title.ability", ["name": page.name]),
-                                   social: social(title: page.name, description: description, path: path, picture: nil),
-                                   assets: assets)
-                context.ability = page
-                return context
-            })
+            jobs.append(
+                PageJob(path: path, template: "ability") { [self] in
+                    let page = abilityPage(
+                        ability,
+                        catalog: abilities,
+                        entries: entries,
+                        names: names,
+                        previous: index > 0 ? ordered[index - 1] : nil,
+                        next: index + 1 < ordered.count ? ordered[index + 1] : nil
+                    )
+                    let description =
+                        [page.shortEffect, page.flavorText].compactMap { $0 }.first
+                        ?? t("description.ability", ["name": page.name])
+                    var context = base(
+                        site: site,
+                        root: "../",
+                        kind: "ability",
+                        path: path,
+                        title: t("title.ability", ["name": page.name]),
+                        social: social(title: page.name, description: description, path: path, picture: nil),
+                        assets: assets
+                    )
+                    context.ability = page
+                    return context
+                }
+            )
         }
         let types = catalogs.types
         if !types.ordered.isEmpty {
             let path = TypeCatalog.indexPath
             let description = t("description.types", ["count": String(types.ordered.count)])
-            jobs.append(PageJob(path: path, template: "types") { [self] in
-                var context = base(site: site, root: "../", kind: "types", path: path, title: t("title.types"),
-                                   social: social(title: t("title.types"), description: description, path: path,
-                                                  picture: nil), assets: assets)
-                context.typeChart = typeChart(types, pokedex: pokedex)
-                return context
-            })
+            jobs.append(
+                PageJob(path: path, template: "types") { [self] in
+                    var context = base(
+                        site: site,
+                        root: "../",
+                        kind: "types",
+                        path: path,
+                        title: t("title.types"),
+                        social: social(
+                            title: t("title.types"),
+                            description: description,
+                            path: path,
+                            picture: nil
+                        ),
+                        assets: assets
+                    )
+                    context.typeChart = typeChart(types, pokedex: pokedex)
+                    return context
+                }
+            )
         }
         for (index, type) in types.ordered.enumerated() {
             let path = TypeCatalog.pagePath(type)
-            jobs.append(PageJob(path: path, template: "type") { [self] in
-                let page = typePage(type, catalog: types, moves: catalogs.moves, pokedex: pokedex,
-                                    previous: index > 0 ? types.ordered[index - 1] : nil,
-                                    next: index + 1 < types.ordered.count ? types.ordered[index + 1] : nil)
-                let label = page.type.label
-                var context = base(site: site, root: "../", kind: "type", path: path, title: t("title.type", ["name": label]),
-                                   social: social(title: t("title.type_social", ["name": label]),
-                                                  description: t("description.type", ["name": label, "pokemon": String(page.pokemonCount),
-                                                                                      "moves": String(page.moveCount)]),
-                                                  path: path, picture: nil),
-                                   assets: assets)
-                context.typePage = page
-                context.usesMovesScript = page.hasMoves
-                return context
-            })
+            jobs.append(
+                PageJob(path: path, template: "type") { [self] in
+                    let page = typePage(
+                        type,
+                        catalog: types,
+                        moves: catalogs.moves,
+                        pokedex: pokedex,
+                        previous: index > 0 ? types.ordered[index - 1] : nil,
+                        next: index + 1 < types.ordered.count ? types.ordered[index + 1] : nil
+                    )
+                    let label = page.type.label
+                    var context = base(
+                        site: site,
+                        root: "../",
+                        kind: "type",
+                        path: path,
+                        title: t("title.type", ["name": label]),
+                        social: social(
+                            title: t("title.type_social", ["name": label]),
+                            description: t(
+                                "description.type",
+                                [
+                                    "name": label, "pokemon": String(page.pokemonCount),
+                                    "moves": String(page.moveCount),
+                                ]
+                            ),
+                            path: path,
+                            picture: nil
+                        ),
+                        assets: assets
+                    )
+                    context.typePage = page
+                    context.usesMovesScript = page.hasMoves
+                    return context
+                }
+            )
         }
         return jobs
     }
@@ -481,31 +642,53 @@ enum SearchScript {
         }
         for move in catalogs.moves.ordered {
             let label = names.name(.move, move.name)
-            lists.append(("move", MoveCatalog.pagePath(catalogs.moves.slugs[move.id] ?? ""), label,
-                          move.names.isEmpty ? [LocalizedName(language: "en", name: label)] : move.names))
+            lists.append(
+                (
+                    "move", MoveCatalog.pagePath(catalogs.moves.slugs[move.id] ?? ""), label,
+                    move.names.isEmpty ? [LocalizedName(language: "en", name: label)] : move.names
+                )
+            )
         }
         for ability in catalogs.abilities.ordered {
             let label = names.name(.ability, ability.name)
-            lists.append(("ability", AbilityCatalog.pagePath(catalogs.abilities.slugs[ability.id] ?? ""), label,
-                          ability.names.isEmpty ? [LocalizedName(language: "en", name: label)] : ability.names))
+            lists.append(
+                (
+                    "ability", AbilityCatalog.pagePath(catalogs.abilities.slugs[ability.id] ?? ""), label,
+                    ability.names.isEmpty ? [LocalizedName(language: "en", name: label)] : ability.names
+                )
+            )
         }
         for type in catalogs.types.ordered {
             let label = names.type(type)
             let spelled = pokedex.typeChart[type]?.names ?? []
-            lists.append(("type", TypeCatalog.pagePath(type), label,
-                          spelled.isEmpty ? [LocalizedName(language: "en", name: label)] : spelled))
+            lists.append(
+                (
+                    "type", TypeCatalog.pagePath(type), label,
+                    spelled.isEmpty ? [LocalizedName(language: "en", name: label)] : spelled
+                )
+            )
         }
         var codes: [String] = []
         for list in lists {
             for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
         }
         let say = { SiteRenderer.say($0, strings: catalogs.moves.strings) }
-        let headings = [("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
-                        ("type", say("nav.types"))]
+        let headings = [
+            ("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
+            ("type", say("nav.types")),
+        ]
         let groups = headings.map { kind, heading in
-            Group(kind: kind, heading: heading, items: lists.filter { $0.kind == kind }.map { list in
-                Item(href: list.href, label: list.label, names: DataScript.NamesEntry(ids: [], names: list.names, languages: codes))
-            })
+            Group(
+                kind: kind,
+                heading: heading,
+                items: lists.filter { $0.kind == kind }.map { list in
+                    Item(
+                        href: list.href,
+                        label: list.label,
+                        names: DataScript.NamesEntry(ids: [], names: list.names, languages: codes)
+                    )
+                }
+            )
         }.filter { !$0.items.isEmpty }
         // The languages as the pages' language names them ("japonais (rōmaji)"), for "which name matched".
         let languages = codes.map { code in
@@ -513,8 +696,14 @@ enum SearchScript {
             if let label = catalogs.moves.strings["language_names.\(code)"] { language.label = label }
             return language
         }
-        return try DataScript.script("POKEDEX_SEARCH", Payload(languages: languages, groups: groups,
-                                                               pokemon: cells(pokedex)),
-                                     path: path)
+        return try DataScript.script(
+            "POKEDEX_SEARCH",
+            Payload(
+                languages: languages,
+                groups: groups,
+                pokemon: cells(pokedex)
+            ),
+            path: path
+        )
     }
 }

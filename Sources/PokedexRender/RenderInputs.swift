@@ -33,8 +33,14 @@ package struct RenderInputs: Encodable, Sendable {
     var languages: [String]
     var strings: [ThemeStrings] = []
 
-    init(_ pokedex: Pokedex, perPage: Int, baseURL: String?, assets: AssetsContext, builder: String,
-         languages: [String] = ["en"]) {
+    init(
+        _ pokedex: Pokedex,
+        perPage: Int,
+        baseURL: String?,
+        assets: AssetsContext,
+        builder: String,
+        languages: [String] = ["en"]
+    ) {
         self.languages = languages
         self.builder = builder
         self.perPage = perPage
@@ -64,7 +70,9 @@ package struct RenderInputs: Encodable, Sendable {
             return rest
         }()
         let runLength = max(1, (entries.count + parallelism - 1) / max(1, parallelism))
-        let runs = stride(from: 0, to: entries.count, by: runLength).map { entries[$0..<min(entries.count, $0 + runLength)] }
+        let runs = stride(from: 0, to: entries.count, by: runLength).map {
+            entries[$0..<min(entries.count, $0 + runLength)]
+        }
         let head = try FingerprintEncoder.fingerprint(rest, salt: "render inputs")
         let digests = await concurrently(runs, limit: runs.count) { run in
             try FingerprintEncoder.fingerprint(Array(run), salt: "entries")
@@ -78,6 +86,7 @@ package struct RenderInputs: Encodable, Sendable {
     package static let currentBuilder: String = {
         let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         guard !path.isEmpty, let stamp = FileStamp.of(path, regularFilesOnly: true), stamp.error == 0 else { return "" }
-        return "pokedex \(PokedexVersion.current) \(stamp.size) \(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds) \(stamp.inode)"
+        return
+            "pokedex \(PokedexVersion.current) \(stamp.size) \(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds) \(stamp.inode)"
     }()
 }

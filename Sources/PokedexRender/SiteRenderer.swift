@@ -74,7 +74,8 @@ package struct SiteRenderer: Sendable {
     /// The built-in theme's English words: what a key no strings file has is said in.
     static let builtInStrings: ThemeStrings = {
         guard let data = EmbeddedTheme.files()["strings/en.toml"], let text = String(data: data, encoding: .utf8),
-              let strings = try? ThemeStrings.parse(text, origin: "strings/en.toml") else { return ThemeStrings() }
+            let strings = try? ThemeStrings.parse(text, origin: "strings/en.toml")
+        else { return ThemeStrings() }
         return strings
     }()
     static let dataScript = "assets/pokedex-data.js"
@@ -119,9 +120,13 @@ package struct SiteRenderer: Sendable {
     /// language (asked for at every stat of every page, they were 1.7 % of a full render).
     private(set) var statLabels: [String: (String, String)]
 
-    package init(theme: Theme, perPage: Int, baseURL: String? = nil,
-                parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
-                languages: [SiteLanguage] = [.english]) {
+    package init(
+        theme: Theme,
+        perPage: Int,
+        baseURL: String? = nil,
+        parallelism: Int = ProcessInfo.processInfo.activeProcessorCount,
+        languages: [SiteLanguage] = [.english]
+    ) {
         self.theme = theme
         self.perPage = perPage
         self.baseURL = baseURL
@@ -161,9 +166,14 @@ package struct SiteRenderer: Sendable {
     /// language's model and pages are held at once). A file `ledger` holds is sent `.kept`: neither rendered nor
     /// read. `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's
     /// cache name (else the picture's file identity stands in). Does not finish `stream`.
-    package func render(_ pokedex: Pokedex, images: [String: CachedImage] = [:], contentHashes: [String: String] = [:],
-                       ledger: (any SiteLedger)? = nil, knownInputsDigest: String? = nil,
-                       into stream: SiteFileStream) async throws -> RenderedSite {
+    package func render(
+        _ pokedex: Pokedex,
+        images: [String: CachedImage] = [:],
+        contentHashes: [String: String] = [:],
+        ledger: (any SiteLedger)? = nil,
+        knownInputsDigest: String? = nil,
+        into stream: SiteFileStream
+    ) async throws -> RenderedSite {
         // Scripts and styles first: their names, which carry their hashes, go into every page.
         // The names in every language load only when search is first used: their own script, whose hashed name
         // the data script carries.
@@ -177,8 +187,12 @@ package struct SiteRenderer: Sendable {
             staticFiles[index].path = name
         }
         var assets = AssetsContext(
-            style: hashedNames[Self.stylesheet] ?? Self.stylesheet, app: hashedNames[Self.appScript] ?? Self.appScript,
-            data: "", favorites: Self.favoritesScript, icon: Self.icon, placeholder: Self.placeholderImage,
+            style: hashedNames[Self.stylesheet] ?? Self.stylesheet,
+            app: hashedNames[Self.appScript] ?? Self.appScript,
+            data: "",
+            favorites: Self.favoritesScript,
+            icon: Self.icon,
+            placeholder: Self.placeholderImage,
             list: hashedNames[Self.listScript] ?? Self.listScript,
             moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript,
             search: hashedNames[Self.searchScript] ?? Self.searchScript,
@@ -187,14 +201,22 @@ package struct SiteRenderer: Sendable {
             tables: hashedNames[Self.tablesStylesheet] ?? Self.tablesStylesheet,
             listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
             controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
-            pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript)
+            pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript
+        )
         // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
         // rebuild would otherwise spend one core on.
-        var renderInputs = RenderInputs(pokedex, perPage: perPage, baseURL: baseURL, assets: assets,
-                                        builder: RenderInputs.currentBuilder, languages: languages.map(\.code))
+        var renderInputs = RenderInputs(
+            pokedex,
+            perPage: perPage,
+            baseURL: baseURL,
+            assets: assets,
+            builder: RenderInputs.currentBuilder,
+            languages: languages.map(\.code)
+        )
         renderInputs.strings = languages.map { theme.strings(for: $0.code) }
         // A digest the caller vouches for (the last build's, made from the same inputs) spares encoding the model.
-        async let inputsDigest = knownInputsDigest == nil ? renderInputs.digest(parallelism: parallelism) : knownInputsDigest
+        async let inputsDigest =
+            knownInputsDigest == nil ? renderInputs.digest(parallelism: parallelism) : knownInputsDigest
         let namesScript = try DataScript.names(pokedex)
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let statsScript = try DataScript.stats(pokedex)
@@ -219,10 +241,17 @@ package struct SiteRenderer: Sendable {
             if shared == nil { shared = try await Catalogs.Shared.make(localized, atOnce: knownInputsDigest != nil) }
             var languageAssets = assets
             // Type names for the cells and filters the scripts build: English ones are the API names made readable.
-            let typeLabels = renderer.language.code == "en" ? nil
+            let typeLabels =
+                renderer.language.code == "en"
+                ? nil
                 : renderer.typeNames(in: localized)
-            let dataScript = try DataScript.make(localized, perPage: perPage, namesScript: namesPath, statsScript: statsPath,
-                                                 typeLabels: typeLabels)
+            let dataScript = try DataScript.make(
+                localized,
+                perPage: perPage,
+                namesScript: namesPath,
+                statsScript: statsPath,
+                typeLabels: typeLabels
+            )
             languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
             var catalogs = try Catalogs(localized, strings: renderer.strings, shared: shared)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
@@ -240,7 +269,11 @@ package struct SiteRenderer: Sendable {
                 let words = try DataScript.script("POKEDEX_STRINGS", own, path: "assets/strings-\(code).js")
                 languageAssets.strings = Self.hashedName("assets/strings-\(code).js", words)
                 try await sent.add(languageAssets.strings!, words)
-                let moreWords = try DataScript.script("POKEDEX_MORE_STRINGS", more, path: "assets/strings-\(code)-more.js")
+                let moreWords = try DataScript.script(
+                    "POKEDEX_MORE_STRINGS",
+                    more,
+                    path: "assets/strings-\(code)-more.js"
+                )
                 languageAssets.moreStrings = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
                 try await sent.add(languageAssets.moreStrings!, moreWords)
             }
@@ -255,8 +288,11 @@ package struct SiteRenderer: Sendable {
             if let baseURL {
                 // Every page a visitor may land on (not the 404 pages), with its copies in the other languages.
                 sitemap += jobs.filter { $0.unprefixedPath != Self.notFoundPath }.map { job in
-                    Sitemap.Entry(url: Sitemap.url(of: job.path, base: baseURL),
-                                  alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true))
+                    Sitemap.Entry(
+                        url: Sitemap.url(of: job.path, base: baseURL),
+                        alternates: languages.count < 2
+                            ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true)
+                    )
                 }
             }
             var pages = try await renderPages(jobs, words: renderer.words, ledger: ledger, inputs: inputs, into: stream)
@@ -265,18 +301,25 @@ package struct SiteRenderer: Sendable {
             pages.fingerprints = []
             work.merge(pages)
             // The moves index and the scripts the moves search and the game picker load: offline over http too.
-            let moveShell = catalogs.moves.ordered.isEmpty ? []
+            let moveShell =
+                catalogs.moves.ordered.isEmpty
+                ? []
                 : [renderer.pathPrefix + MoveCatalog.indexPath, catalogs.moveScripts.moves, catalogs.moveScripts.names]
-            let referenceShell = (catalogs.abilities.ordered.isEmpty ? [] : [renderer.pathPrefix + AbilityCatalog.indexPath])
+            let referenceShell =
+                (catalogs.abilities.ordered.isEmpty ? [] : [renderer.pathPrefix + AbilityCatalog.indexPath])
                 + (catalogs.types.ordered.isEmpty ? [] : [renderer.pathPrefix + TypeCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
             if index == 0 {
-                workerShell += moveShell + referenceShell + [assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
-                                                             assets.tables, assets.pokemonScript]
+                workerShell +=
+                    moveShell + referenceShell + [
+                        assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
+                        assets.tables, assets.pokemonScript,
+                    ]
                 assets = languageAssets
                 counts = (catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count)
             } else {
-                workerShell += [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
+                workerShell +=
+                    [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
                     + (languageAssets.strings.map { [$0] } ?? []) + (languageAssets.moreStrings.map { [$0] } ?? [])
                     + moveShell + referenceShell + [languageAssets.searchData]
             }
@@ -291,14 +334,24 @@ package struct SiteRenderer: Sendable {
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
-            let job = workerJob(fingerprints: sent.fingerprints, contentHashes: contentHashes, assets: assets,
-                                extraShell: workerShell)
+            let job = workerJob(
+                fingerprints: sent.fingerprints,
+                contentHashes: contentHashes,
+                assets: assets,
+                extraShell: workerShell
+            )
             try await sent.send(try Self.render(job, theme: theme, words: words, ledger: ledger, inputs: nil).file)
         }
         do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
-        return RenderedSite(pagesRendered: work.rendered, movePages: counts.moves, abilityPages: counts.abilities,
-                            typePages: counts.types, inputs: inputs, contextsBuilt: work.contextsBuilt,
-                            engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime))
+        return RenderedSite(
+            pagesRendered: work.rendered,
+            movePages: counts.moves,
+            abilityPages: counts.abilities,
+            typePages: counts.types,
+            inputs: inputs,
+            contextsBuilt: work.contextsBuilt,
+            engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime)
+        )
     }
 
     static func inputsDigestFailed(_ error: any Error) -> PokedexError {
@@ -364,9 +417,11 @@ package struct SiteRenderer: Sendable {
     /// `search.html`: the site-wide search's results (without JavaScript, links to the indexes).
     static let searchPath = "search.html"
     /// Theme files published under a name carrying their content's hash.
-    static let hashedThemeFiles: Set<String> = [stylesheet, appScript, listScript, movesTableScript, searchScript,
-                                                pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
-                                                listStylesheet, controlsStylesheet]
+    static let hashedThemeFiles: Set<String> = [
+        stylesheet, appScript, listScript, movesTableScript, searchScript,
+        pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
+        listStylesheet, controlsStylesheet,
+    ]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 
@@ -374,8 +429,12 @@ package struct SiteRenderer: Sendable {
     /// failed, a star, Retry), and the others' (list.js, moves.js, search.js, and pokemon.js, whose pages load the
     /// others' words for moves.js), found by their `tr('key'` calls in the theme's scripts. A word no script names
     /// stays with the first, to be safe.
-    static func scriptWords(_ words: [String: String], scripts: [(path: String, data: Data)])
-        -> (own: [String: String], more: [String: String]) {
+    static func scriptWords(
+        _ words: [String: String],
+        scripts: [(path: String, data: Data)]
+    )
+        -> (own: [String: String], more: [String: String])
+    {
         func keys(_ path: String) -> Set<String> {
             guard let text = scripts.first(where: { $0.path == path }).map({ String(decoding: $0.data, as: UTF8.self) })
             else { return [] }
@@ -396,25 +455,61 @@ package struct SiteRenderer: Sendable {
     }
 
     /// `extraShell`: more files every visitor may need offline (the names script, loaded by search).
-    func workerJob(fingerprints: [String: String], contentHashes: [String: String], assets: AssetsContext,
-                   extraShell: [String] = []) -> PageJob {
-        let build = Fingerprint.of(fingerprints.sorted { $0.key < $1.key }.flatMap { path, fingerprint in
-            [Data(path.utf8), Data((contentHashes[path] ?? fingerprint).utf8)]
-        })
-        let shell = ["index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app,
-                     assets.data, assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves]
+    func workerJob(
+        fingerprints: [String: String],
+        contentHashes: [String: String],
+        assets: AssetsContext,
+        extraShell: [String] = []
+    ) -> PageJob {
+        let build = Fingerprint.of(
+            fingerprints.sorted { $0.key < $1.key }.flatMap { path, fingerprint in
+                [Data(path.utf8), Data((contentHashes[path] ?? fingerprint).utf8)]
+            }
+        )
+        let shell =
+            [
+                "index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app,
+                assets.data, assets.favorites, assets.placeholder, assets.icon, assets.list, assets.moves,
+            ]
             + extraShell
-        let site = SiteContext(title: t("site.title"), hasMoves: false, hasAbilities: false, hasTypes: false, count: "0", pageCount: 0, perPage: perPage, offlineBanner: nil,
-                               generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
-        var context = base(site: site, root: "", kind: "worker", path: Self.workerPath, title: "",
-                           social: SocialContext(title: "", description: "", url: nil, image: nil), assets: assets)
+        let site = SiteContext(
+            title: t("site.title"),
+            hasMoves: false,
+            hasAbilities: false,
+            hasTypes: false,
+            count: "0",
+            pageCount: 0,
+            perPage: perPage,
+            offlineBanner: nil,
+            generator: "pokedex \(PokedexVersion.current)",
+            baseURL: baseURL
+        )
+        var context = base(
+            site: site,
+            root: "",
+            kind: "worker",
+            path: Self.workerPath,
+            title: "",
+            social: SocialContext(title: "", description: "", url: nil, image: nil),
+            assets: assets
+        )
         context.canonical = nil
-        context.worker = WorkerContext(cache: "pokedex-" + build.prefix(16), shell: shell, offline: languages.indices.map { index in
-            let renderer = forLanguage(at: index)
-            func literal(_ key: String) -> String { Self.javaScriptStringBody(renderer.t(key)) }
-            return OfflinePageContext(folder: renderer.pathPrefix, lang: renderer.language.tag, title: literal("offline.title"),
-                                      heading: literal("offline.heading"), text: literal("offline.text"), open: literal("not_found.open"))
-        })
+        context.worker = WorkerContext(
+            cache: "pokedex-" + build.prefix(16),
+            shell: shell,
+            offline: languages.indices.map { index in
+                let renderer = forLanguage(at: index)
+                func literal(_ key: String) -> String { Self.javaScriptStringBody(renderer.t(key)) }
+                return OfflinePageContext(
+                    folder: renderer.pathPrefix,
+                    lang: renderer.language.tag,
+                    title: literal("offline.title"),
+                    heading: literal("offline.heading"),
+                    text: literal("offline.text"),
+                    open: literal("not_found.open")
+                )
+            }
+        )
         let made = context
         return PageJob(path: Self.workerPath, template: Self.workerPath, followsInputs: false) { made }
     }
@@ -449,8 +544,13 @@ package struct SiteRenderer: Sendable {
     /// Renders `jobs` on `parallelism` tasks, sending each page to `stream` as soon as it is made (the output
     /// stage writes it while the next is rendered); a page `ledger` holds is sent `.kept`. `inputs`: the render
     /// inputs' digest, with which the ledger may know a page's context digest without its context being built.
-    func renderPages(_ jobs: [PageJob], words: PageWords, ledger: (any SiteLedger)?, inputs: String?,
-                     into stream: SiteFileStream) async throws -> PagesWork {
+    func renderPages(
+        _ jobs: [PageJob],
+        words: PageWords,
+        ledger: (any SiteLedger)?,
+        inputs: String?,
+        into stream: SiteFileStream
+    ) async throws -> PagesWork {
         let theme = self.theme
         // Small chunks: index pages (ten cells each) come first and cost several detail pages each, so a few large
         // chunks left one core rendering the last of them while the other had nothing left.
@@ -500,14 +600,21 @@ package struct SiteRenderer: Sendable {
     /// A page's fingerprint is its template's (with the partials it reaches), its language's words' and its
     /// context's digest, which `ledger` may know from the last build made from the same `inputs`: a page kept by
     /// it never has its context built.
-    static func render(_ job: PageJob, theme: Theme, words: PageWords, ledger: (any SiteLedger)?,
-                       inputs: String?) throws -> RenderedPage {
+    static func render(
+        _ job: PageJob,
+        theme: Theme,
+        words: PageWords,
+        ledger: (any SiteLedger)?,
+        inputs: String?
+    ) throws -> RenderedPage {
         let salt = (theme.templateFingerprints[job.template] ?? "") + words.digest
         if job.followsInputs, let ledger, let inputs, let known = ledger.contextDigest(of: job.path, inputs: inputs) {
             let fingerprint = Fingerprint.of(salt, known)
             if ledger.holds(job.path, fingerprint: fingerprint) {
-                return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: known),
-                                    builtContext: false)
+                return RenderedPage(
+                    file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: known),
+                    builtContext: false
+                )
             }
         }
         // One encoding pass: the value tree feeds both the fingerprint and the template engine.
@@ -520,15 +627,25 @@ package struct SiteRenderer: Sendable {
         let contextDigest = Fingerprint.of(context, salt: "context")
         let fingerprint = Fingerprint.of(salt, contextDigest)
         if ledger?.holds(job.path, fingerprint: fingerprint) == true {
-            return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: contextDigest),
-                                builtContext: true)
+            return RenderedPage(
+                file: SiteFile(path: job.path, fingerprint: fingerprint, content: .kept, context: contextDigest),
+                builtContext: true
+            )
         }
         let clock = ContinuousClock()
         let started = clock.now
         let bytes = try theme.render(job.template, context, globals: words.tree)
         let engineTime = clock.now - started
-        return RenderedPage(file: SiteFile(path: job.path, fingerprint: fingerprint, content: .bytes(Data(bytes)), context: contextDigest),
-                            builtContext: true, engineTime: engineTime)
+        return RenderedPage(
+            file: SiteFile(
+                path: job.path,
+                fingerprint: fingerprint,
+                content: .bytes(Data(bytes)),
+                context: contextDigest
+            ),
+            builtContext: true,
+            engineTime: engineTime
+        )
     }
 
     /// A language's words as every page reads them, `{"t": {"nav": {"moves": "Moves"}, …}}`: below each page's
@@ -580,11 +697,18 @@ package struct SiteRenderer: Sendable {
             return places
         }()
         let site = SiteContext(
-            title: t("site.title"), hasMoves: !catalog.ordered.isEmpty, hasAbilities: !catalogs.abilities.ordered.isEmpty,
-            hasTypes: !catalogs.types.ordered.isEmpty, count: grouped(listed.count), pageCount: pageCount, perPage: perPage,
+            title: t("site.title"),
+            hasMoves: !catalog.ordered.isEmpty,
+            hasAbilities: !catalogs.abilities.ordered.isEmpty,
+            hasTypes: !catalogs.types.ordered.isEmpty,
+            count: grouped(listed.count),
+            pageCount: pageCount,
+            perPage: perPage,
             offlineBanner: pokedex.dataAge.map(banner),
             allShown: t("list.all_shown", ["count": grouped(listed.count)]),
-            generator: "pokedex \(PokedexVersion.current)", baseURL: baseURL)
+            generator: "pokedex \(PokedexVersion.current)",
+            baseURL: baseURL
+        )
         // Detail pages do not load the data script: without its name, a data change does not render them again.
         let detailAssets = {
             var detailAssets = assets
@@ -594,116 +718,225 @@ package struct SiteRenderer: Sendable {
         let about = t("site.about", ["count": grouped(listed.count)])
 
         var jobs: [PageJob] = []
-        jobs.reserveCapacity(entries.count + pageCount + catalog.ordered.count + catalogs.abilities.ordered.count
-                             + catalogs.types.ordered.count + 7)
+        jobs.reserveCapacity(
+            entries.count + pageCount + catalog.ordered.count + catalogs.abilities.ordered.count
+                + catalogs.types.ordered.count + 7
+        )
         let articles = strings.table("articles")
-        let related = RelatedPokemon(pokedex, typePages: catalog.typePages, abilities: catalogs.abilities,
-                                     phrases: strings.table("evolution"), articles: articles.isEmpty ? nil : articles)
+        let related = RelatedPokemon(
+            pokedex,
+            typePages: catalog.typePages,
+            abilities: catalogs.abilities,
+            phrases: strings.table("evolution"),
+            articles: articles.isEmpty ? nil : articles
+        )
 
         for page in 1...pageCount {
             let path = Self.indexPath(page)
-            jobs.append(PageJob(path: path, template: "index") { [self] in
-                let root = page == 1 ? "" : "../"
-                let slice = listed[min(listed.count, (page - 1) * perPage)..<min(listed.count, page * perPage)]
-                let cells = slice.enumerated().map { offset, entry in
-                    cell(entry, root: root, lazy: offset >= Self.eagerCells, favorite: favorites.contains(entry.id),
-                         names: pokedex.names)
+            jobs.append(
+                PageJob(path: path, template: "index") { [self] in
+                    let root = page == 1 ? "" : "../"
+                    let slice = listed[min(listed.count, (page - 1) * perPage)..<min(listed.count, page * perPage)]
+                    let cells = slice.enumerated().map { offset, entry in
+                        cell(
+                            entry,
+                            root: root,
+                            lazy: offset >= Self.eagerCells,
+                            favorite: favorites.contains(entry.id),
+                            names: pokedex.names
+                        )
+                    }
+                    var context = base(
+                        site: site,
+                        root: root,
+                        kind: "index",
+                        path: path,
+                        title: page == 1 ? t("site.title") : t("title.index_page", ["page": String(page)]),
+                        social: social(
+                            title: page == 1
+                                ? t("site.title")
+                                : t("title.index_page_of", ["page": String(page), "total": String(pageCount)]),
+                            description: about,
+                            path: path,
+                            picture: nil
+                        ),
+                        assets: assets
+                    )
+                    context.pokemon = cells
+                    context.pagination = pagination(page: page, total: pageCount, root: root)
+                    return context
                 }
-                var context = base(site: site, root: root, kind: "index", path: path,
-                                   title: page == 1 ? t("site.title") : t("title.index_page", ["page": String(page)]),
-                                   social: social(title: page == 1 ? t("site.title")
-                                                      : t("title.index_page_of", ["page": String(page), "total": String(pageCount)]),
-                                                  description: about, path: path, picture: nil), assets: assets)
-                context.pokemon = cells
-                context.pagination = pagination(page: page, total: pageCount, root: root)
-                return context
-            })
+            )
         }
 
         for (index, entry) in entries.enumerated() {
             let path = "pokemon/\(entry.slug).html"
-            jobs.append(PageJob(path: path, template: "pokemon") { [self] in
-                var context = base(site: site, root: "../", kind: "pokemon", path: path, title: t("title.pokemon", ["name": entry.displayName]),
-                                   social: social(title: entry.displayName, description: description(of: entry),
-                                                  path: path, picture: entry), assets: detailAssets)
-                let (previous, next) = neighbours[index]
-                // The index page that shows it, or its species.
-                let place = listPlaces[index]
-                context.detail = detail(entry, favorite: favorites.contains(entry.id),
-                                        previous: previous.map { entries[$0] }, next: next.map { entries[$0] },
-                                        listPage: place / perPage + 1, related: related)
-                context.detail?.moves = movesSection(entry, related: related, catalog: catalog, scripts: moveScripts)
-                context.usesMovesScript = context.detail?.moves != nil
-                return context
-            })
+            jobs.append(
+                PageJob(path: path, template: "pokemon") { [self] in
+                    var context = base(
+                        site: site,
+                        root: "../",
+                        kind: "pokemon",
+                        path: path,
+                        title: t("title.pokemon", ["name": entry.displayName]),
+                        social: social(
+                            title: entry.displayName,
+                            description: description(of: entry),
+                            path: path,
+                            picture: entry
+                        ),
+                        assets: detailAssets
+                    )
+                    let (previous, next) = neighbours[index]
+                    // The index page that shows it, or its species.
+                    let place = listPlaces[index]
+                    context.detail = detail(
+                        entry,
+                        favorite: favorites.contains(entry.id),
+                        previous: previous.map { entries[$0] },
+                        next: next.map { entries[$0] },
+                        listPage: place / perPage + 1,
+                        related: related
+                    )
+                    context.detail?.moves = movesSection(
+                        entry,
+                        related: related,
+                        catalog: catalog,
+                        scripts: moveScripts
+                    )
+                    context.usesMovesScript = context.detail?.moves != nil
+                    return context
+                }
+            )
         }
 
         let moves = catalog.ordered
         if !moves.isEmpty {
             let path = MoveCatalog.indexPath
             let description = t("description.moves", ["count": grouped(listed.count)])
-            jobs.append(PageJob(path: path, template: "moves") { [self] in
-                var context = base(site: site, root: "../", kind: "moves", path: path, title: t("title.moves"),
-                                   social: social(title: t("title.moves"), description: description, path: path,
-                                                  picture: nil), assets: detailAssets)
-                context.movesIndex = movesIndex(catalog, scripts: moveScripts)
-                context.usesMovesScript = true
-                return context
-            })
+            jobs.append(
+                PageJob(path: path, template: "moves") { [self] in
+                    var context = base(
+                        site: site,
+                        root: "../",
+                        kind: "moves",
+                        path: path,
+                        title: t("title.moves"),
+                        social: social(
+                            title: t("title.moves"),
+                            description: description,
+                            path: path,
+                            picture: nil
+                        ),
+                        assets: detailAssets
+                    )
+                    context.movesIndex = movesIndex(catalog, scripts: moveScripts)
+                    context.usesMovesScript = true
+                    return context
+                }
+            )
         }
         // Each Pokémon's cell as the move pages show their learners, made once: Protect alone has over a thousand.
         let learnerCells = moves.isEmpty ? [] : entries.map { miniCell($0) }
         for (index, move) in moves.enumerated() {
             let path = MoveCatalog.pagePath(catalog.slugs[move.id] ?? "")
-            jobs.append(PageJob(path: path, template: "move") { [self] in
-                let context = moveDetail(move, catalog: catalog, cells: learnerCells,
-                                         previous: index > 0 ? moves[index - 1] : nil,
-                                         next: index + 1 < moves.count ? moves[index + 1] : nil)
-                let description = [context.shortEffect, context.flavorText].compactMap { $0 }.first
-                    ?? t("description.move", ["name": context.name, "type": context.type.label])
-                var page = base(site: site, root: "../", kind: "move", path: path, title: t("title.move", ["name": context.name]),
-                                social: social(title: context.name, description: description, path: path, picture: nil),
-                                assets: detailAssets)
-                page.move = context
-                return page
-            })
+            jobs.append(
+                PageJob(path: path, template: "move") { [self] in
+                    let context = moveDetail(
+                        move,
+                        catalog: catalog,
+                        cells: learnerCells,
+                        previous: index > 0 ? moves[index - 1] : nil,
+                        next: index + 1 < moves.count ? moves[index + 1] : nil
+                    )
+                    let description =
+                        [context.shortEffect, context.flavorText].compactMap { $0 }.first
+                        ?? t("description.move", ["name": context.name, "type": context.type.label])
+                    var page = base(
+                        site: site,
+                        root: "../",
+                        kind: "move",
+                        path: path,
+                        title: t("title.move", ["name": context.name]),
+                        social: social(title: context.name, description: description, path: path, picture: nil),
+                        assets: detailAssets
+                    )
+                    page.move = context
+                    return page
+                }
+            )
         }
 
         jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
-        jobs.append(PageJob(path: Self.searchPath, template: "search") { [self] in
-            base(site: site, root: "", kind: "search", path: Self.searchPath, title: t("title.search"),
-                 social: social(title: t("title.search"), description: about, path: Self.searchPath, picture: nil),
-                 assets: detailAssets)
-        })
+        jobs.append(
+            PageJob(path: Self.searchPath, template: "search") { [self] in
+                base(
+                    site: site,
+                    root: "",
+                    kind: "search",
+                    path: Self.searchPath,
+                    title: t("title.search"),
+                    social: social(title: t("title.search"), description: about, path: Self.searchPath, picture: nil),
+                    assets: detailAssets
+                )
+            }
+        )
 
         let unknownFavorites = pokedex.favorites.unknown
-        jobs.append(PageJob(path: "favorites.html", template: "favorites") { [self] in
-            var context = base(site: site, root: "", kind: "favorites", path: "favorites.html", title: t("title.favorites"),
-                               social: social(title: t("title.favorites"), description: about, path: "favorites.html",
-                                              picture: nil), assets: assets)
-            context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
-                cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true, names: pokedex.names)
+        jobs.append(
+            PageJob(path: "favorites.html", template: "favorites") { [self] in
+                var context = base(
+                    site: site,
+                    root: "",
+                    kind: "favorites",
+                    path: "favorites.html",
+                    title: t("title.favorites"),
+                    social: social(
+                        title: t("title.favorites"),
+                        description: about,
+                        path: "favorites.html",
+                        picture: nil
+                    ),
+                    assets: assets
+                )
+                context.favorites = entries.filter { favorites.contains($0.id) }.enumerated().map { offset, entry in
+                    cell(entry, root: "", lazy: offset >= Self.eagerCells, favorite: true, names: pokedex.names)
+                }
+                context.hasFavorites = !context.favorites.isEmpty
+                context.unknownFavorites = unknownFavorites.map {
+                    UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion)
+                }
+                context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
+                return context
             }
-            context.hasFavorites = !context.favorites.isEmpty
-            context.unknownFavorites = unknownFavorites.map { UnknownFavoriteContext(entry: $0.entry, suggestion: $0.suggestion) }
-            context.hasUnknownFavorites = !context.unknownFavorites.isEmpty
-            return context
-        })
+        )
 
         // A host shows it for any missing path, at any depth: its links start from the base URL's path when there
         // is one (a path, not the whole URL: on a preview deploy or under `serve` the page's own origin serves it).
         if theme.hasTemplate(Self.notFoundTemplate) {
-            jobs.append(PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate) { [self] in
-                let root = LinkResolver.path(of: baseURL).map { $0 + pathPrefix } ?? ""
-                var context = base(site: site, root: root, kind: "notFound", path: Self.notFoundPath,
-                                   title: t("title.not_found"),
-                                   social: social(title: t("title.not_found"), description: about,
-                                                  path: Self.notFoundPath, picture: nil), assets: assets)
-                context.canonical = nil
-                context.social.url = nil
-                context.isNotFound = true
-                return context
-            })
+            jobs.append(
+                PageJob(path: Self.notFoundPath, template: Self.notFoundTemplate) { [self] in
+                    let root = LinkResolver.path(of: baseURL).map { $0 + pathPrefix } ?? ""
+                    var context = base(
+                        site: site,
+                        root: root,
+                        kind: "notFound",
+                        path: Self.notFoundPath,
+                        title: t("title.not_found"),
+                        social: social(
+                            title: t("title.not_found"),
+                            description: about,
+                            path: Self.notFoundPath,
+                            picture: nil
+                        ),
+                        assets: assets
+                    )
+                    context.canonical = nil
+                    context.social.url = nil
+                    context.isNotFound = true
+                    return context
+                }
+            )
         }
         return jobs
     }
@@ -723,16 +956,24 @@ package struct SiteRenderer: Sendable {
         case .placeholder?, nil:
             image = nil
         }
-        return SocialContext(title: title, description: description, url: Sitemap.url(of: pathPrefix + path, base: baseURL),
-                             image: image)
+        return SocialContext(
+            title: title,
+            description: description,
+            url: Sitemap.url(of: pathPrefix + path, base: baseURL),
+            image: image
+        )
     }
 
     /// "Mouse Pokémon. When several of these Pokémon gather, …": the genus and flavor text, cut at a word near
     /// 200 characters (what link previews show).
     func description(of entry: PokemonEntry) -> String {
-        let parts = [entry.species?.genus(in: language.code).map { $0.name + "." },
-                     entry.species?.flavorText(in: language.code)?.name].compactMap { $0 }
-        var text = parts.isEmpty ? t("description.pokemon", ["name": entry.displayName, "number": entry.number])
+        let parts = [
+            entry.species?.genus(in: language.code).map { $0.name + "." },
+            entry.species?.flavorText(in: language.code)?.name,
+        ].compactMap { $0 }
+        var text =
+            parts.isEmpty
+            ? t("description.pokemon", ["name": entry.displayName, "number": entry.number])
             : parts.joined(separator: " ")
         let limit = 200
         if text.count > limit {
@@ -758,16 +999,24 @@ package struct SiteRenderer: Sendable {
         Self.banner(age, strings: strings, locale: language.code == "en" ? "en_US_POSIX" : language.locale)
     }
 
-    static func banner(_ age: DataAge, strings: ThemeStrings = builtInStrings, locale: String = "en_US_POSIX") -> String {
+    static func banner(_ age: DataAge, strings: ThemeStrings = builtInStrings, locale: String = "en_US_POSIX") -> String
+    {
         let english = locale == "en_US_POSIX"
         switch age {
         case .cached(let date):
-            let when = english ? utc(date, "d MMM yyyy, HH:mm", locale: locale) : utc(date, template: "yMMMdHHmm", locale: locale)
+            let when =
+                english
+                ? utc(date, "d MMM yyyy, HH:mm", locale: locale) : utc(date, template: "yMMMdHHmm", locale: locale)
             return say("banner.cached", ["date": when + " UTC"], strings: strings)
         case .snapshot(let date, let bundled):
-            return say(bundled ? "banner.bundled_snapshot" : "banner.snapshot",
-                       ["date": english ? utc(date, "d MMM yyyy", locale: locale) : utc(date, template: "yMMMd", locale: locale)],
-                       strings: strings)
+            return say(
+                bundled ? "banner.bundled_snapshot" : "banner.snapshot",
+                [
+                    "date": english
+                        ? utc(date, "d MMM yyyy", locale: locale) : utc(date, template: "yMMMd", locale: locale)
+                ],
+                strings: strings
+            )
         }
     }
 
@@ -795,44 +1044,104 @@ package struct SiteRenderer: Sendable {
         guard languages.count > 1 else { return [] }
         let copies = languages.enumerated().map { index, language in
             let prefixed = (index == 0 ? "" : language.code + "/") + path
-            let href = absolute ? baseURL.map { Sitemap.url(of: prefixed, base: $0) } ?? root + siteUp + prefixed
+            let href =
+                absolute
+                ? baseURL.map { Sitemap.url(of: prefixed, base: $0) } ?? root + siteUp + prefixed
                 : root + siteUp + prefixed
-            return AlternateContext(hreflang: language.tag, href: href, label: language.nativeName,
-                                    isCurrent: language == self.language)
+            return AlternateContext(
+                hreflang: language.tag,
+                href: href,
+                label: language.nativeName,
+                isCurrent: language == self.language
+            )
         }
-        return copies + [AlternateContext(hreflang: "x-default", href: copies[0].href, label: copies[0].label,
-                                          isCurrent: false)]
+        return copies + [
+            AlternateContext(
+                hreflang: "x-default",
+                href: copies[0].href,
+                label: copies[0].label,
+                isCurrent: false
+            )
+        ]
     }
 
-    func base(site: SiteContext, root: String, kind: String, path: String, title: String,
-                      social: SocialContext, assets: AssetsContext) -> PageContext {
-        var context = basePage(site: site, root: root, kind: kind, path: path, title: title, social: social, assets: assets)
+    func base(
+        site: SiteContext,
+        root: String,
+        kind: String,
+        path: String,
+        title: String,
+        social: SocialContext,
+        assets: AssetsContext
+    ) -> PageContext {
+        var context = basePage(
+            site: site,
+            root: root,
+            kind: kind,
+            path: path,
+            title: title,
+            social: social,
+            assets: assets
+        )
         context.lang = language.tag
         if languages.count > 1 {
             context.isMultilingual = true
             context.siteRoot = root + siteUp
             context.alternates = alternates(of: path, root: root, absolute: baseURL != nil)
-            context.languageLinks = alternates(of: path, root: root, absolute: false).filter { $0.hreflang != "x-default" }
+            context.languageLinks = alternates(of: path, root: root, absolute: false).filter {
+                $0.hreflang != "x-default"
+            }
             context.ogLocale = language.locale
             context.ogLocaleAlternates = languages.filter { $0 != language }.map(\.locale)
         }
         return context
     }
 
-    private func basePage(site: SiteContext, root: String, kind: String, path: String, title: String,
-                      social: SocialContext, assets: AssetsContext) -> PageContext {
-        var context = PageContext(site: site, root: root, kind: kind, isIndex: kind == "index", isPokemon: kind == "pokemon",
-                    isFavorites: kind == "favorites", isMove: kind == "move", isMoves: kind == "moves",
-                    isAbility: kind == "ability", isAbilities: kind == "abilities", isType: kind == "type",
-                    isTypes: kind == "types", isSearch: kind == "search",
-                    usesData: kind == "index" || kind == "favorites",
-                    usesList: kind == "index" || kind == "favorites", usesMovesScript: false,
-                    pageTitle: title, path: path,
-                    canonical: baseURL.map { Sitemap.url(of: pathPrefix + path, base: $0) }, social: social, isNotFound: false,
-                    assets: assets, worker: nil,
-                    pokemon: [], pagination: nil, detail: nil, move: nil, movesIndex: nil, favorites: [], hasFavorites: false,
-                    unknownFavorites: [], hasUnknownFavorites: false,
-                    cellTemplate: kind == "index" || kind == "favorites" || kind == "search" ? Self.blankCell(root: root + siteUp) : nil)
+    private func basePage(
+        site: SiteContext,
+        root: String,
+        kind: String,
+        path: String,
+        title: String,
+        social: SocialContext,
+        assets: AssetsContext
+    ) -> PageContext {
+        var context = PageContext(
+            site: site,
+            root: root,
+            kind: kind,
+            isIndex: kind == "index",
+            isPokemon: kind == "pokemon",
+            isFavorites: kind == "favorites",
+            isMove: kind == "move",
+            isMoves: kind == "moves",
+            isAbility: kind == "ability",
+            isAbilities: kind == "abilities",
+            isType: kind == "type",
+            isTypes: kind == "types",
+            isSearch: kind == "search",
+            usesData: kind == "index" || kind == "favorites",
+            usesList: kind == "index" || kind == "favorites",
+            usesMovesScript: false,
+            pageTitle: title,
+            path: path,
+            canonical: baseURL.map { Sitemap.url(of: pathPrefix + path, base: $0) },
+            social: social,
+            isNotFound: false,
+            assets: assets,
+            worker: nil,
+            pokemon: [],
+            pagination: nil,
+            detail: nil,
+            move: nil,
+            movesIndex: nil,
+            favorites: [],
+            hasFavorites: false,
+            unknownFavorites: [],
+            hasUnknownFavorites: false,
+            cellTemplate: kind == "index" || kind == "favorites" || kind == "search"
+                ? Self.blankCell(root: root + siteUp) : nil
+        )
         context.usesTables = ["pokemon", "moves", "type", "types", "abilities"].contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)
@@ -848,11 +1157,28 @@ package struct SiteRenderer: Sendable {
     }
 
     static func blankCell(fallback: String) -> CellContext {
-        return CellContext(id: 0, number: "", name: "", slug: "", href: "",
-                           image: ImageContext(src: fallback, width: 475, height: 475, alt: "", fallback: fallback,
-                                               thumbnail: fallback, srcset: "", isLocal: false, isRemote: false,
-                                               isPlaceholder: true, lazy: true),
-                           types: [TypeContext(name: "", label: "")], isFavorite: false)
+        CellContext(
+            id: 0,
+            number: "",
+            name: "",
+            slug: "",
+            href: "",
+            image: ImageContext(
+                src: fallback,
+                width: 475,
+                height: 475,
+                alt: "",
+                fallback: fallback,
+                thumbnail: fallback,
+                srcset: "",
+                isLocal: false,
+                isRemote: false,
+                isPlaceholder: true,
+                lazy: true
+            ),
+            types: [TypeContext(name: "", label: "")],
+            isFavorite: false
+        )
     }
 
     func image(_ entry: PokemonEntry, root pageRoot: String, lazy: Bool) -> ImageContext {
@@ -866,10 +1192,19 @@ package struct SiteRenderer: Sendable {
         case .placeholder: (src, width, height, kind) = (fallback, 475, 475, .placeholder)
         }
         let candidates = entry.thumbnails.map { "\(root)\($0.path) \($0.width)w" } + ["\(src) \(width)w"]
-        return ImageContext(src: src, width: width, height: height, alt: entry.displayName, fallback: fallback,
-                            thumbnail: entry.thumbnails.first.map { root + $0.path } ?? src,
-                            srcset: entry.thumbnails.isEmpty ? nil : candidates.joined(separator: ", "),
-                            isLocal: kind == .local, isRemote: kind == .remote, isPlaceholder: kind == .placeholder, lazy: lazy)
+        return ImageContext(
+            src: src,
+            width: width,
+            height: height,
+            alt: entry.displayName,
+            fallback: fallback,
+            thumbnail: entry.thumbnails.first.map { root + $0.path } ?? src,
+            srcset: entry.thumbnails.isEmpty ? nil : candidates.joined(separator: ", "),
+            isLocal: kind == .local,
+            isRemote: kind == .remote,
+            isPlaceholder: kind == .placeholder,
+            lazy: lazy
+        )
     }
 
     private enum ImageKind { case local, remote, placeholder }
@@ -880,33 +1215,64 @@ package struct SiteRenderer: Sendable {
 
     /// A type name from the API: a CSS class only when it is a clean slug; its label PokeAPI's English name; a link
     /// to its page (from a page `root` below the site root) when it is one of `pages`.
-    static func typeContext(_ name: String, names: NameBook = NameBook(), pages: Set<String> = [],
-                            root: String = "../") -> TypeContext {
+    static func typeContext(
+        _ name: String,
+        names: NameBook = NameBook(),
+        pages: Set<String> = [],
+        root: String = "../"
+    ) -> TypeContext {
         let linked = pages.contains(name)
-        return TypeContext(name: Slug.isClean(name) ? name : "unknown", label: names.type(name),
-                           href: linked ? "\(root)\(TypeCatalog.pagePath(name))" : "", isLinked: linked)
+        return TypeContext(
+            name: Slug.isClean(name) ? name : "unknown",
+            label: names.type(name),
+            href: linked ? "\(root)\(TypeCatalog.pagePath(name))" : "",
+            isLinked: linked
+        )
     }
 
     func cell(_ entry: PokemonEntry, root: String, lazy: Bool, favorite: Bool, names: NameBook) -> CellContext {
-        var cell = CellContext(id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
-                               href: root + "pokemon/\(entry.slug).html", image: image(entry, root: root, lazy: lazy),
-                               types: Self.types(entry, names: names), isFavorite: favorite)
+        var cell = CellContext(
+            id: entry.id,
+            number: entry.number,
+            name: entry.displayName,
+            slug: entry.slug,
+            href: root + "pokemon/\(entry.slug).html",
+            image: image(entry, root: root, lazy: lazy),
+            types: Self.types(entry, names: names),
+            isFavorite: favorite
+        )
         cell.nameLang = entry.nameFallback.flatMap(Self.tag)
         return cell
     }
 
-    func detail(_ entry: PokemonEntry, favorite: Bool, previous: PokemonEntry?, next: PokemonEntry?,
-                listPage: Int, related: RelatedPokemon) -> DetailContext {
+    func detail(
+        _ entry: PokemonEntry,
+        favorite: Bool,
+        previous: PokemonEntry?,
+        next: PokemonEntry?,
+        listPage: Int,
+        related: RelatedPokemon
+    ) -> DetailContext {
         let record = entry.record
         let stats = record.stats.map { stat in
-            StatContext(name: stat.name, label: statLabel(stat.name).0, short: statLabel(stat.name).1, value: stat.value,
-                        percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))))
+            StatContext(
+                name: stat.name,
+                label: statLabel(stat.name).0,
+                short: statLabel(stat.name).1,
+                value: stat.value,
+                percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded())))
+            )
         }
         let picture = image(entry, root: "../", lazy: false)
         let pictures = Self.pictures(entry, main: picture, strings: strings)
         let book = related.pokedex.names
-        let matchups = Self.matchups(related.pokedex.matchups(of: entry), names: book, pages: related.typePages,
-                                     strings: strings, language: language)
+        let matchups = Self.matchups(
+            related.pokedex.matchups(of: entry),
+            names: book,
+            pages: related.typePages,
+            strings: strings,
+            language: language
+        )
         let forms = forms(entry, related: related)
         let names = Self.nameRows(entry.names, strings: strings, language: language.code)
         let shownEntries = entry.species?.entries(in: language.code) ?? []
@@ -915,32 +1281,54 @@ package struct SiteRenderer: Sendable {
             // "Let’s Go, Pikachu!" has a comma of its own: such lists are split by semicolons.
             let separator = book.words.listSeparator
             let clashes = games.contains { $0.contains(separator.trimmingCharacters(in: .whitespaces)) }
-            return EntryContext(text: text.text, games: clashes ? games.joined(separator: "; ") : book.words.list(games))
+            return EntryContext(
+                text: text.text,
+                games: clashes ? games.joined(separator: "; ") : book.words.list(games)
+            )
         }
         var generation = entry.generation.map { t("common.generation", ["n": numeral($0)]) }
         // A form says which games brought it: "Generation VII (Sun, Moon)".
         if let group = entry.introducedIn, let said = generation {
             let games = book.games(ofVersionGroup: group)
-            if !games.isEmpty { generation = t("common.generation_games", ["generation": said, "games": book.words.list(games)]) }
+            if !games.isEmpty {
+                generation = t("common.generation_games", ["generation": said, "games": book.words.list(games)])
+            }
         }
         // PokeAPI writes habitats in lower case ("water's edge").
         let habitat = entry.species?.habitat.map { book.name(.habitat, $0) }
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return DetailContext(
-            id: entry.id, number: entry.number, name: entry.displayName, slug: entry.slug,
-            image: picture, types: Self.types(entry, names: book, pages: related.typePages),
-            baseExperience: record.baseExperience.map(String.init) ?? "—", hasBaseExperience: record.baseExperience != nil,
-            height: MeasureContext(metric: Units.metres(decimetres: record.height, point: decimalPoint, thousands: thousands),
-                                   imperial: usesImperial ? Units.feetAndInches(decimetres: record.height) : nil),
-            weight: MeasureContext(metric: Units.kilograms(hectograms: record.weight, point: decimalPoint, thousands: thousands),
-                                   imperial: usesImperial ? Units.pounds(hectograms: record.weight, thousands: thousands) : nil),
-            stats: stats, statTotal: record.stats.reduce(0) { $0 + $1.value },
+            id: entry.id,
+            number: entry.number,
+            name: entry.displayName,
+            slug: entry.slug,
+            image: picture,
+            types: Self.types(entry, names: book, pages: related.typePages),
+            baseExperience: record.baseExperience.map(String.init) ?? "—",
+            hasBaseExperience: record.baseExperience != nil,
+            height: MeasureContext(
+                metric: Units.metres(decimetres: record.height, point: decimalPoint, thousands: thousands),
+                imperial: usesImperial ? Units.feetAndInches(decimetres: record.height) : nil
+            ),
+            weight: MeasureContext(
+                metric: Units.kilograms(hectograms: record.weight, point: decimalPoint, thousands: thousands),
+                imperial: usesImperial ? Units.pounds(hectograms: record.weight, thousands: thousands) : nil
+            ),
+            stats: stats,
+            statTotal: record.stats.reduce(0) { $0 + $1.value },
             abilities: record.abilities.map {
-                AbilityContext(name: $0.name, label: book.name(.ability, $0.name), isHidden: $0.isHidden,
-                               href: related.abilities?.href($0.id) ?? "", isLinked: related.abilities?.href($0.id) != nil,
-                               shortEffect: $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.text },
-                               effectLang: fallbackTag($0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.language }),
-                               labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag))
+                AbilityContext(
+                    name: $0.name,
+                    label: book.name(.ability, $0.name),
+                    isHidden: $0.isHidden,
+                    href: related.abilities?.href($0.id) ?? "",
+                    isLinked: related.abilities?.href($0.id) != nil,
+                    shortEffect: $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.text },
+                    effectLang: fallbackTag(
+                        $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.language }
+                    ),
+                    labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag)
+                )
             },
             genus: entry.species?.genus(in: language.code)?.name,
             // A form that plays differently is not described by its species' entry (Alolan Raichu's would be
@@ -951,21 +1339,36 @@ package struct SiteRenderer: Sendable {
             next: next.map { LinkContext(href: "\($0.slug).html", label: $0.displayName) },
             list: LinkContext(href: "../" + Self.indexPath(listPage), label: t("list.page", ["n": String(listPage)])),
             evolution: evolution(entry, related: related),
-            matchups: matchups, hasMatchups: !matchups.isEmpty, forms: forms, hasForms: !forms.isEmpty,
-            pictures: pictures, hasPictureChoice: pictures.count > 1,
-            generation: generation, habitat: habitat, hasOrigin: generation != nil || habitat != nil,
-            names: names, hasNames: !names.isEmpty, moves: nil,
-            training: training(entry, names: book), breeding: breeding(entry, names: book),
-            entries: Array(entries.prefix(Self.entriesShown)), moreEntries: Array(entries.dropFirst(Self.entriesShown)),
-            hasEntries: !entries.isEmpty, hasMoreEntries: entries.count > Self.entriesShown,
+            matchups: matchups,
+            hasMatchups: !matchups.isEmpty,
+            forms: forms,
+            hasForms: !forms.isEmpty,
+            pictures: pictures,
+            hasPictureChoice: pictures.count > 1,
+            generation: generation,
+            habitat: habitat,
+            hasOrigin: generation != nil || habitat != nil,
+            names: names,
+            hasNames: !names.isEmpty,
+            moves: nil,
+            training: training(entry, names: book),
+            breeding: breeding(entry, names: book),
+            entries: Array(entries.prefix(Self.entriesShown)),
+            moreEntries: Array(entries.dropFirst(Self.entriesShown)),
+            hasEntries: !entries.isEmpty,
+            hasMoreEntries: entries.count > Self.entriesShown,
             entriesNote: entry.isForm && !entries.isEmpty
-                ? t("pokemon.entries_of_species", ["species": related.speciesNames[entry.record.speciesID] ?? entry.displayName])
+                ? t(
+                    "pokemon.entries_of_species",
+                    ["species": related.speciesNames[entry.record.speciesID] ?? entry.displayName]
+                )
                 : nil,
             nameLang: entry.nameFallback.flatMap(Self.tag),
             genusLang: fallbackTag(entry.species?.genus(in: language.code)?.language),
             flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
             entriesLang: fallbackTag(shownEntries.first?.language),
-            habitatLang: entry.species?.habitat.flatMap { book.fallback(.habitat, $0) }.flatMap(Self.tag))
+            habitatLang: entry.species?.habitat.flatMap { book.fallback(.habitat, $0) }.flatMap(Self.tag)
+        )
     }
 
     /// 1269 → "1,269" ("1 269" in French).
@@ -994,7 +1397,9 @@ package struct SiteRenderer: Sendable {
         let effect = ability.effects.preferred(language.code)
         let own = effect.flatMap { effect in effect.shortEffect.map { (text: $0, language: effect.language) } }
         if language.code == "en" { return own }
-        if let flavor = ability.flavorTexts.preferred(language.code), flavor.language != "en" { return (flavor.name, flavor.language) }
+        if let flavor = ability.flavorTexts.preferred(language.code), flavor.language != "en" {
+            return (flavor.name, flavor.language)
+        }
         return own
     }
 
@@ -1012,7 +1417,9 @@ package struct SiteRenderer: Sendable {
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || javaScriptEscaped.contains(scalar) {
-                out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+                out +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -1020,7 +1427,9 @@ package struct SiteRenderer: Sendable {
         return out
     }
 
-    private static let javaScriptEscaped: Set<Unicode.Scalar> = ["\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}"]
+    private static let javaScriptEscaped: Set<Unicode.Scalar> = [
+        "\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}",
+    ]
 
     /// The tag of the one language every text of a list fell back to; nil when any is in the page's language.
     static func allFallBack(_ languages: [String?]) -> String? {
@@ -1035,24 +1444,30 @@ package struct SiteRenderer: Sendable {
         let species = entry.species
         return TrainingContext(
             effortYield: effortYield(entry.record.stats),
-            captureRate: species?.captureRate.map(String.init), baseFriendship: species?.baseHappiness.map(String.init),
+            captureRate: species?.captureRate.map(String.init),
+            baseFriendship: species?.baseHappiness.map(String.init),
             baseExperience: entry.record.baseExperience.map(String.init) ?? "—",
             growthRate: species?.growthRate.map { Self.capitalised(names.name(.growthRate, $0.name)) },
-            growthRateLang: species?.growthRate.flatMap { names.fallback(.growthRate, $0.name) }.flatMap(Self.tag))
+            growthRateLang: species?.growthRate.flatMap { names.fallback(.growthRate, $0.name) }.flatMap(Self.tag)
+        )
     }
 
     func breeding(_ entry: PokemonEntry, names: NameBook) -> BreedingContext? {
         guard let species = entry.species else { return nil }
         let groups = species.eggGroups.map { Self.capitalised(names.name(.eggGroup, $0.name)) }
-        return BreedingContext(eggGroups: groups.isEmpty ? nil : names.words.list(groups),
-                               genderRatio: genderRatio(species.genderRate),
-                               eggCycles: species.hatchCounter.map(String.init),
-                               eggGroupsLang: Self.allFallBack(species.eggGroups.map { names.fallback(.eggGroup, $0.name) }))
+        return BreedingContext(
+            eggGroups: groups.isEmpty ? nil : names.words.list(groups),
+            genderRatio: genderRatio(species.genderRate),
+            eggCycles: species.hatchCounter.map(String.init),
+            eggGroupsLang: Self.allFallBack(species.eggGroups.map { names.fallback(.eggGroup, $0.name) })
+        )
     }
 
     /// "2 Speed, 1 Special Attack", in the page's language.
     func effortYield(_ stats: [PokemonRecord.Stat]) -> String? {
-        let parts = stats.filter { $0.effort > 0 }.map { t("pokemon.effort", ["n": String($0.effort), "stat": statLabel($0.name).0]) }
+        let parts = stats.filter { $0.effort > 0 }.map {
+            t("pokemon.effort", ["n": String($0.effort), "stat": statLabel($0.name).0])
+        }
         return parts.isEmpty ? nil : themeWords.list(parts)
     }
 
@@ -1065,7 +1480,9 @@ package struct SiteRenderer: Sendable {
         case 8: return t("pokemon.all_female")
         default:
             let female = Double(eighths) * 12.5
-            func number(_ value: Double) -> String { language.decimal(value == value.rounded() ? "\(Int(value))" : "\(value)") }
+            func number(_ value: Double) -> String {
+                language.decimal(value == value.rounded() ? "\(Int(value))" : "\(value)")
+            }
             return t("pokemon.gender_ratio", ["male": number(100 - female), "female": number(female)])
         }
     }
@@ -1109,11 +1526,14 @@ package struct SiteRenderer: Sendable {
             last = n
         }
         return PaginationContext(
-            current: page, total: total,
+            current: page,
+            total: total,
             previous: page > 1 ? LinkContext(href: href(page - 1), label: t("list.previous_page")) : nil,
             next: page < total ? LinkContext(href: href(page + 1), label: t("list.next_page")) : nil,
-            pages: numbers, hasPages: total > 1,
-            pageOf: t("list.page_of", ["current": String(page), "total": String(total)]))
+            pages: numbers,
+            hasPages: total > 1,
+            pageOf: t("list.page_of", ["current": String(page), "total": String(total)])
+        )
     }
 }
 
@@ -1238,14 +1658,20 @@ enum DataScript {
         let shapes = zip(entries, pictures).map { entry, picture in Shape.of(picture, id: entry.id) }
         var counts: [Shape: Int] = [:]
         for shape in shapes.compactMap({ $0 }) { counts[shape, default: 0] += 1 }
-        let usual = counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first?.key
+        let usual =
+            counts.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.first?.key
             ?? Shape(width: 475, height: 475, thumbnails: [], pattern: "images/{id}.png")
         let own = zip(shapes, pictures).map { shape, picture -> Picture? in shape == usual ? nil : picture }
         return (usual, own)
     }
 
-    static func make(_ pokedex: Pokedex, perPage: Int, namesScript: String, statsScript: String,
-                     typeLabels: [String: String]? = nil) throws -> Data {
+    static func make(
+        _ pokedex: Pokedex,
+        perPage: Int,
+        namesScript: String,
+        statsScript: String,
+        typeLabels: [String: String]? = nil
+    ) throws -> Data {
         let (usual, pictures) = pictures(pokedex.entries)
         // In the games' order, which the type filter keeps: Normal, Fire, Water… (ノーマル、ほのお、みず…).
         let typeNames = Set(pokedex.entries.flatMap(\.record.types)).sorted(by: TypeMatchups.gameOrder)
@@ -1253,15 +1679,29 @@ enum DataScript {
         let rows = zip(pokedex.entries, pictures).map { entry, picture -> Row in
             // Every type is in the index: it was made from these very entries.
             let types = entry.record.types.compactMap { typeIndex[$0] }
-            return Row(id: entry.id, slug: entry.slug, name: entry.displayName, types: types,
-                       generation: entry.generation ?? 0, number: entry.record.speciesID,
-                       form: !entry.isForm ? 0 : entry.isListed ? 1 : 2, picture: picture)
+            return Row(
+                id: entry.id,
+                slug: entry.slug,
+                name: entry.displayName,
+                types: types,
+                generation: entry.generation ?? 0,
+                number: entry.record.speciesID,
+                form: !entry.isForm ? 0 : entry.isListed ? 1 : 2,
+                picture: picture
+            )
         }
-        let payload = Payload(version: version, perPage: perPage,
-                              pageCount: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: perPage),
-                              favorites: pokedex.favorites.ids, names: namesScript, stats: statsScript, types: typeNames,
-                              pic: usual,
-                              pokemon: rows, typeLabels: typeLabels.map { labels in typeNames.map { labels[$0] ?? "" } })
+        let payload = Payload(
+            version: version,
+            perPage: perPage,
+            pageCount: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: perPage),
+            favorites: pokedex.favorites.ids,
+            names: namesScript,
+            stats: statsScript,
+            types: typeNames,
+            pic: usual,
+            pokemon: rows,
+            typeLabels: typeLabels.map { labels in typeNames.map { labels[$0] ?? "" } }
+        )
         return try script("POKEDEX_DATA", payload, path: SiteRenderer.dataScript)
     }
 
@@ -1286,7 +1726,10 @@ enum DataScript {
     /// sort by a stat or the total: a tenth of the index's weight that nothing else needs.
     static func stats(_ pokedex: Pokedex) throws -> Data {
         let rows = pokedex.entries.map { entry in
-            let values = Dictionary(entry.record.stats.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+            let values = Dictionary(
+                entry.record.stats.map { ($0.name, $0.value) },
+                uniquingKeysWith: { first, _ in first }
+            )
             return StatsRow(id: entry.id, stats: statNames.map { values[$0] ?? 0 })
         }
         return try script("POKEDEX_STATS", StatsPayload(pokemon: rows), path: SiteRenderer.statsScript)
@@ -1376,7 +1819,11 @@ enum DataScript {
             }
         }
         let entries = groups.map { NamesEntry(ids: $0.ids, names: $0.names, languages: codes) } + forms
-        let payload = NamesPayload(version: 2, languages: codes.map(language), entries: entries.filter { !$0.names.isEmpty })
+        let payload = NamesPayload(
+            version: 2,
+            languages: codes.map(language),
+            entries: entries.filter { !$0.names.isEmpty }
+        )
         return try script("POKEDEX_NAMES", payload, path: SiteRenderer.namesScript)
     }
 
@@ -1415,8 +1862,14 @@ enum DataScript {
                     pending.append(second)
                     if second == 0x80, let third = bytes.next() {
                         pending.append(third)
-                        if third == 0xA8 { out.append(contentsOf: Array("\\u2028".utf8)); continue }
-                        if third == 0xA9 { out.append(contentsOf: Array("\\u2029".utf8)); continue }
+                        if third == 0xA8 {
+                            out.append(contentsOf: Array("\\u2028".utf8))
+                            continue
+                        }
+                        if third == 0xA9 {
+                            out.append(contentsOf: Array("\\u2029".utf8))
+                            continue
+                        }
                     }
                 }
                 out.append(contentsOf: pending)

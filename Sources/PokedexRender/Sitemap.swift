@@ -47,7 +47,10 @@ enum Sitemap {
             for alternate in entry.alternates {
                 step(xml("xhtml:link") { xmlTextWriterStartElement(writer, $0) })
                 step(xml("rel") { name in xml("alternate") { xmlTextWriterWriteAttribute(writer, name, $0) } })
-                step(xml("hreflang") { name in xml(alternate.hreflang) { xmlTextWriterWriteAttribute(writer, name, $0) } })
+                step(
+                    xml("hreflang") { name in xml(alternate.hreflang) { xmlTextWriterWriteAttribute(writer, name, $0) }
+                    }
+                )
                 step(xml("href") { name in xml(alternate.href) { xmlTextWriterWriteAttribute(writer, name, $0) } })
                 step(xmlTextWriterEndElement(writer))
             }

@@ -80,14 +80,26 @@ extension AssetsContext {
     /// The same files from a language's folder: `../assets/…`.
     func up(_ prefix: String) -> AssetsContext {
         guard !prefix.isEmpty else { return self }
-        return AssetsContext(style: prefix + style, app: prefix + app, data: prefix + data, favorites: prefix + favorites,
-                             icon: prefix + icon, placeholder: prefix + placeholder, list: prefix + list,
-                             moves: prefix + moves, search: prefix + search,
-                             searchData: searchData.isEmpty ? "" : prefix + searchData, pages: prefix + pages,
-                             pokemon: prefix + pokemon, tables: prefix + tables, listStyle: prefix + listStyle,
-                             controls: prefix + controls,
-                             pokemonScript: prefix + pokemonScript,
-                             strings: strings.map { prefix + $0 }, moreStrings: moreStrings.map { prefix + $0 })
+        return AssetsContext(
+            style: prefix + style,
+            app: prefix + app,
+            data: prefix + data,
+            favorites: prefix + favorites,
+            icon: prefix + icon,
+            placeholder: prefix + placeholder,
+            list: prefix + list,
+            moves: prefix + moves,
+            search: prefix + search,
+            searchData: searchData.isEmpty ? "" : prefix + searchData,
+            pages: prefix + pages,
+            pokemon: prefix + pokemon,
+            tables: prefix + tables,
+            listStyle: prefix + listStyle,
+            controls: prefix + controls,
+            pokemonScript: prefix + pokemonScript,
+            strings: strings.map { prefix + $0 },
+            moreStrings: moreStrings.map { prefix + $0 }
+        )
     }
 }
 

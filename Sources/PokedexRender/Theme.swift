@@ -49,8 +49,11 @@ package struct Theme: Sendable {
                 let code = String(relative.dropFirst(Self.stringsFolder.count).dropLast(".toml".count)).lowercased()
                 var own = try ThemeStrings.parse(text, origin: origin)
                 if origins[relative]?.hasPrefix(EmbeddedTheme.label) == false, let data = builtInStrings[relative],
-                   let builtIn = String(data: data, encoding: .utf8) {
-                    own = try ThemeStrings.parse(builtIn, origin: "\(EmbeddedTheme.label)/\(relative)").overlaid(by: own)
+                    let builtIn = String(data: data, encoding: .utf8)
+                {
+                    own = try ThemeStrings.parse(builtIn, origin: "\(EmbeddedTheme.label)/\(relative)").overlaid(
+                        by: own
+                    )
                 }
                 strings[code] = own
                 continue
@@ -80,11 +83,14 @@ package struct Theme: Sendable {
         self.origins = origins
         self.templateFingerprints = Self.fingerprints(texts, library: library)
         self.digests = theme.digests
-        self.warnings = Self.warnings(texts, origins: origins) + Self.incompleteStrings(strings).map { code, missing in
-            let origin = origins["\(Self.stringsFolder)\(code).toml"] ?? "\(Self.stringsFolder)\(code).toml"
-            let listed = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
-            return "\(origin) lacks \(missing.count) of the English file's keys (\(listed)): pages in that language say them in English"
-        }
+        self.warnings =
+            Self.warnings(texts, origins: origins)
+            + Self.incompleteStrings(strings).map { code, missing in
+                let origin = origins["\(Self.stringsFolder)\(code).toml"] ?? "\(Self.stringsFolder)\(code).toml"
+                let listed = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+                return
+                    "\(origin) lacks \(missing.count) of the English file's keys (\(listed)): pages in that language say them in English"
+            }
     }
 
     /// Overridden templates written for an older pokedex: linking the stylesheet or the script by the theme's
@@ -96,9 +102,11 @@ package struct Theme: Sendable {
             guard !origin.hasPrefix(EmbeddedTheme.label), let text = texts[name] else { return [] }
             var warnings: [String] = []
             if ["index", "favorites"].contains(name), !text.contains("cell-template") {
-                warnings.append("\(origin) has no <template id=\"cell-template\">, which app.js clones to build cells "
-                    + "(favorites view, search results): add {{#cellTemplate}}<template id=\"cell-template\">"
-                    + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>")
+                warnings.append(
+                    "\(origin) has no <template id=\"cell-template\">, which app.js clones to build cells "
+                        + "(favorites view, search results): add {{#cellTemplate}}<template id=\"cell-template\">"
+                        + "{{> partials/cell}}</template>{{/cellTemplate}} inside <main>"
+                )
             }
             if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
             if name == "partials/head" {
@@ -113,30 +121,54 @@ package struct Theme: Sendable {
     /// What a theme's head must name once the default theme split it out of app.js or style.css (`asset`, in a
     /// head that has `beside`), and what to add.
     static let headAssets: [(asset: String, beside: String, warning: String)] = [
-        ("{{assets.list}}", "{{assets.app}}", "loads app.js but not list.js, which now has the index's search, filters, "
-            + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
-            + "defer></script>{{/usesList}} after app.js"),
-        ("{{assets.pokemonScript}}", "{{assets.app}}", "does not load pokemon.js, which runs the Pokémon pages' picture "
-            + "switcher (no longer in app.js): add {{#isPokemon}}<script src=\"{{root}}{{assets.pokemonScript}}\" "
-            + "defer></script>{{/isPokemon}} after app.js"),
-        ("{{assets.moves}}", "{{assets.app}}", "does not load moves.js, which sorts the moves tables and runs the game "
-            + "picker and the moves index's filters: add {{#usesMovesScript}}<script src=\"{{root}}"
-            + "{{assets.moves}}\" defer></script>{{/usesMovesScript}} after app.js"),
-        ("{{assets.pages}}", "{{assets.style}}", "does not link pages.css, which now styles the Pokémon, move, ability and "
-            + "type pages: add {{^usesList}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.pages}}\">"
-            + "{{/usesList}} after the stylesheet"),
-        ("{{assets.listStyle}}", "{{assets.style}}", "does not link list.css, which now styles the index's, favorites' and "
-            + "search's cells, pagination and toolbar: add {{#usesCells}}<link rel=\"stylesheet\" "
-            + "href=\"{{root}}{{assets.listStyle}}\">{{/usesCells}} after the stylesheet"),
-        ("{{assets.controls}}", "{{assets.style}}", "does not link controls.css, which now styles the search box, "
-            + "filters and notices of the index, favorites and moves index: add {{#usesControls}}<link "
-            + "rel=\"stylesheet\" href=\"{{root}}{{assets.controls}}\">{{/usesControls}} after the stylesheet"),
-        ("{{assets.tables}}", "{{assets.style}}", "does not link tables.css, which now styles the moves tables, the "
-            + "abilities index and the type chart: add {{#usesTables}}<link rel=\"stylesheet\" "
-            + "href=\"{{root}}{{assets.tables}}\">{{/usesTables}} after pages.css"),
-        ("{{assets.pokemon}}", "{{assets.style}}", "does not link pokemon.css, which now styles the Pokémon pages' picture "
-            + "switcher, evolution tree and matchups: add {{#isPokemon}}<link rel=\"stylesheet\" "
-            + "href=\"{{root}}{{assets.pokemon}}\">{{/isPokemon}} after pages.css"),
+        (
+            "{{assets.list}}", "{{assets.app}}",
+            "loads app.js but not list.js, which now has the index's search, filters, "
+                + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
+                + "defer></script>{{/usesList}} after app.js"
+        ),
+        (
+            "{{assets.pokemonScript}}", "{{assets.app}}",
+            "does not load pokemon.js, which runs the Pokémon pages' picture "
+                + "switcher (no longer in app.js): add {{#isPokemon}}<script src=\"{{root}}{{assets.pokemonScript}}\" "
+                + "defer></script>{{/isPokemon}} after app.js"
+        ),
+        (
+            "{{assets.moves}}", "{{assets.app}}",
+            "does not load moves.js, which sorts the moves tables and runs the game "
+                + "picker and the moves index's filters: add {{#usesMovesScript}}<script src=\"{{root}}"
+                + "{{assets.moves}}\" defer></script>{{/usesMovesScript}} after app.js"
+        ),
+        (
+            "{{assets.pages}}", "{{assets.style}}",
+            "does not link pages.css, which now styles the Pokémon, move, ability and "
+                + "type pages: add {{^usesList}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.pages}}\">"
+                + "{{/usesList}} after the stylesheet"
+        ),
+        (
+            "{{assets.listStyle}}", "{{assets.style}}",
+            "does not link list.css, which now styles the index's, favorites' and "
+                + "search's cells, pagination and toolbar: add {{#usesCells}}<link rel=\"stylesheet\" "
+                + "href=\"{{root}}{{assets.listStyle}}\">{{/usesCells}} after the stylesheet"
+        ),
+        (
+            "{{assets.controls}}", "{{assets.style}}",
+            "does not link controls.css, which now styles the search box, "
+                + "filters and notices of the index, favorites and moves index: add {{#usesControls}}<link "
+                + "rel=\"stylesheet\" href=\"{{root}}{{assets.controls}}\">{{/usesControls}} after the stylesheet"
+        ),
+        (
+            "{{assets.tables}}", "{{assets.style}}",
+            "does not link tables.css, which now styles the moves tables, the "
+                + "abilities index and the type chart: add {{#usesTables}}<link rel=\"stylesheet\" "
+                + "href=\"{{root}}{{assets.tables}}\">{{/usesTables}} after pages.css"
+        ),
+        (
+            "{{assets.pokemon}}", "{{assets.style}}",
+            "does not link pokemon.css, which now styles the Pokémon pages' picture "
+                + "switcher, evolution tree and matchups: add {{#isPokemon}}<link rel=\"stylesheet\" "
+                + "href=\"{{root}}{{assets.pokemon}}\">{{/isPokemon}} after pages.css"
+        ),
     ]
 
     private static func staleLinks(_ text: String, origin: String) -> String? {
@@ -155,7 +187,9 @@ package struct Theme: Sendable {
         var fingerprints: [String: String] = [:]
         for name in texts.keys {
             let reached = library.partials(reachableFrom: name) ?? Set(texts.keys)
-            fingerprints[name] = Fingerprint.of(reached.sorted().flatMap { [Data($0.utf8), Data((texts[$0] ?? "").utf8)] })
+            fingerprints[name] = Fingerprint.of(
+                reached.sorted().flatMap { [Data($0.utf8), Data((texts[$0] ?? "").utf8)] }
+            )
         }
         return fingerprints
     }
@@ -194,7 +228,9 @@ package struct Theme: Sendable {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var isDirectory: ObjCBool = false
             let path = directory.appendingPathComponent(relative).path
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+                continue
+            }
             files.append(relative)
         }
         return files.sorted()
@@ -209,7 +245,11 @@ package struct Theme: Sendable {
         do {
             return try library.render(template, context, globals: globals)
         } catch {
-            throw PokedexError(.render, origins[template + ".mustache"] ?? template + ".mustache", .template(error.message))
+            throw PokedexError(
+                .render,
+                origins[template + ".mustache"] ?? template + ".mustache",
+                .template(error.message)
+            )
         }
     }
 }
@@ -240,9 +280,16 @@ package struct ThemeFiles: Sendable {
         var origins = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, "\(EmbeddedTheme.label)/\($0)") })
         if let directory {
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw PokedexError(.render, directory.path, .fileSystem("templates folder not found"),
-                                   hint: "drop --templates (and the templates key) to use the built-in theme, or `pokedex theme eject` to get a copy")
+            guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory),
+                isDirectory.boolValue
+            else {
+                throw PokedexError(
+                    .render,
+                    directory.path,
+                    .fileSystem("templates folder not found"),
+                    hint:
+                        "drop --templates (and the templates key) to use the built-in theme, or `pokedex theme eject` to get a copy"
+                )
             }
             for relative in try Theme.listFiles(directory) {
                 let file = directory.appendingPathComponent(relative)

@@ -33,15 +33,22 @@ package struct ThemeStrings: Sendable, Equatable, Encodable {
     var themeWords: ThemeWords {
         var named: [NamedKind: [String: String]] = [:]
         for kind in NamedKind.allCases {
-            if let table = tables["names_" + kind.rawValue.replacingOccurrences(of: "-", with: "_")] { named[kind] = table }
+            if let table = tables["names_" + kind.rawValue.replacingOccurrences(of: "-", with: "_")] {
+                named[kind] = table
+            }
         }
         let defaults = ThemeWords()
-        return ThemeWords(named: named, types: tables["names_type"] ?? [:], forms: tables["form_names"] ?? [:],
-                          listSeparator: self["format.list_separator"] ?? defaults.listSeparator,
-                          lastSeparator: self["format.list_last"] ?? defaults.lastSeparator,
-                          japanOnly: self["format.japan_only"] ?? defaults.japanOnly,
-                          thousandsSeparator: self["format.thousands_separator"] ?? defaults.thousandsSeparator,
-                          toldApart: self["format.told_apart"] ?? defaults.toldApart, apart: tables["told_apart"] ?? [:])
+        return ThemeWords(
+            named: named,
+            types: tables["names_type"] ?? [:],
+            forms: tables["form_names"] ?? [:],
+            listSeparator: self["format.list_separator"] ?? defaults.listSeparator,
+            lastSeparator: self["format.list_last"] ?? defaults.lastSeparator,
+            japanOnly: self["format.japan_only"] ?? defaults.japanOnly,
+            thousandsSeparator: self["format.thousands_separator"] ?? defaults.thousandsSeparator,
+            toldApart: self["format.told_apart"] ?? defaults.toldApart,
+            apart: tables["told_apart"] ?? [:]
+        )
     }
 
     /// One table's keys and words ("js": what the scripts say).
@@ -68,7 +75,11 @@ package struct ThemeStrings: Sendable, Equatable, Encodable {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let at = error.source.begin
-            throw PokedexError(.render, "\(origin):\(at.line):\(at.column)", .template("malformed strings file: \(error.description)"))
+            throw PokedexError(
+                .render,
+                "\(origin):\(at.line):\(at.column)",
+                .template("malformed strings file: \(error.description)")
+            )
         } catch {
             throw PokedexError(.render, origin, .template("malformed strings file: \(error)"))
         }
@@ -94,7 +105,10 @@ package struct ThemeStrings: Sendable, Equatable, Encodable {
         var object = TemplateObject()
         for table in tables.keys.sorted() {
             let entries = tables[table, default: [:]]
-            object.set(table, .object(TemplateObject(entries.keys.sorted().map { ($0, .string(entries[$0, default: ""])) })))
+            object.set(
+                table,
+                .object(TemplateObject(entries.keys.sorted().map { ($0, .string(entries[$0, default: ""])) }))
+            )
         }
         return .object(object)
     }

@@ -4,7 +4,11 @@ import Hummingbird
 /// Answers 404 for any request path that could name something outside the output folder, before
 /// `FileMiddleware` sees it (which would answer 400 for `..`, and decodes `%2f` into a separator).
 struct PathGuard<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request,
+        context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard Self.isSafe(request.uri.path) else { throw HTTPError(.notFound) }
         return try await next(request, context)
     }

@@ -32,10 +32,17 @@ struct ServeBuilds: Sendable {
     func options() async -> BuildOptions? {
         do {
             var options = try remakeOptions().validated()
-            let named = try OutputFolder(path: options.output, cacheFolder: options.cache,
-                                         currentDirectory: options.currentDirectory)
+            let named = try OutputFolder(
+                path: options.output,
+                cacheFolder: options.cache,
+                currentDirectory: options.currentDirectory
+            )
             if named.root.path != output.root.path {
-                report(.note("the settings now name the output folder \(named.root.path); still serving \(output.root.path) (restart pokedex serve to serve the other one)"))
+                report(
+                    .note(
+                        "the settings now name the output folder \(named.root.path); still serving \(output.root.path) (restart pokedex serve to serve the other one)"
+                    )
+                )
                 options.output = output.root.path
             }
             return options

@@ -52,12 +52,20 @@ struct SiteFileProvider: FileProvider {
         ResponseBody(byteBuffer: id.content)
     }
 
-    func loadFile(id: FileIdentifier, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+    func loadFile(
+        id: FileIdentifier,
+        range: ClosedRange<Int>,
+        context: some RequestContext
+    ) async throws -> ResponseBody {
         let size = id.content.readableBytes
         guard range.lowerBound < size else { throw HTTPError(.rangeNotSatisfiable) }
         let upper = min(range.upperBound, size - 1)
-        return ResponseBody(byteBuffer: id.content.getSlice(at: id.content.readerIndex + range.lowerBound,
-                                                            length: upper - range.lowerBound + 1)!)
+        return ResponseBody(
+            byteBuffer: id.content.getSlice(
+                at: id.content.readerIndex + range.lowerBound,
+                length: upper - range.lowerBound + 1
+            )!
+        )
     }
 
     /// Opens `path` once and takes its type, modification time and bytes from that descriptor.
@@ -72,13 +80,17 @@ struct SiteFileProvider: FileProvider {
         let modified = Date(timeIntervalSince1970: stamp.modifiedInterval)
         switch stamp.kind {
         case .directory:
-            return FileIdentifier(attributes: FileAttributes(isFolder: true, size: 0, modificationDate: modified),
-                                  content: ByteBuffer())
+            return FileIdentifier(
+                attributes: FileAttributes(isFolder: true, size: 0, modificationDate: modified),
+                content: ByteBuffer()
+            )
         case .regular:
             var bytes = try Self.readAll(fd, sizeHint: Int(stamp.size), path: path)
             if path.hasSuffix(".html") { bytes = LiveReload.inject(into: bytes) }
-            return FileIdentifier(attributes: FileAttributes(isFolder: false, size: bytes.count, modificationDate: modified),
-                                  content: ByteBuffer(bytes: bytes))
+            return FileIdentifier(
+                attributes: FileAttributes(isFolder: false, size: bytes.count, modificationDate: modified),
+                content: ByteBuffer(bytes: bytes)
+            )
         case .other:
             return nil
         }

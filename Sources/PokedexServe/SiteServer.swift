@@ -25,9 +25,14 @@ package final class SiteServer: Sendable {
         /// How often an idle events connection gets a comment (which also notices pages that went away).
         var heartbeat: Duration
 
-        package init(host: String = "127.0.0.1", port: Int = 8000, configFile: String? = nil,
-                    pollInterval: Duration = .milliseconds(300), maxRebuildDelay: Duration = .seconds(2),
-                    heartbeat: Duration = .seconds(15)) {
+        package init(
+            host: String = "127.0.0.1",
+            port: Int = 8000,
+            configFile: String? = nil,
+            pollInterval: Duration = .milliseconds(300),
+            maxRebuildDelay: Duration = .seconds(2),
+            heartbeat: Duration = .seconds(15)
+        ) {
             self.host = host
             self.port = port
             self.configFile = configFile
@@ -52,9 +57,13 @@ package final class SiteServer: Sendable {
 
     /// `options` are the initial build's; `remakeOptions` gives each rebuild's, read again from the flags, the
     /// environment and the config file (which may have changed).
-    package init(configuration: Configuration, options: BuildOptions,
-                remakeOptions: @escaping @Sendable () throws -> BuildOptions, logger: Logger,
-                report: @escaping @Sendable (ServeEvent) -> Void) {
+    package init(
+        configuration: Configuration,
+        options: BuildOptions,
+        remakeOptions: @escaping @Sendable () throws -> BuildOptions,
+        logger: Logger,
+        report: @escaping @Sendable (ServeEvent) -> Void
+    ) {
         self.configuration = configuration
         self.initialOptions = options
         self.remakeOptions = remakeOptions
@@ -73,31 +82,48 @@ package final class SiteServer: Sendable {
     package func run(progress: any BuildProgress = SilentProgress(), stopOnSignals: Bool = true) async throws {
         let options = try initialOptions.validated()
         // Checked before anything is served: the build refuses the home folder, a project root and the like.
-        let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
-                                      currentDirectory: options.currentDirectory)
+        let output = try OutputFolder(
+            path: options.output,
+            cacheFolder: options.cache,
+            currentDirectory: options.currentDirectory
+        )
         let root = try Self.realRoot(output.root)
         let broadcaster = ReloadBroadcaster(heartbeat: configuration.heartbeat)
-        let builds = ServeBuilds(remakeOptions: remakeOptions, output: output, configFile: configuration.configFile,
-                                 broadcaster: broadcaster, logger: logger, report: report)
+        let builds = ServeBuilds(
+            remakeOptions: remakeOptions,
+            output: output,
+            configFile: configuration.configFile,
+            broadcaster: broadcaster,
+            logger: logger,
+            report: report
+        )
 
         let watched = WatchList(options: options, configFile: configuration.configFile)
         let baseline = watched.snapshot()
         await builds.build(options, progress: progress)
 
-        let watcher = SiteWatcher(builds: builds, interval: configuration.pollInterval,
-                                  maxDelay: configuration.maxRebuildDelay, watched: watched, baseline: baseline,
-                                  logger: logger)
+        let watcher = SiteWatcher(
+            builds: builds,
+            interval: configuration.pollInterval,
+            maxDelay: configuration.maxRebuildDelay,
+            watched: watched,
+            baseline: baseline,
+            logger: logger
+        )
         let listening = NIOLockedValueBox(false)
         let (host, report) = (configuration.host, self.report)
         let application = Application(
             router: PreviewServer.router(root: root, broadcaster: broadcaster, logger: logger),
-            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
-                                                    serverName: "pokedex"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: "pokedex"
+            ),
             onServerRunning: { channel in
                 listening.withLockedValue { $0 = true }
                 report(.serving(url: Self.url(host: host, port: channel.localAddress?.port ?? 0)))
             },
-            logger: logger)
+            logger: logger
+        )
         var groupConfiguration = ServiceGroupConfiguration(
             // Shut down in reverse order: the watcher stops first, then the broadcaster ends the event streams,
             // so the server's graceful shutdown has no open-ended response left to wait for.
@@ -106,7 +132,8 @@ package final class SiteServer: Sendable {
                 .init(service: watcher),
             ],
             gracefulShutdownSignals: stopOnSignals ? [.sigterm, .sigint] : [],
-            logger: logger)
+            logger: logger
+        )
         // A page that holds on to a connection cannot keep pokedex from exiting.
         groupConfiguration.maximumGracefulShutdownDuration = .seconds(5)
         let group = ServiceGroup(configuration: groupConfiguration)
@@ -119,7 +146,7 @@ package final class SiteServer: Sendable {
         guard !stopped else { return }
         do {
             try await group.run()
-        } catch where !listening.withLockedValue({ $0 }) {
+        } catch  where !listening.withLockedValue({ $0 }) {
             throw listenError(error)
         }
     }
@@ -137,11 +164,20 @@ package final class SiteServer: Sendable {
     private func listenError(_ error: any Error) -> PokedexError {
         let address = "\(configuration.host):\(configuration.port)"
         if let error = error as? IOError, error.errnoCode == EADDRINUSE {
-            return PokedexError(.serve, address, .other("the address is already in use"),
-                                hint: "another server (another pokedex serve?) is listening there: stop it, or pass --port with another port (--port 0 picks a free one)")
+            return PokedexError(
+                .serve,
+                address,
+                .other("the address is already in use"),
+                hint:
+                    "another server (another pokedex serve?) is listening there: stop it, or pass --port with another port (--port 0 picks a free one)"
+            )
         }
-        return PokedexError(.serve, address, .other("cannot listen: \(PokedexError.describe(error))"),
-                            hint: "check --host (an address of this machine, such as 127.0.0.1) and --port")
+        return PokedexError(
+            .serve,
+            address,
+            .other("cannot listen: \(PokedexError.describe(error))"),
+            hint: "check --host (an address of this machine, such as 127.0.0.1) and --port"
+        )
     }
 
     /// The output folder's real path (made if missing), which every served file's real path must be inside.

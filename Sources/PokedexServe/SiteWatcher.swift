@@ -27,8 +27,10 @@ struct WatchList: Equatable, Sendable {
     }
 
     init(options: BuildOptions, configFile: String?) {
-        self.init(folders: options.templates.map { [options.resolve($0).path] } ?? [],
-                  files: [options.resolve(options.favorites).path] + (configFile.map { [$0] } ?? []))
+        self.init(
+            folders: options.templates.map { [options.resolve($0).path] } ?? [],
+            files: [options.resolve(options.favorites).path] + (configFile.map { [$0] } ?? [])
+        )
     }
 
     /// Stats every watched file. A theme folder's hidden files and editor droppings are skipped, as the theme
@@ -39,7 +41,9 @@ struct WatchList: Equatable, Sendable {
         for folder in folders {
             guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
             for case let relative as String in enumerator {
-                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) || !Theme.isPartOfTheme(relative) {
+                if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+                    || !Theme.isPartOfTheme(relative)
+                {
                     continue
                 }
                 let path = (folder as NSString).appendingPathComponent(relative)

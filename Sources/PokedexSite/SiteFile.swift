@@ -97,10 +97,10 @@ package struct SiteFileStream: Sendable {
     }
 
     /// Every file was sent: the writers finish.
-    package func finish() { lanes.forEach { $0.finish() } }
+    package func finish() { for lane in lanes { lane.finish() } }
 
     /// The render failed: each writer stops with `error`, after the batch it is writing.
-    package func fail(_ error: any Error) { lanes.forEach { $0.fail(error) } }
+    package func fail(_ error: any Error) { for lane in lanes { lane.fail(error) } }
 
     /// What the `index`th writer takes.
     package func lane(_ index: Int) -> AsyncThrowingChannel<[SiteFile], any Error> { lanes[index] }

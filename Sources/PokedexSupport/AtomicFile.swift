@@ -16,8 +16,12 @@ package enum AtomicFile {
     }
 
     /// Like `write(_:to:)`, for bytes made as they are written: `fill` hands each piece to the sink it is given.
-    package static func write(to url: URL, durable: Bool = true, folderExists: Bool = false,
-                             fill: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+    package static func write(
+        to url: URL,
+        durable: Bool = true,
+        folderExists: Bool = false,
+        fill: ((UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws {
         try replace(url, durable: durable, folderExists: folderExists) { fd, temporary in
             try fill { try writeAll($0, to: fd, path: temporary.path) }
         }
@@ -25,11 +29,18 @@ package enum AtomicFile {
 
     /// Fills a new temporary file beside `url` (its folder created if need be, unless the caller made it) with
     /// `fill`, flushes it when `durable`, and renames it over `url`; on any failure the temporary file is removed.
-    private static func replace(_ url: URL, durable: Bool, folderExists: Bool = false, fill: (Int32, URL) throws -> Void) throws {
+    private static func replace(
+        _ url: URL,
+        durable: Bool,
+        folderExists: Bool = false,
+        fill: (Int32, URL) throws -> Void
+    ) throws {
         let folder = url.deletingLastPathComponent()
         if !folderExists { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        let temporary = folder.appending(path: "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8),
-                                         directoryHint: .notDirectory)  // no `stat` (see `CacheStore.url`)
+        let temporary = folder.appending(
+            path: "." + url.lastPathComponent + temporaryMarker + UUID().uuidString.prefix(8),
+            directoryHint: .notDirectory
+        )  // no `stat` (see `CacheStore.url`)
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw posixError("cannot create \(temporary.path)") }
         var closed = false
@@ -64,7 +75,12 @@ package enum AtomicFile {
     /// Writes only when the content differs, so unchanged pages keep their modification time.
     /// Returns whether the file was written.
     @discardableResult
-    package static func writeIfChanged(_ data: Data, to url: URL, durable: Bool = true, folderExists: Bool = false) throws -> Bool {
+    package static func writeIfChanged(
+        _ data: Data,
+        to url: URL,
+        durable: Bool = true,
+        folderExists: Bool = false
+    ) throws -> Bool {
         if let existing = FileManager.default.contents(atPath: url.path), existing == data { return false }
         try write(data, to: url, durable: durable, folderExists: folderExists)
         return true
@@ -74,7 +90,8 @@ package enum AtomicFile {
     /// for a file that nothing vouches for yet (a site file the manifest does not list): a kill can tear it, and
     /// the next build, finding it unlisted, writes it again.
     package static func writeUnlisted(_ data: Data, to url: URL) throws {
-        let written = try fillInPlace(url) { fd in try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) } }
+        let written = try fillInPlace(url) { fd in try data.withUnsafeBytes { try writeAll($0, to: fd, path: url.path) }
+        }
         if !written { try write(data, to: url, durable: false, folderExists: true) }
     }
 
@@ -141,7 +158,10 @@ package enum AtomicFile {
         var remaining = size
         while remaining > 0 {
             let copied = pokedex_copy_file_range(input, fd, remaining)
-            if copied > 0 { remaining -= copied; continue }
+            if copied > 0 {
+                remaining -= copied
+                continue
+            }
             if copied == 0 { throw posixError("\(source.path) ended early") }
             if errno == EINTR { continue }
             // Not supported between these file systems (older kernels: EXDEV) or at all: copy by hand.
@@ -151,9 +171,14 @@ package enum AtomicFile {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while remaining > 0 {
                 let got = buffer.withUnsafeMutableBytes { Platform.read(input, $0.baseAddress, $0.count) }
-                if got < 0 { if errno == EINTR { continue }; throw posixError("cannot read \(source.path)") }
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("cannot read \(source.path)")
+                }
                 if got == 0 { throw posixError("\(source.path) ended early") }
-                try buffer.withUnsafeBytes { try writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd, path: path) }
+                try buffer.withUnsafeBytes {
+                    try writeAll(UnsafeRawBufferPointer(rebasing: $0[0..<got]), to: fd, path: path)
+                }
                 remaining -= got
             }
         }
@@ -179,7 +204,8 @@ package enum AtomicFile {
                 // By pointer, never by copying the entry: the kernel's record ends after the name's NUL, and the
                 // full 256-byte `d_name` can run past the end of the buffer (a crash at a page boundary).
                 guard let namePointer = UnsafeRawPointer(entry.pointer(to: \.d_name)),
-                      let typePointer = entry.pointer(to: \.d_type) else { continue }
+                    let typePointer = entry.pointer(to: \.d_type)
+                else { continue }
                 let name = String(cString: namePointer.assumingMemoryBound(to: CChar.self))
                 if name == "." || name == ".." { continue }
                 let child = path + "/" + name
@@ -242,8 +268,12 @@ package enum AtomicFile {
 
     package static func posixError(_ message: String) -> NSError {
         let code = errno
-        return NSError(domain: NSPOSIXErrorDomain, code: Int(code), userInfo: [
-            NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(code)))",
-        ])
+        return NSError(
+            domain: NSPOSIXErrorDomain,
+            code: Int(code),
+            userInfo: [
+                NSLocalizedDescriptionKey: "\(message): \(String(cString: strerror(code)))"
+            ]
+        )
     }
 }

@@ -14,8 +14,14 @@ package final class BuildLock: Sendable {
     }
 
     /// Locks `folder` (created if missing), waiting for another holder as long as it takes.
-    package static func acquire(_ folder: URL, stage: PokedexError.Stage, purpose: String, logger: Logger,
-                               pollInterval: Duration = .milliseconds(100), noticeAfter: Duration = .seconds(1)) async throws -> BuildLock {
+    package static func acquire(
+        _ folder: URL,
+        stage: PokedexError.Stage,
+        purpose: String,
+        logger: Logger,
+        pollInterval: Duration = .milliseconds(100),
+        noticeAfter: Duration = .seconds(1)
+    ) async throws -> BuildLock {
         let fd: Int32
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -40,8 +40,14 @@ package enum CompactCoder {
 
 final class EncodedNode {
     enum Value {
-        case null, bool(Bool), signed(Int64), unsigned(UInt64), double(Double), string(String)
-        case object(EncodedObject), array(EncodedArray)
+        case null
+        case bool(Bool)
+        case signed(Int64)
+        case unsigned(UInt64)
+        case double(Double)
+        case string(String)
+        case object(EncodedObject)
+        case array(EncodedArray)
     }
     var value: Value = .null
 
@@ -49,9 +55,15 @@ final class EncodedNode {
         switch value {
         case .null: bytes.append(CompactCoder.null)
         case .bool(let flag): bytes.append(flag ? CompactCoder.yes : CompactCoder.no)
-        case .signed(let number): bytes.append(CompactCoder.signed); Self.append(number, to: &bytes)
-        case .unsigned(let number): bytes.append(CompactCoder.unsigned); Self.append(number, to: &bytes)
-        case .double(let number): bytes.append(CompactCoder.double); Self.append(number.bitPattern, to: &bytes)
+        case .signed(let number):
+            bytes.append(CompactCoder.signed)
+            Self.append(number, to: &bytes)
+        case .unsigned(let number):
+            bytes.append(CompactCoder.unsigned)
+            Self.append(number, to: &bytes)
+        case .double(let number):
+            bytes.append(CompactCoder.double)
+            Self.append(number.bitPattern, to: &bytes)
         case .string(let text):
             bytes.append(CompactCoder.string)
             var text = text
@@ -114,7 +126,9 @@ struct CompactEncoding: Encoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         // A second request for the same value's container (a superclass's encode) keeps adding to the first.
-        if case .object(let object) = node.value { return KeyedEncodingContainer(KeyedWriter(object: object, codingPath: codingPath)) }
+        if case .object(let object) = node.value {
+            return KeyedEncodingContainer(KeyedWriter(object: object, codingPath: codingPath))
+        }
         let object = EncodedObject()
         node.value = .object(object)
         return KeyedEncodingContainer(KeyedWriter(object: object, codingPath: codingPath))
@@ -171,8 +185,10 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         try CompactEncoding.encode(value, into: add(key), codingPath: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         CompactEncoding(node: add(key), codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
@@ -225,7 +241,9 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
         try CompactEncoding.encode(value, into: add(), codingPath: codingPath)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         CompactEncoding(node: add(), codingPath: codingPath).container(keyedBy: keyType)
     }
 
@@ -282,7 +300,9 @@ final class CompactReader {
     }
 
     func number<N: FixedWidthInteger>(_ type: N.Type, at offset: Int) throws -> N {
-        guard offset >= 0, offset + MemoryLayout<N>.size <= bytes.count else { throw corrupt("a number runs past the end") }
+        guard offset >= 0, offset + MemoryLayout<N>.size <= bytes.count else {
+            throw corrupt("a number runs past the end")
+        }
         return N(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: N.self))
     }
 
@@ -317,7 +337,9 @@ final class CompactReader {
         default: throw mismatch(N.self, at: offset, codingPath)
         }
         guard let value else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "number does not fit \(N.self)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "number does not fit \(N.self)")
+            )
         }
         return value
     }
@@ -344,7 +366,11 @@ final class CompactReader {
     }
 
     /// The first entry's offset, the end and the count of the object or array at `offset`.
-    func container(at offset: Int, tag expected: UInt8, _ codingPath: [any CodingKey]) throws -> (first: Int, end: Int, count: Int) {
+    func container(
+        at offset: Int,
+        tag expected: UInt8,
+        _ codingPath: [any CodingKey]
+    ) throws -> (first: Int, end: Int, count: Int) {
         guard try tag(at: offset) == expected else {
             throw mismatch(expected == CompactCoder.object ? [String: Int].self : [Int].self, at: offset, codingPath)
         }
@@ -355,7 +381,10 @@ final class CompactReader {
 
     func mismatch(_ type: Any.Type, at offset: Int, _ codingPath: [any CodingKey]) -> DecodingError {
         let found = offset < bytes.count ? Character(UnicodeScalar(bytes[offset])) : "∅"
-        return .typeMismatch(type, .init(codingPath: codingPath, debugDescription: "compact form holds tag \(found) here"))
+        return .typeMismatch(
+            type,
+            .init(codingPath: codingPath, debugDescription: "compact form holds tag \(found) here")
+        )
     }
 
     /// The key at `offset` (an object's entry): its bytes, and where its value starts.
@@ -386,13 +415,18 @@ struct CompactDecoding: Decoder {
         SingleReader(reader: reader, offset: offset, codingPath: codingPath)
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, reader: CompactReader, at offset: Int,
-                                     codingPath: [any CodingKey]) throws -> T {
+    static func decode<T: Decodable>(
+        _ type: T.Type,
+        reader: CompactReader,
+        at offset: Int,
+        codingPath: [any CodingKey]
+    ) throws -> T {
         // The common leaves without a decoder each.
         if T.self == String.self, let text = try reader.string(at: offset, codingPath) as? T { return text }
         if T.self == Int.self, let number = try reader.integer(Int.self, at: offset, codingPath) as? T { return number }
         if let arrayType = T.self as? any CompactArrayDecodable.Type,
-           let array = try arrayType.decodeCompact(reader: reader, at: offset, codingPath: codingPath) as? T {
+            let array = try arrayType.decodeCompact(reader: reader, at: offset, codingPath: codingPath) as? T
+        {
             return array
         }
         return try T(from: CompactDecoding(reader: reader, offset: offset, codingPath: codingPath))
@@ -414,7 +448,9 @@ extension Array: CompactArrayDecodable where Element: Decodable {
         var cursor = first
         for _ in 0..<count {
             guard cursor < end else { throw reader.corrupt("an array holds fewer elements than it counts", codingPath) }
-            elements.append(try CompactDecoding.decode(Element.self, reader: reader, at: cursor, codingPath: codingPath))
+            elements.append(
+                try CompactDecoding.decode(Element.self, reader: reader, at: cursor, codingPath: codingPath)
+            )
             cursor = try reader.skip(cursor)
         }
         guard cursor == end else { throw reader.corrupt("an array holds more elements than it counts", codingPath) }
@@ -456,7 +492,10 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func value(_ key: Key) throws -> Int {
         guard let offset = try find(key) else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "no such key in the compact form"))
+            throw DecodingError.keyNotFound(
+                key,
+                .init(codingPath: codingPath, debugDescription: "no such key in the compact form")
+            )
         }
         return offset
     }
@@ -468,17 +507,39 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try reader.bool(at: value(key), codingPath) }
     func decode(_ type: String.Type, forKey key: Key) throws -> String { try reader.string(at: value(key), codingPath) }
     func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reader.double(at: value(key), codingPath) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try reader.double(at: value(key), codingPath)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try reader.integer(type, at: value(key), codingPath) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reader.integer(type, at: value(key), codingPath) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        Float(try reader.double(at: value(key), codingPath))
+    }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try reader.integer(type, at: value(key), codingPath)
+    }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try CompactDecoding.decode(type, reader: reader, at: value(key), codingPath: codingPath)
     }
@@ -505,7 +566,10 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try CompactDecoding.decode(type, reader: reader, at: offset, codingPath: codingPath)
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type,
+        forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try CompactDecoding(reader: reader, offset: value(key), codingPath: codingPath).container(keyedBy: type)
     }
 
@@ -548,7 +612,10 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
     /// The next element's offset, moving past it.
     private mutating func next() throws -> Int {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the array has ended"))
+            throw DecodingError.valueNotFound(
+                Any.self,
+                .init(codingPath: codingPath, debugDescription: "the array has ended")
+            )
         }
         guard cursor < end else { throw reader.corrupt("an array holds fewer elements than it counts", codingPath) }
         let offset = cursor
@@ -581,7 +648,9 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
         try CompactDecoding.decode(type, reader: reader, at: next(), codingPath: codingPath)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try CompactDecoding(reader: reader, offset: next(), codingPath: codingPath).container(keyedBy: type)
     }
 

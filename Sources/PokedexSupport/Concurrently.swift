@@ -2,7 +2,9 @@
 /// of pokedex: the source stage's requests, the render's page chunks, the digests of the render inputs and the
 /// output's runs of files all go through it.
 package func concurrentMap<Item: Sendable, Value: Sendable>(
-    _ items: [Item], limit: Int, _ body: @escaping @Sendable (Item) async -> Value
+    _ items: [Item],
+    limit: Int,
+    _ body: @escaping @Sendable (Item) async -> Value
 ) async -> [Value] {
     await withTaskGroup(of: (Int, Value).self) { group in
         var values = [Value?](repeating: nil, count: items.count)
@@ -24,7 +26,9 @@ package func concurrentMap<Item: Sendable, Value: Sendable>(
 
 /// `concurrentMap` for work that can fail: every item is attempted, and each result says how it went.
 package func concurrently<Item: Sendable, Value: Sendable>(
-    _ items: [Item], limit: Int, _ body: @escaping @Sendable (Item) async throws -> Value
+    _ items: [Item],
+    limit: Int,
+    _ body: @escaping @Sendable (Item) async throws -> Value
 ) async -> [Result<Value, any Error>] {
     await concurrentMap(items, limit: limit) { item in
         do {

@@ -48,7 +48,9 @@ package struct LinkResolver: Sendable {
             return .external
         } else if url.hasPrefix("//") {
             return .invalid("scheme-relative URL: breaks under file://")
-        } else if url.hasPrefix("/"), Self.isNotFoundPage(page), let basePath = Self.path(of: baseURL), url.hasPrefix(basePath) {
+        } else if url.hasPrefix("/"), Self.isNotFoundPage(page), let basePath = Self.path(of: baseURL),
+            url.hasPrefix(basePath)
+        {
             // Hosts serve 404.html at any depth: its links start from the base URL's path, on any origin.
             rest = url.dropFirst(basePath.count)
             folder = []
@@ -104,7 +106,9 @@ package struct LinkResolver: Sendable {
     /// `url` without leading and trailing ASCII whitespace, which browsers strip from URL attributes (checked
     /// byte by byte: Foundation's trimming is a large share of the check's time otherwise).
     package static func trimmed(_ url: String) -> String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+        }
         let bytes = url.utf8
         guard let first = bytes.first, let last = bytes.last, isSpace(first) || isSpace(last) else { return url }
         let start = bytes.firstIndex { !isSpace($0) } ?? bytes.endIndex
@@ -137,7 +141,9 @@ package struct LinkResolver: Sendable {
     package static func srcsetURLs(_ srcset: String) -> [String] {
         var urls: [String] = []
         var characters = Substring(srcset)
-        func isSpace(_ character: Character) -> Bool { character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0C}" }
+        func isSpace(_ character: Character) -> Bool {
+            character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0C}"
+        }
         while true {
             characters = characters.drop { isSpace($0) || $0 == "," }
             if characters.isEmpty { return urls }
@@ -153,7 +159,13 @@ package struct LinkResolver: Sendable {
                 var index = characters.startIndex
                 while index < characters.endIndex {
                     let character = characters[index]
-                    if character == "(" { depth += 1 } else if character == ")" { depth = max(0, depth - 1) } else if character == ",", depth == 0 { break }
+                    if character == "(" {
+                        depth += 1
+                    } else if character == ")" {
+                        depth = max(0, depth - 1)
+                    } else if character == ",", depth == 0 {
+                        break
+                    }
                     index = characters.index(after: index)
                 }
                 characters = characters[index...]

@@ -4,7 +4,8 @@ package import Foundation
 package enum Paths {
     /// `path` made absolute against `base`, standardized, with symbolic links resolved.
     package static func resolve(_ path: String, from base: String) -> URL {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
+        let url =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: base).appendingPathComponent(path)
         return url.standardizedFileURL.resolvingSymlinksInPath()
     }
 

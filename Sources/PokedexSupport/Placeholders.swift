@@ -9,7 +9,8 @@ package enum Placeholders {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             guard let close = rest[open...].firstIndex(of: "}"),
-                  let value = values[String(rest[rest.index(after: open)..<close])] else {
+                let value = values[String(rest[rest.index(after: open)..<close])]
+            else {
                 out.append("{")
                 rest = rest[rest.index(after: open)...]
                 continue

@@ -3,6 +3,7 @@
 // `st_mtim` against `st_mtimespec` inside `FileInfo`. Everywhere else, Foundation's re-export of the C library
 // is enough.
 import CPokedexShims
+
 #if canImport(Glibc)
 package import Glibc
 #elseif canImport(Musl)
@@ -103,8 +104,12 @@ package struct FileStamp: Equatable, Sendable {
 
     package init(_ info: stat) {
         let time = info.modified
-        self.init(size: Int64(info.st_size), modifiedSeconds: time.seconds, modifiedNanoseconds: time.nanoseconds,
-                  inode: UInt64(info.st_ino))
+        self.init(
+            size: Int64(info.st_size),
+            modifiedSeconds: time.seconds,
+            modifiedNanoseconds: time.nanoseconds,
+            inode: UInt64(info.st_ino)
+        )
         switch info.st_mode & S_IFMT {
         case S_IFREG: kind = .regular
         case S_IFDIR: kind = .directory

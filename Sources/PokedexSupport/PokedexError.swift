@@ -72,7 +72,8 @@ package struct PokedexError: Error, LocalizedError, CustomStringConvertible, Sen
         case .incomplete(let missing):
             let shown = missing.prefix(10).joined(separator: ", ")
             let more = missing.count > 10 ? " and \(missing.count - 10) more" : ""
-            text += "\(missing.count) resource(s) could be had neither from the network nor from the cache: \(shown)\(more)"
+            text +=
+                "\(missing.count) resource(s) could be had neither from the network nor from the cache: \(shown)\(more)"
         case .other(let detail): text += detail
         }
         if let hint { text += "\n  hint: \(hint)" }

@@ -37,10 +37,12 @@ enum ThumbnailCodec {
         defer { png_image_free(&image) }
         // libpng reads from the buffer until finish_read returns: both calls stay inside one withUnsafeBytes.
         return try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> RGBAImage in
-            guard let base = buffer.baseAddress, png_image_begin_read_from_memory(&image, base, buffer.count) != 0 else {
+            guard let base = buffer.baseAddress, png_image_begin_read_from_memory(&image, base, buffer.count) != 0
+            else {
                 throw Failure(description: "not a readable PNG: \(message(of: image))")
             }
-            let width = Int(image.width), height = Int(image.height)
+            let width = Int(image.width)
+            let height = Int(image.height)
             guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
                 throw Failure(description: "a \(width)×\(height) PNG is larger than \(maximumSide)×\(maximumSide)")
             }
@@ -87,7 +89,9 @@ enum ThumbnailCodec {
         let imported = image.pixels.withUnsafeBufferPointer {
             WebPPictureImportRGBA(&picture, $0.baseAddress, Int32(image.width * 4))
         }
-        guard imported != 0 else { throw Failure(description: "libwebp could not take a \(image.width)×\(image.height) picture") }
+        guard imported != 0 else {
+            throw Failure(description: "libwebp could not take a \(image.width)×\(image.height) picture")
+        }
         guard WebPPictureRescale(&picture, Int32(width), Int32(height)) != 0 else {
             throw Failure(description: "libwebp could not scale to \(width)×\(height)")
         }
@@ -107,7 +111,8 @@ enum ThumbnailCodec {
 
     /// A WebP file back to RGBA: what a browser would show.
     static func decodeWebP(_ data: Data) throws -> RGBAImage {
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
         let decoded = data.withUnsafeBytes { raw -> UnsafeMutablePointer<UInt8>? in
             guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
             return WebPDecodeRGBA(base, raw.count, &width, &height)
@@ -115,6 +120,10 @@ enum ThumbnailCodec {
         guard let decoded else { throw Failure(description: "not a readable WebP file") }
         defer { WebPFree(decoded) }
         let count = Int(width) * Int(height) * 4
-        return RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: decoded, count: count)))
+        return RGBAImage(
+            width: Int(width),
+            height: Int(height),
+            pixels: Array(UnsafeBufferPointer(start: decoded, count: count))
+        )
     }
 }

@@ -44,7 +44,8 @@ package struct ThumbnailStore: Sendable {
     var indexFile: URL { folder.appendingPathComponent("index.json") }
 
     func file(sha256: String, width: Int) -> URL {
-        folder.appending(path: "\(sha256)-\(width).webp", directoryHint: .notDirectory)  // no `stat` (see `CacheStore.url`)
+        // No `stat` (see `CacheStore.url`).
+        folder.appending(path: "\(sha256)-\(width).webp", directoryHint: .notDirectory)
     }
 
     /// An index of another version, or one that cannot be parsed, counts as empty: every artwork is then hashed
@@ -89,7 +90,9 @@ package struct ThumbnailStore: Sendable {
         var referenced = Set<String>()
         for record in index.artworks.values {
             guard case .made(let variants) = record.outcome else { continue }
-            for variant in variants { referenced.insert(file(sha256: record.sha256, width: variant.width).lastPathComponent) }
+            for variant in variants {
+                referenced.insert(file(sha256: record.sha256, width: variant.width).lastPathComponent)
+            }
         }
         var removed = 0
         do {

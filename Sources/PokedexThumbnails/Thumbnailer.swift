@@ -74,7 +74,10 @@ package struct Thumbnailer: Sendable {
         do {
             return try store.readIndex()
         } catch {
-            logger.warning("thumbnails: the index cannot be read, so every picture is hashed again", metadata: ["error": "\(error)"])
+            logger.warning(
+                "thumbnails: the index cannot be read, so every picture is hashed again",
+                metadata: ["error": "\(error)"]
+            )
             return ThumbnailStore.Index()
         }
     }
@@ -90,7 +93,10 @@ package struct Thumbnailer: Sendable {
             switch item.outcome {
             case .success(let value): outcome = value
             case .failure(let error):
-                logger.warning("thumbnails: none for \(sitePath), the original is used", metadata: ["error": "\(error)"])
+                logger.warning(
+                    "thumbnails: none for \(sitePath), the original is used",
+                    metadata: ["error": "\(error)"]
+                )
                 continue
             }
             if outcome.decoded { result.decoded += 1 }
@@ -101,15 +107,21 @@ package struct Thumbnailer: Sendable {
             switch record.outcome {
             case .undecodable(let reason):
                 result.undecodable += 1
-                logger.warning("picture \(picture.file.path) cannot be read (\(reason)): \(sitePath) is used without thumbnails")
+                logger.warning(
+                    "picture \(picture.file.path) cannot be read (\(reason)): \(sitePath) is used without thumbnails"
+                )
             case .made(let variants):
                 var list: [Thumbnail] = []
                 for variant in variants {
                     let path = Self.sitePath(picture: sitePath, width: variant.width)
                     list.append(Thumbnail(path: path, width: variant.width, height: variant.height))
                     result.files[path] = CachedImage(
-                        file: store.file(sha256: record.sha256, width: variant.width), byteCount: variant.byteCount,
-                        width: variant.width, height: variant.height, identity: "\(record.sha256)-\(variant.width)-\(variant.byteCount)")
+                        file: store.file(sha256: record.sha256, width: variant.width),
+                        byteCount: variant.byteCount,
+                        width: variant.width,
+                        height: variant.height,
+                        identity: "\(record.sha256)-\(variant.width)-\(variant.byteCount)"
+                    )
                 }
                 result.thumbnails[sitePath] = list
             }
@@ -120,7 +132,10 @@ package struct Thumbnailer: Sendable {
                 let removed = try store.removeUnreferenced(by: index)
                 if removed > 0 { logger.debug("thumbnails: removed \(removed) of pictures that changed") }
             } catch {
-                logger.warning("thumbnails: the index cannot be written; the next build hashes the pictures again", metadata: ["error": "\(error)"])
+                logger.warning(
+                    "thumbnails: the index cannot be written; the next build hashes the pictures again",
+                    metadata: ["error": "\(error)"]
+                )
             }
         }
         return result
@@ -151,28 +166,43 @@ package struct Thumbnailer: Sendable {
         }
         let sha256 = Fingerprint.of(bytes)
         if let known, known.sha256 == sha256, case .undecodable = known.outcome {
-            return PictureResult(record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: known.outcome))
+            return PictureResult(
+                record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: known.outcome)
+            )
         }
         // Thumbnails of these very bytes exist (a restored cache, a lost index): no decoding.
         if let variants = try existing(sha256: sha256, wanted: wanted, picture: picture) {
-            return PictureResult(record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: .made(variants)))
+            return PictureResult(
+                record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: .made(variants))
+            )
         }
         let pixels: RGBAImage
         do {
             pixels = try ThumbnailCodec.decodePNG(bytes)
         } catch {
             let reason = (error as? ThumbnailCodec.Failure)?.description ?? "\(error)"
-            return PictureResult(record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: .undecodable(reason)),
-                           decoded: true)
+            return PictureResult(
+                record: ThumbnailStore.Record(
+                    identity: picture.identity,
+                    sha256: sha256,
+                    outcome: .undecodable(reason)
+                ),
+                decoded: true
+            )
         }
         var variants: [ThumbnailStore.Variant] = []
         for width in wanted {
             let encoded = try ThumbnailCodec.webp(pixels, width: width, quality: Self.quality)
             try store.write(encoded.data, sha256: sha256, width: width)
-            variants.append(ThumbnailStore.Variant(width: encoded.width, height: encoded.height, byteCount: encoded.data.count))
+            variants.append(
+                ThumbnailStore.Variant(width: encoded.width, height: encoded.height, byteCount: encoded.data.count)
+            )
         }
-        return PictureResult(record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: .made(variants)),
-                       decoded: true, made: variants.count)
+        return PictureResult(
+            record: ThumbnailStore.Record(identity: picture.identity, sha256: sha256, outcome: .made(variants)),
+            decoded: true,
+            made: variants.count
+        )
     }
 
     private func stillThere(_ record: ThumbnailStore.Record, wanted: [Int]) throws -> Bool {
@@ -180,7 +210,10 @@ package struct Thumbnailer: Sendable {
         case .undecodable: return true
         case .made(let variants):
             guard variants.map(\.width) == wanted else { return false }
-            for variant in variants where try AtomicFile.byteCount(of: store.file(sha256: record.sha256, width: variant.width)) != variant.byteCount {
+            for variant in variants
+            where try AtomicFile.byteCount(of: store.file(sha256: record.sha256, width: variant.width))
+                != variant.byteCount
+            {
                 return false
             }
             return true
@@ -190,7 +223,8 @@ package struct Thumbnailer: Sendable {
     private func existing(sha256: String, wanted: [Int], picture: CachedImage) throws -> [ThumbnailStore.Variant]? {
         var variants: [ThumbnailStore.Variant] = []
         for width in wanted {
-            guard let byteCount = try AtomicFile.byteCount(of: store.file(sha256: sha256, width: width)), byteCount > 0 else { return nil }
+            guard let byteCount = try AtomicFile.byteCount(of: store.file(sha256: sha256, width: width)), byteCount > 0
+            else { return nil }
             let height = ThumbnailCodec.height(of: (picture.width, picture.height), atWidth: width)
             variants.append(ThumbnailStore.Variant(width: width, height: height, byteCount: byteCount))
         }

@@ -19,14 +19,19 @@ struct BuildCommand: AsyncParsableCommand {
             banner); 1 on a local error (config, templates, output folder, favorites file, disk); 3 when some data \
             could be had neither from the network nor from the cache (everything else was fetched and cached, the \
             site is left as it was: run again later); 64 on a bad option.
-            """)
+            """
+    )
 
     @OptionGroup var site: SiteOptions
 
     @OptionGroup var build: BuildFlags
 
-    @Option(help: ArgumentHelp("Also write the build as JSON to this file, failed builds included (schema: Docs/publish.md, \"Build report\").",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Also write the build as JSON to this file, failed builds included (schema: Docs/publish.md, \"Build report\").",
+            valueName: "file"
+        )
+    )
     var report: String?
 
     @Flag(help: "Then check the written site as `pokedex check` does (findings make the exit status 1).")

@@ -6,18 +6,24 @@ import PokedexPipeline
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a built site: broken links, pictures lacking attributes, duplicate ids, lost pages, the sitemap.",
+        abstract:
+            "Check a built site: broken links, pictures lacking attributes, duplicate ids, lost pages, the sitemap.",
         discussion: """
             Reads every page of the site and reports internal URLs (fragments included) that lead to no file, \
             <img> without alt, width or height, ids used twice in a page, pages no link leads to from index.html \
             (404.html aside) and, when there is a sitemap.xml, pages it lacks and URLs of it that lead to no file. \
             Findings go to stdout, one per line as path:line: message; the count goes to stderr. Exit status: 0 \
             when nothing was found; 1 with findings, or when the folder is not a built site.
-            """)
+            """
+    )
 
     // Only the config file, for its output folder: the other site options (API, cache, favorites) do not apply.
-    @Option(help: ArgumentHelp("The site config (default: pokedex.toml in the current folder, if there is one).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The site config (default: pokedex.toml in the current folder, if there is one).",
+            valueName: "file"
+        )
+    )
     var config: String?
 
     @Argument(help: ArgumentHelp("The site's folder (default: output in pokedex.toml, else Output).", valueName: "dir"))
@@ -25,9 +31,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await reportingErrors {
-            try SiteSettings.resolve(SettingsLayer(output: directory), configPath: config,
-                                     environment: ProcessInfo.processInfo.environment,
-                                     currentDirectory: FileManager.default.currentDirectoryPath)
+            try SiteSettings.resolve(
+                SettingsLayer(output: directory),
+                configPath: config,
+                environment: ProcessInfo.processInfo.environment,
+                currentDirectory: FileManager.default.currentDirectoryPath
+            )
         }
         try await checkSite(at: settings.output)
     }

@@ -1,7 +1,6 @@
 import ArgumentParser
 import PokedexPipeline
 
-
 struct FavoritesAddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -11,7 +10,8 @@ struct FavoritesAddCommand: AsyncParsableCommand {
             written as its API name ("pikachu"), however it was given; without a cached list, a name is written \
             as its lower-case slug and an id as a number. Pokémon already in the file (by any spelling) are not \
             added again. An unknown name is refused with the closest matches, and nothing is written.
-            """)
+            """
+    )
 
     @OptionGroup var site: SiteOptions
 

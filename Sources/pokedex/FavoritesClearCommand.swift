@@ -9,7 +9,8 @@ struct FavoritesClearCommand: AsyncParsableCommand {
         discussion: """
             On a terminal, asks for confirmation first. Without a terminal (a script, a pipe) it needs --yes, \
             and otherwise refuses with exit status 1. An empty favorites file is not an error.
-            """)
+            """
+    )
 
     @OptionGroup var site: SiteOptions
 

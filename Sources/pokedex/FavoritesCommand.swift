@@ -16,7 +16,8 @@ struct FavoritesCommand: AsyncParsableCommand {
         subcommands: [
             FavoritesAddCommand.self, FavoritesRemoveCommand.self, FavoritesListCommand.self,
             FavoritesClearCommand.self,
-        ])
+        ]
+    )
 }
 
 extension SiteOptions {
@@ -26,8 +27,12 @@ extension SiteOptions {
         let apiBase = CachedCatalog.normalisedAPIBase(settings.apiBase)
         let editor = FavoritesEditor(path: settings.favorites, apiBase: apiBase) {
             // Warnings (an unusable snapshot file, an unreadable cache entry) go to stderr, as `build` says them.
-            try CachedCatalog.load(cache: settings.cache, apiBase: apiBase, snapshot: settings.snapshot,
-                                   logger: makeLogger(verbose: false))
+            try CachedCatalog.load(
+                cache: settings.cache,
+                apiBase: apiBase,
+                snapshot: settings.snapshot,
+                logger: makeLogger(verbose: false)
+            )
         }
         return (editor, settings.favorites)
     }

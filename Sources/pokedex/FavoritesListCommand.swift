@@ -1,12 +1,13 @@
 import ArgumentParser
 import PokedexPipeline
 
-
 struct FavoritesListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "Print the favorites, one per line in file order (#0025 Pikachu).",
-        discussion: "A form shows its species' number and what `favorites add` takes: #0026 Alolan Raichu — raichu-alola, id 10100. Entries the cache cannot resolve are printed as written, with a note in parentheses.")
+        discussion:
+            "A form shows its species' number and what `favorites add` takes: #0026 Alolan Raichu — raichu-alola, id 10100. Entries the cache cannot resolve are printed as written, with a note in parentheses."
+    )
 
     @OptionGroup var site: SiteOptions
 

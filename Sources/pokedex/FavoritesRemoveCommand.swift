@@ -1,7 +1,6 @@
 import ArgumentParser
 import PokedexPipeline
 
-
 struct FavoritesRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
@@ -10,7 +9,8 @@ struct FavoritesRemoveCommand: AsyncParsableCommand {
             Removes every entry naming each Pokémon, by any spelling the cache can resolve (pikachu, 25, \
             "#025"). A Pokémon that is not a favorite is noted, not an error; a name that is neither in the file \
             nor in the cached list is refused with the closest matches, and nothing is written.
-            """)
+            """
+    )
 
     @OptionGroup var site: SiteOptions
 

@@ -13,7 +13,8 @@ struct PokedexCommand: AsyncParsableCommand {
             BuildCommand.self, ServeCommand.self, CheckCommand.self, InitCommand.self, FavoritesCommand.self,
             ThemeCommand.self, SnapshotCommand.self,
         ],
-        defaultSubcommand: BuildCommand.self)
+        defaultSubcommand: BuildCommand.self
+    )
 
     /// `pokedex --version` also says which data the binary carries; the snapshot is read only then.
     static func main() async {

@@ -24,20 +24,36 @@ func makeLogger(verbose: Bool) -> Logger {
 /// Where every command finds the site: its config file, the API, the cache and the favorites file. Each falls
 /// back to the environment (`POKEAPI_URL`), then `pokedex.toml`, then its default.
 struct SiteOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The site config (default: pokedex.toml in the current folder, if there is one).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The site config (default: pokedex.toml in the current folder, if there is one).",
+            valueName: "file"
+        )
+    )
     var config: String?
 
-    @Option(help: ArgumentHelp("PokeAPI base URL (default: $POKEAPI_URL, else api in pokedex.toml, else \(SiteSettings.defaultAPI)).",
-                               valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "PokeAPI base URL (default: $POKEAPI_URL, else api in pokedex.toml, else \(SiteSettings.defaultAPI)).",
+            valueName: "url"
+        )
+    )
     var api: String?
 
-    @Option(help: ArgumentHelp("Folder of the HTTP cache (default: cache in pokedex.toml, else \(SiteSettings.defaultCache)).",
-                               valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Folder of the HTTP cache (default: cache in pokedex.toml, else \(SiteSettings.defaultCache)).",
+            valueName: "dir"
+        )
+    )
     var cache: String?
 
-    @Option(help: ArgumentHelp("The favorites file, a JSON array of names or ids (default: favorites in pokedex.toml, else \(SiteSettings.defaultFavorites)).",
-                               valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The favorites file, a JSON array of names or ids (default: favorites in pokedex.toml, else \(SiteSettings.defaultFavorites)).",
+            valueName: "file"
+        )
+    )
     var favorites: String?
 
     /// These options over the environment, the config file and the defaults; `more` adds a command's own flags.
@@ -49,7 +65,11 @@ struct SiteOptions: ParsableArguments {
     func resolveSettings(_ more: (inout SettingsLayer) -> Void = { _ in }) throws -> SiteSettings {
         var flags = SettingsLayer(api: api, cache: cache, favorites: favorites)
         more(&flags)
-        return try SiteSettings.resolve(flags, configPath: config, environment: ProcessInfo.processInfo.environment,
-                                        currentDirectory: FileManager.default.currentDirectoryPath)
+        return try SiteSettings.resolve(
+            flags,
+            configPath: config,
+            environment: ProcessInfo.processInfo.environment,
+            currentDirectory: FileManager.default.currentDirectoryPath
+        )
     }
 }

@@ -18,13 +18,16 @@ struct ServeCommand: AsyncParsableCommand {
             inside the output folder, are served. Ctrl-C stops it. Exit status: 0 when stopped; 1 when the address \
             cannot be listened on (a port in use), the output folder is refused or the settings are unreadable; 64 \
             on a bad option.
-            """)
+            """
+    )
 
     @OptionGroup var site: SiteOptions
 
     @OptionGroup var build: BuildFlags
 
-    @Option(help: ArgumentHelp("Address to listen on (the default, 127.0.0.1, is this machine only).", valueName: "address"))
+    @Option(
+        help: ArgumentHelp("Address to listen on (the default, 127.0.0.1, is this machine only).", valueName: "address")
+    )
     var host = "127.0.0.1"
 
     @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
@@ -40,22 +43,33 @@ struct ServeCommand: AsyncParsableCommand {
         // Rebuilds read the config file again; they never use --refresh (one revalidation is enough).
         let (site, build) = (self.site, self.build)
         let remakeOptions: @Sendable () throws -> BuildOptions = {
-            BuildOptions(settings: try site.resolveSettings(build.apply(to:)), limit: build.limit,
-                         mode: build.offline ? .offline : .normal)
+            BuildOptions(
+                settings: try site.resolveSettings(build.apply(to:)),
+                limit: build.limit,
+                mode: build.offline ? .offline : .normal
+            )
         }
         let currentDirectory = FileManager.default.currentDirectoryPath
         let configFile = SiteConfig.location(explicit: site.config, currentDirectory: currentDirectory)
         let folder = Self.displayPath(options.output, from: currentDirectory)
         if !Self.isLoopback(host) {
-            FileHandle.standardError.write(Data("pokedex: note: listening on \(host): other machines that can reach this one can read the site\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "pokedex: note: listening on \(host): other machines that can reach this one can read the site\n"
+                        .utf8
+                )
+            )
         }
         let server = SiteServer(
             configuration: SiteServer.Configuration(host: host, port: port, configFile: configFile),
-            options: options, remakeOptions: remakeOptions, logger: makeLogger(verbose: build.verbose)
+            options: options,
+            remakeOptions: remakeOptions,
+            logger: makeLogger(verbose: build.verbose)
         ) { event in
             // Written unbuffered (print buffers when stdout is a pipe): each line shows as it happens.
             switch event {
-            case .serving(let url): FileHandle.standardOutput.write(Data("Serving \(folder) at \(url) (Ctrl-C to stop)\n".utf8))
+            case .serving(let url):
+                FileHandle.standardOutput.write(Data("Serving \(folder) at \(url) (Ctrl-C to stop)\n".utf8))
             case .built(let summary): FileHandle.standardOutput.write(Data("\(summary.line)\n".utf8))
             case .failed(let error): FileHandle.standardError.write(Data("pokedex: error: \(error.description)\n".utf8))
             case .note(let note): FileHandle.standardError.write(Data("pokedex: note: \(note)\n".utf8))

@@ -13,7 +13,8 @@ struct SnapshotCommand: AsyncParsableCommand {
             copy) and checks that the server's data hash did not change meanwhile. `pokedex build --snapshot FILE` \
             or `snapshot = "FILE"` in pokedex.toml use the file; the repository's Snapshot/bundled.pokedex-snapshot \
             is the one compiled into pokedex.
-            """)
+            """
+    )
 
     @OptionGroup var site: SiteOptions
 
@@ -34,18 +35,28 @@ struct SnapshotCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try await site.settings { $0.concurrency = concurrency }
-        let path = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).path
+        let path = URL(
+            fileURLWithPath: output,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        ).path
         let progress: any BuildProgress = TerminalProgress.isAvailable ? TerminalProgress() : SilentProgress()
-        let maker = SnapshotMaker(apiBase: settings.apiBase, cache: settings.cache, concurrency: settings.concurrency,
-                                  logger: makeLogger(verbose: verbose), progress: progress)
+        let maker = SnapshotMaker(
+            apiBase: settings.apiBase,
+            cache: settings.cache,
+            concurrency: settings.concurrency,
+            logger: makeLogger(verbose: verbose),
+            progress: progress
+        )
         let (snapshot, bytes) = try await reportingErrors {
             let snapshot = try await maker.make()
             return (snapshot, try SnapshotMaker.write(snapshot, to: path))
         }
-        print("\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \(snapshot.evolutionChains.count) evolution chains, "
-              + "\(snapshot.types.count) types, \(snapshot.forms.count) forms, "
-              + "\(snapshot.moves.count) moves, \(snapshot.machines.count) machines, \(snapshot.abilities.count) abilities, "
-              + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
-              + "\(bytes) bytes compressed, written to \(output)")
+        print(
+            "\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \(snapshot.evolutionChains.count) evolution chains, "
+                + "\(snapshot.types.count) types, \(snapshot.forms.count) forms, "
+                + "\(snapshot.moves.count) moves, \(snapshot.machines.count) machines, \(snapshot.abilities.count) abilities, "
+                + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
+                + "\(bytes) bytes compressed, written to \(output)"
+        )
     }
 }

@@ -6,7 +6,8 @@ struct ThemeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "theme",
         abstract: "Work with the built-in theme.",
-        subcommands: [ThemeEjectCommand.self])
+        subcommands: [ThemeEjectCommand.self]
+    )
 }
 
 struct ThemeEjectCommand: AsyncParsableCommand {
@@ -17,7 +18,8 @@ struct ThemeEjectCommand: AsyncParsableCommand {
             Builds use it once pokedex.toml says templates = "DIR" (or with --templates DIR). A theme folder need \
             not hold every file: whatever it lacks comes from the built-in theme, so deleting the files you do \
             not change keeps them up to date with pokedex.
-            """)
+            """
+    )
 
     @Argument(help: ArgumentHelp("Where to write it.", valueName: "dir"))
     var directory: String = "Templates"
@@ -26,10 +28,14 @@ struct ThemeEjectCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        let folder = URL(fileURLWithPath: directory,
-                         relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        let folder = URL(
+            fileURLWithPath: directory,
+            relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        ).standardizedFileURL
         let written = try await reportingErrors { try ThemeEjector.eject(to: folder, force: force) }
         print("wrote \(written.count) files into \(directory)/")
-        print("Next: set templates = \"\(directory)\" in pokedex.toml (or pass --templates \(directory)), then edit and build")
+        print(
+            "Next: set templates = \"\(directory)\" in pokedex.toml (or pass --templates \(directory)), then edit and build"
+        )
     }
 }

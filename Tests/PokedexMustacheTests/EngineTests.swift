@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PokedexMustache
 
 /// What the specification leaves open and pokedex relies on: errors with their place, swift-mustache's
@@ -25,16 +26,36 @@ import Testing
     }
 
     @Test func syntaxErrorsNameLineAndColumn() {
-        #expect(error("a\n  {{#types}}\nb") == TemplateError(template: "t", line: 2, column: 3, message: "unclosed section `types`"))
-        #expect(error("{{#a}}\n{{/b}}") == TemplateError(template: "t", line: 2, column: 1, message: "section `a` closed by `/b`"))
+        #expect(
+            error("a\n  {{#types}}\nb")
+                == TemplateError(template: "t", line: 2, column: 3, message: "unclosed section `types`")
+        )
+        #expect(
+            error("{{#a}}\n{{/b}}")
+                == TemplateError(template: "t", line: 2, column: 1, message: "section `a` closed by `/b`")
+        )
         #expect(error("x {{name") == TemplateError(template: "t", line: 1, column: 3, message: "unclosed tag"))
         #expect(error("é {{/a}}")?.column == 3, "columns count characters, not bytes")
         #expect(error("{{=<% %>}}")?.message.hasPrefix("bad set-delimiter tag") == true)
-        #expect(error("<p>\n  {{> partials/nope}}") == TemplateError(template: "t", line: 2, column: 3,
-                                                                    message: "partial `partials/nope` does not exist"))
+        #expect(
+            error("<p>\n  {{> partials/nope}}")
+                == TemplateError(
+                    template: "t",
+                    line: 2,
+                    column: 3,
+                    message: "partial `partials/nope` does not exist"
+                )
+        )
         #expect(error("{{< nope}}{{/nope}}")?.message == "partial `nope` does not exist")
-        #expect(error("{{#shout(name)}}{{/shout(name)}}") == TemplateError(template: "t", line: 1, column: 1,
-                                                                          message: "`shout(name)`: no transform named `shout`"))
+        #expect(
+            error("{{#shout(name)}}{{/shout(name)}}")
+                == TemplateError(
+                    template: "t",
+                    line: 1,
+                    column: 1,
+                    message: "`shout(name)`: no transform named `shout`"
+                )
+        )
         #expect(error("{{> p}}", partials: ["p": "ok"]) == nil)
     }
 
@@ -45,12 +66,25 @@ import Testing
     }
 
     @Test func onlyFalseNullAbsentAndEmptyListsAreFalsy() throws {
-        let context = object(("empty", .string("")), ("zero", .int(0)), ("no", .bool(false)), ("none", .null),
-                             ("list", .list([])))
-        #expect(try render("{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#no}}N{{/no}}{{#none}}0{{/none}}{{#list}}L{{/list}}{{#absent}}A{{/absent}}",
-                           context) == "EZ")
-        #expect(try render("{{^empty}}E{{/empty}}{{^zero}}Z{{/zero}}{{^no}}N{{/no}}{{^none}}0{{/none}}{{^list}}L{{/list}}{{^absent}}A{{/absent}}",
-                           context) == "N0LA")
+        let context = object(
+            ("empty", .string("")),
+            ("zero", .int(0)),
+            ("no", .bool(false)),
+            ("none", .null),
+            ("list", .list([]))
+        )
+        #expect(
+            try render(
+                "{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{#no}}N{{/no}}{{#none}}0{{/none}}{{#list}}L{{/list}}{{#absent}}A{{/absent}}",
+                context
+            ) == "EZ"
+        )
+        #expect(
+            try render(
+                "{{^empty}}E{{/empty}}{{^zero}}Z{{/zero}}{{^no}}N{{/no}}{{^none}}0{{/none}}{{^list}}L{{/list}}{{^absent}}A{{/absent}}",
+                context
+            ) == "N0LA"
+        )
     }
 
     @Test func anAbsentKeyIsLookedForInTheEnclosingContexts() throws {
@@ -61,49 +95,81 @@ import Testing
     }
 
     @Test func globalsAreReadWhereTheContextLacksAName() throws {
-        let library = try TemplateLibrary(templates: ["t": "{{t.hi}} {{name}} {{#inner}}{{t.hi}}{{/inner}} [{{.}}]",
-                                                      "list": "{{#.}}{{t.hi}}{{.}}{{/.}}"])
+        let library = try TemplateLibrary(templates: [
+            "t": "{{t.hi}} {{name}} {{#inner}}{{t.hi}}{{/inner}} [{{.}}]",
+            "list": "{{#.}}{{t.hi}}{{.}}{{/.}}",
+        ])
         let globals = object(("t", object(("hi", .string("Bonjour")))), ("name", .string("global")))
         let context = object(("name", .string("page")), ("inner", object(("x", .int(1)))))
         // The context wins over the globals, sections climb down to them, and `.` is still the context.
         #expect(try library.render("t", context, globals: globals) == Array("Bonjour page Bonjour []".utf8))
-        #expect(try library.render("list", .list([.int(1), .int(2)]), globals: globals) == Array("Bonjour1Bonjour2".utf8))
+        #expect(
+            try library.render("list", .list([.int(1), .int(2)]), globals: globals) == Array("Bonjour1Bonjour2".utf8)
+        )
         #expect(try library.render("t", context) == Array(" page  []".utf8), "without globals, nothing")
     }
 
     @Test func escapingReplacesFiveCharactersAndLeavesUTF8Alone() throws {
         let context = object(("s", .string("<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>")))
-        #expect(try render("{{s}}", context) == "&lt;a href=&quot;x&quot;&gt;Farfetch’d &amp; &#39;Nidoran♀&#39;&lt;/a&gt;")
-        #expect(try render("{{{s}}}|{{&s}}", context) == "<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>|<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>")
+        #expect(
+            try render("{{s}}", context) == "&lt;a href=&quot;x&quot;&gt;Farfetch’d &amp; &#39;Nidoran♀&#39;&lt;/a&gt;"
+        )
+        #expect(
+            try render("{{{s}}}|{{&s}}", context)
+                == "<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>|<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>"
+        )
         #expect(try render("{{% CONTENT_TYPE: TEXT }}{{s}}", context) == "<a href=\"x\">Farfetch’d & 'Nidoran♀'</a>")
     }
 
     @Test func scalarsListsAndObjectsAsText() throws {
-        let context = object(("i", .int(-3)), ("d", .double(1.5)), ("t", .bool(true)), ("l", .list([.int(1)])),
-                             ("o", object(("a", .int(1)))))
+        let context = object(
+            ("i", .int(-3)),
+            ("d", .double(1.5)),
+            ("t", .bool(true)),
+            ("l", .list([.int(1)])),
+            ("o", object(("a", .int(1))))
+        )
         #expect(try render("{{i}} {{d}} {{t}} [{{l}}] [{{o}}]", context) == "-3 1.5 true [] []")
     }
 
     @Test func swiftMustacheTransforms() throws {
         let types = TemplateValue.list([object(("name", .string("grass"))), object(("name", .string("poison")))])
-        let context = object(("types", types), ("name", .string("mr. mime")), ("n", .int(4)),
-                             ("words", .list([.string("b"), .string("a")])), ("none", .list([])))
-        #expect(try render("{{#first(types)}}{{name}}{{/first(types)}}|{{#last(types)}}{{name}}{{/last(types)}}", context)
-                 == "grass|poison")
-        #expect(try render("{{count(types)}} {{empty(none)}} {{#reversed(types)}}{{name}}{{/reversed(types)}}", context)
-                 == "2 true poisongrass")
+        let context = object(
+            ("types", types),
+            ("name", .string("mr. mime")),
+            ("n", .int(4)),
+            ("words", .list([.string("b"), .string("a")])),
+            ("none", .list([]))
+        )
+        #expect(
+            try render("{{#first(types)}}{{name}}{{/first(types)}}|{{#last(types)}}{{name}}{{/last(types)}}", context)
+                == "grass|poison"
+        )
+        #expect(
+            try render("{{count(types)}} {{empty(none)}} {{#reversed(types)}}{{name}}{{/reversed(types)}}", context)
+                == "2 true poisongrass"
+        )
         #expect(try render("{{#sorted(words)}}{{.}}{{/sorted(words)}}", context) == "ab")
-        #expect(try render("{{uppercased(name)}} {{capitalized(name)}} {{lowercased(uppercased(name))}}", context)
-                 == "MR. MIME Mr. Mime mr. mime")
-        #expect(try render("{{plusone(n)}} {{minusone(n)}} {{even(n)}} {{odd(n)}} {{equalzero(n)}}", context)
-                 == "5 3 true false false")
-        #expect(try render("{{#types}}{{index()}}{{#first()}}^{{/first()}}{{^last()}},{{/last()}}{{/types}}", context)
-                 == "0^,1")
+        #expect(
+            try render("{{uppercased(name)}} {{capitalized(name)}} {{lowercased(uppercased(name))}}", context)
+                == "MR. MIME Mr. Mime mr. mime"
+        )
+        #expect(
+            try render("{{plusone(n)}} {{minusone(n)}} {{even(n)}} {{odd(n)}} {{equalzero(n)}}", context)
+                == "5 3 true false false"
+        )
+        #expect(
+            try render("{{#types}}{{index()}}{{#first()}}^{{/first()}}{{^last()}},{{/last()}}{{/types}}", context)
+                == "0^,1"
+        )
     }
 
     @Test func theEncoderMakesTheTreeSynthesizedConformancesDescribe() throws {
         enum Kind: String, Encodable { case fire }
-        struct Inner: Encodable { var label: String; var values: [Int] }
+        struct Inner: Encodable {
+            var label: String
+            var values: [Int]
+        }
         struct Outer: Encodable {
             var name: String
             var missing: String?
@@ -115,13 +181,33 @@ import Testing
             var inner: Inner
             var list: [Inner]
         }
-        let tree = try TemplateValueEncoder().encode(Outer(
-            name: "a", missing: nil, present: 2, flag: true, ratio: 0.5, small: 7, kind: .fire,
-            inner: Inner(label: "x", values: [1, 2]), list: [Inner(label: "y", values: [])]))
+        let tree = try TemplateValueEncoder().encode(
+            Outer(
+                name: "a",
+                missing: nil,
+                present: 2,
+                flag: true,
+                ratio: 0.5,
+                small: 7,
+                kind: .fire,
+                inner: Inner(label: "x", values: [1, 2]),
+                list: [Inner(label: "y", values: [])]
+            )
+        )
         let inner = object(("label", .string("x")), ("values", .list([.int(1), .int(2)])))
-        #expect(tree == object(("name", .string("a")), ("present", .int(2)), ("flag", .bool(true)), ("ratio", .double(0.5)),
-                               ("small", .int(7)), ("kind", .string("fire")), ("inner", inner),
-                               ("list", .list([object(("label", .string("y")), ("values", .list([])))]))))
+        #expect(
+            tree
+                == object(
+                    ("name", .string("a")),
+                    ("present", .int(2)),
+                    ("flag", .bool(true)),
+                    ("ratio", .double(0.5)),
+                    ("small", .int(7)),
+                    ("kind", .string("fire")),
+                    ("inner", inner),
+                    ("list", .list([object(("label", .string("y")), ("values", .list([])))]))
+                )
+        )
         #expect(try TemplateValueEncoder().encode([String: Int]()) == .object(TemplateObject()))
         #expect(try TemplateValueEncoder().encode("plain") == .string("plain"))
     }
@@ -132,7 +218,9 @@ import Testing
             value.writeDigestBytes(into: &bytes)
             return bytes
         }
-        #expect(bytes(.list([.list([.string("a")]), .string("b")])) != bytes(.list([.list([.string("a"), .string("b")])])))
+        #expect(
+            bytes(.list([.list([.string("a")]), .string("b")])) != bytes(.list([.list([.string("a"), .string("b")])]))
+        )
         #expect(bytes(object(("a", .null))) != bytes(object()))
         #expect(bytes(.string("1")) != bytes(.int(1)))
         #expect(bytes(object(("ab", .string("")))) != bytes(object(("a", .string("b")))))
@@ -143,7 +231,9 @@ import Testing
     }
 
     @Test func partialsReachableFromATemplate() throws {
-        let library = try TemplateLibrary(templates: ["a": "{{> b}}{{<c}}{{/c}}", "b": "{{> b}}", "c": "", "d": "{{>*x}}"])
+        let library = try TemplateLibrary(templates: [
+            "a": "{{> b}}{{<c}}{{/c}}", "b": "{{> b}}", "c": "", "d": "{{>*x}}",
+        ])
         #expect(library.partials(reachableFrom: "a") == ["a", "b", "c"])
         #expect(library.partials(reachableFrom: "c") == ["c"])
         #expect(library.partials(reachableFrom: "d") == nil)
@@ -156,13 +246,21 @@ import Testing
 
     /// Throughput over a cell-like template: printed, never asserted (timings belong in benchmarks).
     @Test func throughputIsPrinted() throws {
-        let cell = #"<li class="cell" data-id="{{id}}"><a href="{{href}}"><img src="{{image.src}}" alt="{{name}}">"#
+        let cell =
+            #"<li class="cell" data-id="{{id}}"><a href="{{href}}"><img src="{{image.src}}" alt="{{name}}">"#
             + #"<span class="num">{{number}}</span><span>{{name}}</span>{{#types}}<span class="type type-{{name}}">{{label}}</span>{{/types}}</a></li>"#
-        let library = try TemplateLibrary(templates: ["page": "<ul>{{#cells}}{{> cell}}\n{{/cells}}</ul>", "cell": cell])
+        let library = try TemplateLibrary(templates: [
+            "page": "<ul>{{#cells}}{{> cell}}\n{{/cells}}</ul>", "cell": cell,
+        ])
         let cells = (0..<30).map { index in
-            object(("id", .int(index)), ("href", .string("pokemon/p\(index).html")), ("name", .string("Farfetch’d \(index)")),
-                   ("number", .string("#00\(index)")), ("image", object(("src", .string("images/\(index).png")))),
-                   ("types", .list([object(("name", .string("grass")), ("label", .string("Grass")))])))
+            object(
+                ("id", .int(index)),
+                ("href", .string("pokemon/p\(index).html")),
+                ("name", .string("Farfetch’d \(index)")),
+                ("number", .string("#00\(index)")),
+                ("image", object(("src", .string("images/\(index).png")))),
+                ("types", .list([object(("name", .string("grass")), ("label", .string("Grass")))]))
+            )
         }
         let context = object(("cells", .list(cells)))
         let clock = ContinuousClock()
@@ -171,7 +269,9 @@ import Testing
             for _ in 0..<2_000 { bytes += try library.render("page", context).count }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print("engine: \(bytes / 1_000_000) MB of HTML in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(bytes) / 1e6 / seconds)) MB/s (this build's configuration)")
+        print(
+            "engine: \(bytes / 1_000_000) MB of HTML in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(bytes) / 1e6 / seconds)) MB/s (this build's configuration)"
+        )
         #expect(bytes > 0)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PokedexMustache
 
 /// The official Mustache specification (mustache/spec, MIT: `Spec/LICENSE`, commit in `Spec/SOURCE`): every
@@ -63,13 +64,20 @@ import Testing
         init?(intValue: Int) { nil }
     }
 
-    static let files = ["comments", "delimiters", "interpolation", "inverted", "partials", "sections",
-                        "~inheritance", "~dynamic-names"]
+    static let files = [
+        "comments", "delimiters", "interpolation", "inverted", "partials", "sections",
+        "~inheritance", "~dynamic-names",
+    ]
 
     static func tests() throws -> [SpecTest] {
         try files.flatMap { file in
             guard let url = Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Spec") else {
-                throw TemplateError(template: file, line: 0, column: 0, message: "spec file missing from the test bundle")
+                throw TemplateError(
+                    template: file,
+                    line: 0,
+                    column: 0,
+                    message: "spec file missing from the test bundle"
+                )
             }
             return try JSONDecoder().decode(SpecFile.self, from: Data(contentsOf: url)).tests.map { test in
                 var test = test
@@ -81,8 +89,12 @@ import Testing
 
     @Test func everyModuleIsThere() throws {
         let counts = Dictionary(grouping: try Self.tests(), by: \.file).mapValues(\.count)
-        #expect(counts == ["comments": 12, "delimiters": 14, "interpolation": 42, "inverted": 22, "partials": 12,
-                           "sections": 34, "~inheritance": 27, "~dynamic-names": 21])
+        #expect(
+            counts == [
+                "comments": 12, "delimiters": 14, "interpolation": 42, "inverted": 22, "partials": 12,
+                "sections": 34, "~inheritance": 27, "~dynamic-names": 21,
+            ]
+        )
     }
 
     @Test(arguments: try SpecTests.tests())

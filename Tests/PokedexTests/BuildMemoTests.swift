@@ -1,11 +1,12 @@
 import Foundation
+import Logging
+import PokedexModel
+import PokedexSupport
 import Testing
+
 @testable import PokedexOutput
 @testable import PokedexPipeline
 @testable import PokedexRender
-import PokedexModel
-import PokedexSupport
-import Logging
 @testable import PokedexSource
 
 /// A rebuild with nothing changed answers from the last build's memo: no cache entry read, nothing rendered or
@@ -19,7 +20,11 @@ import Logging
             try env.writeFavorites(#"["pikachu", "missingno"]"#)
             let first = try await env.build()
             #expect(first.stages.map(\.name) != Self.memoStage)
-            let output = try OutputFolder(path: env.output.path, cacheFolder: env.cache.path, currentDirectory: env.root.path)
+            let output = try OutputFolder(
+                path: env.output.path,
+                cacheFolder: env.cache.path,
+                currentDirectory: env.root.path
+            )
             #expect(FileManager.default.fileExists(atPath: BuildMemo.url(cacheRoot: env.cache, output: output).path))
             #expect(!pathsBelow(env.output).contains { $0.contains("memo") }, "the site carries no memo")
             let requests = env.server.requests.count
@@ -69,7 +74,10 @@ import Logging
             #expect(full(try await env.build(perPage: 4)))
             #expect(!full(try await env.build(perPage: 4)))
             let theme = env.root.appendingPathComponent("theme")
-            try FileManager.default.createDirectory(at: theme.appendingPathComponent("partials"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: theme.appendingPathComponent("partials"),
+                withIntermediateDirectories: true
+            )
             try Data("<li>{{name}}</li>".utf8).write(to: theme.appendingPathComponent("partials/cell.mustache"))
             #expect(full(try await env.build(perPage: 4, templates: theme)))
             #expect(!full(try await env.build(perPage: 4, templates: theme)))
@@ -85,15 +93,20 @@ import Logging
         try await withEnvironment { env in
             let theme = env.root.appendingPathComponent("theme")
             let head = theme.appendingPathComponent("partials/head.mustache")
-            try FileManager.default.createDirectory(at: head.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: head.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(#"<link rel="stylesheet" href="{{root}}assets/style.css">"#.utf8).write(to: head)
             var said: [[String]] = []
             for _ in 0..<2 {
                 let log = LogCapture()
                 let summary = try await env.build(templates: theme, logger: log.logger)
                 said.append(log.lines)
-                #expect(log.lines.contains { $0.hasPrefix("warning: \(head.path)") && $0.contains("{{assets.style}}") },
-                        "\(log.lines)")
+                #expect(
+                    log.lines.contains { $0.hasPrefix("warning: \(head.path)") && $0.contains("{{assets.style}}") },
+                    "\(log.lines)"
+                )
                 if said.count == 2 { #expect(summary.stages.map(\.name) == Self.memoStage) }
             }
             #expect(said[0] == said[1])
@@ -155,7 +168,9 @@ import Logging
             let bytes = try Data(contentsOf: snapshot)
             try FileManager.default.removeItem(at: snapshot)
             try bytes.write(to: snapshot)
-            #expect(try await env.build(mode: .offline, snapshot: .file(snapshot.path)).stages.map(\.name) != Self.memoStage)
+            #expect(
+                try await env.build(mode: .offline, snapshot: .file(snapshot.path)).stages.map(\.name) != Self.memoStage
+            )
         }
     }
 
@@ -170,7 +185,10 @@ import Logging
 
             // Still no server: one attempt to connect, refused, and the memo holds, saying where the data came from.
             let log = LogCapture()
-            let again = try await env.build(logger: log.logger(level: .debug), now: { later.addingTimeInterval(200_000) })
+            let again = try await env.build(
+                logger: log.logger(level: .debug),
+                now: { later.addingTimeInterval(200_000) }
+            )
             #expect(again.stages.map(\.name) == Self.memoStage)
             #expect(again.filesWritten == 0 && again.pagesRendered == 0)
             #expect(again.line.contains("offline: \(stale.loads.stale) resource(s) from a stale cache"))
@@ -189,7 +207,11 @@ import Logging
             await back.stop()
             #expect(confirmed.stages.map(\.name) != Self.memoStage)
             #expect(confirmed.loads.stale == 0 && confirmed.loads.revalidated > 0)
-            #expect(answered.lines.contains("debug: the server answers again: the build asks it rather than keep the last build's data"))
+            #expect(
+                answered.lines.contains(
+                    "debug: the server answers again: the build asks it rather than keep the last build's data"
+                )
+            )
         }
     }
 
@@ -203,7 +225,9 @@ import Logging
             let partials = cells.appendingPathComponent("partials")
             try FileManager.default.createDirectory(at: partials, withIntermediateDirectories: true)
             func editCell(_ mark: String) throws {
-                try Data("<li class=\"\(mark)\">{{name}}</li>".utf8).write(to: partials.appendingPathComponent("cell.mustache"))
+                try Data("<li class=\"\(mark)\">{{name}}</li>".utf8).write(
+                    to: partials.appendingPathComponent("cell.mustache")
+                )
             }
             try editCell("first")
             let first = try await env.build(templates: cells)
@@ -220,8 +244,10 @@ import Logging
             // Bulbasaur weighs more on the server, seen once the cache is stale; the cell changes too.
             var changed = Fixtures.pokemon[0]
             changed.weight = 70
-            env.server.setBody(Fixtures.encode(Fixtures.detail(changed, api: env.server.apiBase, origin: env.server.origin)),
-                               at: "/api/v2/pokemon/1/")
+            env.server.setBody(
+                Fixtures.encode(Fixtures.detail(changed, api: env.server.apiBase, origin: env.server.origin)),
+                at: "/api/v2/pokemon/1/"
+            )
             env.server.dataHash = "fixture-hash-2"
             try editCell("third")
             let later = Date().addingTimeInterval(200_000)
@@ -243,11 +269,28 @@ import Logging
             try Data("<li>{{name}}</li>".utf8).write(to: partials.appendingPathComponent("cell.mustache"))
             let edited = try Theme(overrides: cells)
             let stamps = Array("cache".utf8)
-            func keys(_ theme: Theme, favorites: Data? = nil, stamps: [UInt8] = stamps, age: DataAge? = nil,
-                      options: BuildOptions = options) throws -> (build: String?, inputs: String?) {
-                (try BuildMemo.key(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps),
-                 try BuildMemo.inputsKey(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps,
-                                         dataAge: age))
+            func keys(
+                _ theme: Theme,
+                favorites: Data? = nil,
+                stamps: [UInt8] = stamps,
+                age: DataAge? = nil,
+                options: BuildOptions = options
+            ) throws -> (build: String?, inputs: String?) {
+                (
+                    try BuildMemo.key(
+                        options: options,
+                        theme: theme.digests,
+                        favorites: favorites,
+                        cacheStamps: stamps
+                    ),
+                    try BuildMemo.inputsKey(
+                        options: options,
+                        theme: theme.digests,
+                        favorites: favorites,
+                        cacheStamps: stamps,
+                        dataAge: age
+                    )
+                )
             }
             let base = try keys(plain)
             try #require(base.build != nil && base.inputs != nil)
@@ -259,8 +302,10 @@ import Logging
             paged.perPage += 1
             var french = options
             french.languages = ["en", "fr"]
-            for other in [try keys(plain, favorites: Data("[25]".utf8)), try keys(plain, stamps: Array("changed".utf8)),
-                          try keys(plain, options: paged), try keys(plain, options: french)] {
+            for other in [
+                try keys(plain, favorites: Data("[25]".utf8)), try keys(plain, stamps: Array("changed".utf8)),
+                try keys(plain, options: paged), try keys(plain, options: french),
+            ] {
                 #expect(other.build != base.build && other.inputs != base.inputs)
             }
             // How old the data is (the offline banner), which the network decides: the inputs key alone knows it.
@@ -272,7 +317,10 @@ import Logging
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("memo-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(try BuildMemo.stamps(below: root) == nil)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("a/b"),
+            withIntermediateDirectories: true
+        )
         let file = root.appendingPathComponent("a/b/entry.json")
         try Data("{}".utf8).write(to: file)
         let before = try #require(try BuildMemo.stamps(below: root))
@@ -293,9 +341,14 @@ import Logging
     @Test func theSitesFilesAreKeptAsLinesAndReadBackWhole() throws {
         let sizes = FileSizes(["index.html": 4265, "fr/pokemon/nidoran-f.html": 0, "a b/c d.html": 12])
         let data = try JSONEncoder().encode(sizes)
-        #expect(String(decoding: data, as: UTF8.self) == #""12 a b\/c d.html\n0 fr\/pokemon\/nidoran-f.html\n4265 index.html""#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #""12 a b\/c d.html\n0 fr\/pokemon\/nidoran-f.html\n4265 index.html""#
+        )
         #expect(try JSONDecoder().decode(FileSizes.self, from: data) == sizes)
         #expect(try JSONDecoder().decode(FileSizes.self, from: Data(#""""#.utf8)) == FileSizes([:]))
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(FileSizes.self, from: Data(#""index.html""#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(FileSizes.self, from: Data(#""index.html""#.utf8))
+        }
     }
 }

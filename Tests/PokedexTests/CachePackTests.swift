@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
+@testable import PokedexPipeline
 @testable import PokedexSource
 @testable import PokedexSupport
-@testable import PokedexPipeline
 
 /// The cache's compact store: the same values as the JSON entries, used only while their files are unchanged,
 /// and made anew from the JSON when it cannot be read.
@@ -93,7 +94,9 @@ import Testing
             let packed = try plain.withPack()
             let pack = try #require(packed.pack)
             // Cut in place (not replaced), halfway through the Pokémon: the open pack now ends there.
-            let pokemon = slots.filter { $0.key.hasPrefix("pokemon/") }.sorted { $0.value.body.lowerBound < $1.value.body.lowerBound }
+            let pokemon = slots.filter { $0.key.hasPrefix("pokemon/") }.sorted {
+                $0.value.body.lowerBound < $1.value.body.lowerBound
+            }
             #expect(pokemon.count == 12)
             let half = pokemon[pokemon.count / 2].value.body.lowerBound
             let handle = try FileHandle(forWritingTo: plain.packFile)
@@ -139,7 +142,8 @@ import Testing
 
     static func jsonKeys(in folder: URL) throws -> [String] {
         let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
+            .sorted()
     }
 }
 
@@ -165,31 +169,75 @@ import Testing
     }
 
     static let sample = Sample(
-        text: "Pokémon \u{00AD}\u{000C}<b>&\"'\t", number: -25, big: .min, small: -128, unsigned: .max, ratio: 0.1 + 0.2,
-        flag: true, missing: nil, present: 0, list: [1, 2, 3], nested: [[], ["ピカチュウ", ""]],
-        byName: ["weight": 6.0, "": -0.0], byNumber: [25: "pikachu", -1: "none"], kind: .two,
-        children: [Sample(text: "", number: 0, big: 0, small: 0, unsigned: 0, ratio: .infinity, flag: false,
-                          missing: "here", present: nil, list: [], nested: [], byName: [:], byNumber: [:], kind: .one,
-                          children: [])])
+        text: "Pokémon \u{00AD}\u{000C}<b>&\"'\t",
+        number: -25,
+        big: .min,
+        small: -128,
+        unsigned: .max,
+        ratio: 0.1 + 0.2,
+        flag: true,
+        missing: nil,
+        present: 0,
+        list: [1, 2, 3],
+        nested: [[], ["ピカチュウ", ""]],
+        byName: ["weight": 6.0, "": -0.0],
+        byNumber: [25: "pikachu", -1: "none"],
+        kind: .two,
+        children: [
+            Sample(
+                text: "",
+                number: 0,
+                big: 0,
+                small: 0,
+                unsigned: 0,
+                ratio: .infinity,
+                flag: false,
+                missing: "here",
+                present: nil,
+                list: [],
+                nested: [],
+                byName: [:],
+                byNumber: [:],
+                kind: .one,
+                children: []
+            )
+        ]
+    )
 
     @Test func roundTripsWhatJSONWould() throws {
         let bytes = try CompactCoder.encode(Self.sample)
         let back = try bytes.withUnsafeBytes { try CompactCoder.decode(Sample.self, from: $0) }
         #expect(back == Self.sample)
         // The cache's own shapes that encode themselves: a flavor entry as one string, a learnset as text.
-        let flavor = SpeciesRecord.FlavorEntry(text: "It stores\u{000C}electricity.", version: .init(id: 1, name: "red"), language: "en")
+        let flavor = SpeciesRecord.FlavorEntry(
+            text: "It stores\u{000C}electricity.",
+            version: .init(id: 1, name: "red"),
+            language: "en"
+        )
         let flavorBytes = try CompactCoder.encode([flavor])
-        #expect(try flavorBytes.withUnsafeBytes { try CompactCoder.decode([SpeciesRecord.FlavorEntry].self, from: $0) } == [flavor])
+        #expect(
+            try flavorBytes.withUnsafeBytes { try CompactCoder.decode([SpeciesRecord.FlavorEntry].self, from: $0) } == [
+                flavor
+            ]
+        )
     }
 
     /// A flavor entry's one-string form: the head's three parts exactly, the text whole (tabs and spaces in it too).
     @Test func flavorEntryLinesAreReadExactly() throws {
         let entry = SpeciesRecord.FlavorEntry.parse("25 sword fr\tIl stocke\tde l’électricité. ")
-        #expect(entry == SpeciesRecord.FlavorEntry(text: "Il stocke\tde l’électricité. ",
-                                                   version: .init(id: 25, name: "sword"), language: "fr"))
+        #expect(
+            entry
+                == SpeciesRecord.FlavorEntry(
+                    text: "Il stocke\tde l’électricité. ",
+                    version: .init(id: 25, name: "sword"),
+                    language: "fr"
+                )
+        )
         #expect(SpeciesRecord.FlavorEntry.parse("1 red en\t")?.text == "")
-        for malformed in ["1 red en", "1 red\ttext", "1 red en x\ttext", "one red en\ttext", " red en\ttext",
-                          "1\tred en"] {
+        for malformed in [
+            "1 red en", "1 red\ttext", "1 red en x\ttext", "one red en\ttext", " red en\ttext",
+            "1\tred en",
+        ] {
             #expect(SpeciesRecord.FlavorEntry.parse(malformed) == nil, "\(malformed)")
         }
     }
@@ -233,7 +281,9 @@ import Testing
                 kind = try container.decode(String.self, forKey: .kind)
             }
         }
-        let back = try CompactCoder.encode(Self.sample).withUnsafeBytes { try CompactCoder.decode(Reversed.self, from: $0) }
+        let back = try CompactCoder.encode(Self.sample).withUnsafeBytes {
+            try CompactCoder.decode(Reversed.self, from: $0)
+        }
         #expect(back.number == -25 && back.kind == "two")
     }
 

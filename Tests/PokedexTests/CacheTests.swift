@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import PokedexSource
+
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 /// HTTP caching: freshness by max-age, revalidation with validators, `--refresh`, and PokeAPI's data-hash
 /// shortcut.
@@ -61,8 +62,10 @@ import Testing
             #expect(try env.read("pokemon/bulbasaur.html").contains("6.9 kg"))
             var changed = Fixtures.pokemon[0]
             changed.weight = 70
-            env.server.setBody(Fixtures.encode(Fixtures.detail(changed, api: env.server.apiBase, origin: env.server.origin)),
-                               at: "/api/v2/pokemon/1/")
+            env.server.setBody(
+                Fixtures.encode(Fixtures.detail(changed, api: env.server.apiBase, origin: env.server.origin)),
+                at: "/api/v2/pokemon/1/"
+            )
             env.server.dataHash = "fixture-hash-2"
             env.server.resetCounts()
             let summary = try await env.build(now: clock(ahead: pastMaxAge))
@@ -189,7 +192,14 @@ import Testing
     }
 
     @Test func metadataFreshness() {
-        let metadata = CacheMetadata(url: "u", storedAt: 1_000, maxAge: 60, etag: "\"x\"", lastModified: "L", dataHash: nil)
+        let metadata = CacheMetadata(
+            url: "u",
+            storedAt: 1_000,
+            maxAge: 60,
+            etag: "\"x\"",
+            lastModified: "L",
+            dataHash: nil
+        )
         #expect(metadata.isFresh(at: Date(timeIntervalSince1970: 1_059)))
         #expect(!metadata.isFresh(at: Date(timeIntervalSince1970: 1_060)))
         #expect(metadata.conditionalHeaders.map(\.0) == ["If-None-Match", "If-Modified-Since"])

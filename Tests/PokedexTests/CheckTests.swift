@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
+@testable import PokedexCheck
 @testable import PokedexSupport
 @testable import PokedexThumbnails
-@testable import PokedexCheck
 
 /// `pokedex check`: small sites written file by file, the resolution rules alone, the command's exit status, and
 /// a site built by the real pipeline with the real theme.
@@ -31,22 +32,29 @@ import Testing
 
     /// index.html, a.html and pokemon/b.html linking each other, with a picture, a srcset and a stylesheet.
     static let cleanSite: [String: String] = [
-        "index.html": page("""
+        "index.html": page(
+            """
             <h1 id="top-title">Index</h1>
             <a href="a.html">A</a> <a href="pokemon/b.html#stats">B's stats</a>
             <a href="https://pokeapi.co/">PokéAPI</a> <a href="mailto:x@example.com">mail</a>
             <img src="images/1.png" srcset="images/1.png 1x, images/1-2x.png 2x" width="10" height="10" alt="">
             <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" width="1" height="1" alt="dot">
-            """),
-        "a.html": page("""
+            """
+        ),
+        "a.html": page(
+            """
             <a href="index.html#top-title">Back</a> <a href="./">Home</a> <a href="a.html?x=1#main">Self</a>
             <a href="#top">Top</a> <a href="#">Nowhere</a>
             <picture><source srcset="images/1-2x.png 2x,images/1.png"><img src="images/1.png" width="1" height="1" alt="One"></picture>
-            """),
-        "pokemon/b.html": page("""
+            """
+        ),
+        "pokemon/b.html": page(
+            """
             <section id="stats"><a href="../index.html">Index</a> <a href="../caf%C3%A9.html">Café</a></section>
             <script src="../app.js"></script>
-            """, root: "../"),
+            """,
+            root: "../"
+        ),
         "café.html": page("<a href=\"index.html\">Home</a>"),
         "404.html": page("<a href=\"index.html\">Home</a>"),
         "style.css": "body {}\n",
@@ -67,66 +75,80 @@ import Testing
 
     @Test func brokenLinksAndFragmentsAreReportedWithTheirLine() async throws {
         var site = Self.cleanSite
-        site["a.html"] = Self.page("""
+        site["a.html"] = Self.page(
+            """
             <a href="index.html">Home</a>
             <a href="missing.html">Missing</a>
             <a href="index.html#nope">Nope</a> <a href="#gone">Gone</a>
             <img src="images/2.png" width="1" height="1" alt="Two">
             <img src="images/1.png" srcset="images/1.png 1x, images/3.png 2x" width="1" height="1" alt="Three">
             <link rel="next" href="pokemon/">
-            """)
+            """
+        )
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
-            #expect(report.findings.map(\.description) == [
-                "a.html:13: href=\"missing.html\": no such file missing.html",
-                "a.html:14: href=\"#gone\": no id \"gone\" in this page",
-                "a.html:14: href=\"index.html#nope\": no id \"nope\" in index.html",
-                "a.html:15: src=\"images/2.png\": no such file images/2.png",
-                "a.html:16: srcset=\"images/3.png\": no such file images/3.png",
-                "a.html:17: href=\"pokemon/\": no such file pokemon/index.html",
-            ])
+            #expect(
+                report.findings.map(\.description) == [
+                    "a.html:13: href=\"missing.html\": no such file missing.html",
+                    "a.html:14: href=\"#gone\": no id \"gone\" in this page",
+                    "a.html:14: href=\"index.html#nope\": no id \"nope\" in index.html",
+                    "a.html:15: src=\"images/2.png\": no such file images/2.png",
+                    "a.html:16: srcset=\"images/3.png\": no such file images/3.png",
+                    "a.html:17: href=\"pokemon/\": no such file pokemon/index.html",
+                ]
+            )
             #expect(report.summary == "checked 5 pages, 6 findings")
         }
     }
 
     @Test func urlsThatCannotWorkFromFileURLsAreFindings() async throws {
         var site = Self.cleanSite
-        site["pokemon/b.html"] = Self.page("""
+        site["pokemon/b.html"] = Self.page(
+            """
             <a href="../index.html">Up</a>
             <a href="../../x.html">Above</a>
             <a href="/index.html">Absolute</a>
             <img src="//cdn.example.com/1.png" width="1" height="1" alt="">
-            """, root: "../")
+            """,
+            root: "../"
+        )
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
-            #expect(report.findings.map(\.description) == [
-                "index.html:13: href=\"pokemon/b.html#stats\": no id \"stats\" in pokemon/b.html",
-                "pokemon/b.html:13: href=\"../../x.html\": goes above the site folder",
-                "pokemon/b.html:14: href=\"/index.html\": absolute path: breaks under file:// and subpaths",
-                "pokemon/b.html:15: src=\"//cdn.example.com/1.png\": scheme-relative URL: breaks under file://",
-                "café.html:1: not reachable from index.html by following links",
-            ].sorted())
+            #expect(
+                report.findings.map(\.description)
+                    == [
+                        "index.html:13: href=\"pokemon/b.html#stats\": no id \"stats\" in pokemon/b.html",
+                        "pokemon/b.html:13: href=\"../../x.html\": goes above the site folder",
+                        "pokemon/b.html:14: href=\"/index.html\": absolute path: breaks under file:// and subpaths",
+                        "pokemon/b.html:15: src=\"//cdn.example.com/1.png\": scheme-relative URL: breaks under file://",
+                        "café.html:1: not reachable from index.html by following links",
+                    ].sorted()
+            )
         }
     }
 
     @Test func picturesNeedAltWidthAndHeightAndIdsAreUnique() async throws {
         var site = Self.cleanSite
-        site["a.html"] = Self.page("""
+        site["a.html"] = Self.page(
+            """
             <a href="index.html">Home</a>
             <img src="images/1.png" alt="" width="1" height="1">
             <img src="images/1.png" width="1" height="1">
             <img src="images/1.png" alt="One">
             <p id="main">Again</p>
             <p id="x"></p><p id="x"></p>
-            """)
+            """
+        )
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
-            #expect(report.findings.map(\.description) == [
-                "a.html:14: <img src=\"images/1.png\"> has no alt",
-                "a.html:15: <img src=\"images/1.png\"> has no width, height",
-                "a.html:16: duplicate id \"main\" (first on line 11)",
-                "a.html:17: duplicate id \"x\" (first on line 17)",
-            ])
+            #expect(
+                report.findings.map(\.description) == [
+                    "a.html:14: <img src=\"images/1.png\"> has no alt",
+                    "a.html:15: <img src=\"images/1.png\"> has no width, height",
+                    "a.html:16: duplicate id \"main\" (first on line 11)",
+                    "a.html:17: duplicate id \"x\" (first on line 17)",
+                ]
+            )
         }
     }
 
@@ -136,19 +158,23 @@ import Testing
         site["lost/deeper.html"] = Self.page("<a href=\"../index.html\">Home</a>", root: "../")
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
-            #expect(report.findings.map(\.description) == [
-                "lost/deeper.html:1: not reachable from index.html by following links",
-                "orphan.html:1: not reachable from index.html by following links",
-            ])
+            #expect(
+                report.findings.map(\.description) == [
+                    "lost/deeper.html:1: not reachable from index.html by following links",
+                    "orphan.html:1: not reachable from index.html by following links",
+                ]
+            )
         }
     }
 
     @Test func templateContentIsInertAndSkipped() async throws {
         var site = Self.cleanSite
-        site["a.html"] = Self.page("""
+        site["a.html"] = Self.page(
+            """
             <a href="index.html">Home</a>
             <template id="cell"><a href="{{href}}" id="main"><img src="{{src}}"></a></template>
-            """)
+            """
+        )
         try await withSite(site) { root in
             let findings = try await SiteChecker(root: root).run().findings
             #expect(findings == [])
@@ -172,12 +198,15 @@ import Testing
     /// The clean site with index.html naming the base URL, and its og:image under it.
     static var canonicalSite: [String: String] {
         var site = cleanSite
-        site["index.html"] = site["index.html"]!.replacingOccurrences(of: "</head>", with: """
-            <link rel="canonical" href="\(base)">
-            <meta property="og:image" content="\(base)images/1.png">
-            <meta property="og:url" content="https://elsewhere.example/">
-            </head>
-            """)
+        site["index.html"] = site["index.html"]!.replacingOccurrences(
+            of: "</head>",
+            with: """
+                <link rel="canonical" href="\(base)">
+                <meta property="og:image" content="\(base)images/1.png">
+                <meta property="og:url" content="https://elsewhere.example/">
+                </head>
+                """
+        )
         return site
     }
 
@@ -194,15 +223,19 @@ import Testing
         var site = Self.canonicalSite
         site["sitemap.xml"] = Self.sitemap(["", "pokemon/b.html", "caf%C3%A9.html", "gone.html", "pokemon/"])
         site["sitemap.xml"] = site["sitemap.xml"]!.replacingOccurrences(
-            of: "</urlset>", with: "<url><loc>https://elsewhere.example/a.html</loc></url>\n</urlset>")
+            of: "</urlset>",
+            with: "<url><loc>https://elsewhere.example/a.html</loc></url>\n</urlset>"
+        )
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
-            #expect(report.findings.map(\.description) == [
-                "a.html:1: missing from sitemap.xml",
-                "sitemap.xml:6: \(Self.base)gone.html: no such file gone.html",
-                "sitemap.xml:7: \(Self.base)pokemon/: no such file pokemon/index.html",
-                "sitemap.xml:8: https://elsewhere.example/a.html: not under the site's base URL \(Self.base)",
-            ])
+            #expect(
+                report.findings.map(\.description) == [
+                    "a.html:1: missing from sitemap.xml",
+                    "sitemap.xml:6: \(Self.base)gone.html: no such file gone.html",
+                    "sitemap.xml:7: \(Self.base)pokemon/: no such file pokemon/index.html",
+                    "sitemap.xml:8: https://elsewhere.example/a.html: not under the site's base URL \(Self.base)",
+                ]
+            )
         }
     }
 
@@ -214,11 +247,13 @@ import Testing
             .replacingOccurrences(of: "</head>", with: "<link rel=\"canonical\" href=\"\(Self.base)\">\n</head>")
         try await withSite(site) { root in
             let report = try await SiteChecker(root: root).run()
-            #expect(report.findings.map(\.description) == [
-                "a.html:8: canonical link \(Self.base) names index.html, not this page",
-                "a.html:13: href=\"\(Self.base)x.html\": no such file x.html",
-                "index.html:9: content=\"\(Self.base)images/404.png\": no such file images/404.png",
-            ])
+            #expect(
+                report.findings.map(\.description) == [
+                    "a.html:8: canonical link \(Self.base) names index.html, not this page",
+                    "a.html:13: href=\"\(Self.base)x.html\": no such file x.html",
+                    "index.html:9: content=\"\(Self.base)images/404.png\": no such file images/404.png",
+                ]
+            )
         }
     }
 
@@ -235,9 +270,11 @@ import Testing
         site["sitemap.xml"] = "<urlset><url><loc>\(Self.base)</loc></url></urlset>\n"
         try await withSite(site) { root in
             let findings = try await SiteChecker(root: root).run().findings
-            #expect(findings.map(\.description) == [
-                "sitemap.xml:1: not a sitemap: expected <urlset xmlns=\"\(MarkupReader.sitemapNamespace)\">",
-            ])
+            #expect(
+                findings.map(\.description) == [
+                    "sitemap.xml:1: not a sitemap: expected <urlset xmlns=\"\(MarkupReader.sitemapNamespace)\">"
+                ]
+            )
         }
         site["sitemap.xml"] = "<?xml version=\"1.0\"?>\n<urlset>\n<url>\n</urlset>\n"
         try await withSite(site) { root in
@@ -303,7 +340,9 @@ import Testing
 
     @Test func resolutionFollowsTheBrowsersRules() {
         let resolver = LinkResolver(baseURL: Self.base)
-        func resolve(_ url: String, from page: String = "pokemon/b.html") -> LinkTarget { resolver.resolve(url, from: page) }
+        func resolve(_ url: String, from page: String = "pokemon/b.html") -> LinkTarget {
+            resolver.resolve(url, from: page)
+        }
         #expect(resolve("c.html") == .file(path: "pokemon/c.html", fragment: nil))
         #expect(resolve(" ../page/2.html?x=1#a%20b ") == .file(path: "page/2.html", fragment: "a b"))
         #expect(resolve("#x") == .file(path: "pokemon/b.html", fragment: "x"))
@@ -330,7 +369,11 @@ import Testing
     @Test func srcsetCandidatesAndSchemes() {
         #expect(LinkResolver.srcsetURLs("a.webp 256w, b.webp 384w") == ["a.webp", "b.webp"])
         #expect(LinkResolver.srcsetURLs(" a.webp 1x,b.webp 2x ,, c.webp") == ["a.webp", "b.webp", "c.webp"])
-        #expect(LinkResolver.srcsetURLs("a,b.webp 1x, data:image/png;base64,AAA= 2x") == ["a,b.webp", "data:image/png;base64,AAA="])
+        #expect(
+            LinkResolver.srcsetURLs("a,b.webp 1x, data:image/png;base64,AAA= 2x") == [
+                "a,b.webp", "data:image/png;base64,AAA=",
+            ]
+        )
         #expect(LinkResolver.srcsetURLs("") == [])
         #expect(LinkResolver.hasScheme("data:x"))
         #expect(LinkResolver.hasScheme("web+app:x"))
@@ -340,7 +383,9 @@ import Testing
     }
 
     @Test func reachabilityFollowsLinksFromTheStart() {
-        let links: [String: Set<String>] = ["index.html": ["a.html"], "a.html": ["b.html", "index.html"], "c.html": ["index.html"]]
+        let links: [String: Set<String>] = [
+            "index.html": ["a.html"], "a.html": ["b.html", "index.html"], "c.html": ["index.html"],
+        ]
         #expect(LinkResolver.reachable(from: "index.html", links: links) == ["index.html", "a.html", "b.html"])
     }
 }

@@ -1,15 +1,17 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
+
 @testable import PokedexPipeline
 @testable import PokedexSource
+@testable import PokedexSupport
 
 @Suite struct ConfigTests {
     let folder = "/sites/mine"
     var file: String { folder + "/pokedex.toml" }
 
     @Test func everyKeyIsReadAndPathsAreRelativeToTheFile() throws {
-        let config = try SiteConfig.parse("""
+        let config = try SiteConfig.parse(
+            """
             api = "http://127.0.0.1:8765/api/v2"
             output = "public"
             cache = "/var/cache/pokedex"
@@ -19,14 +21,31 @@ import Testing
             images = "remote"
             concurrency = 4
             snapshot = false
-            """, file: file)
-        #expect(config == SiteConfig(file: file, values: SettingsLayer(
-            api: "http://127.0.0.1:8765/api/v2", output: "/sites/mine/public", cache: "/var/cache/pokedex",
-            templates: "/sites/mine/theme", favorites: "/sites/shared/favorites.json", perPage: 24, images: .remote,
-            concurrency: 4, snapshot: .off)))
+            """,
+            file: file
+        )
+        #expect(
+            config
+                == SiteConfig(
+                    file: file,
+                    values: SettingsLayer(
+                        api: "http://127.0.0.1:8765/api/v2",
+                        output: "/sites/mine/public",
+                        cache: "/var/cache/pokedex",
+                        templates: "/sites/mine/theme",
+                        favorites: "/sites/shared/favorites.json",
+                        perPage: 24,
+                        images: .remote,
+                        concurrency: 4,
+                        snapshot: .off
+                    )
+                )
+        )
         #expect(try SiteConfig.parse("snapshot = true", file: file).values.snapshot == .bundled)
-        #expect(try SiteConfig.parse(#"snapshot = "data/pokedex.snapshot""#, file: file).values.snapshot
-                == .file("/sites/mine/data/pokedex.snapshot"))
+        #expect(
+            try SiteConfig.parse(#"snapshot = "data/pokedex.snapshot""#, file: file).values.snapshot
+                == .file("/sites/mine/data/pokedex.snapshot")
+        )
     }
 
     @Test func malformedTOMLIsReportedWithLineAndColumn() {
@@ -34,7 +53,10 @@ import Testing
             try SiteConfig.parse("api = \"http://x\"\nper-page = = 3\n", file: file)
         }
         #expect(error?.stage == .config)
-        #expect(error?.subject == "\(file):2:12" || error?.subject?.hasPrefix("\(file):2:") == true, "\(String(describing: error))")
+        #expect(
+            error?.subject == "\(file):2:12" || error?.subject?.hasPrefix("\(file):2:") == true,
+            "\(String(describing: error))"
+        )
         #expect(error?.description.contains("malformed TOML") == true)
         #expect(error?.exitCode == 1)
     }
@@ -42,7 +64,10 @@ import Testing
     @Test func anUnknownKeyNamesTheFileAndTheKey() {
         let error = #expect(throws: PokedexError.self) { try SiteConfig.parse("perpage = 20\n", file: file) }
         #expect(error?.subject == file)
-        #expect(error?.description.contains(#"unknown key "perpage" (did you mean "per-page"?)"#) == true, "\(String(describing: error))")
+        #expect(
+            error?.description.contains(#"unknown key "perpage" (did you mean "per-page"?)"#) == true,
+            "\(String(describing: error))"
+        )
         let table = #expect(throws: PokedexError.self) { try SiteConfig.parse("[site]\ntitle = \"x\"\n", file: file) }
         #expect(table?.description.contains(#"unknown key "site""#) == true)
     }
@@ -63,8 +88,15 @@ import Testing
     }
 
     @Test func flagsWinOverTheEnvironmentWhichWinsOverTheFileWhichWinsOverDefaults() {
-        let config = SiteConfig(file: file, values: SettingsLayer(api: "http://file/api/v2", output: "/sites/mine/public",
-                                                                  perPage: 24, snapshot: .off))
+        let config = SiteConfig(
+            file: file,
+            values: SettingsLayer(
+                api: "http://file/api/v2",
+                output: "/sites/mine/public",
+                perPage: 24,
+                snapshot: .off
+            )
+        )
         let cwd = "/home/me"
         let fromFile = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: cwd)
         #expect(fromFile.apiBase == "http://file/api/v2")
@@ -78,8 +110,12 @@ import Testing
         #expect(fromFile.concurrency == 8)
 
         let environment = ["POKEAPI_URL": "http://env/api/v2"]
-        let fromEnvironment = SiteSettings.resolve(SettingsLayer(), environment: environment, config: config,
-                                                   currentDirectory: cwd)
+        let fromEnvironment = SiteSettings.resolve(
+            SettingsLayer(),
+            environment: environment,
+            config: config,
+            currentDirectory: cwd
+        )
         #expect(fromEnvironment.apiBase == "http://env/api/v2")
 
         let flags = SettingsLayer(api: "http://flag/api/v2", output: "out", perPage: 5, snapshot: .file("s.bin"))
@@ -90,9 +126,21 @@ import Testing
         #expect(fromFlags.snapshot == .file("/home/me/s.bin"))
 
         let bare = SiteSettings.resolve(SettingsLayer(), environment: [:], config: SiteConfig(), currentDirectory: cwd)
-        #expect(bare == SiteSettings(apiBase: SiteSettings.defaultAPI, output: "/home/me/Output",
-                                     cache: "/home/me/.pokedex-cache", templates: nil, favorites: "/home/me/favorites.json",
-                                     perPage: 24, listPageSize: 10, images: .local, concurrency: 8, snapshot: .bundled))
+        #expect(
+            bare
+                == SiteSettings(
+                    apiBase: SiteSettings.defaultAPI,
+                    output: "/home/me/Output",
+                    cache: "/home/me/.pokedex-cache",
+                    templates: nil,
+                    favorites: "/home/me/favorites.json",
+                    perPage: 24,
+                    listPageSize: 10,
+                    images: .local,
+                    concurrency: 8,
+                    snapshot: .bundled
+                )
+        )
     }
 
     @Test func theConfigFileIsFoundInTheCurrentFolderOrGivenExplicitly() throws {
@@ -101,12 +149,17 @@ import Testing
         #expect(try SiteConfig.load(explicit: nil, currentDirectory: root.path) == SiteConfig())
         try Data("per-page = 7\n".utf8).write(to: root.appendingPathComponent("pokedex.toml"))
         #expect(try SiteConfig.load(explicit: nil, currentDirectory: root.path).values.perPage == 7)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("other"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("other"),
+            withIntermediateDirectories: true
+        )
         try Data("per-page = 9\n".utf8).write(to: root.appendingPathComponent("other/site.toml"))
         let explicit = try SiteConfig.load(explicit: "other/site.toml", currentDirectory: root.path)
         #expect(explicit.values.perPage == 9)
         #expect(explicit.file == root.appendingPathComponent("other/site.toml").path)
-        let missing = #expect(throws: PokedexError.self) { try SiteConfig.load(explicit: "nope.toml", currentDirectory: root.path) }
+        let missing = #expect(throws: PokedexError.self) {
+            try SiteConfig.load(explicit: "nope.toml", currentDirectory: root.path)
+        }
         #expect(missing?.description.contains("config file not found") == true)
     }
 
@@ -127,9 +180,18 @@ import Testing
             .filter { !$0.hasPrefix("templates") && !$0.hasPrefix("base-url") }
             .joined(separator: "\n")
         let config = try SiteConfig.parse(uncommented, file: site.appendingPathComponent("pokedex.toml").path)
-        let fromFile = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: "/elsewhere")
-        let defaults = SiteSettings.resolve(SettingsLayer(), environment: [:],
-                                            config: SiteConfig(file: config.file), currentDirectory: "/elsewhere")
+        let fromFile = SiteSettings.resolve(
+            SettingsLayer(),
+            environment: [:],
+            config: config,
+            currentDirectory: "/elsewhere"
+        )
+        let defaults = SiteSettings.resolve(
+            SettingsLayer(),
+            environment: [:],
+            config: SiteConfig(file: config.file),
+            currentDirectory: "/elsewhere"
+        )
         #expect(fromFile == defaults)
         for key in SiteConfig.keys {
             #expect(text.contains("# \(key) = "), "pokedex.toml does not list \(key)")
@@ -142,6 +204,8 @@ import Testing
         try Data("per-page = 3\n".utf8).write(to: site.appendingPathComponent("pokedex.toml"))
         let error = #expect(throws: PokedexError.self) { try SiteInitializer.create(in: site) }
         #expect(error?.description.contains("refusing to overwrite pokedex.toml, favorites.json, .gitignore") == true)
-        #expect(try String(contentsOf: site.appendingPathComponent("pokedex.toml"), encoding: .utf8) == "per-page = 3\n")
+        #expect(
+            try String(contentsOf: site.appendingPathComponent("pokedex.toml"), encoding: .utf8) == "per-page = 3\n"
+        )
     }
 }

@@ -1,5 +1,6 @@
-import Testing
 import PokedexMustache
+import Testing
+
 @testable import PokedexModel
 @testable import PokedexRender
 
@@ -7,29 +8,85 @@ import PokedexMustache
 /// values, an absent optional an absent key; and a field added to one of them fails here until its tree has it.
 struct ContextTreeTests {
     static let type = TypeContext(name: "electric", label: "Électrik", href: "../types/electric.html", isLinked: true)
-    static let image = ImageContext(src: "../images/25.png", width: 475, height: 475, alt: "Pikachu",
-                                    fallback: "../assets/placeholder.svg", thumbnail: "../images/25-96.webp",
-                                    srcset: "../images/25-96.webp 96w, ../images/25.png 475w", isLocal: true,
-                                    isRemote: false, isPlaceholder: false, lazy: true)
-    static let row = MoveRowContext(id: 85, slug: "thunderbolt", href: "../moves/thunderbolt.html", name: "Tonnerre",
-                                    type: type, category: CategoryContext(name: "special", label: "Spéciale", categoryLang: "en"),
-                                    power: "90", accuracy: "100", pp: "15", hasDetail: true, detail: "Évo.",
-                                    detailTitle: "À l’évolution", detailSort: 0, generation: "I", generationNumber: 1,
-                                    moveNameLang: "en")
-    static let cell = CellContext(id: 25, number: "#025", name: "Pikachu", slug: "pikachu", href: "pikachu.html",
-                                  image: image, types: [type, TypeContext(name: "steel", label: "Acier")],
-                                  isFavorite: true, nameLang: "en")
-    static let learner = LearnerCellContext(href: "../pokemon/raichu.html", name: "Raichu", src: "../images/26-96.webp",
-                                            width: 96, height: 96, note: "Lv. 36")
+    static let image = ImageContext(
+        src: "../images/25.png",
+        width: 475,
+        height: 475,
+        alt: "Pikachu",
+        fallback: "../assets/placeholder.svg",
+        thumbnail: "../images/25-96.webp",
+        srcset: "../images/25-96.webp 96w, ../images/25.png 475w",
+        isLocal: true,
+        isRemote: false,
+        isPlaceholder: false,
+        lazy: true
+    )
+    static let row = MoveRowContext(
+        id: 85,
+        slug: "thunderbolt",
+        href: "../moves/thunderbolt.html",
+        name: "Tonnerre",
+        type: type,
+        category: CategoryContext(name: "special", label: "Spéciale", categoryLang: "en"),
+        power: "90",
+        accuracy: "100",
+        pp: "15",
+        hasDetail: true,
+        detail: "Évo.",
+        detailTitle: "À l’évolution",
+        detailSort: 0,
+        generation: "I",
+        generationNumber: 1,
+        moveNameLang: "en"
+    )
+    static let cell = CellContext(
+        id: 25,
+        number: "#025",
+        name: "Pikachu",
+        slug: "pikachu",
+        href: "pikachu.html",
+        image: image,
+        types: [type, TypeContext(name: "steel", label: "Acier")],
+        isFavorite: true,
+        nameLang: "en"
+    )
+    static let learner = LearnerCellContext(
+        href: "../pokemon/raichu.html",
+        name: "Raichu",
+        src: "../images/26-96.webp",
+        width: 96,
+        height: 96,
+        note: "Lv. 36"
+    )
     static let link = LinkContext(href: "../abilities/static.html", label: "Statik")
-    static let localizedName = LocalizedNameContext(language: "ja", label: "Japanese", lang: "ja", name: "ピカチュウ",
-                                                    spellings: [SpellingContext(name: "ピカチュウ", lang: "ja-Hrkt"),
-                                                                SpellingContext(name: "Pikachu", lang: "ja-Latn")])
+    static let localizedName = LocalizedNameContext(
+        language: "ja",
+        label: "Japanese",
+        lang: "ja",
+        name: "ピカチュウ",
+        spellings: [
+            SpellingContext(name: "ピカチュウ", lang: "ja-Hrkt"),
+            SpellingContext(name: "Pikachu", lang: "ja-Latn"),
+        ]
+    )
 
-    static let learnGroup = LearnGroupContext(key: "level-up", method: 1, label: "Par niveau", count: 2,
-                                              detailHeading: "N.", sortedByDetail: true, moves: [row, row])
-    static let learnerGroup = LearnerGroupContext(key: "machine", method: 4, label: "CT", machine: "CT126", count: 1,
-                                                  cells: [learner])
+    static let learnGroup = LearnGroupContext(
+        key: "level-up",
+        method: 1,
+        label: "Par niveau",
+        count: 2,
+        detailHeading: "N.",
+        sortedByDetail: true,
+        moves: [row, row]
+    )
+    static let learnerGroup = LearnerGroupContext(
+        key: "machine",
+        method: 4,
+        label: "CT",
+        machine: "CT126",
+        count: 1,
+        cells: [learner]
+    )
 
     static func expectSameTree<T: TemplateValueConvertible>(_ value: T) throws {
         #expect(value.templateValue == (try TemplateValueEncoder.throughEncoder(value)), "\(T.self)")
@@ -74,7 +131,10 @@ struct ContextTreeTests {
         (row.detailTitle, row.generationNumber, row.moveNameLang) = (nil, nil, nil)
         row.category.categoryLang = nil
         try Self.expectSameTree(row)
-        guard case .object(let object) = row.templateValue else { Issue.record("no object"); return }
+        guard case .object(let object) = row.templateValue else {
+            Issue.record("no object")
+            return
+        }
         #expect(object["detailTitle"] == nil && object["generationNumber"] == nil && object["moveNameLang"] == nil)
         var cell = Self.cell
         (cell.nameLang, cell.image.srcset) = (nil, nil)
@@ -104,32 +164,103 @@ struct ContextTreeTests {
         #expect(rows == [Self.row.templateValue, Self.row.templateValue])
     }
 
-    static let stat = StatContext(name: "special-attack", label: "Attaque Spéciale", short: "Atq. Spé.", value: 50, percent: 20)
-    static let ability = AbilityContext(name: "static", label: "Statik", isHidden: false, href: "../abilities/static.html",
-                                        isLinked: true, shortEffect: "Peut paralyser.", effectLang: "en", labelLang: "en")
-    static let training = TrainingContext(effortYield: "2 Vitesse", captureRate: "190", baseFriendship: "50",
-                                          baseExperience: "112", growthRate: "Moyenne", growthRateLang: "en")
-    static let breeding = BreedingContext(eggGroups: "Champ, Fée", genderRatio: "50 % ♂", eggCycles: "10", eggGroupsLang: "en")
+    static let stat = StatContext(
+        name: "special-attack",
+        label: "Attaque Spéciale",
+        short: "Atq. Spé.",
+        value: 50,
+        percent: 20
+    )
+    static let ability = AbilityContext(
+        name: "static",
+        label: "Statik",
+        isHidden: false,
+        href: "../abilities/static.html",
+        isLinked: true,
+        shortEffect: "Peut paralyser.",
+        effectLang: "en",
+        labelLang: "en"
+    )
+    static let training = TrainingContext(
+        effortYield: "2 Vitesse",
+        captureRate: "190",
+        baseFriendship: "50",
+        baseExperience: "112",
+        growthRate: "Moyenne",
+        growthRateLang: "en"
+    )
+    static let breeding = BreedingContext(
+        eggGroups: "Champ, Fée",
+        genderRatio: "50 % ♂",
+        eggCycles: "10",
+        eggGroupsLang: "en"
+    )
     static let entry = EntryContext(text: "Il stocke l’électricité.", games: "Rouge, Bleu")
     static let measure = MeasureContext(metric: "0,4 m", imperial: "1′04″")
     static let run = TextRunContext(text: "Pierre Foudre", isForeign: true, lang: "en")
-    static let form = FormContext(id: 10080, number: "#025", name: "Pikachu Rockeur", href: "pikachu-rock-star.html",
-                                  isLinked: true, isDefault: false, image: image, formNameLang: "en")
-    static let picture = PictureContext(id: "shiny", label: "Chromatique", src: "../images/25-shiny.png", width: 475,
-                                        height: 475, alt: "Pikachu chromatique", isSelected: false, isSprite: false)
+    static let form = FormContext(
+        id: 10080,
+        number: "#025",
+        name: "Pikachu Rockeur",
+        href: "pikachu-rock-star.html",
+        isLinked: true,
+        isDefault: false,
+        image: image,
+        formNameLang: "en"
+    )
+    static let picture = PictureContext(
+        id: "shiny",
+        label: "Chromatique",
+        src: "../images/25-shiny.png",
+        width: 475,
+        height: 475,
+        alt: "Pikachu chromatique",
+        isSelected: false,
+        isSprite: false
+    )
     static let game = GameOptionContext(id: 25, label: "Écarlate et Violet", isSelected: true)
-    static let movesSection = MovesSectionContext(game: "Écarlate et Violet", gameID: 25, games: [game], hasGameChoice: false,
-                                                  learnsetScript: "../assets/learnsets/pikachu.1a2b.js",
-                                                  movesScript: "../assets/moves.3c4d.js", groups: [learnGroup],
-                                                  borrowedNote: "Ceux de Pikachu.", blankGroup: learnGroup)
-    static let move = MoveContext(id: 85, slug: "thunderbolt", name: "Tonnerre", type: type,
-                                  category: CategoryContext(name: "special", label: "Spéciale"), power: "90", accuracy: "100",
-                                  pp: "15", priority: "0", target: "Un Pokémon", generation: "Génération I",
-                                  effectChance: "10 %", shortEffect: "Peut paralyser.", effect: ["Inflige des dégâts.", "Peut paralyser."],
-                                  hasEffect: true, flavorText: "Une décharge.", learnedIn: "Écarlate et Violet", learnerCount: 1,
-                                  learnerGroups: [learnerGroup], otherGames: [GameCountContext(label: "Rouge et Bleu", count: 3)],
-                                  hasOtherGames: true, names: [localizedName], hasNames: true, previous: link, next: link,
-                                  effectLang: "en", flavorLang: "en", nameLang: "en", targetLang: "en")
+    static let movesSection = MovesSectionContext(
+        game: "Écarlate et Violet",
+        gameID: 25,
+        games: [game],
+        hasGameChoice: false,
+        learnsetScript: "../assets/learnsets/pikachu.1a2b.js",
+        movesScript: "../assets/moves.3c4d.js",
+        groups: [learnGroup],
+        borrowedNote: "Ceux de Pikachu.",
+        blankGroup: learnGroup
+    )
+    static let move = MoveContext(
+        id: 85,
+        slug: "thunderbolt",
+        name: "Tonnerre",
+        type: type,
+        category: CategoryContext(name: "special", label: "Spéciale"),
+        power: "90",
+        accuracy: "100",
+        pp: "15",
+        priority: "0",
+        target: "Un Pokémon",
+        generation: "Génération I",
+        effectChance: "10 %",
+        shortEffect: "Peut paralyser.",
+        effect: ["Inflige des dégâts.", "Peut paralyser."],
+        hasEffect: true,
+        flavorText: "Une décharge.",
+        learnedIn: "Écarlate et Violet",
+        learnerCount: 1,
+        learnerGroups: [learnerGroup],
+        otherGames: [GameCountContext(label: "Rouge et Bleu", count: 3)],
+        hasOtherGames: true,
+        names: [localizedName],
+        hasNames: true,
+        previous: link,
+        next: link,
+        effectLang: "en",
+        flavorLang: "en",
+        nameLang: "en",
+        targetLang: "en"
+    )
 
     /// The Pokémon and move pages' contexts: as the renderer makes them (a chain with its conditions, matchups,
     /// stats, abilities, pictures), then with every optional they may hold set, then with each of those absent.
@@ -137,43 +268,79 @@ struct ContextTreeTests {
         let eevee = HandBuiltPokedex.entry(id: 133, name: "eevee", types: ["normal"], chainID: 67)
         let jolteon = HandBuiltPokedex.entry(id: 135, name: "jolteon", types: ["electric"], chainID: 67)
         let (details, _) = try await HandBuiltPokedex.render(
-            try HandBuiltPokedex.pokedex([eevee, jolteon], chains: [67: Fixtures.eevee]))
+            try HandBuiltPokedex.pokedex([eevee, jolteon], chains: [67: Fixtures.eevee])
+        )
         let made = try #require(details["jolteon"])
         try Self.expectSameTree(made)
         let evolution = try #require(made.evolution)
         #expect(!made.matchups.isEmpty && !made.stats.isEmpty && evolution.stages.first?.evolvesTo.isEmpty == false)
 
         var detail = made
-        (detail.previous, detail.next, detail.genus, detail.flavorText) = (Self.link, Self.link, "Pokémon Foudre", "Il crépite.")
-        (detail.generation, detail.habitat, detail.moves, detail.breeding) = ("Génération I", "Prairie", Self.movesSection, Self.breeding)
+        (detail.previous, detail.next, detail.genus, detail.flavorText) = (
+            Self.link, Self.link, "Pokémon Foudre", "Il crépite."
+        )
+        (detail.generation, detail.habitat, detail.moves, detail.breeding) = (
+            "Génération I", "Prairie", Self.movesSection, Self.breeding
+        )
         (detail.entries, detail.moreEntries, detail.entriesNote) = ([Self.entry], [Self.entry], "En anglais")
-        (detail.nameLang, detail.genusLang, detail.flavorLang, detail.entriesLang, detail.habitatLang) = ("en", "en", "en", "en", "en")
-        (detail.forms, detail.pictures, detail.names, detail.abilities) = ([Self.form], [Self.picture], [Self.localizedName], [Self.ability])
-        (detail.training, detail.height, detail.weight, detail.stats) = (Self.training, Self.measure, Self.measure, [Self.stat])
+        (detail.nameLang, detail.genusLang, detail.flavorLang, detail.entriesLang, detail.habitatLang) = (
+            "en", "en", "en", "en", "en"
+        )
+        (detail.forms, detail.pictures, detail.names, detail.abilities) = (
+            [Self.form], [Self.picture], [Self.localizedName], [Self.ability]
+        )
+        (detail.training, detail.height, detail.weight, detail.stats) = (
+            Self.training, Self.measure, Self.measure, [Self.stat]
+        )
         var stage = try #require(evolution.stages.first)
         stage.howToEvolveRuns = [Self.run]
         stage.setNameLang("en")
         detail.evolution?.stages = [stage]
         try Self.expectSameTree(detail)
         try Self.expectSameTree(Self.move)
-        for value in [detail, Self.move, Self.stat, Self.ability, Self.training, Self.breeding, Self.entry, Self.measure, Self.run,
-                      Self.form, Self.picture, Self.game, Self.movesSection, evolution, stage, made.matchups[0],
-                      made.matchups[0].tiers[0], GameCountContext(label: "Rouge", count: 1)] as [any TemplateValueConvertible] {
+        for value in [
+            detail, Self.move, Self.stat, Self.ability, Self.training, Self.breeding, Self.entry, Self.measure,
+            Self.run,
+            Self.form, Self.picture, Self.game, Self.movesSection, evolution, stage, made.matchups[0],
+            made.matchups[0].tiers[0], GameCountContext(label: "Rouge", count: 1),
+        ] as [any TemplateValueConvertible] {
             // Each on its own: inside another's encoding, its own tree stands in for what its encoder writes.
             try Self.expectSameTree(value)
             Self.expectEveryField(value)
         }
 
         // Each optional absent: an absent key, as the encoder leaves it.
-        (detail.previous, detail.next, detail.genus, detail.flavorText, detail.generation, detail.habitat) = (nil, nil, nil, nil, nil, nil)
-        (detail.moves, detail.breeding, detail.entriesNote, detail.nameLang, detail.genusLang) = (nil, nil, nil, nil, nil)
+        (detail.previous, detail.next, detail.genus, detail.flavorText, detail.generation, detail.habitat) = (
+            nil, nil, nil, nil, nil, nil
+        )
+        (detail.moves, detail.breeding, detail.entriesNote, detail.nameLang, detail.genusLang) = (
+            nil, nil, nil, nil, nil
+        )
         (detail.flavorLang, detail.entriesLang, detail.habitatLang, detail.evolution) = (nil, nil, nil, nil)
         detail.abilities = [AbilityContext(name: "static", label: "Statik", isHidden: true)]
-        detail.training = TrainingContext(effortYield: nil, captureRate: nil, baseFriendship: nil, baseExperience: "", growthRate: nil)
-        detail.forms = [FormContext(id: 1, number: "#001", name: "Bulbizarre", href: "", isLinked: false, isDefault: true, image: Self.image)]
+        detail.training = TrainingContext(
+            effortYield: nil,
+            captureRate: nil,
+            baseFriendship: nil,
+            baseExperience: "",
+            growthRate: nil
+        )
+        detail.forms = [
+            FormContext(
+                id: 1,
+                number: "#001",
+                name: "Bulbizarre",
+                href: "",
+                isLinked: false,
+                isDefault: true,
+                image: Self.image
+            )
+        ]
         detail.height = MeasureContext(metric: "1 m", imperial: nil)
         try Self.expectSameTree(detail)
-        for value in detail.abilities + [detail.training, detail.forms[0], detail.height] as [any TemplateValueConvertible] {
+        for value in detail.abilities + [detail.training, detail.forms[0], detail.height]
+            as [any TemplateValueConvertible]
+        {
             try Self.expectSameTree(value)
         }
         var section = Self.movesSection
@@ -181,8 +348,12 @@ struct ContextTreeTests {
         try Self.expectSameTree(section)
         try Self.expectSameTree(BreedingContext(eggGroups: nil, genderRatio: nil, eggCycles: nil))
         var move = Self.move
-        (move.target, move.generation, move.effectChance, move.shortEffect, move.effect, move.flavorText) = (nil, nil, nil, nil, nil, nil)
-        (move.previous, move.next, move.effectLang, move.flavorLang, move.nameLang, move.targetLang) = (nil, nil, nil, nil, nil, nil)
+        (move.target, move.generation, move.effectChance, move.shortEffect, move.effect, move.flavorText) = (
+            nil, nil, nil, nil, nil, nil
+        )
+        (move.previous, move.next, move.effectLang, move.flavorLang, move.nameLang, move.targetLang) = (
+            nil, nil, nil, nil, nil, nil
+        )
         try Self.expectSameTree(move)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
+
 @testable import PokedexModel
 @testable import PokedexRender
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// The detail page's evolution chain, type matchups, other forms, picture switcher, origin and names.
 @Suite struct DetailPageTests {
@@ -26,20 +27,27 @@ import Testing
         let eevee = HandBuiltPokedex.entry(id: 133, name: "eevee", types: ["normal"], chainID: 67)
         let jolteon = HandBuiltPokedex.entry(id: 135, name: "jolteon", types: ["electric"], chainID: 67)
         let (details, pages) = try await HandBuiltPokedex.render(
-            try HandBuiltPokedex.pokedex([eevee, jolteon], chains: [67: Fixtures.eevee]))
+            try HandBuiltPokedex.pokedex([eevee, jolteon], chains: [67: Fixtures.eevee])
+        )
         let evolution = try #require(details["eevee"]?.evolution)
         #expect(evolution.evolves)
         let root = try #require(evolution.stages.first)
         #expect(evolution.stages.count == 1 && root.name == "Eevee" && root.isCurrent && root.isThisPage)
         #expect(!root.hasCondition && root.howToEvolve == "")
-        #expect(root.evolvesTo.map(\.name) == ["Vaporeon", "Jolteon", "Flareon", "Espeon", "Umbreon", "Leafeon",
-                                               "Glaceon", "Sylveon"])
-        #expect(root.evolvesTo.map(\.howToEvolve) == [
-            "Use a Water Stone", "Use a Thunder Stone", "Use a Fire Stone", "High friendship, daytime",
-            "High friendship, nighttime", "Level up near a special rock or use a Leaf Stone",
-            "Level up near a special rock or use an Ice Stone",
-            "Level up knowing a Fairy-type move, high affection or high friendship",
-        ])
+        #expect(
+            root.evolvesTo.map(\.name) == [
+                "Vaporeon", "Jolteon", "Flareon", "Espeon", "Umbreon", "Leafeon",
+                "Glaceon", "Sylveon",
+            ]
+        )
+        #expect(
+            root.evolvesTo.map(\.howToEvolve) == [
+                "Use a Water Stone", "Use a Thunder Stone", "Use a Fire Stone", "High friendship, daytime",
+                "High friendship, nighttime", "Level up near a special rock or use a Leaf Stone",
+                "Level up near a special rock or use an Ice Stone",
+                "Level up knowing a Fairy-type move, high affection or high friendship",
+            ]
+        )
         #expect(root.evolvesTo.allSatisfy { $0.hasCondition && !$0.hasEvolutions && !$0.isCurrent })
         // Only Jolteon is exported: the only linked branch, with its picture; the others have the placeholder.
         #expect(root.evolvesTo.filter(\.isLinked).map(\.href) == ["jolteon.html"])
@@ -62,14 +70,17 @@ import Testing
     @Test func taurosDoesNotEvolve() async throws {
         let tauros = HandBuiltPokedex.entry(id: 128, name: "tauros", types: ["normal"], chainID: 60)
         let (details, pages) = try await HandBuiltPokedex.render(
-            try HandBuiltPokedex.pokedex([tauros], chains: [60: Fixtures.tauros]))
+            try HandBuiltPokedex.pokedex([tauros], chains: [60: Fixtures.tauros])
+        )
         let evolution = try #require(details["tauros"]?.evolution)
         #expect(!evolution.evolves)
         let page = try #require(pages["tauros"])
         #expect(page.contains("This Pokémon does not evolve."))
         #expect(!page.contains(#"<ol class="evolution">"#))
         // No chain at all (not fetched): no section, rather than a claim.
-        let (unknown, unknownPages) = try await HandBuiltPokedex.render(try HandBuiltPokedex.pokedex([tauros], chains: [:]))
+        let (unknown, unknownPages) = try await HandBuiltPokedex.render(
+            try HandBuiltPokedex.pokedex([tauros], chains: [:])
+        )
         #expect(unknown["tauros"]?.evolution == nil)
         #expect(unknownPages["tauros"]?.contains("evolution-title") == false)
     }
@@ -78,7 +89,8 @@ import Testing
         let wurmple = HandBuiltPokedex.entry(id: 265, name: "wurmple", types: ["bug"], chainID: 135)
         let dustox = HandBuiltPokedex.entry(id: 269, name: "dustox", types: ["bug", "poison"], chainID: 135)
         let (details, pages) = try await HandBuiltPokedex.render(
-            try HandBuiltPokedex.pokedex([wurmple, dustox], chains: [135: Fixtures.wurmple]))
+            try HandBuiltPokedex.pokedex([wurmple, dustox], chains: [135: Fixtures.wurmple])
+        )
         let root = try #require(details["dustox"]?.evolution?.stages.first)
         #expect(root.evolvesTo.map(\.name) == ["Silcoon", "Cascoon"])
         #expect(root.evolvesTo.map { $0.evolvesTo.map(\.name) } == [["Beautifly"], ["Dustox"]])
@@ -96,7 +108,8 @@ import Testing
     @Test func gengarIsImmuneToNormalAndFighting() async throws {
         let gengar = HandBuiltPokedex.entry(id: 94, name: "gengar", types: ["ghost", "poison"], chainID: 46)
         let (details, pages) = try await HandBuiltPokedex.render(
-            try HandBuiltPokedex.pokedex([gengar], chains: [46: Fixtures.gastly]))
+            try HandBuiltPokedex.pokedex([gengar], chains: [46: Fixtures.gastly])
+        )
         let detail = try #require(details["gengar"])
         #expect(Self.types(Self.tier(detail, "×0")) == ["normal", "fighting"])
         #expect(Self.types(Self.tier(detail, "×2")) == ["ground", "psychic", "ghost", "dark"])
@@ -125,15 +138,33 @@ import Testing
     @Test func hostileNamesInChainsFormsAndLanguagesAreEscaped() async throws {
         let hostile = Fixtures.hostileName
         let evil = HandBuiltPokedex.entry(
-            id: 900, name: "evil", types: ["normal"], chainID: 900, english: hostile,
+            id: 900,
+            name: "evil",
+            types: ["normal"],
+            chainID: 900,
+            english: hostile,
             names: [.init(language: hostile, name: hostile), .init(language: "ja-hrkt", name: "イービル")],
-            varieties: [.init(id: 900, name: "evil", isDefault: true), .init(id: 901, name: hostile, isDefault: false)],
-            sprites: .init(officialArtwork: "https://img.invalid/artwork/900.png", home: nil, frontDefault: nil,
-                           officialArtworkShiny: "javascript:alert(3)", frontShiny: "https://img.invalid/\"><script>"))
-        let chain = Fixtures.Stage(speciesID: 900, name: "evil", next: [
-            Fixtures.Stage(speciesID: 902, name: hostile, details: [Fixtures.detail(hostile, ["item": hostile])]),
-        ])
-        let (details, pages) = try await HandBuiltPokedex.render(try HandBuiltPokedex.pokedex([evil], chains: [900: chain]))
+            varieties: [
+                .init(id: 900, name: "evil", isDefault: true), .init(id: 901, name: hostile, isDefault: false),
+            ],
+            sprites: .init(
+                officialArtwork: "https://img.invalid/artwork/900.png",
+                home: nil,
+                frontDefault: nil,
+                officialArtworkShiny: "javascript:alert(3)",
+                frontShiny: "https://img.invalid/\"><script>"
+            )
+        )
+        let chain = Fixtures.Stage(
+            speciesID: 900,
+            name: "evil",
+            next: [
+                Fixtures.Stage(speciesID: 902, name: hostile, details: [Fixtures.detail(hostile, ["item": hostile])])
+            ]
+        )
+        let (details, pages) = try await HandBuiltPokedex.render(
+            try HandBuiltPokedex.pokedex([evil], chains: [900: chain])
+        )
         let page = try #require(pages["evil"])
         for needle in ["<script>alert", "<img src=x", "javascript:alert", "\"><script>"] {
             #expect(!page.contains(needle), "\(needle)")
@@ -152,8 +183,10 @@ import Testing
     }
 
     @Test func originAndNamesInEveryLanguage() async throws {
-        let names = ["ja-hrkt", "ja-roma", "ko", "zh-hant", "fr", "de", "es", "it", "en", "ja", "zh-hans", "es-419", "xx"]
-            .map { SpeciesRecord.LocalizedName(language: $0, name: "N-\($0)") }
+        let names = [
+            "ja-hrkt", "ja-roma", "ko", "zh-hant", "fr", "de", "es", "it", "en", "ja", "zh-hans", "es-419", "xx",
+        ]
+        .map { SpeciesRecord.LocalizedName(language: $0, name: "N-\($0)") }
         var eevee = HandBuiltPokedex.entry(id: 133, name: "eevee", types: ["normal"], chainID: nil, names: names)
         eevee.species?.generation = 4
         eevee.species?.habitat = "rough-terrain"
@@ -161,16 +194,26 @@ import Testing
         let detail = try #require(details["eevee"])
         #expect(detail.generation == "Generation IV" && detail.habitat == "Rough Terrain" && detail.hasOrigin)
         // English (the page's language) first, then PokeAPI's order; Japanese in one row, kana, kanji and romaji.
-        #expect(detail.names.map(\.label) == [
-            "English", "Japanese", "Korean", "Chinese (traditional)", "French", "German", "Spanish", "Italian",
-            "Chinese (simplified)", "Spanish (Latin America)", "xx",
-        ])
-        #expect(detail.names.map(\.lang) == ["en", "ja", "ko", "zh-Hant", "fr", "de", "es", "it", "zh-Hans", "es-419", "xx"])
+        #expect(
+            detail.names.map(\.label) == [
+                "English", "Japanese", "Korean", "Chinese (traditional)", "French", "German", "Spanish", "Italian",
+                "Chinese (simplified)", "Spanish (Latin America)", "xx",
+            ]
+        )
+        #expect(
+            detail.names.map(\.lang) == [
+                "en", "ja", "ko", "zh-Hant", "fr", "de", "es", "it", "zh-Hans", "es-419", "xx",
+            ]
+        )
         #expect(detail.names[1].spellings.map(\.name) == ["N-ja-hrkt", "N-ja", "N-ja-roma"])
         #expect(detail.names[1].spellings.map(\.lang) == ["ja-Hrkt", "ja", "ja-Latn"])
         let page = try #require(pages["eevee"])
         #expect(page.contains("<dd>Generation IV</dd>") && page.contains("<dd>Rough Terrain</dd>"))
-        #expect(page.contains(#"<dt>Chinese (traditional)</dt><dd lang="zh-Hant"><span lang="zh-Hant">N-zh-hant</span></dd>"#))
+        #expect(
+            page.contains(
+                #"<dt>Chinese (traditional)</dt><dd lang="zh-Hant"><span lang="zh-Hant">N-zh-hant</span></dd>"#
+            )
+        )
         #expect(SiteRenderer.romanNumeral(9) == "IX" && SiteRenderer.romanNumeral(1) == "I")
     }
 
@@ -182,14 +225,27 @@ import Testing
             let charizard = try env.read("pokemon/charizard.html")
             let mega = try env.read("pokemon/charizard-mega-x.html")
             // Other forms: cards with their thumbnail, name and number, linked both ways.
-            #expect(charizard.contains(#"<a class="form-card" href="charizard-mega-x.html"><img src="../images/10034.png""#))
-            #expect(charizard.contains(#"alt="Mega Charizard X""#) && charizard.contains(#"<span class="form-num">#0006</span>"#))
+            #expect(
+                charizard.contains(#"<a class="form-card" href="charizard-mega-x.html"><img src="../images/10034.png""#)
+            )
+            #expect(
+                charizard.contains(#"alt="Mega Charizard X""#)
+                    && charizard.contains(#"<span class="form-num">#0006</span>"#)
+            )
             #expect(mega.contains(#"<a class="form-card" href="charizard.html"><img src="../images/6.png""#))
             #expect(!charizard.contains(#"<a class="form-card" href="charizard.html">"#))
 
             // Rock ×4 for Fire and Flying; Ground ×0.
-            #expect(charizard.contains(#"<span class="multiplier" title="4 times the damage">×4</span><ul class="types"><li class="type type-rock">Rock</li></ul>"#))
-            #expect(charizard.contains(#"<span class="multiplier" title="0 times the damage">×0</span><ul class="types"><li class="type type-ground">Ground</li></ul>"#))
+            #expect(
+                charizard.contains(
+                    #"<span class="multiplier" title="4 times the damage">×4</span><ul class="types"><li class="type type-rock">Rock</li></ul>"#
+                )
+            )
+            #expect(
+                charizard.contains(
+                    #"<span class="multiplier" title="0 times the damage">×0</span><ul class="types"><li class="type type-ground">Ground</li></ul>"#
+                )
+            )
 
             // Charmander and Charmeleon are outside the exported set: named, pictured by the placeholder, unlinked.
             for page in [charizard, mega] {
@@ -197,12 +253,22 @@ import Testing
                 #expect(page.contains(#"<span class="stage-name" aria-hidden="true">Charmeleon</span>"#))
                 #expect(!page.contains("charmander.html") && !page.contains("charmeleon.html"))
                 #expect(page.contains("Level 16") && page.contains("Level 36"))
-                #expect(page.contains(#"<img src="../assets/placeholder.svg" width="475" height="475" alt="Charmander""#))
+                #expect(
+                    page.contains(#"<img src="../assets/placeholder.svg" width="475" height="475" alt="Charmander""#)
+                )
             }
             // The Mega is a box after Charizard's, with its stone, and its own page marks it (not its species).
-            #expect(charizard.contains(#"<div class="stage-card"><a class="stage-link" href="charizard.html" aria-current="page">"#))
+            #expect(
+                charizard.contains(
+                    #"<div class="stage-card"><a class="stage-link" href="charizard.html" aria-current="page">"#
+                )
+            )
             #expect(mega.contains(#"<div class="stage-card"><a class="stage-link" href="charizard.html">"#))
-            #expect(mega.contains(#"<div class="stage-card"><a class="stage-link" href="charizard-mega-x.html" aria-current="page">"#))
+            #expect(
+                mega.contains(
+                    #"<div class="stage-card"><a class="stage-link" href="charizard-mega-x.html" aria-current="page">"#
+                )
+            )
             #expect(charizard.contains("Mega Evolve holding Charizardite X"))
             // Generation and names.
             #expect(charizard.contains("<dd>Generation I</dd>") && charizard.contains("<dd>Mountain</dd>"))
@@ -219,7 +285,11 @@ import Testing
             let busted = try env.read("pokemon/mimikyu-busted.html")
             // Ghost and Fairy: Normal, Fighting (ghost) and Dragon (fairy) do nothing.
             // Each linked to its type's page where it has one (no fixture Pokémon or move is Fighting).
-            #expect(busted.contains(#"<li class="type type-normal"><a href="../types/normal.html">Normal</a></li><li class="type type-fighting">Fighting</li><li class="type type-dragon"><a href="../types/dragon.html">Dragon</a></li>"#))
+            #expect(
+                busted.contains(
+                    #"<li class="type type-normal"><a href="../types/normal.html">Normal</a></li><li class="type type-fighting">Fighting</li><li class="type type-dragon"><a href="../types/dragon.html">Dragon</a></li>"#
+                )
+            )
             #expect(busted.contains("This Pokémon does not evolve."))
             // Only a front sprite on PokeAPI: the page's picture is that sprite, then the shiny one.
             let choices = busted.components(separatedBy: #"<input type="radio" name="picture" value=""#).dropFirst()
@@ -232,8 +302,14 @@ import Testing
             let all = charizard.components(separatedBy: #"<input type="radio" name="picture" value=""#).dropFirst()
                 .map { String($0.prefix { $0 != "\"" }) }
             #expect(all == ["artwork", "shiny-artwork", "sprite", "shiny-sprite"])
-            #expect(charizard.contains(#"<fieldset class="pictures" hidden data-fallback="../assets/placeholder.svg">"#))
-            #expect(charizard.contains("data-src=\"\(env.server.origin)/media/sprites/pokemon/other/official-artwork/shiny/6.png\" data-width=\"475\" data-height=\"475\""))
+            #expect(
+                charizard.contains(#"<fieldset class="pictures" hidden data-fallback="../assets/placeholder.svg">"#)
+            )
+            #expect(
+                charizard.contains(
+                    "data-src=\"\(env.server.origin)/media/sprites/pokemon/other/official-artwork/shiny/6.png\" data-width=\"475\" data-height=\"475\""
+                )
+            )
             #expect(env.server.count { $0.path.contains("/shiny/") } == 0)
 
             // No picture at all: no switcher.

@@ -2,9 +2,10 @@ import Foundation
 import Mustache  // hummingbird's swift-mustache, the engine pokedex used before its own: here an oracle only
 import PokedexMustache
 import Testing
-@testable import PokedexSource
+
 @testable import PokedexModel
 @testable import PokedexRender
+@testable import PokedexSource
 
 /// pokedex's own engine against swift-mustache over the same value trees: every page of a site that has every
 /// kind of context (cells, details with chains, matchups, forms, pictures and names, pagination, favorites
@@ -76,9 +77,13 @@ import Testing
                     try? ours.write(toFile: "\(folder)/\(name).ours", atomically: true, encoding: .utf8)
                     try? theirs.write(toFile: "\(folder)/\(name).theirs", atomically: true, encoding: .utf8)
                 }
-                let pair = zip(ours.split(separator: "\n", omittingEmptySubsequences: false),
-                               theirs.split(separator: "\n", omittingEmptySubsequences: false)).first { $0 != $1 }
-                Issue.record("\(job.path) differs from swift-mustache's: \(pair.map { "ours \($0.0)\ntheirs \($0.1)" } ?? "in length")")
+                let pair = zip(
+                    ours.split(separator: "\n", omittingEmptySubsequences: false),
+                    theirs.split(separator: "\n", omittingEmptySubsequences: false)
+                ).first { $0 != $1 }
+                Issue.record(
+                    "\(job.path) differs from swift-mustache's: \(pair.map { "ours \($0.0)\ntheirs \($0.1)" } ?? "in length")"
+                )
             }
             compared += 1
         }
@@ -89,26 +94,41 @@ import Testing
         jobs.count { $0.template == kind }
     }
 
-    static let assets = AssetsContext(style: "assets/style.1.css", app: "assets/app.1.js", data: "assets/data.1.js",
-                                      favorites: "assets/favorites.js", icon: "assets/icon.svg",
-                                      placeholder: SiteRenderer.placeholderImage)
+    static let assets = AssetsContext(
+        style: "assets/style.1.css",
+        app: "assets/app.1.js",
+        data: "assets/data.1.js",
+        favorites: "assets/favorites.js",
+        icon: "assets/icon.svg",
+        placeholder: SiteRenderer.placeholderImage
+    )
 
     @Test func everyKindOfPageMatchesTheOracle() throws {
         var entries = try ModelTests.entries()
         // One local picture with thumbnails (srcset, social image), the rest remote.
         entries[0].image = .local(path: "images/1.png", width: 475, height: 475)
         let ids = entries.prefix(3).map(\.id)
-        let favorites = FavoritesResolution(ids: ids, unknown: [.init(entry: "missingno", suggestion: "missing"),
-                                                                 .init(entry: "<b>&'\"", suggestion: nil)])
+        let favorites = FavoritesResolution(
+            ids: ids,
+            unknown: [
+                .init(entry: "missingno", suggestion: "missing"),
+                .init(entry: "<b>&'\"", suggestion: nil),
+            ]
+        )
         var chains: [Int: EvolutionChainRecord] = [:]
         for (id, stage) in Fixtures.chains { chains[id] = try Fixtures.chainRecord(id: id, stage) }
-        let pokedex = Pokedex(entries: entries, favorites: favorites,
-                              dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true),
-                              chains: chains, typeChart: try Fixtures.typeRecords())
+        let pokedex = Pokedex(
+            entries: entries,
+            favorites: favorites,
+            dataAge: .snapshot(Date(timeIntervalSince1970: 0), bundled: true),
+            chains: chains,
+            typeChart: try Fixtures.typeRecords()
+        )
         let theme = try Theme(overrides: nil)
         for baseURL in [nil, "https://example.com/dex/"] {
             let renderer = SiteRenderer(theme: theme, perPage: 5, baseURL: baseURL)
-            let jobs = try renderer.pages(pokedex, assets: Self.assets)
+            let jobs =
+                try renderer.pages(pokedex, assets: Self.assets)
                 + [renderer.workerJob(fingerprints: [:], contentHashes: [:], assets: Self.assets)]
             #expect(try Self.compare(jobs, theme: theme) == jobs.count)
         }
@@ -126,33 +146,61 @@ import Testing
             case 0:
                 let path = "images/\(record.id).png"
                 images[record.id] = .local(path: path, width: 475, height: 475)
-                thumbnails[path] = [Thumbnail(path: "images/\(record.id)-128.webp", width: 128, height: 128),
-                                    Thumbnail(path: "images/\(record.id)-256.webp", width: 256, height: 256)]
+                thumbnails[path] = [
+                    Thumbnail(path: "images/\(record.id)-128.webp", width: 128, height: 128),
+                    Thumbnail(path: "images/\(record.id)-256.webp", width: 256, height: 256),
+                ]
             case 1: images[record.id] = record.sprites.officialArtwork.map { .remote(url: $0) } ?? .placeholder
             default: images[record.id] = .placeholder
             }
         }
         let data = DataSet(
-            list: snapshot.list, records: records,
+            list: snapshot.list,
+            records: records,
             species: Dictionary(snapshot.species.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             chains: Dictionary(snapshot.evolutionChains.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             types: Dictionary(snapshot.types.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             forms: Dictionary(snapshot.forms.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-            versionGroups: Dictionary(snapshot.versionGroups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-            named: snapshot.named.mapValues { Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) },
+            versionGroups: Dictionary(
+                snapshot.versionGroups.map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first }
+            ),
+            named: snapshot.named.mapValues {
+                Dictionary($0.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            },
             moves: Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             machines: Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             abilities: Dictionary(snapshot.abilities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
-            missing: [])
+            missing: []
+        )
         let names = data.nameBook
-        let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species, images: images,
-                                      thumbnails: thumbnails, forms: data.forms, names: names)
+        let entries = Pokedex.entries(
+            list: data.list,
+            records: data.records,
+            species: data.species,
+            images: images,
+            thumbnails: thumbnails,
+            forms: data.forms,
+            names: names
+        )
         let favorites = FavoritesResolution(ids: [25, 10100, 83, 122, 772], unknown: [])
-        let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups, names: names,
-                             methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
-        let pokedex = Pokedex(entries: entries, favorites: favorites, dataAge: nil, chains: data.chains,
-                              typeChart: data.typeChart, names: names, moves: moves,
-                              abilities: data.abilities)
+        let moves = MoveBook(
+            moves: data.moves,
+            machines: data.machines,
+            versionGroups: data.versionGroups,
+            names: names,
+            methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id }
+        )
+        let pokedex = Pokedex(
+            entries: entries,
+            favorites: favorites,
+            dataAge: nil,
+            chains: data.chains,
+            typeChart: data.typeChart,
+            names: names,
+            moves: moves,
+            abilities: data.abilities
+        )
         #expect(entries.count == snapshot.list.count)
         let theme = try Theme(overrides: nil)
         let renderer = SiteRenderer(theme: theme, perPage: 24, baseURL: "https://example.org/dex/")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import PokedexSource
-@testable import PokedexPipeline
+
 @testable import PokedexModel
+@testable import PokedexPipeline
+@testable import PokedexSource
 
 @Suite struct FavoritesCatalogTests {
     @Test func noCachedListMeansNoCatalog() throws {

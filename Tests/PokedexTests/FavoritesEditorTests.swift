@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
+
 @testable import PokedexModel
 @testable import PokedexPipeline
+@testable import PokedexSupport
 
 /// The `PokedexError` `body` throws, or a test failure.
 func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> PokedexError? {
@@ -31,8 +32,15 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         _ = try editor.add(["4"])
         _ = try editor.add(["Mr. Mime"])
         _ = try editor.add(["#10080"])
-        #expect(try sandbox.favoriteEntries() == [.name("pikachu"), .name("charmander"), .name("mr-mime"), .name("pikachu-rock-star")])
-        #expect(sandbox.favoritesText() == "[\n  \"pikachu\",\n  \"charmander\",\n  \"mr-mime\",\n  \"pikachu-rock-star\"\n]\n")
+        #expect(
+            try sandbox.favoriteEntries() == [
+                .name("pikachu"), .name("charmander"), .name("mr-mime"), .name("pikachu-rock-star"),
+            ]
+        )
+        #expect(
+            sandbox.favoritesText()
+                == "[\n  \"pikachu\",\n  \"charmander\",\n  \"mr-mime\",\n  \"pikachu-rock-star\"\n]\n"
+        )
     }
 
     @Test func duplicatesAreNotAddedAndExistingEntriesKeepTheirOrderAndSpelling() throws {
@@ -43,12 +51,20 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
 
         let none = try sandbox.editor().add(["pikachu", "#025", "25", "PIKACHU", "charmander"])
         #expect(!none.written)
-        #expect(none.messages == Array(repeating: "Already a favorite: #0025 Pikachu", count: 4) + ["Already a favorite: #0004 Charmander"])
+        #expect(
+            none.messages == Array(repeating: "Already a favorite: #0025 Pikachu", count: 4) + [
+                "Already a favorite: #0004 Charmander"
+            ]
+        )
         #expect(sandbox.favoritesText() == original)  // nothing to do: not even reformatted
 
         let some = try sandbox.editor().add(["bulbasaur", "Bulbasaur", "1", "pikachu"])
-        #expect(some.messages == ["Added #0001 Bulbasaur", "Already a favorite: #0001 Bulbasaur",
-                                  "Already a favorite: #0001 Bulbasaur", "Already a favorite: #0025 Pikachu"])
+        #expect(
+            some.messages == [
+                "Added #0001 Bulbasaur", "Already a favorite: #0001 Bulbasaur",
+                "Already a favorite: #0001 Bulbasaur", "Already a favorite: #0025 Pikachu",
+            ]
+        )
         #expect(try sandbox.favoriteEntries() == [.name("Pikachu"), .name("#004"), .id(6), .name("bulbasaur")])
     }
 
@@ -87,8 +103,12 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         for editor in [sandbox.uncheckedEditor(), sandbox.editor()] {  // no cache folder at all, too
             try? FileManager.default.removeItem(atPath: sandbox.favoritesPath)
             let report = try editor.add(["Pikachu", "#025", "25", " 025 ", "mr-mime", "pikachu"])
-            #expect(report.messages == ["Added pikachu", "Added #0025", "Already a favorite: #0025", "Already a favorite: #0025",
-                                        "Added mr-mime", "Already a favorite: pikachu"])
+            #expect(
+                report.messages == [
+                    "Added pikachu", "Added #0025", "Already a favorite: #0025", "Already a favorite: #0025",
+                    "Added mr-mime", "Already a favorite: pikachu",
+                ]
+            )
             #expect(report.notes.count == 1)
             #expect(report.notes.first?.contains("could not check") == true)
             #expect(report.notes.first?.contains("no Pokémon list is cached") == true)
@@ -114,7 +134,11 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeCache(perPage: 5, pages: [0])  // bulbasaur … raichu: 5 of 8
         let report = try sandbox.editor().add(["PIKACHU", "pichu", "#172"])
         #expect(report.messages == ["Added #0025 Pikachu", "Added pichu", "Added #0172"])
-        #expect(report.notes == ["could not check \"pichu\" (did you mean pikachu, raichu?), \"#172\": the cache holds only 5 of the 8 Pokémon of \(FavoritesSandbox.api)"])
+        #expect(
+            report.notes == [
+                "could not check \"pichu\" (did you mean pikachu, raichu?), \"#172\": the cache holds only 5 of the 8 Pokémon of \(FavoritesSandbox.api)"
+            ]
+        )
         #expect(try sandbox.favoriteEntries() == [.name("pikachu"), .name("pichu"), .id(172)])
     }
 }
@@ -123,7 +147,9 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
     @Test func removesEveryEntryNamingThePokemon() throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache()
-        try sandbox.writeFavorites("[\"pikachu\", 25, \"bulbasaur\", \"#025\", \"Pikachu\", \"PIKACHU-ROCK-STAR\", \"mr-mime\"]")
+        try sandbox.writeFavorites(
+            "[\"pikachu\", 25, \"bulbasaur\", \"#025\", \"Pikachu\", \"PIKACHU-ROCK-STAR\", \"mr-mime\"]"
+        )
         let report = try sandbox.editor().remove(["#025"])
         #expect(report.written)
         #expect(report.messages == ["Removed #0025 Pikachu (4 entries: pikachu, 25, #025, Pikachu)"])
@@ -190,12 +216,18 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
     @Test func showsNumbersAndDisplayNamesInFileOrderAndNotesWhatTheCacheCannotResolve() throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache()
-        try sandbox.writeFavorites("[\"mr-mime\", 25, \"#004\", \"Bulbasaur\", \"pikachu-rock-star\", \"pikachuu\", 0, \"zzzz\"]")
+        try sandbox.writeFavorites(
+            "[\"mr-mime\", 25, \"#004\", \"Bulbasaur\", \"pikachu-rock-star\", \"pikachuu\", 0, \"zzzz\"]"
+        )
         let listing = try sandbox.editor().list()
         #expect(listing.notes.isEmpty)
         let lines = listing.entries.map(\.line)
-        #expect(Array(lines.prefix(5)) == ["#0122 Mr. Mime", "#0025 Pikachu", "#0004 Charmander", "#0001 Bulbasaur",
-                                           "#0025 Pikachu (Rock Star) — pikachu-rock-star, id 10080"])
+        #expect(
+            Array(lines.prefix(5)) == [
+                "#0122 Mr. Mime", "#0025 Pikachu", "#0004 Charmander", "#0001 Bulbasaur",
+                "#0025 Pikachu (Rock Star) — pikachu-rock-star, id 10080",
+            ]
+        )
         #expect(lines[5].hasPrefix("pikachuu (unknown Pokémon; did you mean pikachu"))
         #expect(lines[6] == "0 (not a Pokémon id)")
         #expect(lines[7] == "zzzz (unknown Pokémon)")
@@ -208,14 +240,22 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeCache(perPage: 5, pages: [0])
         try sandbox.writeFavorites("[\"pikachu\", \"pichu\", 172]")
         let lines = try sandbox.editor().list().entries.map(\.line)
-        #expect(lines == ["#0025 Pikachu", "pichu (not in the cache; did you mean pikachu, raichu?)", "#0172 (not in the cache)"])
+        #expect(
+            lines == [
+                "#0025 Pikachu", "pichu (not in the cache; did you mean pikachu, raichu?)", "#0172 (not in the cache)",
+            ]
+        )
     }
 
     @Test func withoutACacheEntriesAreShownUnchecked() throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites("[\"pikachu\", 25]")
         let listing = try sandbox.editor().list()
-        #expect(listing.entries.map(\.line) == ["pikachu (not checked: nothing cached)", "#0025 (not checked: nothing cached)"])
+        #expect(
+            listing.entries.map(\.line) == [
+                "pikachu (not checked: nothing cached)", "#0025 (not checked: nothing cached)",
+            ]
+        )
         #expect(listing.notes.count == 1)
         #expect(listing.notes[0].contains("no Pokémon list is cached for \(FavoritesSandbox.api)"))
     }
@@ -276,7 +316,9 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites(Self.two)
         let prompt = ScriptedPrompt(isInteractive: false, answers: ["y"])
-        let error = try #require(favoritesError { _ = try sandbox.uncheckedEditor().clear(confirmed: false, prompt: prompt) })
+        let error = try #require(
+            favoritesError { _ = try sandbox.uncheckedEditor().clear(confirmed: false, prompt: prompt) }
+        )
         #expect(error.stage == .favorites)
         #expect(error.exitCode == 1)
         #expect(error.description.contains("not a terminal"))
@@ -299,22 +341,29 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
 
 @Suite struct FavoritesSafetyTests {
     /// Every command, run on the sandbox's favorites file with a complete cache.
-    static var commands: [(String, (FavoritesEditor) throws -> Void)] { [
-        ("add", { _ = try $0.add(["bulbasaur"]) }),
-        ("remove", { _ = try $0.remove(["pikachu"]) }),
-        ("list", { _ = try $0.list() }),
-        ("list --json", { _ = try $0.listJSON() }),
-        ("clear --yes", { _ = try $0.clear(confirmed: true, prompt: ScriptedPrompt(isInteractive: false)) }),
-        ("clear (answered yes)", { _ = try $0.clear(confirmed: false, prompt: ScriptedPrompt(isInteractive: true, answers: ["y"])) }),
-    ] }
+    static var commands: [(String, (FavoritesEditor) throws -> Void)] {
+        [
+            ("add", { _ = try $0.add(["bulbasaur"]) }),
+            ("remove", { _ = try $0.remove(["pikachu"]) }),
+            ("list", { _ = try $0.list() }),
+            ("list --json", { _ = try $0.listJSON() }),
+            ("clear --yes", { _ = try $0.clear(confirmed: true, prompt: ScriptedPrompt(isInteractive: false)) }),
+            (
+                "clear (answered yes)",
+                { _ = try $0.clear(confirmed: false, prompt: ScriptedPrompt(isInteractive: true, answers: ["y"])) }
+            ),
+        ]
+    }
 
     @Test(arguments: 0..<6)
     func aMalformedFileIsReportedWithLineAndColumnAndLeftByteIdentical(command: Int) throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeCache()
         let (name, run) = Self.commands[command]
-        for (text, position) in [(malformedFavorites, "line 3, column 3"), ("[\"pikachu\", true]", "line 1, column 13"),
-                                 ("{\"favorites\": []}", "JSON array")] {
+        for (text, position) in [
+            (malformedFavorites, "line 3, column 3"), ("[\"pikachu\", true]", "line 1, column 13"),
+            ("{\"favorites\": []}", "JSON array"),
+        ] {
             try sandbox.writeFavorites(text)
             let error = try #require(favoritesError { try run(sandbox.editor()) }, "\(name)")
             #expect(error.stage == .favorites, "\(name)")
@@ -343,7 +392,8 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeFavorites("[\"pikachu\"]")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.favoritesPath)
         _ = try sandbox.uncheckedEditor().add(["bulbasaur"])
-        let mode = try FileManager.default.attributesOfItem(atPath: sandbox.favoritesPath)[.posixPermissions] as? NSNumber
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: sandbox.favoritesPath)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
     }
 
@@ -373,13 +423,19 @@ func favoritesError(_ body: () throws -> Void, sourceLocation: SourceLocation = 
         try sandbox.writeCache()
         try sandbox.writeFavorites(Self.exported)
         let report = try sandbox.editor().add(["Pikachu", "#004", "mr-mime"])
-        #expect(report.messages == ["Already a favorite: #0025 Pikachu", "Added #0004 Charmander", "Added #0122 Mr. Mime"])
+        #expect(
+            report.messages == ["Already a favorite: #0025 Pikachu", "Added #0004 Charmander", "Added #0122 Mr. Mime"]
+        )
         // Still an array of API names, the export's entries first and in their order.
         let names = try JSONDecoder().decode([String].self, from: try #require(sandbox.favoritesData()))
         #expect(names == ["bulbasaur", "pikachu", "charmander", "mr-mime"])
 
         _ = try sandbox.editor().remove(["25"])
-        #expect(try JSONDecoder().decode([String].self, from: try #require(sandbox.favoritesData())) == ["bulbasaur", "charmander", "mr-mime"])
+        #expect(
+            try JSONDecoder().decode([String].self, from: try #require(sandbox.favoritesData())) == [
+                "bulbasaur", "charmander", "mr-mime",
+            ]
+        )
     }
 
     @Test func whatAddWritesIsWhatTheBuildResolves() throws {

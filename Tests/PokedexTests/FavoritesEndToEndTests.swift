@@ -19,14 +19,17 @@ enum PokedexBinary {
         }
         for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate.path) {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            {
                 return candidate
             }
         }
-        Issue.record("""
+        Issue.record(
+            """
             The pokedex executable was not found (looked at \(candidates.map(\.path).joined(separator: ", "))). \
             Run `swift build` before `swift test`: the end-to-end favorites tests run the built binary.
-            """)
+            """
+        )
         throw Missing()
     }
 
@@ -52,13 +55,21 @@ enum PokedexBinary {
         }
         let output = try FileHandle(forWritingTo: out)
         let errors = try FileHandle(forWritingTo: err)
-        let status = try await ProcessLaunch.run(try executable ?? locate(), arguments, in: directory, environment: environment,
-                                                 output: output.fileDescriptor, error: errors.fileDescriptor)
+        let status = try await ProcessLaunch.run(
+            try executable ?? locate(),
+            arguments,
+            in: directory,
+            environment: environment,
+            output: output.fileDescriptor,
+            error: errors.fileDescriptor
+        )
         try output.close()
         try errors.close()
-        return Result(status: status,
-                      stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
+        return Result(
+            status: status,
+            stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self)
+        )
     }
 
     /// A clean environment: no POKEAPI_URL from the developer's shell.
@@ -71,8 +82,12 @@ enum PokedexBinary {
 
     /// Runs `pokedex arguments` with stdin, stdout and stderr on a pseudo-terminal, types `answer` once the
     /// terminal shows `expected`, and returns the exit status and everything the terminal showed.
-    static func runOnTerminal(_ arguments: [String], in directory: URL, waitFor expected: String,
-                              type answer: String) async throws -> (status: Int32, transcript: String) {
+    static func runOnTerminal(
+        _ arguments: [String],
+        in directory: URL,
+        waitFor expected: String,
+        type answer: String
+    ) async throws -> (status: Int32, transcript: String) {
         var master: Int32 = -1
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else {
@@ -83,8 +98,15 @@ enum PokedexBinary {
         defer { close(master) }
 
         var transcript = Data()
-        let status = try await ProcessLaunch.run(try locate(), arguments, in: directory, environment: environment,
-                                                 input: slave, output: slave, error: slave) { kill in
+        let status = try await ProcessLaunch.run(
+            try locate(),
+            arguments,
+            in: directory,
+            environment: environment,
+            input: slave,
+            output: slave,
+            error: slave
+        ) { kill in
             // Only the child holds the terminal now: its end reads as EIO.
             close(slave)
             var answered = false
@@ -94,7 +116,7 @@ enum PokedexBinary {
                 var descriptor = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
                 if poll(&descriptor, 1, 100) > 0 {
                     let count = read(master, &buffer, buffer.count)
-                    guard count > 0 else { return }   // EIO once the child has closed the terminal
+                    guard count > 0 else { return }  // EIO once the child has closed the terminal
                     transcript.append(contentsOf: buffer[0..<count])
                 }
                 if !answered, String(decoding: transcript, as: UTF8.self).contains(expected) {
@@ -103,7 +125,9 @@ enum PokedexBinary {
                 }
             }
             if kill() {
-                Issue.record("pokedex did not finish on the terminal; it showed: \(String(decoding: transcript, as: UTF8.self))")
+                Issue.record(
+                    "pokedex did not finish on the terminal; it showed: \(String(decoding: transcript, as: UTF8.self))"
+                )
             }
         }
         return (status, String(decoding: transcript, as: UTF8.self))
@@ -137,8 +161,12 @@ enum PokedexBinary {
     @Test func clearOnATerminalAsksAndYClears() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites(Self.two)
-        let run = try await PokedexBinary.runOnTerminal(["favorites", "clear"], in: sandbox.root,
-                                                  waitFor: "[y/N]", type: "y\n")
+        let run = try await PokedexBinary.runOnTerminal(
+            ["favorites", "clear"],
+            in: sandbox.root,
+            waitFor: "[y/N]",
+            type: "y\n"
+        )
         #expect(run.transcript.contains("Are you sure you want to delete all favorites? [y/N]"))
         #expect(run.status == 0, "\(run.transcript)")
         #expect(run.transcript.contains("Deleted 2 favorite(s)"))
@@ -148,8 +176,12 @@ enum PokedexBinary {
     @Test func clearOnATerminalAnsweredNoKeepsTheFile() async throws {
         let sandbox = try FavoritesSandbox()
         try sandbox.writeFavorites(Self.two)
-        let run = try await PokedexBinary.runOnTerminal(["favorites", "clear"], in: sandbox.root,
-                                                  waitFor: "[y/N]", type: "n\n")
+        let run = try await PokedexBinary.runOnTerminal(
+            ["favorites", "clear"],
+            in: sandbox.root,
+            waitFor: "[y/N]",
+            type: "n\n"
+        )
         #expect(run.transcript.contains("Are you sure you want to delete all favorites? [y/N]"))
         #expect(run.status == 0)
         #expect(run.transcript.contains("Nothing was deleted."))
@@ -180,7 +212,10 @@ enum PokedexBinary {
         #expect(remove.status == 0, "\(remove.stderr)")
         #expect(remove.stdout == "Removed #0025 Pikachu\n")
 
-        let json = try await PokedexBinary.run(["favorites", "list", "--json", "--favorites", "favorites.json"], in: sandbox.root)
+        let json = try await PokedexBinary.run(
+            ["favorites", "list", "--json", "--favorites", "favorites.json"],
+            in: sandbox.root
+        )
         #expect(json.stdout == "[\n  \"bulbasaur\",\n  \"mr-mime\",\n  \"charmander\"\n]\n")
         #expect(sandbox.favoritesText() == json.stdout)
 
@@ -193,9 +228,11 @@ enum PokedexBinary {
         try sandbox.writeCache()
         try sandbox.writeFavorites(malformedFavorites)
         let common = ["--cache", "cache", "--api", FavoritesSandbox.api]
-        for arguments in [["favorites", "add", "bulbasaur"] + common, ["favorites", "remove", "pikachu"] + common,
-                          ["favorites", "list"] + common, ["favorites", "list", "--json"], ["favorites", "clear", "--yes"],
-                          ["favorites", "clear"]] {
+        for arguments in [
+            ["favorites", "add", "bulbasaur"] + common, ["favorites", "remove", "pikachu"] + common,
+            ["favorites", "list"] + common, ["favorites", "list", "--json"], ["favorites", "clear", "--yes"],
+            ["favorites", "clear"],
+        ] {
             let run = try await PokedexBinary.run(arguments, in: sandbox.root)
             #expect(run.status == 1, "\(arguments)")
             #expect(run.stderr.contains("line 3, column 3"), "\(arguments): \(run.stderr)")
@@ -209,8 +246,12 @@ enum PokedexBinary {
             try Data("{{pageTitle}}\n".utf8).write(to: templates.appendingPathComponent(name + ".mustache"))
         }
         let build = try await PokedexBinary.run(
-            ["build", "--api", "http://127.0.0.1:9/api/v2", "--cache", "cache", "--output", "Output",
-             "--templates", "Templates", "--favorites", "favorites.json", "--offline"], in: sandbox.root)
+            [
+                "build", "--api", "http://127.0.0.1:9/api/v2", "--cache", "cache", "--output", "Output",
+                "--templates", "Templates", "--favorites", "favorites.json", "--offline",
+            ],
+            in: sandbox.root
+        )
         #expect(build.status != 0)
         #expect(build.stderr.contains("favorites"), "\(build.stderr)")
         #expect(build.stderr.contains("line 3, column 3"), "\(build.stderr)")

@@ -1,7 +1,8 @@
 import Foundation
-@testable import PokedexSource
+
 @testable import PokedexModel
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 /// A temporary folder holding a favorites file and a cache of small, made-up fixtures. Removed when released.
 final class FavoritesSandbox {
@@ -71,41 +72,81 @@ final class FavoritesSandbox {
 
     /// Writes the list as pages of `perPage` (only the pages numbered in `pages` when given, from 0), and detail
     /// and species records for Pikachu, its Rock Star form and Mr. Mime.
-    func writeCache(api: String = FavoritesSandbox.api, perPage: Int = 5, pages: [Int]? = nil,
-                    list: [(Int, String)] = FavoritesSandbox.list, records: Bool = true) throws {
+    func writeCache(
+        api: String = FavoritesSandbox.api,
+        perPage: Int = 5,
+        pages: [Int]? = nil,
+        list: [(Int, String)] = FavoritesSandbox.list,
+        records: Bool = true
+    ) throws {
         let store = store(api: api)
         let offsets = stride(from: 0, to: list.count, by: perPage).enumerated()
             .filter { pages?.contains($0.offset) ?? true }.map(\.element)
         for offset in offsets {
             let results = list[offset..<min(offset + perPage, list.count)].map { ListPage.Entry(id: $0.0, name: $0.1) }
             let page = ListPage(count: list.count, results: results)
-            try store.write(CacheEntry(metadata: Self.metadata("\(api)/pokemon?limit=\(perPage)&offset=\(offset)"), body: page),
-                            key: "list/limit-\(perPage)-offset-\(offset)")
+            try store.write(
+                CacheEntry(metadata: Self.metadata("\(api)/pokemon?limit=\(perPage)&offset=\(offset)"), body: page),
+                key: "list/limit-\(perPage)-offset-\(offset)"
+            )
         }
         guard records else { return }
         try writeRecord(store, id: 25, name: "pikachu", speciesID: 25, species: "pikachu", isDefault: true)
-        try writeRecord(store, id: 10080, name: "pikachu-rock-star", speciesID: 25, species: "pikachu", isDefault: false)
+        try writeRecord(
+            store,
+            id: 10080,
+            name: "pikachu-rock-star",
+            speciesID: 25,
+            species: "pikachu",
+            isDefault: false
+        )
         try writeRecord(store, id: 122, name: "mr-mime", speciesID: 122, species: "mr-mime", isDefault: true)
         try writeSpecies(store, id: 25, name: "pikachu", english: "Pikachu")
         try writeSpecies(store, id: 122, name: "mr-mime", english: "Mr. Mime")
     }
 
-    private func writeRecord(_ store: CacheStore, id: Int, name: String, speciesID: Int, species: String,
-                             isDefault: Bool) throws {
+    private func writeRecord(
+        _ store: CacheStore,
+        id: Int,
+        name: String,
+        speciesID: Int,
+        species: String,
+        isDefault: Bool
+    ) throws {
         let record = PokemonRecord(
-            id: id, name: name, speciesID: speciesID, speciesName: species, isDefault: isDefault, baseExperience: 100,
-            height: 4, weight: 60, types: ["electric"], typeIDs: [13], stats: [.init(name: "hp", value: 35)],
+            id: id,
+            name: name,
+            speciesID: speciesID,
+            speciesName: species,
+            isDefault: isDefault,
+            baseExperience: 100,
+            height: 4,
+            weight: 60,
+            types: ["electric"],
+            typeIDs: [13],
+            stats: [.init(name: "hp", value: 35)],
             abilities: [.init(name: "static", isHidden: false)],
-            sprites: .init(officialArtwork: nil, home: nil, frontDefault: nil))
-        try store.write(CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon/\(id)/"), body: record),
-                        key: "pokemon/\(id)")
+            sprites: .init(officialArtwork: nil, home: nil, frontDefault: nil)
+        )
+        try store.write(
+            CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon/\(id)/"), body: record),
+            key: "pokemon/\(id)"
+        )
     }
 
     private func writeSpecies(_ store: CacheStore, id: Int, name: String, english: String) throws {
-        let record = SpeciesRecord(id: id, name: name, englishName: english, genera: [.init(language: "en", name: "Mouse Pokémon")],
-                                   names: [], varieties: [])
-        try store.write(CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon-species/\(id)/"), body: record),
-                        key: "species/\(id)")
+        let record = SpeciesRecord(
+            id: id,
+            name: name,
+            englishName: english,
+            genera: [.init(language: "en", name: "Mouse Pokémon")],
+            names: [],
+            varieties: []
+        )
+        try store.write(
+            CacheEntry(metadata: Self.metadata("\(FavoritesSandbox.api)/pokemon-species/\(id)/"), body: record),
+            key: "species/\(id)"
+        )
     }
 }
 

@@ -1,10 +1,11 @@
 import Foundation
-import Testing
-@testable import PokedexSource
-@testable import PokedexRender
-@testable import PokedexPipeline
-@testable import PokedexSupport
 import NIOHTTP1
+import Testing
+
+@testable import PokedexPipeline
+@testable import PokedexRender
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// Retries, timeouts and bad answers: what is retried, what is not, and that nothing bad is ever cached.
 @Suite struct FetchTests {
@@ -36,7 +37,9 @@ import NIOHTTP1
                 let results = try #require(json["results"] as? [[String: String]])
                 #expect(results.first?["url"] == "\(api)/pokemon/122/")
 
-                let last = try JSONSerialization.jsonObject(with: try await fetcher.get("\(api)/pokemon?limit=5&offset=10").body)
+                let last = try JSONSerialization.jsonObject(
+                    with: try await fetcher.get("\(api)/pokemon?limit=5&offset=10").body
+                )
                 #expect((last as? [String: Any])?["next"] is NSNull)
                 #expect(((last as? [String: Any])?["results"] as? [Any])?.count == 2)
 
@@ -50,7 +53,10 @@ import NIOHTTP1
                 #expect(png.headers.first(name: "Content-Type") == "image/png")
                 #expect(PNGImage.isComplete(png.body))
                 #expect(try await fetcher.get("\(api)/pokemon/4/").status == 404)
-                #expect(try await fetcher.get("\(api)/meta/").body == Data(#"{"deployed_at":"2025-07-01T00:00:00Z","hash":"fixture-hash-1"}"#.utf8))
+                #expect(
+                    try await fetcher.get("\(api)/meta/").body
+                        == Data(#"{"deployed_at":"2025-07-01T00:00:00Z","hash":"fixture-hash-1"}"#.utf8)
+                )
                 let counts = await fetcher.counts
                 #expect(counts.requests == 7)
                 #expect(counts.notModified == 1)
@@ -180,24 +186,41 @@ import NIOHTTP1
             #expect(env.server.count(Self.farfetchd) == retry.maxAttempts)
             // Everything else was fetched and cached; the site was not written.
             for fixture in Fixtures.pokemon where fixture.id != 83 {
-                #expect(FileManager.default.fileExists(atPath: cacheFile(env, "pokemon/\(fixture.id)").path), "\(fixture.id)")
+                #expect(
+                    FileManager.default.fileExists(atPath: cacheFile(env, "pokemon/\(fixture.id)").path),
+                    "\(fixture.id)"
+                )
             }
             #expect(!FileManager.default.fileExists(atPath: cacheFile(env, "pokemon/83").path))
             #expect(!env.exists("index.html"))
 
             // Pictures already cached by the failed run (if it got to them) are not asked for again either.
-            let cachedImages = Set(pathsBelow(env.cache).filter { $0.hasSuffix(".png") }.map { ($0 as NSString).lastPathComponent })
+            let cachedImages = Set(
+                pathsBelow(env.cache).filter { $0.hasSuffix(".png") }.map { ($0 as NSString).lastPathComponent }
+            )
             env.server.clearFaults()
             env.server.resetCounts()
             let summary = try await env.build(retry: retry)
             let json = Set(env.server.requests.filter { $0.path.hasPrefix("/api/") }.map(\.path))
             // Farfetch’d's species, the chain it names and its abilities (no other Pokémon has them) were never
             // asked for.
-            let abilities = ["keen-eye", "inner-focus", "defiant"].map { "/api/v2/ability/\(Fixtures.referenceID($0))/" }
-            #expect(json == Set(["/api/v2/pokemon/83/", "/api/v2/pokemon-species/83/", "/api/v2/evolution-chain/40/",
-                                 "/api/v2/meta/"] + abilities))
+            let abilities = ["keen-eye", "inner-focus", "defiant"].map {
+                "/api/v2/ability/\(Fixtures.referenceID($0))/"
+            }
+            #expect(
+                json
+                    == Set(
+                        [
+                            "/api/v2/pokemon/83/", "/api/v2/pokemon-species/83/", "/api/v2/evolution-chain/40/",
+                            "/api/v2/meta/",
+                        ] + abilities
+                    )
+            )
             for request in env.server.requests where request.path.hasPrefix("/media/") {
-                #expect(!cachedImages.contains((request.path as NSString).lastPathComponent), "\(request.path) asked again")
+                #expect(
+                    !cachedImages.contains((request.path as NSString).lastPathComponent),
+                    "\(request.path) asked again"
+                )
             }
             #expect(summary.pokemon == 12)
             #expect(env.exists("pokemon/farfetchd.html"))

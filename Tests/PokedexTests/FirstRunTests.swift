@@ -13,8 +13,14 @@ import Testing
         init() throws {
             root = try TestEnvironment.makeScratchFolder()
             binary = root.appendingPathComponent("bin/pokedex")
-            try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(at: root.appendingPathComponent("home"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: binary.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("home"),
+                withIntermediateDirectories: true
+            )
             try FileManager.default.copyItem(at: try PokedexBinary.locate(), to: binary)
         }
 
@@ -53,7 +59,9 @@ import Testing
             #expect(build.status == 0, "\(build.stderr)")
             #expect(build.stdout.contains("\(Fixtures.pokemon.count) Pokémon"))
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("Output/page/2.html").path))
-            let assets = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Output/assets").path)
+            let assets = try FileManager.default.contentsOfDirectory(
+                atPath: site.appendingPathComponent("Output/assets").path
+            )
             #expect(assets.contains { $0.hasPrefix("style.") && $0.hasSuffix(".css") }, "\(assets)")
 
             env.server.resetCounts()
@@ -69,8 +77,10 @@ import Testing
             // From another folder, --config finds the same site.
             let elsewhere = try await install.run(["favorites", "add", "bulbasaur", "--config", "site/pokedex.toml"])
             #expect(elsewhere.status == 0, "\(elsewhere.stderr)")
-            #expect(try String(contentsOf: site.appendingPathComponent("favorites.json"), encoding: .utf8)
-                    == "[\n  \"bulbasaur\"\n]\n")
+            #expect(
+                try String(contentsOf: site.appendingPathComponent("favorites.json"), encoding: .utf8)
+                    == "[\n  \"bulbasaur\"\n]\n"
+            )
 
             let again = try await install.run(["init", "site"])
             #expect(again.status == 1)
@@ -90,9 +100,14 @@ import Testing
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stdout.contains("1351 Pokémon, 26 index pages"), "\(build.stdout)")
         #expect(build.stdout.contains("from the data snapshot"))
-        let pokemon = try FileManager.default.contentsOfDirectory(atPath: site.appendingPathComponent("Output/pokemon").path)
+        let pokemon = try FileManager.default.contentsOfDirectory(
+            atPath: site.appendingPathComponent("Output/pokemon").path
+        )
         #expect(pokemon.count == 1351)
-        let pikachu = try String(contentsOf: site.appendingPathComponent("Output/pokemon/pikachu.html"), encoding: .utf8)
+        let pikachu = try String(
+            contentsOf: site.appendingPathComponent("Output/pokemon/pikachu.html"),
+            encoding: .utf8
+        )
         #expect(pikachu.contains("Offline — showing data from the bundled snapshot of"))
         // Artwork could not be downloaded: the page references its URL.
         #expect(pikachu.contains("https://raw.githubusercontent.com/PokeAPI/sprites/"))

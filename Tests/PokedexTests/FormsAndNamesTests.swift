@@ -1,15 +1,19 @@
 import Foundation
 import Testing
-@testable import PokedexSource
+
 @testable import PokedexModel
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 /// Forms as fans know them (their species' number and place, their own generation and names) and PokeAPI's names
 /// for everything the pages name, through the fixture server and a theme that prints the values plainly.
 @Suite struct FormsAndNamesTests {
     /// A theme whose detail page prints what these tests read, one value per line.
     static func writeTheme(to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("partials"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("partials"),
+            withIntermediateDirectories: true
+        )
         let page = """
             {{#detail}}number={{number}}
             name={{name}}
@@ -25,7 +29,8 @@ import Testing
 
             """
         try Data(page.utf8).write(to: folder.appendingPathComponent("pokemon.mustache"))
-        let stage = "[{{name}}{{#isCurrent}}*{{/isCurrent}}{{#isLinked}}→{{href}}{{/isLinked}}{{#hasCondition}} ({{howToEvolve}}){{/hasCondition}}{{#evolvesTo}}{{> partials/evolution-stage}}{{/evolvesTo}}]"
+        let stage =
+            "[{{name}}{{#isCurrent}}*{{/isCurrent}}{{#isLinked}}→{{href}}{{/isLinked}}{{#hasCondition}} ({{howToEvolve}}){{/hasCondition}}{{#evolvesTo}}{{> partials/evolution-stage}}{{/evolvesTo}}]"
         try Data(stage.utf8).write(to: folder.appendingPathComponent("partials/evolution-stage.mustache"))
     }
 
@@ -46,14 +51,18 @@ import Testing
             // Its species' neighbours, as a Pokédex steps.
             #expect(Self.values(galar, "previous") == ["Farfetch’d"] && Self.values(galar, "next") == ["Flabébé"])
             // Its own names, English first, Japanese as one row.
-            #expect(Self.values(galar, "names") == [
-                "English:Galarian Mr. Mime@en;", "Japanese:バリヤード(ガラルのすがた)@ja-Hrkt;", "French:M. Mime de Galar@fr;",
-            ])
+            #expect(
+                Self.values(galar, "names") == [
+                    "English:Galarian Mr. Mime@en;", "Japanese:バリヤード(ガラルのすがた)@ja-Hrkt;", "French:M. Mime de Galar@fr;",
+                ]
+            )
             // Its chain: the Galarian form a box of its own, marked as this page, with Mr. Rime under it alone (species
             // outside the exported set are named from their API names).
-            #expect(Self.values(galar, "chain") == [
-                "[Mime Jr[Mr. Mime→mr-mime.html (Level up knowing Mimic)][Galarian Mr. Mime*→mr-mime-galar.html (Level up knowing Mimic, in Galar)[Mr Rime (Level 42)]]]",
-            ])
+            #expect(
+                Self.values(galar, "chain") == [
+                    "[Mime Jr[Mr. Mime→mr-mime.html (Level up knowing Mimic)][Galarian Mr. Mime*→mr-mime-galar.html (Level up knowing Mimic, in Galar)[Mr Rime (Level 42)]]]"
+                ]
+            )
             let mrMime = try env.read("pokemon/mr-mime.html")
             #expect(Self.values(mrMime, "chain").first?.contains("[Mr. Mime*→mr-mime.html") == true)
             #expect(Self.values(mrMime, "form") == ["#0122 Galarian Mr. Mime mr-mime-galar.html ../images/10168.png"])
@@ -62,8 +71,11 @@ import Testing
             #expect(Self.values(try env.read("pokemon/charizard-mega-x.html"), "name") == ["Mega Charizard X"])
             #expect(Self.values(try env.read("pokemon/charizard-mega-x.html"), "number") == ["#0006"])
             // Pikachu's chain: Raichu, or in Alola Alolan Raichu (not exported: named from its API name, unlinked).
-            #expect(Self.values(try env.read("pokemon/pikachu.html"), "chain").first?
-                .hasSuffix("[Raichu (Use a Thunder Stone)][Raichu (Alola) (Use a Thunder Stone, in Alola)]]]") == true)
+            #expect(
+                Self.values(try env.read("pokemon/pikachu.html"), "chain").first?
+                    .hasSuffix("[Raichu (Use a Thunder Stone)][Raichu (Alola) (Use a Thunder Stone, in Alola)]]]")
+                    == true
+            )
             // PokeAPI's names for abilities and habitats; an ability without an English name is made readable and
             // listed as a fallback.
             let bulbasaur = try env.read("pokemon/bulbasaur.html")
@@ -99,21 +111,39 @@ import Testing
             record.formID = id
             return record
         }
-        let megaNames = FormRecord(id: 0, name: "", formName: "mega", names: [.init(language: "en", name: "Mega Meowstic")],
-                                   formNames: [], versionGroup: nil, versionGroupID: nil)
+        let megaNames = FormRecord(
+            id: 0,
+            name: "",
+            formName: "mega",
+            names: [.init(language: "en", name: "Mega Meowstic")],
+            formNames: [],
+            versionGroup: nil,
+            versionGroupID: nil
+        )
         var forms: [Int: FormRecord] = [:]
         for id in [20001, 20002] { forms[id] = megaNames }
         let records = [20001: try record(20001, "meowstic-m-mega"), 20002: try record(20002, "meowstic-f-mega")]
-        let entries = Pokedex.entries(list: [.init(id: 20001, name: "meowstic-m-mega"), .init(id: 20002, name: "meowstic-f-mega")],
-                                      records: records, species: [:], images: [:], forms: forms)
+        let entries = Pokedex.entries(
+            list: [.init(id: 20001, name: "meowstic-m-mega"), .init(id: 20002, name: "meowstic-f-mega")],
+            records: records,
+            species: [:],
+            images: [:],
+            forms: forms
+        )
         #expect(entries.map(\.displayName) == ["Mega Meowstic (Male)", "Mega Meowstic (Female)"])
     }
 
     @Test func aFormsNamesInEveryLanguageFallBackToItsSpeciesAndItsPart() throws {
         let species = try ModelTests.species(778)
-        let form = FormRecord(id: 1, name: "mimikyu-busted", formName: "busted", names: [.init(language: "fr", name: "Mimiqui Démasqué")],
-                              formNames: [.init(language: "en", name: "Busted Form"), .init(language: "ja-hrkt", name: "ばけたすがた")],
-                              versionGroup: nil, versionGroupID: nil)
+        let form = FormRecord(
+            id: 1,
+            name: "mimikyu-busted",
+            formName: "busted",
+            names: [.init(language: "fr", name: "Mimiqui Démasqué")],
+            formNames: [.init(language: "en", name: "Busted Form"), .init(language: "ja-hrkt", name: "ばけたすがた")],
+            versionGroup: nil,
+            versionGroupID: nil
+        )
         let names = DisplayName.names(of: form, species: species)
         #expect(names.map(\.language) == ["ja-hrkt", "fr", "en"])
         // Japanese writes its own parentheses.
@@ -121,12 +151,22 @@ import Testing
     }
 
     @Test func aFormWithoutAnyEnglishNameIsListedAsAFallback() throws {
-        let form = FormRecord(id: 10080, name: "pikachu-rock-star", formName: "rock-star",
-                              names: [.init(language: "ja-hrkt", name: "ハードロック・ピカチュウ")], formNames: [],
-                              versionGroup: nil, versionGroupID: nil)
-        let entries = Pokedex.entries(list: [.init(id: 10080, name: "pikachu-rock-star")],
-                                      records: [10080: try ModelTests.record(10080)], species: [:], images: [:],
-                                      forms: [10080: form])
+        let form = FormRecord(
+            id: 10080,
+            name: "pikachu-rock-star",
+            formName: "rock-star",
+            names: [.init(language: "ja-hrkt", name: "ハードロック・ピカチュウ")],
+            formNames: [],
+            versionGroup: nil,
+            versionGroupID: nil
+        )
+        let entries = Pokedex.entries(
+            list: [.init(id: 10080, name: "pikachu-rock-star")],
+            records: [10080: try ModelTests.record(10080)],
+            species: [:],
+            images: [:],
+            forms: [10080: form]
+        )
         #expect(entries.map(\.displayName) == ["Pikachu (Rock Star)"])
         let pokedex = Pokedex(entries: entries, favorites: FavoritesResolution(), dataAge: nil)
         #expect(pokedex.nameFallbacks.contains("form: pikachu-rock-star"))

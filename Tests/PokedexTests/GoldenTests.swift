@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
 @testable import PokedexModel
-@testable import PokedexRender
 @testable import PokedexPipeline
+@testable import PokedexRender
 @testable import PokedexSource
 
 /// The fixture site rendered with the project's real `Templates/`, compared byte for byte with the files under
@@ -47,8 +48,10 @@ import Testing
         """
 
     func requireTemplates() throws {
-        try #require(FileManager.default.fileExists(atPath: Self.templates.appendingPathComponent("index.mustache").path),
-                     "the real theme is expected at \(Self.templates.path)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.templates.appendingPathComponent("index.mustache").path),
+            "the real theme is expected at \(Self.templates.path)"
+        )
     }
 
     @Test func renderedSiteMatchesTheGoldenFiles() async throws {
@@ -63,22 +66,28 @@ import Testing
             for (rendered, golden) in Self.compared {
                 let published = rendered == SiteRenderer.dataScript ? try env.hashed(rendered) : rendered
                 // Pictures referenced by URL (the switcher's shiny ones) name the test server's random port.
-                let actual = Data(String(decoding: try Data(contentsOf: env.output.appendingPathComponent(published)), as: UTF8.self)
-                    .replacingOccurrences(of: env.server.origin, with: "http://test-server.invalid").utf8)
+                let actual = Data(
+                    String(decoding: try Data(contentsOf: env.output.appendingPathComponent(published)), as: UTF8.self)
+                        .replacingOccurrences(of: env.server.origin, with: "http://test-server.invalid").utf8
+                )
                 let goldenFile = Self.goldenFolder.appendingPathComponent(golden)
                 if Self.updating {
                     try actual.write(to: goldenFile)
                     continue
                 }
                 guard let expected = FileManager.default.contents(atPath: goldenFile.path) else {
-                    Issue.record("missing golden file \(goldenFile.path): run UPDATE_GOLDEN=1 swift test --filter Golden")
+                    Issue.record(
+                        "missing golden file \(goldenFile.path): run UPDATE_GOLDEN=1 swift test --filter Golden"
+                    )
                     continue
                 }
                 if actual != expected {
-                    Issue.record("""
+                    Issue.record(
+                        """
                         \(rendered) differs from Golden/\(golden) \(Self.firstDifference(actual, expected))
                         If the change is intended: UPDATE_GOLDEN=1 swift test --filter Golden
-                        """)
+                        """
+                    )
                 }
             }
         }
@@ -139,20 +148,29 @@ import Testing
                     #expect(!text.contains(needle), "\(path) contains \(needle)")
                 }
                 #expect(!path.contains(".."), "\(path)")
-                #expect(path.unicodeScalars.allSatisfy {
-                    ("a"..."z").contains($0) || ("0"..."9").contains($0) || "./-_".unicodeScalars.contains($0)
-                }, "\(path)")
+                #expect(
+                    path.unicodeScalars.allSatisfy {
+                        ("a"..."z").contains($0) || ("0"..."9").contains($0) || "./-_".unicodeScalars.contains($0)
+                    },
+                    "\(path)"
+                )
             }
             // The hostile Pokémon has a page under a sanitised name, and its name shows, escaped.
             let slug = Slug.make(name: Fixtures.hostileName, id: Fixtures.hostileID)
             let page = try env.read("pokemon/\(slug).html")
             #expect(page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
             #expect(try env.read("page/3.html").contains("pokemon/\(slug).html"))
-            #expect(try env.read(env.hashed("assets/pokedex-data.js")).contains("\\u003cscript>alert(2)\\u003c/script>"))
+            #expect(
+                try env.read(env.hashed("assets/pokedex-data.js")).contains("\\u003cscript>alert(2)\\u003c/script>")
+            )
             // Nothing was written beside the output folder.
             let top = try FileManager.default.contentsOfDirectory(atPath: env.root.path).sorted()
             #expect(top == ["Output", "cache", "favorites.json", "theme"])
-            #expect(!FileManager.default.fileExists(atPath: env.root.deletingLastPathComponent().appendingPathComponent("evil").path))
+            #expect(
+                !FileManager.default.fileExists(
+                    atPath: env.root.deletingLastPathComponent().appendingPathComponent("evil").path
+                )
+            )
         }
     }
 }

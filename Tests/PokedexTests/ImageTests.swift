@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import PokedexSource
+
 @testable import PokedexPipeline
+@testable import PokedexSource
 
 /// Pictures: local copies, the sprite fallback chain, the placeholder, and that no broken PNG is ever kept.
 @Suite struct ImageTests {
@@ -38,7 +39,9 @@ import Testing
             // No sprite at all: the theme's placeholder, and nothing asked.
             #expect(!env.exists("images/10080.png"))
             #expect(try env.read("pokemon/pikachu-rock-star.html").contains("src=\"../assets/placeholder.svg\""))
-            #expect(try env.read("pokemon/bulbasaur.html").contains("src=\"../images/1.png\" width=\"12\" height=\"12\""))
+            #expect(
+                try env.read("pokemon/bulbasaur.html").contains("src=\"../images/1.png\" width=\"12\" height=\"12\"")
+            )
             #expect(try env.read("index.html").contains("src=\"images/1.png\""))
             let data = try env.read(env.hashed("assets/pokedex-data.js"))
             #expect(try IndexDataTests.picture(data, id: 25).image == "images/25.png")
@@ -77,7 +80,9 @@ import Testing
             #expect(summary.imagesRemote == 1)
             #expect(summary.imagesLocal == 10)
             #expect(!env.exists("images/10143.png"))
-            #expect(try env.read("pokemon/mimikyu-busted.html").contains("src=\"\(env.server.origin)\(Self.front(10143))\""))
+            #expect(
+                try env.read("pokemon/mimikyu-busted.html").contains("src=\"\(env.server.origin)\(Self.front(10143))\"")
+            )
         }
     }
 
@@ -137,9 +142,15 @@ import Testing
             let url = env.server.origin + Self.official(1)
             #expect(try env.read("pokemon/bulbasaur.html").contains("src=\"\(url)\""))
             #expect(try env.read("index.html").contains("src=\"\(url)\""))
-            #expect(try env.read("pokemon/mimikyu-busted.html").contains("src=\"\(env.server.origin)\(Self.front(10143))\""))
+            #expect(
+                try env.read("pokemon/mimikyu-busted.html").contains("src=\"\(env.server.origin)\(Self.front(10143))\"")
+            )
             // The data script names the pictures once, by their pattern.
-            #expect(try env.read(env.hashed("assets/pokedex-data.js")).contains(env.server.origin + Self.official(0).replacingOccurrences(of: "/0.png", with: "/{id}.png")))
+            #expect(
+                try env.read(env.hashed("assets/pokedex-data.js")).contains(
+                    env.server.origin + Self.official(0).replacingOccurrences(of: "/0.png", with: "/{id}.png")
+                )
+            )
         }
     }
 

@@ -2,12 +2,13 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
+
 @testable import PokedexModel
-@testable import PokedexRender
 @testable import PokedexOutput
 @testable import PokedexPipeline
+@testable import PokedexRender
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// The render and output stages: fingerprints that spare unchanged pages, output that does not depend on the
 /// core count, one writer, builds that take turns, and a failed write that leaves everything whole.
@@ -24,8 +25,10 @@ import Testing
             let first = try await env.build()
             // Detail pages, index pages, move, ability and type pages, their three indexes, favorites, search and 404.
             #expect(first.movePages > 0 && first.abilityPages > 0 && first.typePages > 0)
-            #expect(first.pagesRendered == first.pokemon + first.indexPages + first.movePages + first.abilityPages
-                    + first.typePages + 6)
+            #expect(
+                first.pagesRendered == first.pokemon + first.indexPages + first.movePages + first.abilityPages
+                    + first.typePages + 6
+            )
             let dates = try modificationDates(env.output)
             let again = try await env.build()
             #expect(again.pagesRendered == 0)
@@ -55,7 +58,9 @@ import Testing
 
             // A partial every page includes: every page.
             let footer = theme.appendingPathComponent("partials/footer.mustache")
-            try Data((try String(contentsOf: footer, encoding: .utf8) + "<!-- edited footer -->\n").utf8).write(to: footer)
+            try Data((try String(contentsOf: footer, encoding: .utf8) + "<!-- edited footer -->\n").utf8).write(
+                to: footer
+            )
             #expect(try await env.build(templates: theme).pagesRendered == first.pagesRendered)
         }
     }
@@ -173,13 +178,17 @@ import Testing
         try await withEnvironment { env in
             try await env.build()
             let manifest = env.output.appendingPathComponent(OutputFolder.manifestName)
-            let paths = try JSONDecoder().decode(OutputFolder.Manifest.self, from: Data(contentsOf: manifest)).files.keys
+            let paths = try JSONDecoder().decode(OutputFolder.Manifest.self, from: Data(contentsOf: manifest)).files
+                .keys
             let old = try JSONSerialization.data(withJSONObject: ["generator": "pokedex", "files": paths.sorted()])
             try old.write(to: manifest)
             let again = try await env.build(limit: 3)
             // Everything is rendered again (no fingerprints), and the files the old manifest listed are still
             // pokedex's to remove.
-            #expect(again.pagesRendered == 3 + 1 + 2 + again.movePages + 1 + again.abilityPages + 1 + again.typePages + 1 + 1)
+            #expect(
+                again.pagesRendered == 3 + 1 + 2 + again.movePages + 1 + again.abilityPages + 1 + again.typePages + 1
+                    + 1
+            )
             #expect(again.filesRemoved > 0)
             #expect(!env.exists("pokemon/mr-mime-galar.html"))
         }
@@ -198,8 +207,10 @@ import Testing
             #expect(error.exitCode != 0)
             #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
             // The manifest still lists what pokedex wrote, old and new, so nothing is orphaned.
-            let manifest = try JSONDecoder().decode(OutputFolder.Manifest.self,
-                                                    from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
+            let manifest = try JSONDecoder().decode(
+                OutputFolder.Manifest.self,
+                from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName))
+            )
             #expect(manifest.files["pokemon/bulbasaur.html"] != nil)
             #expect(manifest.files["index.html"] != nil)
             // Its pages were made from two builds' inputs: no context digest may stand in for the next build's.
@@ -215,8 +226,12 @@ import Testing
     @Test func buildsOnTheSameCacheTakeTurns() async throws {
         try await withEnvironment { env in
             try await env.build()
-            var held: BuildLock? = try await BuildLock.acquire(env.cache.resolvingSymlinksInPath(), stage: .cache,
-                                                               purpose: "the cache", logger: quietLogger)
+            var held: BuildLock? = try await BuildLock.acquire(
+                env.cache.resolvingSymlinksInPath(),
+                stage: .cache,
+                purpose: "the cache",
+                logger: quietLogger
+            )
             let messages = LogCapture()
             let finished = NIOLockedValueBox(false)
             let second = Task {
@@ -229,7 +244,11 @@ import Testing
                 try await Task.sleep(for: .milliseconds(100))
                 waited += 1
             }
-            #expect(messages.lines.contains { $0.contains("waiting for another pokedex build") && $0.contains(env.cache.lastPathComponent) })
+            #expect(
+                messages.lines.contains {
+                    $0.contains("waiting for another pokedex build") && $0.contains(env.cache.lastPathComponent)
+                }
+            )
             #expect(!finished.withLockedValue { $0 }, "the second build went on while the lock was held")
             withExtendedLifetime(held) {}
             held = nil  // released: the waiting build goes on
@@ -257,10 +276,14 @@ extension FileManager {
         // A renamed item re-renders the pages whose words name it: the names are render inputs like the model.
         let pokedex = try IndexDataTests.pokedex()
         var renamed = pokedex
-        renamed.names = NameBook(records: [.item: [.init(id: 1, name: "kings-rock", names: [.init(language: "en", name: "King’s Rock")])]])
+        renamed.names = NameBook(records: [
+            .item: [.init(id: 1, name: "kings-rock", names: [.init(language: "en", name: "King’s Rock")])]
+        ])
         let assets = AssetsContext(style: "s", app: "a", data: "d", favorites: "f", icon: "i", placeholder: "p")
         func digest(_ pokedex: Pokedex) async throws -> String? {
-            try await RenderInputs(pokedex, perPage: 5, baseURL: nil, assets: assets, builder: "test").digest(parallelism: 2)
+            try await RenderInputs(pokedex, perPage: 5, baseURL: nil, assets: assets, builder: "test").digest(
+                parallelism: 2
+            )
         }
         let before = try await digest(pokedex)
         #expect(before != nil)

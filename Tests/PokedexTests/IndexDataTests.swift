@@ -1,10 +1,11 @@
 import Foundation
+import PokedexSite
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
+
 @testable import PokedexModel
 @testable import PokedexRender
-import PokedexSite
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// The index's data scripts: `pokedex-data.js` (positional rows with types and generation, for filters and sort),
 /// `pokedex-stats.js` (base stats, loaded by a sort by them) and `pokedex-names.js` (the names in every language,
@@ -20,7 +21,8 @@ import PokedexSite
     }
 
     /// A Pokémon's picture as app.js reads it from the data script: its own, or the usual one.
-    static func picture(_ script: String, id: Int) throws -> (image: String, width: Int, height: Int, thumbnails: [Int]) {
+    static func picture(_ script: String, id: Int) throws -> (image: String, width: Int, height: Int, thumbnails: [Int])
+    {
         let payload = try #require(try json(Data(script.utf8), "POKEDEX_DATA") as? [String: Any])
         let rows = try #require(payload["pokemon"] as? [[Any]])
         let row = try #require(rows.first { $0[0] as? Int == id })
@@ -28,15 +30,19 @@ import PokedexSite
         let own = row.count > 7 ? row[7] as? [Any] : nil
         let pattern = try #require(shape[3] as? String)
         let parts = own ?? [pattern.replacingOccurrences(of: "{id}", with: String(id))] + shape.prefix(3)
-        return (try #require(parts[0] as? String), try #require(parts[1] as? Int), try #require(parts[2] as? Int),
-                try #require(parts[3] as? [Int]))
+        return (
+            try #require(parts[0] as? String), try #require(parts[1] as? Int), try #require(parts[2] as? Int),
+            try #require(parts[3] as? [Int])
+        )
     }
 
     /// Compact JSON of a value parsed from a script, to compare with a literal.
     static func text(_ value: Any?) throws -> String {
         let value = try #require(value)
-        return String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.withoutEscapingSlashes]),
-                      as: UTF8.self)
+        return String(
+            decoding: try JSONSerialization.data(withJSONObject: value, options: [.withoutEscapingSlashes]),
+            as: UTF8.self
+        )
     }
 
     static func pokedex() throws -> Pokedex {
@@ -45,8 +51,10 @@ import PokedexSite
         for index in entries.indices {
             let id = entries[index].id
             entries[index].image = .local(path: "images/\(id).png", width: 475, height: 475)
-            entries[index].thumbnails = [Thumbnail(path: "images/\(id)-256.webp", width: 256, height: 256),
-                                         Thumbnail(path: "images/\(id)-384.webp", width: 384, height: 384)]
+            entries[index].thumbnails = [
+                Thumbnail(path: "images/\(id)-256.webp", width: 256, height: 256),
+                Thumbnail(path: "images/\(id)-384.webp", width: 384, height: 384),
+            ]
         }
         let typeNull = try #require(entries.firstIndex { $0.id == 772 })
         entries[typeNull].image = .local(path: "images/772.png", width: 96, height: 96)
@@ -59,8 +67,12 @@ import PokedexSite
 
     @Test func theDataScriptIsPositionalRowsWithTypesAndGenerationAndTheStatsAScriptOfTheirOwn() throws {
         let pokedex = try Self.pokedex()
-        let data = try DataScript.make(pokedex, perPage: 5, namesScript: "assets/pokedex-names.12345678.js",
-                                       statsScript: "assets/pokedex-stats.87654321.js")
+        let data = try DataScript.make(
+            pokedex,
+            perPage: 5,
+            namesScript: "assets/pokedex-names.12345678.js",
+            statsScript: "assets/pokedex-stats.87654321.js"
+        )
         let payload = try #require(try Self.json(data, "POKEDEX_DATA") as? [String: Any])
         #expect(payload["version"] as? Int == 4)
         #expect(payload["names"] as? String == "assets/pokedex-names.12345678.js")
@@ -116,8 +128,10 @@ import PokedexSite
         }
         let type = try #require(pokedex.entries.firstIndex { $0.id == 772 })
         pokedex.entries[type].image = .placeholder
-        let data = String(decoding: try DataScript.make(pokedex, perPage: 5, namesScript: "n.js", statsScript: "s.js"),
-                          as: UTF8.self)
+        let data = String(
+            decoding: try DataScript.make(pokedex, perPage: 5, namesScript: "n.js", statsScript: "s.js"),
+            as: UTF8.self
+        )
         #expect(try Self.picture(data, id: 25).image == "https://example.org/artwork/25.png")
         #expect(try Self.picture(data, id: 772).image == "assets/placeholder.svg")
         // The URL once, in the pattern, not once a row.
@@ -132,7 +146,12 @@ import PokedexSite
             var index = 1
             while index + 1 < entry.count {
                 let mask = entry[index + 1] as? Int ?? 0
-                names.append((entry[index] as? String ?? "", languages.indices.filter { mask & (1 << $0) != 0 }.map { languages[$0] }))
+                names.append(
+                    (
+                        entry[index] as? String ?? "",
+                        languages.indices.filter { mask & (1 << $0) != 0 }.map { languages[$0] }
+                    )
+                )
                 index += 2
             }
             return (entry[0] as? [Int] ?? [], names)
@@ -142,8 +161,10 @@ import PokedexSite
     @Test func theNamesScriptHasEveryLanguageOncePerSpeciesAndEachFormsOwnNames() throws {
         var pokedex = try Self.pokedex()
         let charizardX = try #require(pokedex.entries.firstIndex { $0.id == 10034 })
-        pokedex.entries[charizardX].formNames = [.init(language: "en", name: "Mega Charizard X"),
-                                             .init(language: "fr", name: "Méga-Dracaufeu X")]
+        pokedex.entries[charizardX].formNames = [
+            .init(language: "en", name: "Mega Charizard X"),
+            .init(language: "fr", name: "Méga-Dracaufeu X"),
+        ]
         let names = try DataScript.names(pokedex)
         let payload = try #require(try Self.json(names, "POKEDEX_NAMES") as? [String: Any])
         #expect(payload["version"] as? Int == 2)
@@ -174,15 +195,27 @@ import PokedexSite
         var records: [Int: PokemonRecord] = [Fixtures.hostileID: try ModelTests.record(Fixtures.hostileID)]
         records[Fixtures.hostileID]?.name = Fixtures.hostileName
         let species = [Fixtures.hostileID: try ModelTests.species(Fixtures.hostileID)]
-        entries += Pokedex.entries(list: [.init(id: Fixtures.hostileID, name: Fixtures.hostileName)], records: records,
-                                   species: species, images: [:])
+        entries += Pokedex.entries(
+            list: [.init(id: Fixtures.hostileID, name: Fixtures.hostileName)],
+            records: records,
+            species: species,
+            images: [:]
+        )
         let pokedex = Pokedex(entries: entries, favorites: FavoritesResolution(), dataAge: nil)
         let lineBreaker = "a\u{2028}b"
         var withBreaker = pokedex
-        withBreaker.entries[withBreaker.entries.count - 1].species?.names.append(.init(language: "xx", name: lineBreaker))
-        for script in [try DataScript.names(withBreaker),
-                       try DataScript.make(withBreaker, perPage: 5, namesScript: "assets/pokedex-names.1.js",
-                                           statsScript: "assets/pokedex-stats.1.js")] {
+        withBreaker.entries[withBreaker.entries.count - 1].species?.names.append(
+            .init(language: "xx", name: lineBreaker)
+        )
+        for script in [
+            try DataScript.names(withBreaker),
+            try DataScript.make(
+                withBreaker,
+                perPage: 5,
+                namesScript: "assets/pokedex-names.1.js",
+                statsScript: "assets/pokedex-stats.1.js"
+            ),
+        ] {
             let text = String(decoding: script, as: UTF8.self)
             #expect(!text.contains("<") && !text.contains("\u{2028}") && !text.contains("\u{2029}"))
             #expect(text.contains("\\u003cscript>alert(2)\\u003c/script>"))

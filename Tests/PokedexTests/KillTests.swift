@@ -1,10 +1,11 @@
 import Foundation
 import NIOCore
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
+
 @testable import PokedexOutput
 @testable import PokedexPipeline
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// The real binary, killed with SIGKILL at random moments while it builds against the test server: whatever
 /// instant it dies at, the cache and the site must never hold a torn file, and the next run must finish.
@@ -14,26 +15,39 @@ import Testing
     static let binary = packageRoot.appendingPathComponent(".build/debug/pokedex")
 
     func requireBinary() throws {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path),
-                     "\(Self.binary.path) is missing: run `swift build` before `swift test`")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.binary.path),
+            "\(Self.binary.path) is missing: run `swift build` before `swift test`"
+        )
     }
 
     func arguments(_ env: TestEnvironment, extra: [String] = []) -> [String] {
-        ["build", "--api", env.server.apiBase, "--output", "Output", "--cache", "cache", "--templates", "theme",
-         "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4", "--no-snapshot"] + extra
+        [
+            "build", "--api", env.server.apiBase, "--output", "Output", "--cache", "cache", "--templates", "theme",
+            "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4", "--no-snapshot",
+        ] + extra
     }
 
     /// Runs the binary in the environment's folder to its end, `whileRunning` meanwhile: its exit status (128 + 9
     /// when killed) and standard error.
-    func run(_ env: TestEnvironment, _ arguments: [String],
-             whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }) async throws -> (Int32, String) {
+    func run(
+        _ env: TestEnvironment,
+        _ arguments: [String],
+        whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }
+    ) async throws -> (Int32, String) {
         let errors = env.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
         try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
         let handle = try FileHandle(forWritingTo: errors)
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "POKEAPI_URL")
-        let status = try await ProcessLaunch.run(Self.binary, arguments, in: env.root, environment: environment,
-                                                 error: handle.fileDescriptor, whileRunning: whileRunning)
+        let status = try await ProcessLaunch.run(
+            Self.binary,
+            arguments,
+            in: env.root,
+            environment: environment,
+            error: handle.fileDescriptor,
+            whileRunning: whileRunning
+        )
         try handle.close()
         let text = String(decoding: try Data(contentsOf: errors), as: UTF8.self)
         try FileManager.default.removeItem(at: errors)
@@ -46,7 +60,10 @@ import Testing
             let url = env.cache.appendingPathComponent(relative)
             if relative.hasSuffix(".json") {
                 let data = try Data(contentsOf: url)
-                #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "round \(round): torn cache file \(relative)")
+                #expect(
+                    (try? JSONSerialization.jsonObject(with: data)) != nil,
+                    "round \(round): torn cache file \(relative)"
+                )
             } else if relative.hasSuffix(".png") {
                 #expect(PNGImage.isComplete(try Data(contentsOf: url)), "round \(round): torn cached image \(relative)")
             }
@@ -59,13 +76,16 @@ import Testing
     /// that finished, after which every file is whole.
     func checkOutput(_ env: TestEnvironment, round: Int, complete: Bool = false) throws {
         let manifestURL = env.output.appendingPathComponent(OutputFolder.manifestName)
-        let manifest = FileManager.default.fileExists(atPath: manifestURL.path)
-            ? try OutputFolder(path: env.output.path, cacheFolder: env.cache.path, currentDirectory: env.root.path).published()
+        let manifest =
+            FileManager.default.fileExists(atPath: manifestURL.path)
+            ? try OutputFolder(path: env.output.path, cacheFolder: env.cache.path, currentDirectory: env.root.path)
+                .published()
             : nil
         for relative in pathsBelow(env.output) where !relative.contains(AtomicFile.temporaryMarker) {
             let url = env.output.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { continue }
             let data = try Data(contentsOf: url)
             let whole: Bool
             if relative.hasSuffix(".html") {
@@ -81,7 +101,10 @@ import Testing
             }
             if whole { continue }
             let vouched = manifest?.files[relative].map { $0.size == data.count } ?? false
-            #expect(!complete && !vouched, "round \(round): torn file \(relative) (\(data.count) bytes)\(vouched ? ", listed in the manifest at that size" : "")")
+            #expect(
+                !complete && !vouched,
+                "round \(round): torn file \(relative) (\(data.count) bytes)\(vouched ? ", listed in the manifest at that size" : "")"
+            )
         }
     }
 
@@ -122,8 +145,10 @@ import Testing
             try checkOutput(env, round: rounds, complete: true)
             #expect(!pathsBelow(env.output).contains { $0.contains(AtomicFile.temporaryMarker) })
             #expect(!pathsBelow(env.cache).contains { $0.contains(AtomicFile.temporaryMarker) })
-            for page in PipelineTests.detailPages + ["index.html", "page/2.html", "page/3.html", "favorites.html",
-                                                     try env.hashed("assets/pokedex-data.js"), "assets/placeholder.svg"] {
+            for page in PipelineTests.detailPages + [
+                "index.html", "page/2.html", "page/3.html", "favorites.html",
+                try env.hashed("assets/pokedex-data.js"), "assets/placeholder.svg",
+            ] {
                 #expect(env.exists(page), "\(page) missing after the final run")
             }
             #expect(pathsBelow(env.output.appendingPathComponent("images")).count == 11)

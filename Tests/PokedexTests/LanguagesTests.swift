@@ -1,11 +1,12 @@
 import Foundation
+import PokedexCheck
+import PokedexSupport
 import Testing
+
 @testable import PokedexModel
 @testable import PokedexPipeline
 @testable import PokedexRender
 @testable import PokedexSource
-import PokedexSupport
-import PokedexCheck
 
 /// A site in several languages: a copy per language under `<code>/`, PokeAPI's names and texts in the page's
 /// language with `lang="en"` where PokeAPI has none, hreflang alternates both ways, the sitemap's alternates.
@@ -14,7 +15,9 @@ import PokedexCheck
 
     @Test func languagesComeFromTheConfigOrTheCommandLineAndAreChecked() throws {
         let file = "/site/pokedex.toml"
-        #expect(try SiteConfig.parse(#"languages = ["en", "fr", "ja"]"#, file: file).values.languages == ["en", "fr", "ja"])
+        #expect(
+            try SiteConfig.parse(#"languages = ["en", "fr", "ja"]"#, file: file).values.languages == ["en", "fr", "ja"]
+        )
         #expect(throws: PokedexError.self) { try SiteConfig.parse(#"languages = "fr""#, file: file) }
         #expect(throws: PokedexError.self) { try SiteConfig.parse("languages = []", file: file) }
         #expect(try BuildOptions.validatedLanguages(["FR", "en", "zh-Hant", "fr"]) == ["fr", "en", "zh-hant"])
@@ -41,8 +44,14 @@ import PokedexCheck
     }
 
     @Test func aLocalizedPokedexNamesPokemonInItsLanguageOrMarksTheEnglishFallback() {
-        let entry = HandBuiltPokedex.entry(id: 25, name: "pikachu", types: ["electric"], chainID: nil, english: "Pikachu",
-                                           names: [.init(language: "en", name: "Pikachu"), .init(language: "ja", name: "ピカチュウ")])
+        let entry = HandBuiltPokedex.entry(
+            id: 25,
+            name: "pikachu",
+            types: ["electric"],
+            chainID: nil,
+            english: "Pikachu",
+            names: [.init(language: "en", name: "Pikachu"), .init(language: "ja", name: "ピカチュウ")]
+        )
         let pokedex = Pokedex(entries: [entry], favorites: FavoritesResolution(), dataAge: nil)
         let japanese = pokedex.localized("ja")
         #expect(japanese.entries[0].displayName == "ピカチュウ")
@@ -69,9 +78,11 @@ import PokedexCheck
         // Foundation on Linux says of "간" and "가나" (and of "블록" and "블로킹") that each comes after the other.
         let names = ["블록", "간", "블로킹", "가나", "블러드문"]
         func permutations(_ items: [Int]) -> [[Int]] {
-            items.count < 2 ? [items] : items.indices.flatMap { index in
-                permutations(Array(items[..<index] + items[(index + 1)...])).map { [items[index]] + $0 }
-            }
+            items.count < 2
+                ? [items]
+                : items.indices.flatMap { index in
+                    permutations(Array(items[..<index] + items[(index + 1)...])).map { [items[index]] + $0 }
+                }
         }
         for order in permutations(Array(names.indices)) {
             let sorted = PageNaming.byName(order.map { ($0, names[$0]) }, name: \.1, id: \.0, language: "ko")
@@ -83,11 +94,19 @@ import PokedexCheck
 
     @Test func everyLanguageHasACompleteCopyWithItsNamesAndEnglishFallbacksMarked() async throws {
         try await withEnvironment { env in
-            try await env.build(templates: GoldenTests.templates, baseURL: "https://example.org/dex/", languages: ["en", "fr"])
-            for page in ["index.html", "favorites.html", "404.html", "search.html", "pokemon/charizard.html",
-                         "moves/index.html", "abilities/index.html", "types/index.html"] {
-                #expect(FileManager.default.fileExists(atPath: env.output.appendingPathComponent("fr/" + page).path),
-                        "fr/\(page) is missing")
+            try await env.build(
+                templates: GoldenTests.templates,
+                baseURL: "https://example.org/dex/",
+                languages: ["en", "fr"]
+            )
+            for page in [
+                "index.html", "favorites.html", "404.html", "search.html", "pokemon/charizard.html",
+                "moves/index.html", "abilities/index.html", "types/index.html",
+            ] {
+                #expect(
+                    FileManager.default.fileExists(atPath: env.output.appendingPathComponent("fr/" + page).path),
+                    "fr/\(page) is missing"
+                )
             }
             let french = try env.read("fr/pokemon/charizard.html")
             #expect(french.contains(#"<html lang="fr""#))
@@ -111,15 +130,21 @@ import PokedexCheck
             try await env.build(templates: GoldenTests.templates, baseURL: base, languages: ["en", "fr"])
             func alternates(_ path: String) throws -> [String: String] {
                 let html = try env.read(path)
-                let pattern = try NSRegularExpression(pattern: #"<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">"#)
+                let pattern = try NSRegularExpression(
+                    pattern: #"<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">"#
+                )
                 var found: [String: String] = [:]
                 for match in pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)) {
-                    found[String(html[Range(match.range(at: 1), in: html)!])] = String(html[Range(match.range(at: 2), in: html)!])
+                    found[String(html[Range(match.range(at: 1), in: html)!])] = String(
+                        html[Range(match.range(at: 2), in: html)!]
+                    )
                 }
                 return found
             }
-            for page in ["index.html", "pokemon/pikachu.html", "moves/thunderbolt.html", "abilities/static.html",
-                         "types/electric.html", "page/2.html"] {
+            for page in [
+                "index.html", "pokemon/pikachu.html", "moves/thunderbolt.html", "abilities/static.html",
+                "types/electric.html", "page/2.html",
+            ] {
                 let english = try alternates(page)
                 let french = try alternates("fr/" + page)
                 #expect(english == french, "\(page): the copies name different alternates")
@@ -134,7 +159,9 @@ import PokedexCheck
             let sitemap = try env.read("sitemap.xml")
             #expect(sitemap.contains(#"xmlns:xhtml="http://www.w3.org/1999/xhtml""#))
             #expect(sitemap.contains("<loc>\(base)fr/pokemon/pikachu.html</loc>"))
-            #expect(sitemap.contains(#"<xhtml:link rel="alternate" hreflang="fr" href="\#(base)fr/pokemon/pikachu.html"/>"#))
+            #expect(
+                sitemap.contains(#"<xhtml:link rel="alternate" hreflang="fr" href="\#(base)fr/pokemon/pikachu.html"/>"#)
+            )
             #expect(!sitemap.contains("404.html"))
             // The switcher leads to the same page in the other language, from the page's own folder.
             let switcher = try env.read("fr/pokemon/pikachu.html")
@@ -161,7 +188,10 @@ import PokedexCheck
         let english = try #require(theme.strings["en"])
         #expect(english.keys.count > 200)
         let incomplete = Theme.incompleteStrings(theme.strings)
-        #expect(incomplete.isEmpty, "\(incomplete.map { "\($0.code): \($0.missing.count) missing, e.g. \($0.missing[0])" })")
+        #expect(
+            incomplete.isEmpty,
+            "\(incomplete.map { "\($0.code): \($0.missing.count) missing, e.g. \($0.missing[0])" })"
+        )
         let placeholder = try NSRegularExpression(pattern: #"\{[a-z_]+\}"#)
         // `{a_item}` (English: the item with its article) and `{item}` are one placeholder.
         func placeholders(_ text: String) -> [String] {
@@ -173,12 +203,19 @@ import PokedexCheck
             // Only the words a language adds for what PokeAPI does not name in it or names alike, and its articles.
             let own = Set(strings.keys).subtracting(english.keys).filter { key in
                 !(key.hasPrefix("names_") || key.hasPrefix("form_names.") || key.hasPrefix("articles.")
-                  || key.hasPrefix("told_apart."))
+                    || key.hasPrefix("told_apart."))
             }
             #expect(own.isEmpty, "strings/\(code).toml has keys English lacks: \(own.sorted().prefix(5))")
             let tables = Set(strings.keys.filter { $0.hasPrefix("names_") }.map { String($0.prefix { $0 != "." }) })
-            let known = Set(NamedKind.allCases.map { "names_" + $0.rawValue.replacingOccurrences(of: "-", with: "_") } + ["names_type"])
-            #expect(tables.subtracting(known).isEmpty, "strings/\(code).toml: \(tables.subtracting(known)) name no kind PokeAPI has")
+            let known = Set(
+                NamedKind.allCases.map { "names_" + $0.rawValue.replacingOccurrences(of: "-", with: "_") } + [
+                    "names_type"
+                ]
+            )
+            #expect(
+                tables.subtracting(known).isEmpty,
+                "strings/\(code).toml: \(tables.subtracting(known)) name no kind PokeAPI has"
+            )
             for key in english.keys {
                 #expect(placeholders(strings[key] ?? "") == placeholders(english[key]!), "strings/\(code).toml: \(key)")
             }
@@ -198,14 +235,19 @@ import PokedexCheck
         #expect(missing.count == 1 && missing[0].code == "fr" && missing[0].missing == ["nav.pokemon"])
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("strings-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("strings"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("strings"),
+            withIntermediateDirectories: true
+        )
         defer { try? FileManager.default.removeItem(at: folder) }
         // A theme that adds a word in English only: every other language lacks it, and the build says so.
         try Data("[custom]\nhello = \"Hello\"\n".utf8).write(to: folder.appendingPathComponent("strings/en.toml"))
         try Data("[nav]\nmoves = \"Attaques\"\n".utf8).write(to: folder.appendingPathComponent("strings/fr.toml"))
         let theme = try Theme(overrides: folder)
         #expect(Theme.incompleteStrings(theme.strings).first { $0.code == "fr" }?.missing == ["custom.hello"])
-        #expect(theme.warnings.contains { $0.contains("strings/fr.toml lacks 1 of the English file's keys (custom.hello)") })
+        #expect(
+            theme.warnings.contains { $0.contains("strings/fr.toml lacks 1 of the English file's keys (custom.hello)") }
+        )
         // The folder's words win; the built-in file says the rest; English what neither has.
         #expect(theme.strings(for: "fr")["nav.moves"] == "Attaques")
         #expect(theme.strings(for: "fr")["nav.abilities"] == "Talents")
@@ -245,8 +287,10 @@ import PokedexCheck
         let (own, more) = SiteRenderer.scriptWords(french, scripts: theme.staticFiles)
         #expect(own["retry"] != nil && own["star_add"] != nil, "\(own.keys.sorted())")
         // pokemon.js's (the picture switcher's) with the others': only Pokémon pages run it, and they load those.
-        #expect(more["every_form"] != nil && more["stats_failed"] != nil && more["picture_failed"] != nil
-                && own["every_form"] == nil && own["picture_failed"] == nil)
+        #expect(
+            more["every_form"] != nil && more["stats_failed"] != nil && more["picture_failed"] != nil
+                && own["every_form"] == nil && own["picture_failed"] == nil
+        )
         #expect(Set(own.keys).isDisjoint(with: more.keys) && own.count + more.count == french.count)
         // A word no script names stays with every page's.
         let (kept, _) = SiteRenderer.scriptWords(["unheard": "x"], scripts: theme.staticFiles)
@@ -256,8 +300,10 @@ import PokedexCheck
     /// The evolution sentences' English in the model is the English file's `[evolution]` table word for word.
     @Test func theEvolutionWordsAreTheEnglishFiles() throws {
         let english = try #require(try Theme(overrides: nil).strings["en"])
-        let table = Dictionary(uniqueKeysWithValues: english.keys.filter { $0.hasPrefix("evolution.") }
-            .map { (String($0.dropFirst("evolution.".count)), english[$0]!) })
+        let table = Dictionary(
+            uniqueKeysWithValues: english.keys.filter { $0.hasPrefix("evolution.") }
+                .map { (String($0.dropFirst("evolution.".count)), english[$0]!) }
+        )
         #expect(table == EvolutionWords.english)
         // Another language's words make the sentences: "Level 36" in French.
         let french = EvolutionWords(phrases: ["level_n": "Niveau {n}", "or": " ou "])
@@ -272,9 +318,14 @@ import PokedexCheck
     @Test func aChangedWordIsRenderedAgain() async throws {
         try await withEnvironment { env in
             let theme = env.root.appendingPathComponent("words-theme")
-            try FileManager.default.createDirectory(at: theme.appendingPathComponent("strings"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: theme.appendingPathComponent("strings"),
+                withIntermediateDirectories: true
+            )
             func say(_ moves: String) throws {
-                try Data("[nav]\nmoves = \"\(moves)\"\n".utf8).write(to: theme.appendingPathComponent("strings/fr.toml"))
+                try Data("[nav]\nmoves = \"\(moves)\"\n".utf8).write(
+                    to: theme.appendingPathComponent("strings/fr.toml")
+                )
             }
             try say("Attaques")
             try await env.build(templates: theme, languages: ["en", "fr"])
@@ -293,8 +344,11 @@ import PokedexCheck
             let page = try env.read("fr/pokemon/pikachu.html")
             for key in ["nav.moves", "pokemon.base_stats", "pokemon.training", "common.names"] {
                 let said = try #require(french[key])
-                let escaped = said.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
+                let escaped = said.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(
+                    of: "<",
+                    with: "&lt;"
+                )
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
                 #expect(page.contains(">\(escaped)<"), "fr page lacks \(key): \(said)")
             }
             #expect(!page.contains(">Base stats<"))
@@ -304,8 +358,10 @@ import PokedexCheck
             // The service worker's offline page speaks each language, by folder.
             let worker = try env.read("sw.js")
             #expect(worker.contains("folder: 'fr/', lang: 'fr'"))
-            #expect(SiteRenderer.javaScriptStringBody("Vous êtes hors ligne ('l’aide' <b> & \"x\")\\")
-                    == #"Vous êtes hors ligne (\u0027l’aide\u0027 \u003cb\u003e \u0026 \u0022x\u0022)\u005c"#)
+            #expect(
+                SiteRenderer.javaScriptStringBody("Vous êtes hors ligne ('l’aide' <b> & \"x\")\\")
+                    == #"Vous êtes hors ligne (\u0027l’aide\u0027 \u003cb\u003e \u0026 \u0022x\u0022)\u005c"#
+            )
         }
     }
 }

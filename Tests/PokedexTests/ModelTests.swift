@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
+
 @testable import PokedexModel
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// Decoding PokeAPI's JSON into the projections, and everything derived from them for display.
 @Suite struct ModelTests {
@@ -37,12 +38,20 @@ import Testing
         #expect(bulbasaur.height == 7)
         #expect(bulbasaur.weight == 69)
         #expect(bulbasaur.types == ["grass", "poison"])
-        #expect(bulbasaur.stats.map(\.name) == ["hp", "attack", "defense", "special-attack", "special-defense", "speed"])
+        #expect(
+            bulbasaur.stats.map(\.name) == ["hp", "attack", "defense", "special-attack", "special-defense", "speed"]
+        )
         #expect(bulbasaur.stats.map(\.value) == [45, 49, 49, 65, 65, 45])
-        #expect(bulbasaur.abilities == [.init(name: "overgrow", isHidden: false, id: Fixtures.referenceID("overgrow")),
-                                        .init(name: "chlorophyll", isHidden: true, id: Fixtures.referenceID("chlorophyll"))])
+        #expect(
+            bulbasaur.abilities == [
+                .init(name: "overgrow", isHidden: false, id: Fixtures.referenceID("overgrow")),
+                .init(name: "chlorophyll", isHidden: true, id: Fixtures.referenceID("chlorophyll")),
+            ]
+        )
         #expect(bulbasaur.formID == 1)
-        #expect(bulbasaur.sprites.officialArtwork == "\(Self.origin)/media/sprites/pokemon/other/official-artwork/1.png")
+        #expect(
+            bulbasaur.sprites.officialArtwork == "\(Self.origin)/media/sprites/pokemon/other/official-artwork/1.png"
+        )
         #expect(bulbasaur.sprites.home == "\(Self.origin)/media/sprites/pokemon/other/home/1.png")
         #expect(bulbasaur.sprites.frontDefault == "\(Self.origin)/media/sprites/pokemon/1.png")
         #expect(bulbasaur.sprites.candidates.count == 3)
@@ -58,8 +67,11 @@ import Testing
         let text = String(decoding: projection, as: UTF8.self)
         #expect(!text.contains("thunderbolt") && !text.contains("move-learn-method"))
         #expect(record.learnset.entries.count == Fixtures.learnsets[25]!.count)
-        #expect(record.learnset.entries(in: Fixtures.scarletViolet).contains(
-            Learnset.Entry(versionGroup: Fixtures.scarletViolet, method: Fixtures.levelUp, move: 85, level: 36)))
+        #expect(
+            record.learnset.entries(in: Fixtures.scarletViolet).contains(
+                Learnset.Entry(versionGroup: Fixtures.scarletViolet, method: Fixtures.levelUp, move: 85, level: 36)
+            )
+        )
         #expect(projection.count * 3 < wire.count, "the projection should be a fraction of the detail")
     }
 
@@ -88,7 +100,10 @@ import Testing
         #expect(bulbasaur.englishName == "Bulbasaur")
         #expect(bulbasaur.genus == "Seed Pokémon")
         // The newest English entry, not the older one nor the Japanese one after it.
-        #expect(bulbasaur.flavorText == "A seed sleeps on its back. It wakes as the Pokémon grows and soaks up sunlight all day.")
+        #expect(
+            bulbasaur.flavorText
+                == "A seed sleeps on its back. It wakes as the Pokémon grows and soaks up sunlight all day."
+        )
         #expect(try Self.species(29).englishName == "Nidoran♀")
         #expect(try Self.species(29).flavorText == "Small, but its barbs are poisonous.")
     }
@@ -105,7 +120,8 @@ import Testing
     }
 
     @Test func decodingErrorsNameTheJSONPath() throws {
-        let bad = #"{"count": 2, "results": [{"name": "a", "url": "https://pokeapi.co/api/v2/pokemon/1/"}, {"name": "b", "url": "https://pokeapi.co/api/v2/pokemon/x/"}]}"#
+        let bad =
+            #"{"count": 2, "results": [{"name": "a", "url": "https://pokeapi.co/api/v2/pokemon/1/"}, {"name": "b", "url": "https://pokeapi.co/api/v2/pokemon/x/"}]}"#
         #expect(throws: DecodingError.self) { try ListPage.decodeAPI(Data(bad.utf8)) }
         do {
             _ = try ListPage.decodeAPI(Data(bad.utf8))
@@ -150,14 +166,19 @@ import Testing
     /// the string form could not carry keeps the object form.
     @Test func aPokedexEntryIsCachedAsOneStringAndReadInEitherForm() throws {
         typealias Entry = SpeciesRecord.FlavorEntry
-        let entry = Entry(text: "When several\tof these\nPOKéMON gather, \"their\" electricity…", version: .init(id: 1, name: "red"),
-                          language: "en")
+        let entry = Entry(
+            text: "When several\tof these\nPOKéMON gather, \"their\" electricity…",
+            version: .init(id: 1, name: "red"),
+            language: "en"
+        )
         let encoded = try JSONEncoder().encode([entry])
         #expect(String(decoding: encoded, as: UTF8.self).hasPrefix(#"["1 red en\t"#))
         #expect(try JSONDecoder().decode([Entry].self, from: encoded) == [entry])
         let older = #"[{"text":"Pika!","version":{"id":40,"name":"scarlet"},"language":"ja-hrkt"}]"#
-        #expect(try JSONDecoder().decode([Entry].self, from: Data(older.utf8))
-                == [Entry(text: "Pika!", version: .init(id: 40, name: "scarlet"), language: "ja-hrkt")])
+        #expect(
+            try JSONDecoder().decode([Entry].self, from: Data(older.utf8))
+                == [Entry(text: "Pika!", version: .init(id: 40, name: "scarlet"), language: "ja-hrkt")]
+        )
         let spaced = Entry(text: "x", version: .init(id: 2, name: "blue version"), language: "en\tgb")
         let kept = try JSONEncoder().encode([spaced])
         #expect(String(decoding: kept, as: UTF8.self).hasPrefix("[{"))
@@ -233,8 +254,10 @@ import Testing
         for clean in ["a", "mr-mime-galar", "porygon2", "ho-oh", String(repeating: "a", count: 100)] {
             #expect(Slug.isClean(clean), "\(clean)")
         }
-        for unclean in ["", "-", "-mime", "mime-", "mr--mime", "Mime", "mr mime", "mr_mime", "../x", "ni\u{F1}o",
-                        "mime.", String(repeating: "a", count: 101)] {
+        for unclean in [
+            "", "-", "-mime", "mime-", "mr--mime", "Mime", "mr mime", "mr_mime", "../x", "ni\u{F1}o",
+            "mime.", String(repeating: "a", count: 101),
+        ] {
             #expect(!Slug.isClean(unclean), "\(unclean)")
         }
     }
@@ -253,7 +276,10 @@ import Testing
     // MARK: Favorites
 
     @Test func favoritesFileValid() throws {
-        let file = try FavoritesFile.parse(Data(##"["pikachu", 6, "#025", " Mr. Mime "]"##.utf8), path: "favorites.json")
+        let file = try FavoritesFile.parse(
+            Data(##"["pikachu", 6, "#025", " Mr. Mime "]"##.utf8),
+            path: "favorites.json"
+        )
         #expect(file.entries == [.name("pikachu"), .id(6), .name("#025"), .name(" Mr. Mime ")])
         #expect(file.entries.map(\.explicitID) == [nil, 6, 25, nil])
         #expect(try FavoritesFile.parse(Data("  \n".utf8), path: "f").entries.isEmpty)
@@ -262,7 +288,9 @@ import Testing
 
     @Test func favoritesFileMalformedSaysWhere() throws {
         let text = "[\n  \"pikachu\",\n  \"bulbasaur\"\n  \"charmander\"\n]\n"
-        let error = try #require(throws: PokedexError.self) { try FavoritesFile.parse(Data(text.utf8), path: "favorites.json") }
+        let error = try #require(throws: PokedexError.self) {
+            try FavoritesFile.parse(Data(text.utf8), path: "favorites.json")
+        }
         #expect(error.stage == .favorites)
         #expect(error.subject == "favorites.json")
         #expect(error.description.contains("line 4, column 3"), "\(error.description)")
@@ -282,7 +310,10 @@ import Testing
         let error = try #require(throws: PokedexError.self) {
             try FavoritesFile.parse(Data(#"["pikachu", true, 6]"#.utf8), path: "favorites.json")
         }
-        #expect(error.description.contains("entry 2 (line 1, column 13) is neither a name nor an id"), "\(error.description)")
+        #expect(
+            error.description.contains("entry 2 (line 1, column 13) is neither a name nor an id"),
+            "\(error.description)"
+        )
 
         let object = try #require(throws: PokedexError.self) {
             try FavoritesFile.parse(Data(#"{"favorites": ["pikachu"]}"#.utf8), path: "favorites.json")
@@ -322,14 +353,23 @@ import Testing
         #expect(entries.count == 13)
         #expect(Set(entries.map(\.slug)).count == 13)
         for entry in entries {
-            #expect(entry.slug.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }, "\(entry.slug)")
+            #expect(
+                entry.slug.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") },
+                "\(entry.slug)"
+            )
         }
     }
 
     @Test func aBuildKeepsOnlyThePokedexEntriesItsLanguagesCanShow() {
         let red = SpeciesRecord.ResourceLink(id: 1, name: "red")
-        var species = SpeciesRecord(id: 25, name: "pikachu", englishName: "Pikachu", names: [], evolutionChainID: nil,
-                                    varieties: [])
+        var species = SpeciesRecord(
+            id: 25,
+            name: "pikachu",
+            englishName: "Pikachu",
+            names: [],
+            evolutionChainID: nil,
+            varieties: []
+        )
         species.entries = ["en", "fr", "ja", "ja-hrkt", "ko", "de"].map {
             SpeciesRecord.FlavorEntry(text: "entry in \($0)", version: red, language: $0)
         }
@@ -355,17 +395,30 @@ import Testing
             try await env.build()
             func bulbasaurEntryLanguages(_ languages: Set<String>?) async throws -> [String] {
                 let store = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
-                let loader = ResourceLoader(store: store, fetcher: nil, mode: .offline, apiBase: env.server.apiBase,
-                                            logger: quietLogger)
-                let data = try await DataSetLoader(apiBase: env.server.apiBase, listPageSize: 5, limit: nil, concurrency: 2,
-                                                   entryLanguages: languages, loader: loader)
-                    .load(snapshot: SnapshotProvider(.off, logger: quietLogger))
+                let loader = ResourceLoader(
+                    store: store,
+                    fetcher: nil,
+                    mode: .offline,
+                    apiBase: env.server.apiBase,
+                    logger: quietLogger
+                )
+                let data = try await DataSetLoader(
+                    apiBase: env.server.apiBase,
+                    listPageSize: 5,
+                    limit: nil,
+                    concurrency: 2,
+                    entryLanguages: languages,
+                    loader: loader
+                )
+                .load(snapshot: SnapshotProvider(.off, logger: quietLogger))
                 return try #require(data.species[1]).entries.map(\.language)
             }
             // The snapshot keeps every language; an English site only English.
             #expect(try await bulbasaurEntryLanguages(nil) == ["en", "en", "ja"])
             #expect(try await bulbasaurEntryLanguages(SpeciesRecord.entryLanguages(shownIn: ["en"])) == ["en", "en"])
-            #expect(try await bulbasaurEntryLanguages(SpeciesRecord.entryLanguages(shownIn: ["ja"])) == ["en", "en", "ja"])
+            #expect(
+                try await bulbasaurEntryLanguages(SpeciesRecord.entryLanguages(shownIn: ["ja"])) == ["en", "en", "ja"]
+            )
         }
     }
 }

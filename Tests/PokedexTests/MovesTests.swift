@@ -1,9 +1,10 @@
 import Foundation
+import PokedexSite
 import Testing
+
 @testable import PokedexModel
 @testable import PokedexPipeline
 @testable import PokedexRender
-import PokedexSite
 @testable import PokedexSource
 
 /// Moves: learnsets in their compact form, grouped and sorted by method per game, machine numbers per game, the
@@ -13,9 +14,11 @@ import PokedexSite
 
     @Test func aLearnsetRoundTripsThroughItsCompactForm() throws {
         let learnset = Learnset([
-            .init(versionGroup: 25, method: 1, move: 85, level: 36), .init(versionGroup: 25, method: 1, move: 33, level: 0),
-            .init(versionGroup: 25, method: 4, move: 85, level: 0), .init(versionGroup: 1, method: 1, move: 84, level: 1),
-            .init(versionGroup: 25, method: 1, move: 85, level: 36),   // twice in PokeAPI: kept once
+            .init(versionGroup: 25, method: 1, move: 85, level: 36),
+            .init(versionGroup: 25, method: 1, move: 33, level: 0),
+            .init(versionGroup: 25, method: 4, move: 85, level: 0),
+            .init(versionGroup: 1, method: 1, move: 84, level: 1),
+            .init(versionGroup: 25, method: 1, move: 85, level: 36),  // twice in PokeAPI: kept once
         ])
         #expect(learnset.compact == "1:1=84.1 25:1=33,85.36;4=85")
         #expect(Learnset(compact: learnset.compact) == learnset)
@@ -25,17 +28,21 @@ import PokedexSite
         #expect(Learnset(compact: "") == Learnset())
         #expect(Learnset(compact: "32:12=65535.100")?.entries.first?.move == 65535)
         // The longest numbers fill the room the form is written into; zeros are written, a zero level is not.
-        let widest = Learnset([.init(versionGroup: 65535, method: 65535, move: 65535, level: 65535),
-                               .init(versionGroup: 65535, method: 65535, move: 65534, level: 65535),
-                               .init(versionGroup: 0, method: 0, move: 0, level: 0)])
+        let widest = Learnset([
+            .init(versionGroup: 65535, method: 65535, move: 65535, level: 65535),
+            .init(versionGroup: 65535, method: 65535, move: 65534, level: 65535),
+            .init(versionGroup: 0, method: 0, move: 0, level: 0),
+        ])
         #expect(widest.compact == "0:0=0 65535:65535=65534.65535,65535.65535")
         let widestOnly = Learnset(widest.entries.filter { $0.versionGroup > 0 })
         #expect(Learnset(compact: widestOnly.compact) == widestOnly)
         #expect(Learnset().compact == "")
-        for broken in ["25", "25:1", "25:1=", "25:=85", ":1=85", "25:1=85..3", "25:1=a", "25:1=85,", "25:1=99999999999999999999",
-                       "25:1=9223372036854775809",
-                       // Entries keep 16-bit numbers (PokeAPI's largest: move 10018, level 100): beyond is refused, not cut.
-                       "25:1=65536", "65536:1=85", "25:65536=85", "25:1=85.65536"] {
+        for broken in [
+            "25", "25:1", "25:1=", "25:=85", ":1=85", "25:1=85..3", "25:1=a", "25:1=85,", "25:1=99999999999999999999",
+            "25:1=9223372036854775809",
+            // Entries keep 16-bit numbers (PokeAPI's largest: move 10018, level 100): beyond is refused, not cut.
+            "25:1=65536", "65536:1=85", "25:65536=85", "25:1=85.65536",
+        ] {
             #expect(Learnset(compact: broken) == nil, "\(broken)")
         }
         // In JSON it is that one string.
@@ -49,22 +56,34 @@ import PokedexSite
     @Test func aLearnsetScriptIsWhatTheEncoderWouldWrite() throws {
         for compact in ["1:1=84.1 25:1=33,85.36;4=85", "", "-1:2=3", "25:1=</script>\u{2028}\"x"] {
             let direct = try MoveScripts.learnsetScript(id: 25, compact: compact, path: "learnsets/pikachu.js")
-            let encoded = try DataScript.script("POKEDEX_LEARNSET", MoveScripts.LearnsetPayload(id: 25, learnset: compact),
-                                                path: "learnsets/pikachu.js")
+            let encoded = try DataScript.script(
+                "POKEDEX_LEARNSET",
+                MoveScripts.LearnsetPayload(id: 25, learnset: compact),
+                path: "learnsets/pikachu.js"
+            )
             #expect(direct == encoded, "\(compact)")
         }
-        let large = Learnset((1...400).map { .init(versionGroup: $0 % 27 + 1, method: $0 % 4 + 1, move: $0 * 7, level: $0 % 3 == 0 ? 0 : $0 % 100) })
+        let large = Learnset(
+            (1...400).map {
+                .init(versionGroup: $0 % 27 + 1, method: $0 % 4 + 1, move: $0 * 7, level: $0 % 3 == 0 ? 0 : $0 % 100)
+            }
+        )
         #expect(Learnset(compact: large.compact) == large)
     }
 
     @Test func aMoveRecordKeepsWhatThePageShows() throws {
         let api = "http://127.0.0.1:1/api/v2"
-        let thunderbolt = try MoveRecord.decodeAPI(Fixtures.encode(Fixtures.moveJSON(id: 85, api: api, hostile: false)!))
+        let thunderbolt = try MoveRecord.decodeAPI(
+            Fixtures.encode(Fixtures.moveJSON(id: 85, api: api, hostile: false)!)
+        )
         #expect(thunderbolt.type == "electric" && thunderbolt.damageClass == "special")
         #expect((thunderbolt.power, thunderbolt.accuracy, thunderbolt.pp) == (90, 100, 15))
         #expect(thunderbolt.machines.map(\.machine) == [901, 902, 903])
         // The newest English flavor text, without soft hyphens or form feeds.
-        #expect(thunderbolt.flavorText == "A strong electric blast crashes down on the target. This may also leave the target with paralysis.")
+        #expect(
+            thunderbolt.flavorText
+                == "A strong electric blast crashes down on the target. This may also leave the target with paralysis."
+        )
         let protect = try MoveRecord.decodeAPI(Fixtures.encode(Fixtures.moveJSON(id: 182, api: api, hostile: false)!))
         #expect(protect.power == nil && protect.accuracy == nil && protect.priority == 4)
         // Only a French effect: none in English.
@@ -75,14 +94,28 @@ import PokedexSite
     }
 
     @Test func effectChanceIsFilledIn() {
-        #expect(MoveBook.fill("Has a $effect_chance% chance to burn the target.", chance: 10)
-                == "Has a 10% chance to burn the target.")
-        #expect(MoveBook.fill("Has a $effect_chance% chance to burn the target.", chance: nil)
-                == "Has a chance to burn the target.")
+        #expect(
+            MoveBook.fill("Has a $effect_chance% chance to burn the target.", chance: 10)
+                == "Has a 10% chance to burn the target."
+        )
+        #expect(
+            MoveBook.fill("Has a $effect_chance% chance to burn the target.", chance: nil)
+                == "Has a chance to burn the target."
+        )
         #expect(MoveBook.fill("Inflicts regular damage.", chance: 30) == "Inflicts regular damage.")
-        let move = MoveRecord(id: 1, name: "m", names: [], type: "fire", damageClass: "special", power: 1, accuracy: 1,
-                              pp: 1, effectChance: 30, shortEffect: "Burns $effect_chance% of the time.",
-                              effect: "Burns   $effect_chance% of the time.")
+        let move = MoveRecord(
+            id: 1,
+            name: "m",
+            names: [],
+            type: "fire",
+            damageClass: "special",
+            power: 1,
+            accuracy: 1,
+            pp: 1,
+            effectChance: 30,
+            shortEffect: "Burns $effect_chance% of the time.",
+            effect: "Burns   $effect_chance% of the time."
+        )
         #expect(MoveBook().shortEffect(of: move) == "Burns 30% of the time.")
         // The long effect says nothing more once white space is folded: left out.
         #expect(MoveBook().longEffect(of: move) == nil)
@@ -93,11 +126,24 @@ import PokedexSite
         #expect(ThemeWords().games(["Red", "Blue", "Yellow"]) == "Red, Blue & Yellow")
         #expect(ThemeWords().games(["Crystal"]) == "Crystal")
         #expect(ThemeWords(listSeparator: "、", lastSeparator: "・").games(["赤", "緑", "青"]) == "赤、緑・青")
-        let names = NameBook(records: [.version: [.init(id: 44, name: "red-japan", names: [.init(language: "en", name: "Red")]),
-                                                  .init(id: 45, name: "green-japan", names: [.init(language: "en", name: "Green")])]])
-        let book = MoveBook(versionGroups: [28: VersionGroupRecord(id: 28, name: "red-green-japan", generation: 1, order: 1,
-                                                                   versions: [.init(id: 44, name: "red-japan"), .init(id: 45, name: "green-japan")])],
-                            names: names)
+        let names = NameBook(records: [
+            .version: [
+                .init(id: 44, name: "red-japan", names: [.init(language: "en", name: "Red")]),
+                .init(id: 45, name: "green-japan", names: [.init(language: "en", name: "Green")]),
+            ]
+        ])
+        let book = MoveBook(
+            versionGroups: [
+                28: VersionGroupRecord(
+                    id: 28,
+                    name: "red-green-japan",
+                    generation: 1,
+                    order: 1,
+                    versions: [.init(id: 44, name: "red-japan"), .init(id: 45, name: "green-japan")]
+                )
+            ],
+            names: names
+        )
         // Japan's own games would read like the ones released abroad.
         #expect(book.game(28).label == "Red & Green (Japan)")
     }
@@ -111,13 +157,23 @@ import PokedexSite
             let pikachu = try #require(try await Self.pokedex(env).entries.first { $0.slug == "pikachu" })
             let names = try await Self.pokedex(env).names
             #expect(book.defaultGame(of: pikachu.record.learnset)?.label == "Scarlet & Violet")
-            #expect(book.games(of: pikachu.record.learnset).map(\.label) == ["Scarlet & Violet", "Sword & Shield", "Red & Blue"])
+            #expect(
+                book.games(of: pikachu.record.learnset).map(\.label) == [
+                    "Scarlet & Violet", "Sword & Shield", "Red & Blue",
+                ]
+            )
             let groups = book.groups(of: pikachu.record.learnset, in: Fixtures.scarletViolet, names: names)
             #expect(groups.map(\.label) == ["Level up", "TM", "Egg moves"])
             // Level up by level (on evolution first), then by name; machines by number; the others by name.
-            #expect(groups[0].moves.map { "\($0.level) \($0.move.name)" }
-                    == ["0 tackle", "1 growl", "1 thunder-shock", "4 thunder-wave", "36 thunderbolt"])
-            #expect(groups[1].moves.map { "\($0.machine ?? "?") \($0.move.name)" } == ["TM007 protect", "TM126 thunderbolt"])
+            #expect(
+                groups[0].moves.map { "\($0.level) \($0.move.name)" }
+                    == ["0 tackle", "1 growl", "1 thunder-shock", "4 thunder-wave", "36 thunderbolt"]
+            )
+            #expect(
+                groups[1].moves.map { "\($0.machine ?? "?") \($0.move.name)" } == [
+                    "TM007 protect", "TM126 thunderbolt",
+                ]
+            )
             #expect(groups[2].moves.map(\.move.name) == ["volt-tackle"])
             // One move, a machine per game.
             #expect(book.machine(move: 85, versionGroup: Fixtures.redBlue) == "TM24")
@@ -129,12 +185,22 @@ import PokedexSite
             #expect(page.contains("Moves learned in <strong class=\"game-name\">Scarlet &amp; Violet</strong>"))
             let text = Self.text(page)
             // The category and accuracy headers carry a short word for phones (hidden from screen readers).
-            #expect(text.contains("Level up 5 Lv. Move Type Category Cat. Power Accuracy Acc. PP Evo. Tackle Normal Physical 40 100 35 1 Growl Normal Status — 100 40"))
-            #expect(text.contains("TM 2 Machine Move Type Category Cat. Power Accuracy Acc. PP TM007 Protect Normal Status — — 10 TM126 Thunderbolt Electric Special 90 100 15"))
+            #expect(
+                text.contains(
+                    "Level up 5 Lv. Move Type Category Cat. Power Accuracy Acc. PP Evo. Tackle Normal Physical 40 100 35 1 Growl Normal Status — 100 40"
+                )
+            )
+            #expect(
+                text.contains(
+                    "TM 2 Machine Move Type Category Cat. Power Accuracy Acc. PP TM007 Protect Normal Status — — 10 TM126 Thunderbolt Electric Special 90 100 15"
+                )
+            )
             #expect(text.contains("Egg moves 1 Move Type"))
             // Every other game is one choice away, its script named on the picker, never loaded on arrival.
             #expect(page.contains("<option value=\"20\">Sword &amp; Shield</option>"))
-            let learnset = try #require(page.firstMatch(of: /data-learnset="\.\.\/(learnsets\/pikachu\.[0-9a-f]{8}\.js)"/)?.1)
+            let learnset = try #require(
+                page.firstMatch(of: /data-learnset="\.\.\/(learnsets\/pikachu\.[0-9a-f]{8}\.js)"/)?.1
+            )
             #expect(try env.read(String(learnset)).contains("\"learnset\":\"\(pikachu.record.learnset.compact)\""))
             #expect(!page.contains("<script src=\"../learnsets/"))
             // A form's own method, in PokeAPI's words.
@@ -154,7 +220,11 @@ import PokedexSite
             let mega = try env.read("pokemon/charizard-mega-x.html")
             #expect(mega.contains("id=\"moves\"") && mega.contains("these are Charizard’s."))
             #expect(mega.contains(#"data-learnset="../learnsets/charizard."#))
-            #expect(!pathsBelow(env.output.appendingPathComponent("learnsets")).contains { $0.hasPrefix("charizard-mega-x.") })
+            #expect(
+                !pathsBelow(env.output.appendingPathComponent("learnsets")).contains {
+                    $0.hasPrefix("charizard-mega-x.")
+                }
+            )
             // Nidoran♀ learns moves in Red & Blue alone: no picker.
             let nidoran = try env.read("pokemon/nidoran-f.html")
             #expect(nidoran.contains("Moves learned in <strong class=\"game-name\">Red &amp; Blue</strong>"))
@@ -166,20 +236,30 @@ import PokedexSite
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
             let text = Self.text(try env.read("moves/thunderbolt.html"))
-            for fact in ["Thunderbolt", "Electric Special", "Power 90 Accuracy 100 PP 15 Priority 0",
-                         "Target Selected Pokémon", "Effect chance 10%", "Introduced in Generation I",
-                         "Has a 10% chance to paralyze the target.",
-                         "Inflicts regular damage. Has a 10% chance to paralyze the target. It can hit a Pokémon during Fly.",
-                         "In Scarlet & Violet : 1 Pokémon", "Level up 1 Pikachu Lv. 36",
-                         "Also learned in: Sword & Shield 1 Red & Blue 1",
-                         "Names English Thunderbolt Japanese １０まんボルト French Tonnerre German Donnerblitz"] {
+            for fact in [
+                "Thunderbolt", "Electric Special", "Power 90 Accuracy 100 PP 15 Priority 0",
+                "Target Selected Pokémon", "Effect chance 10%", "Introduced in Generation I",
+                "Has a 10% chance to paralyze the target.",
+                "Inflicts regular damage. Has a 10% chance to paralyze the target. It can hit a Pokémon during Fly.",
+                "In Scarlet & Violet : 1 Pokémon", "Level up 1 Pikachu Lv. 36",
+                "Also learned in: Sword & Shield 1 Red & Blue 1",
+                "Names English Thunderbolt Japanese １０まんボルト French Tonnerre German Donnerblitz",
+            ] {
                 #expect(text.contains(fact), "moves/thunderbolt.html lacks \"\(fact)\"")
             }
             // The newest flavor text, not an older game's.
-            #expect(text.contains("A strong electric blast crashes down on the target. This may also leave the target with paralysis."))
+            #expect(
+                text.contains(
+                    "A strong electric blast crashes down on the target. This may also leave the target with paralysis."
+                )
+            )
             #expect(!text.contains("An older entry"))
             // Null power and accuracy: a dash.
-            #expect(Self.text(try env.read("moves/protect.html")).contains("Power — Accuracy — PP 10 Priority +4 Target User"))
+            #expect(
+                Self.text(try env.read("moves/protect.html")).contains(
+                    "Power — Accuracy — PP 10 Priority +4 Target User"
+                )
+            )
             // A machine group names the machine once.
             #expect(Self.text(try env.read("moves/protect.html")).contains("TM TM007 6 "))
         }
@@ -212,27 +292,43 @@ import PokedexSite
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
             let page = try env.read("moves/index.html")
-            let rows = page.matches(of: /<tr data-id="(\d+)" data-type="([a-z-]+)" data-cat="([a-z]+)">/).map { "\($0.1) \($0.2) \($0.3)" }
-            #expect(rows == ["53 fire special", "45 normal status", "182 normal status", "33 normal physical",
-                             "84 electric special", "86 electric status", "85 electric special", "344 electric physical"])
+            let rows = page.matches(of: /<tr data-id="(\d+)" data-type="([a-z-]+)" data-cat="([a-z]+)">/).map {
+                "\($0.1) \($0.2) \($0.3)"
+            }
+            #expect(
+                rows == [
+                    "53 fire special", "45 normal status", "182 normal status", "33 normal physical",
+                    "84 electric special", "86 electric status", "85 electric special", "344 electric physical",
+                ]
+            )
             #expect(Self.text(page).contains("Flamethrower Fire Special 90 100 15 I"))
             // The filters' options, in the games' order of types.
-            #expect(page.contains("<select id=\"move-type\"><option value=\"\">Any type</option>\n<option value=\"normal\">Normal</option>\n<option value=\"fire\">Fire</option>\n<option value=\"electric\">Electric</option>"))
+            #expect(
+                page.contains(
+                    "<select id=\"move-type\"><option value=\"\">Any type</option>\n<option value=\"normal\">Normal</option>\n<option value=\"fire\">Fire</option>\n<option value=\"electric\">Electric</option>"
+                )
+            )
             // Names in every language, for search, in their own script.
             let names = try env.read(env.hashed("assets/pokedex-move-names.js"))
             #expect(names.contains("\"１０まんボルト\"") && names.contains("\"Tonnerre\""))
             #expect(page.contains("data-names=\"../\(try env.hashed("assets/pokedex-move-names.js"))\""))
             // The header reaches Pokémon, Moves, Favorites, and says where it is.
             #expect(page.contains("<a href=\"../moves/index.html\" aria-current=\"page\">Moves</a>"))
-            #expect(try env.read("moves/tackle.html").contains("<a href=\"../moves/index.html\" aria-current=\"true\">Moves</a>"))
+            #expect(
+                try env.read("moves/tackle.html").contains(
+                    "<a href=\"../moves/index.html\" aria-current=\"true\">Moves</a>"
+                )
+            )
         }
     }
 
     @Test func eachMoveAndMachineIsFetchedOnceAndAWarmBuildAsksNothing() async throws {
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
-            for path in ["/api/v2/move/85/", "/api/v2/machine/903/", "/api/v2/version-group/25/", "/api/v2/move-learn-method/1/",
-                         "/api/v2/move-target/10/", "/api/v2/move-damage-class/3/", "/api/v2/version/40/"] {
+            for path in [
+                "/api/v2/move/85/", "/api/v2/machine/903/", "/api/v2/version-group/25/", "/api/v2/move-learn-method/1/",
+                "/api/v2/move-target/10/", "/api/v2/move-damage-class/3/", "/api/v2/version/40/",
+            ] {
                 #expect(env.server.count(path) == 1, "\(path)")
             }
             env.server.resetCounts()
@@ -275,7 +371,11 @@ import PokedexSite
             try await env.build(templates: GoldenTests.templates)
             let slug = Slug.make(name: Fixtures.hostileName, id: Fixtures.hostileMove.id)
             let page = try env.read("moves/\(slug).html")
-            #expect(page.contains("<h1>\(Fixtures.hostileName.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;"))</h1>"))
+            #expect(
+                page.contains(
+                    "<h1>\(Fixtures.hostileName.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;"))</h1>"
+                )
+            )
             #expect(!page.contains("<script>alert"))
             #expect(try env.read("moves/index.html").contains("href=\"\(slug).html\""))
             let learnsetScripts = pathsBelow(env.output.appendingPathComponent("learnsets"))
@@ -303,17 +403,44 @@ import PokedexSite
     /// The model a build of `env` made, from its cache (offline).
     static func pokedex(_ env: TestEnvironment) async throws -> Pokedex {
         let store = CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger)
-        let loader = ResourceLoader(store: store, fetcher: nil, mode: .offline, apiBase: env.server.apiBase,
-                                    logger: quietLogger)
-        let data = try await DataSetLoader(apiBase: env.server.apiBase, listPageSize: 5, limit: nil, concurrency: 2,
-                                           loader: loader).load(snapshot: SnapshotProvider(.off, logger: quietLogger))
+        let loader = ResourceLoader(
+            store: store,
+            fetcher: nil,
+            mode: .offline,
+            apiBase: env.server.apiBase,
+            logger: quietLogger
+        )
+        let data = try await DataSetLoader(
+            apiBase: env.server.apiBase,
+            listPageSize: 5,
+            limit: nil,
+            concurrency: 2,
+            loader: loader
+        ).load(snapshot: SnapshotProvider(.off, logger: quietLogger))
         let names = data.nameBook
-        let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species, images: [:],
-                                      forms: data.forms, names: names)
-        return Pokedex(entries: entries, favorites: FavoritesResolution(), dataAge: nil, chains: data.chains,
-                       typeChart: data.typeChart, names: names,
-                       moves: MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups,
-                                       names: names, methods: Array((data.named[.moveLearnMethod] ?? [:]).values)))
+        let entries = Pokedex.entries(
+            list: data.list,
+            records: data.records,
+            species: data.species,
+            images: [:],
+            forms: data.forms,
+            names: names
+        )
+        return Pokedex(
+            entries: entries,
+            favorites: FavoritesResolution(),
+            dataAge: nil,
+            chains: data.chains,
+            typeChart: data.typeChart,
+            names: names,
+            moves: MoveBook(
+                moves: data.moves,
+                machines: data.machines,
+                versionGroups: data.versionGroups,
+                names: names,
+                methods: Array((data.named[.moveLearnMethod] ?? [:]).values)
+            )
+        )
     }
 
     /// A page's text, tags stripped, entities decoded, white space folded.

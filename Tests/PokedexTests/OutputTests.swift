@@ -1,12 +1,13 @@
+import AsyncAlgorithms
 import Foundation
-import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexRender
 import PokedexSite
+import Testing
+
 @testable import PokedexOutput
 @testable import PokedexPipeline
-import AsyncAlgorithms
+@testable import PokedexRender
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// The output folder is guarded: pokedex writes only below it, deletes only what it wrote, and leaves no
 /// temporary files behind.
@@ -33,7 +34,10 @@ import AsyncAlgorithms
         #expect(refusal(NSHomeDirectory(), cwd: cwd)?.contains("home folder") == true)
         #expect(refusal(".", cwd: cwd)?.contains("current folder") == true)
         #expect(refusal(cwd, cwd: cwd)?.contains("current folder") == true)
-        #expect(refusal("..", cache: "/nonexistent/pokedex-cache", cwd: cwd)?.contains("contains the current folder") == true)
+        #expect(
+            refusal("..", cache: "/nonexistent/pokedex-cache", cwd: cwd)?.contains("contains the current folder")
+                == true
+        )
         #expect(refusal("cache", cache: "cache", cwd: cwd)?.contains("cache folder") == true)
         #expect(refusal("cache/site", cache: "cache", cwd: cwd)?.contains("cache folder") == true)
         #expect(refusal("site", cache: "site/cache", cwd: cwd)?.contains("cache folder") == true)
@@ -76,7 +80,9 @@ import AsyncAlgorithms
         let sent = SentBatches()
         let producer = Task {
             for index in 0..<5 {
-                try await stream.send([SiteFile(path: "\(index).html", fingerprint: "f", content: .bytes(Data("x".utf8)))])
+                try await stream.send([
+                    SiteFile(path: "\(index).html", fingerprint: "f", content: .bytes(Data("x".utf8)))
+                ])
                 await sent.add()
             }
             stream.finish()
@@ -99,7 +105,9 @@ import AsyncAlgorithms
         let stream = SiteFileStream()
         struct RenderFailed: Error {}
         let producer = Task {
-            try await stream.send([SiteFile(path: "pokemon/one.html", fingerprint: "f", content: .bytes(Data("one".utf8)))])
+            try await stream.send([
+                SiteFile(path: "pokemon/one.html", fingerprint: "f", content: .bytes(Data("one".utf8)))
+            ])
             stream.fail(RenderFailed())
         }
         await #expect(throws: RenderFailed.self) { try await folder.place(stream, over: try folder.published()) }
@@ -112,12 +120,16 @@ import AsyncAlgorithms
         let scratch = try TestEnvironment.makeScratchFolder()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let folder = try OutputFolder(path: "site", cacheFolder: "cache", currentDirectory: scratch.path)
-        func file(_ path: String) -> SiteFile { SiteFile(path: path, fingerprint: "f", content: .bytes(Data("x".utf8))) }
+        func file(_ path: String) -> SiteFile {
+            SiteFile(path: path, fingerprint: "f", content: .bytes(Data("x".utf8)))
+        }
         let nothing = try folder.published()
         for path in ["../escape.html", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\\b"] {
             // A bad path stops the publish, naming it. Files stream to the folder as they are made, so one written
             // before it may be there: inside the folder, whole, and listed by the manifest.
-            await #expect(throws: PokedexError.self, "\(path)") { try await folder.publish([file("pokemon/ok.html"), file(path)], over: nothing) }
+            await #expect(throws: PokedexError.self, "\(path)") {
+                try await folder.publish([file("pokemon/ok.html"), file(path)], over: nothing)
+            }
         }
         #expect(pathsBelow(scratch).allSatisfy { $0 == "site" || $0.hasPrefix("site/") })
         #expect(Set(pathsBelow(folder.root)) == ["pokemon", "pokemon/ok.html", OutputFolder.manifestName])
@@ -134,23 +146,39 @@ import AsyncAlgorithms
         let source = scratch.appendingPathComponent("picture.png")
         try Data("png".utf8).write(to: source)
         let folder = try OutputFolder(path: "site", cacheFolder: "cache", currentDirectory: scratch.path)
-        try FileManager.default.createDirectory(at: folder.root.appendingPathComponent("images"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.root.appendingPathComponent("images"),
+            withIntermediateDirectories: true
+        )
         // Files no manifest lists, so written in place: not through the links left at their paths.
-        try FileManager.default.createSymbolicLink(at: folder.root.appendingPathComponent("index.html"), withDestinationURL: outside)
-        try FileManager.default.createSymbolicLink(at: folder.root.appendingPathComponent("images/1.png"), withDestinationURL: outside)
-        let files = [SiteFile(path: "index.html", fingerprint: "f", content: .bytes(Data("page".utf8))),
-                     SiteFile(path: "images/1.png", fingerprint: "g", content: .copy(source))]
+        try FileManager.default.createSymbolicLink(
+            at: folder.root.appendingPathComponent("index.html"),
+            withDestinationURL: outside
+        )
+        try FileManager.default.createSymbolicLink(
+            at: folder.root.appendingPathComponent("images/1.png"),
+            withDestinationURL: outside
+        )
+        let files = [
+            SiteFile(path: "index.html", fingerprint: "f", content: .bytes(Data("page".utf8))),
+            SiteFile(path: "images/1.png", fingerprint: "g", content: .copy(source)),
+        ]
         #expect(try await folder.publish(files, over: try folder.published()).written == 2)
         #expect(try String(contentsOf: outside, encoding: .utf8) == "untouched")
         #expect(try String(contentsOf: folder.root.appendingPathComponent("index.html"), encoding: .utf8) == "page")
         #expect(try String(contentsOf: folder.root.appendingPathComponent("images/1.png"), encoding: .utf8) == "png")
-        let attributes = try FileManager.default.attributesOfItem(atPath: folder.root.appendingPathComponent("index.html").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: folder.root.appendingPathComponent("index.html").path
+        )
         #expect(attributes[.type] as? FileAttributeType == .typeRegular)
     }
 
     @Test func filesNotWrittenByPokedexSurvive() async throws {
         try await withEnvironment { env in
-            try FileManager.default.createDirectory(at: env.output.appendingPathComponent("pokemon"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: env.output.appendingPathComponent("pokemon"),
+                withIntermediateDirectories: true
+            )
             try Data("mine".utf8).write(to: env.output.appendingPathComponent("notes.txt"))
             try Data("mine too".utf8).write(to: env.output.appendingPathComponent("pokemon/custom.html"))
             try await env.build()
@@ -178,8 +206,10 @@ import AsyncAlgorithms
             // search data under its old name.
             #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1 + 11 + 5 + 1)
             #expect(!env.exists("abilities/disguise.html") && !env.exists("types/ghost.html"))
-            let manifest = try JSONDecoder().decode(OutputFolder.Manifest.self,
-                                                    from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName)))
+            let manifest = try JSONDecoder().decode(
+                OutputFolder.Manifest.self,
+                from: Data(contentsOf: env.output.appendingPathComponent(OutputFolder.manifestName))
+            )
             #expect(manifest.files["pokemon/mr-mime-galar.html"] == nil)
             #expect(manifest.files["pokemon/bulbasaur.html"] != nil)
         }
@@ -226,7 +256,10 @@ import AsyncAlgorithms
             let stem = String(repeating: "n", count: 1 + index % 200)
             let name = index % 5 == 0 ? ".\(stem)\(AtomicFile.temporaryMarker)\(index)" : "\(stem)-\(index).html"
             let file = scratch.appendingPathComponent(folder).appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data("x".utf8).write(to: file)
             if index % 5 == 0 { temporaries += 1 } else { kept.append("\(folder)/\(name)") }
         }

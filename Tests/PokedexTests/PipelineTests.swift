@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import PokedexSupport
+
 @testable import PokedexPipeline
 @testable import PokedexSource
+@testable import PokedexSupport
 
 /// The whole build against the fixture server: pagination, what is fetched, what is written, and the offline
 /// rebuild from the cache.
@@ -21,9 +22,11 @@ import Testing
         try await withEnvironment { env in
             let summary = try await env.build(perPage: 5)
             #expect(Self.listOffsets(env.server) == [0, 5, 10])
-            #expect(env.server.requests.filter { $0.path == "/api/v2/pokemon" }.allSatisfy {
-                TestServer.query($0.uri)["limit"] == "5"
-            })
+            #expect(
+                env.server.requests.filter { $0.path == "/api/v2/pokemon" }.allSatisfy {
+                    TestServer.query($0.uri)["limit"] == "5"
+                }
+            )
             #expect(summary.pokemon == 12)
             #expect(summary.indexPages == 3)
             #expect(env.exists("index.html") && env.exists("page/2.html") && env.exists("page/3.html"))
@@ -99,7 +102,11 @@ import Testing
             #expect(bulbasaur.contains("#0001 Bulbasaur"))
             #expect(bulbasaur.contains("0.7 m / 2′ 04″"))
             #expect(bulbasaur.contains("6.9 kg / 15.2 lb"))
-            #expect(bulbasaur.contains("A seed sleeps on its back. It wakes as the Pokémon grows and soaks up sunlight all day."))
+            #expect(
+                bulbasaur.contains(
+                    "A seed sleeps on its back. It wakes as the Pokémon grows and soaks up sunlight all day."
+                )
+            )
             let galar = try env.read("pokemon/mr-mime-galar.html")
             // A form: its species' number and its own name from PokeAPI, right after its species.
             #expect(galar.contains("#0122 Galarian Mr. Mime"))
@@ -211,7 +218,10 @@ import Testing
             try Data("<h1>\n{{#detail}}\n".utf8).write(to: env.testTheme.appendingPathComponent("pokemon.mustache"))
             let theme = try #require(await env.failingBuild())
             #expect(theme.stage == .render)
-            #expect(theme.subject?.hasPrefix(env.testTheme.appendingPathComponent("pokemon.mustache").path + ":") == true, "\(theme)")
+            #expect(
+                theme.subject?.hasPrefix(env.testTheme.appendingPathComponent("pokemon.mustache").path + ":") == true,
+                "\(theme)"
+            )
             #expect(env.server.requests.isEmpty)
             #expect(!FileManager.default.fileExists(atPath: env.cache.path))
         }

@@ -1,11 +1,12 @@
 import Foundation
 import FoundationXML
 import Testing
-@testable import PokedexSupport
-@testable import PokedexRender
+
 @testable import PokedexCheck
 @testable import PokedexPipeline
+@testable import PokedexRender
 @testable import PokedexSource
+@testable import PokedexSupport
 
 /// Publishing: the base URL and what it enables (canonical links, sitemap.xml, robots.txt, social cards), the 404
 /// page, and the build report.
@@ -20,13 +21,24 @@ import Testing
     @Test func aBaseURLGivesEveryPageItsCanonicalURLAndTheSitemapListsThemAll() async throws {
         try await withEnvironment { env in
             // Without the trailing slash: pages are named relative to the base, so it is added.
-            let summary = try await env.build(templates: GoldenTests.templates, baseURL: "https://user.github.io/pokedex")
+            let summary = try await env.build(
+                templates: GoldenTests.templates,
+                baseURL: "https://user.github.io/pokedex"
+            )
             #expect(!summary.line.contains("no base URL"))
 
-            #expect(try env.read("index.html").contains(#"<link rel="canonical" href="https://user.github.io/pokedex/">"#))
-            #expect(try env.read("page/2.html").contains(#"<link rel="canonical" href="https://user.github.io/pokedex/page/2.html">"#))
+            #expect(
+                try env.read("index.html").contains(#"<link rel="canonical" href="https://user.github.io/pokedex/">"#)
+            )
+            #expect(
+                try env.read("page/2.html").contains(
+                    #"<link rel="canonical" href="https://user.github.io/pokedex/page/2.html">"#
+                )
+            )
             let pikachu = try env.read("pokemon/pikachu.html")
-            #expect(pikachu.contains(#"<link rel="canonical" href="https://user.github.io/pokedex/pokemon/pikachu.html">"#))
+            #expect(
+                pikachu.contains(#"<link rel="canonical" href="https://user.github.io/pokedex/pokemon/pikachu.html">"#)
+            )
 
             // Parsed by Foundation's XML parser, not the writer that made it.
             let sitemap = try XMLDocument(data: Data(contentsOf: env.output.appendingPathComponent("sitemap.xml")))
@@ -50,8 +62,14 @@ import Testing
             try await env.build(templates: GoldenTests.templates, baseURL: Self.base)
             let page = try env.read("pokemon/pikachu.html")
             #expect(page.contains(#"<meta property="og:title" content="Pikachu">"#))
-            #expect(page.contains(#"<meta property="og:url" content="https://user.github.io/pokedex/pokemon/pikachu.html">"#))
-            #expect(page.contains(#"<meta property="og:image" content="https://user.github.io/pokedex/images/25.png">"#))
+            #expect(
+                page.contains(
+                    #"<meta property="og:url" content="https://user.github.io/pokedex/pokemon/pikachu.html">"#
+                )
+            )
+            #expect(
+                page.contains(#"<meta property="og:image" content="https://user.github.io/pokedex/images/25.png">"#)
+            )
             // The fixture artwork's own size.
             #expect(page.contains(#"<meta property="og:image:width" content="12">"#))
             #expect(page.contains(#"<meta property="og:image:height" content="12">"#))
@@ -120,7 +138,10 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self).contains("a&amp;b/&lt;x&gt;"))
     }
 
-    @Test(arguments: ["ftp://example.com/", "/pokedex/", "example.com", "https://example.com/?x=1", "https://example.com/#top", "https:///x"])
+    @Test(arguments: [
+        "ftp://example.com/", "/pokedex/", "example.com", "https://example.com/?x=1", "https://example.com/#top",
+        "https:///x",
+    ])
     func aBaseURLThatIsNotAnAbsoluteHTTPURLIsRefused(_ text: String) async throws {
         #expect(throws: PokedexError.self) { try BuildOptions.validatedBaseURL(text) }
         do {
@@ -133,10 +154,19 @@ import Testing
 
     @Test func theConfigKeyBaseURLIsRead() throws {
         let config = try SiteConfig.parse("base-url = \"https://example.com/dex/\"\n", file: "/site/pokedex.toml")
-        let settings = SiteSettings.resolve(SettingsLayer(), environment: [:], config: config, currentDirectory: "/site")
+        let settings = SiteSettings.resolve(
+            SettingsLayer(),
+            environment: [:],
+            config: config,
+            currentDirectory: "/site"
+        )
         #expect(settings.baseURL == "https://example.com/dex/")
-        let flagged = SiteSettings.resolve(SettingsLayer(baseURL: "https://other.example/"), environment: [:],
-                                           config: config, currentDirectory: "/site")
+        let flagged = SiteSettings.resolve(
+            SettingsLayer(baseURL: "https://other.example/"),
+            environment: [:],
+            config: config,
+            currentDirectory: "/site"
+        )
         #expect(flagged.baseURL == "https://other.example/")
     }
 
@@ -150,13 +180,23 @@ import Testing
             let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
             #expect(report.version == 1 && report.status == "ok" && report.exitCode == 0)
             #expect(report.pokemon == summary.pokemon && report.indexPages == summary.indexPages)
-            #expect(report.files == BuildReport.Files(written: summary.filesWritten, unchanged: summary.filesUnchanged,
-                                                      removed: summary.filesRemoved))
+            #expect(
+                report.files
+                    == BuildReport.Files(
+                        written: summary.filesWritten,
+                        unchanged: summary.filesUnchanged,
+                        removed: summary.filesRemoved
+                    )
+            )
             #expect(report.requests?.total == summary.network.requests)
             #expect(report.resources?.fetched == summary.loads.fetched)
             #expect(report.baseURL == Self.base)
-            #expect(report.stages.map(\.name) == ["source and cache: JSON", "source and cache: images and thumbnails",
-                                                  "model", "render and output"])
+            #expect(
+                report.stages.map(\.name) == [
+                    "source and cache: JSON", "source and cache: images and thumbnails",
+                    "model", "render and output",
+                ]
+            )
             #expect(report.stages.allSatisfy { $0.seconds >= 0 && ($0.peakMiB ?? 0) > 0 })
         }
     }
@@ -167,7 +207,8 @@ import Testing
             let theme = env.root.appendingPathComponent("broken-theme")
             try FileManager.default.copyItem(at: GoldenTests.templates, to: theme)
             let footer = theme.appendingPathComponent("partials/footer.mustache")
-            try Data(("<a href=\"{{root}}nowhere.html\">x</a>\n" + String(contentsOf: footer, encoding: .utf8)).utf8).write(to: footer)
+            try Data(("<a href=\"{{root}}nowhere.html\">x</a>\n" + String(contentsOf: footer, encoding: .utf8)).utf8)
+                .write(to: footer)
             let (_, checked) = try await BuildReport.recording(to: file, check: true, logger: quietLogger) {
                 try await env.build(templates: theme, baseURL: Self.base)
             }
@@ -193,7 +234,10 @@ import Testing
         let file = folder.appendingPathComponent("report.json")
         await #expect(throws: PokedexError.self) {
             _ = try await BuildReport.recording(to: file, logger: quietLogger) {
-                _ = try SiteConfig.parse("per-page = \"ten\"\n", file: folder.appendingPathComponent("pokedex.toml").path)
+                _ = try SiteConfig.parse(
+                    "per-page = \"ten\"\n",
+                    file: folder.appendingPathComponent("pokedex.toml").path
+                )
                 Issue.record("the config should have been refused")
                 throw CancellationError()
             }
@@ -249,8 +293,12 @@ import Testing
     func names(_ env: TestEnvironment) throws -> Names {
         let worker = try env.read("sw.js")
         let cache = try #require(worker.firstMatch(of: /var CACHE = '(pokedex-[0-9a-f]{16})';/)?.1)
-        return Names(style: try env.hashed("assets/style.css"), app: try env.hashed("assets/app.js"),
-                     data: try env.hashed("assets/pokedex-data.js"), worker: String(cache))
+        return Names(
+            style: try env.hashed("assets/style.css"),
+            app: try env.hashed("assets/app.js"),
+            data: try env.hashed("assets/pokedex-data.js"),
+            worker: String(cache)
+        )
     }
 
     @Test func namesChangeOnlyWhenTheirContentDoes() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PokedexModel
 @testable import PokedexPipeline
 @testable import PokedexRender
@@ -21,8 +22,10 @@ import Testing
     }
 
     @Test func theEffortYieldNamesItsStats() {
-        let stats = [PokemonRecord.Stat(name: "hp", value: 35, effort: 0), .init(name: "speed", value: 90, effort: 2),
-                     .init(name: "special-attack", value: 50, effort: 1)]
+        let stats = [
+            PokemonRecord.Stat(name: "hp", value: 35, effort: 0), .init(name: "speed", value: 90, effort: 2),
+            .init(name: "special-attack", value: 50, effort: 1),
+        ]
         let labels = ["speed": "Speed", "special-attack": "Special Attack"]
         #expect(Profile.effortYield(stats, label: { labels[$0] ?? $0 }) == "2 Speed, 1 Special Attack")
         #expect(Profile.effortYield([.init(name: "hp", value: 1)], label: { $0 }) == nil)
@@ -41,9 +44,13 @@ import Testing
         #expect(merged.map(\.versions) == [["scarlet"], ["red", "blue", "y"]])
         #expect(merged[1].text == "It stores electricity in its cheeks.")
         // Names the old games wrote in capitals are spelt as fans know them, and merge with the newer texts.
-        let unshouted = PokedexEntryText.merge([entry("PIKACHU stores electricity. PIKACHU’s cheeks are not a MOUSE's.", 1, "red"),
-                                               entry("Pikachu stores electricity. Pikachu’s cheeks are not a MOUSE’s.", 2, "blue")],
-                                              properNames: ["PIKACHU": "Pikachu"])
+        let unshouted = PokedexEntryText.merge(
+            [
+                entry("PIKACHU stores electricity. PIKACHU’s cheeks are not a MOUSE's.", 1, "red"),
+                entry("Pikachu stores electricity. Pikachu’s cheeks are not a MOUSE’s.", 2, "blue"),
+            ],
+            properNames: ["PIKACHU": "Pikachu"]
+        )
         // The newest reprint's spelling (its typographic apostrophe), both games.
         #expect(unshouted.map(\.text) == ["Pikachu stores electricity. Pikachu’s cheeks are not a MOUSE’s."])
         #expect(unshouted.first?.versions == ["red", "blue"])
@@ -56,13 +63,20 @@ import Testing
         #expect(PokedexEntryText.unshout("ÉÉ", properNames: ["ÉÉ": "x"]) == "ÉÉ")  // shorter than any name
         // Scalar by scalar where each is a character of its own, else character by character: the same words.
         let names = ["PIKACHU": "Pikachu", "FLABÉBÉ": "Flabébé", "MR": "Mr", "NIDORAN♀": "Nidoran♀"]
-        for text in ["POKéMON PIKACHU’s tail\r\nPIKACHU 25 PIKACHU2", "FLABE\u{301}BE\u{301} FLABÉBÉ\u{AD}PIKACHU",
-                     "MR. PIKACHU—PIKACHU\u{200D}PIKACHU…", "NIDORAN♀ and PIKACHU’S", "«PIKACHU» PIKACHU'S 'PIKACHU'"] {
-            #expect(PokedexEntryText.unshout(text, properNames: names)
-                    == PokedexEntryText.unshoutByCharacter(text, properNames: names), "\(text)")
+        for text in [
+            "POKéMON PIKACHU’s tail\r\nPIKACHU 25 PIKACHU2", "FLABE\u{301}BE\u{301} FLABÉBÉ\u{AD}PIKACHU",
+            "MR. PIKACHU—PIKACHU\u{200D}PIKACHU…", "NIDORAN♀ and PIKACHU’S", "«PIKACHU» PIKACHU'S 'PIKACHU'",
+        ] {
+            #expect(
+                PokedexEntryText.unshout(text, properNames: names)
+                    == PokedexEntryText.unshoutByCharacter(text, properNames: names),
+                "\(text)"
+            )
         }
-        #expect(PokedexEntryText.unshout("POKéMON PIKACHU’s tail\r\nPIKACHU", properNames: names)
-                == "POKéMON Pikachu’s tail\r\nPikachu")
+        #expect(
+            PokedexEntryText.unshout("POKéMON PIKACHU’s tail\r\nPIKACHU", properNames: names)
+                == "POKéMON Pikachu’s tail\r\nPikachu"
+        )
         // A combining accent joins the letter before it into one character: the name is found whole, as the
         // character-by-character reading finds it (a scalar-by-scalar one would end the word at the accent).
         #expect(PokedexEntryText.unshout("FLABE\u{301}BE\u{301} flotte", properNames: names) == "Flabébé flotte")
@@ -73,17 +87,37 @@ import Testing
         func lowercasedFirst(_ text: String) -> String {
             text.lowercased().replacingOccurrences(of: "’", with: "'").split(separator: " ").joined(separator: " ")
         }
-        for text in ["FLABÉBÉ’S  Pokémon", "ΣΊΣΥΦΟΣ ΚΑΙ Ω", "İSTANBUL Straße", "ПИКАЧУ  Ёж", "ピカチュウ　でんき",
-                     "피카츄는 ÀÉÎ", " Ǆ ǅ ǆ ᾈ "] {
+        for text in [
+            "FLABÉBÉ’S  Pokémon", "ΣΊΣΥΦΟΣ ΚΑΙ Ω", "İSTANBUL Straße", "ПИКАЧУ  Ёж", "ピカチュウ　でんき",
+            "피카츄는 ÀÉÎ", " Ǆ ǅ ǆ ᾈ ",
+        ] {
             #expect(PokedexEntryText.comparable(text) == lowercasedFirst(text), "\(text)")
         }
     }
 
     @Test func theAttackingSideOfTheChartIsTheDefendingSideTurnedRound() {
         let chart: [String: TypeRecord] = [
-            "normal": .init(id: 1, name: "normal", doubleDamageFrom: ["fighting"], halfDamageFrom: [], noDamageFrom: ["ghost"]),
-            "ghost": .init(id: 8, name: "ghost", doubleDamageFrom: ["ghost"], halfDamageFrom: [], noDamageFrom: ["normal"]),
-            "psychic": .init(id: 14, name: "psychic", doubleDamageFrom: ["ghost"], halfDamageFrom: [], noDamageFrom: []),
+            "normal": .init(
+                id: 1,
+                name: "normal",
+                doubleDamageFrom: ["fighting"],
+                halfDamageFrom: [],
+                noDamageFrom: ["ghost"]
+            ),
+            "ghost": .init(
+                id: 8,
+                name: "ghost",
+                doubleDamageFrom: ["ghost"],
+                halfDamageFrom: [],
+                noDamageFrom: ["normal"]
+            ),
+            "psychic": .init(
+                id: 14,
+                name: "psychic",
+                doubleDamageFrom: ["ghost"],
+                halfDamageFrom: [],
+                noDamageFrom: []
+            ),
         ]
         let ghost = TypeMatchups.attacking("ghost", chart: chart)
         #expect(ghost.double == ["psychic", "ghost"] && ghost.none == ["normal"] && ghost.half.isEmpty)
@@ -98,18 +132,24 @@ import Testing
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
             let pikachu = MovesTests.text(try env.read("pokemon/pikachu.html"))
-            for fact in ["EV yield 2 Speed", "Catch rate 190", "Base friendship 50", "Base experience 112", "Growth rate Medium",
-                         "Egg groups Field, Fairy", "Gender 50% male, 50% female", "Egg cycles 20",
-                         // Two games print the same text (spacing aside): one entry, both games; newest first.
-                         "Pokédex entries Scarlet It raises its tail to check its surroundings. Red, Blue It stores electricity in its cheeks.",
-                         "Static Short effect of static.", "Lightning Rod Hidden ability Short effect of lightning rod."] {
+            for fact in [
+                "EV yield 2 Speed", "Catch rate 190", "Base friendship 50", "Base experience 112", "Growth rate Medium",
+                "Egg groups Field, Fairy", "Gender 50% male, 50% female", "Egg cycles 20",
+                // Two games print the same text (spacing aside): one entry, both games; newest first.
+                "Pokédex entries Scarlet It raises its tail to check its surroundings. Red, Blue It stores electricity in its cheeks.",
+                "Static Short effect of static.", "Lightning Rod Hidden ability Short effect of lightning rod.",
+            ] {
                 #expect(pikachu.contains(fact), "pokemon/pikachu.html lacks \"\(fact)\"")
             }
             let html = try env.read("pokemon/pikachu.html")
             #expect(html.contains(#"<a href="../abilities/static.html">Static</a>"#))
-            #expect(html.contains(#"<li class="type type-electric"><a href="../types/electric.html">Electric</a></li>"#))
+            #expect(
+                html.contains(#"<li class="type type-electric"><a href="../types/electric.html">Electric</a></li>"#)
+            )
             // Genderless, female only, a null egg cycle count.
-            #expect(MovesTests.text(try env.read("pokemon/type-null.html")).contains("Gender Genderless Egg cycles 120"))
+            #expect(
+                MovesTests.text(try env.read("pokemon/type-null.html")).contains("Gender Genderless Egg cycles 120")
+            )
             #expect(MovesTests.text(try env.read("pokemon/nidoran-f.html")).contains("Gender 100% female"))
             #expect(MovesTests.text(try env.read("pokemon/mimikyu-busted.html")).contains("Egg cycles —"))
             #expect(MovesTests.text(try env.read("pokemon/charizard.html")).contains("EV yield 3 Special Attack"))
@@ -125,9 +165,11 @@ import Testing
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
             let staticPage = MovesTests.text(try env.read("abilities/static.html"))
-            for fact in ["Static", "Short effect of static.", "The long effect of static. Its second paragraph.",
-                         "What static does, as the games say.", "Introduced in Generation III",
-                         "As an ability 1 Pikachu"] {
+            for fact in [
+                "Static", "Short effect of static.", "The long effect of static. Its second paragraph.",
+                "What static does, as the games say.", "Introduced in Generation III",
+                "As an ability 1 Pikachu",
+            ] {
                 #expect(staticPage.contains(fact), "abilities/static.html lacks \"\(fact)\"")
             }
             #expect(!staticPage.contains("An older text."))
@@ -142,7 +184,10 @@ import Testing
             // An ability with no English name is still listed, its API name made readable.
             #expect(index.contains("Filter"))
             for page in ["index.html", "pokemon/pikachu.html", "moves/thunderbolt.html", "types/electric.html"] {
-                #expect(try env.read(page).contains(#"abilities/index.html""#), "\(page) does not link the abilities index")
+                #expect(
+                    try env.read(page).contains(#"abilities/index.html""#),
+                    "\(page) does not link the abilities index"
+                )
             }
         }
     }
@@ -153,13 +198,18 @@ import Testing
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
             let ghost = MovesTests.text(try env.read("types/ghost.html"))
-            for fact in ["Attacking with Ghost moves Super effective against ×2 Psychic Ghost",
-                         "No effect on ×0 Normal", "Defending as Ghost Weak to ×2 Ghost", "Immune to ×0 Normal Fighting",
-                         "Ghost Pokémon 1 Mimikyu"] {
+            for fact in [
+                "Attacking with Ghost moves Super effective against ×2 Psychic Ghost",
+                "No effect on ×0 Normal", "Defending as Ghost Weak to ×2 Ghost", "Immune to ×0 Normal Fighting",
+                "Ghost Pokémon 1 Mimikyu",
+            ] {
                 #expect(ghost.contains(fact), "types/ghost.html lacks \"\(fact)\"")
             }
             let electric = MovesTests.text(try env.read("types/electric.html"))
-            #expect(electric.firstMatch(of: /Electric moves \d+ Move Type Category Cat\. Power Accuracy Acc\. PP/) != nil, "\(electric)")
+            #expect(
+                electric.firstMatch(of: /Electric moves \d+ Move Type Category Cat\. Power Accuracy Acc\. PP/) != nil,
+                "\(electric)"
+            )
             #expect(electric.contains("Thunderbolt Electric Special 90 100 15"))
             #expect(try env.read("types/electric.html").contains(#"href="../moves/thunderbolt.html""#))
             let chart = try env.read("types/index.html")
@@ -175,8 +225,11 @@ import Testing
     // MARK: Fixed on the way
 
     @Test func aHomeRenderIsCalledSoNotArtwork() {
-        let sprites = PokemonRecord.Sprites(officialArtwork: nil, home: "https://img.invalid/home/10.png",
-                                            frontDefault: "https://img.invalid/front/10.png")
+        let sprites = PokemonRecord.Sprites(
+            officialArtwork: nil,
+            home: "https://img.invalid/home/10.png",
+            frontDefault: "https://img.invalid/front/10.png"
+        )
         var entry = HandBuiltPokedex.entry(id: 10, name: "formy", types: ["normal"], chainID: nil, sprites: sprites)
         entry.image = .remote(url: "https://img.invalid/home/10.png")
         let renderer = SiteRenderer(theme: try! Theme(overrides: nil), perPage: 5, parallelism: 1)
@@ -185,7 +238,10 @@ import Testing
         #expect(pictures.first?.id == "home")
         // With official artwork, it is artwork.
         let artwork = HandBuiltPokedex.entry(id: 11, name: "arty", types: ["normal"], chainID: nil)
-        #expect(SiteRenderer.pictures(artwork, main: renderer.image(artwork, root: "../", lazy: false)).first?.label == "Artwork")
+        #expect(
+            SiteRenderer.pictures(artwork, main: renderer.image(artwork, root: "../", lazy: false)).first?.label
+                == "Artwork"
+        )
     }
 
     @Test func aChainStageLinksAnExportedFormWhenItsSpeciesDefaultIsNotExported() async throws {
@@ -205,8 +261,11 @@ import Testing
     @Test func eachAbilityEggGroupGrowthRateAndVersionIsFetchedOnceAndAWarmBuildAsksNothing() async throws {
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
-            for path in ["/api/v2/ability/\(Fixtures.referenceID("static"))/", "/api/v2/egg-group/\(Fixtures.referenceID("field"))/",
-                         "/api/v2/growth-rate/\(Fixtures.referenceID("medium"))/", "/api/v2/version/40/"] {
+            for path in [
+                "/api/v2/ability/\(Fixtures.referenceID("static"))/",
+                "/api/v2/egg-group/\(Fixtures.referenceID("field"))/",
+                "/api/v2/growth-rate/\(Fixtures.referenceID("medium"))/", "/api/v2/version/40/",
+            ] {
                 #expect(env.server.count(path) == 1, "\(path) fetched \(env.server.count(path)) times")
             }
             env.server.resetCounts()
@@ -220,18 +279,24 @@ import Testing
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates)
             let html = try env.read("pokemon/pikachu.html")
-            let name = try #require(html.firstMatch(of: /data-search-data="\.\.\/(assets\/pokedex-search\.[0-9a-f]{8}\.js)"/)?.1)
+            let name = try #require(
+                html.firstMatch(of: /data-search-data="\.\.\/(assets\/pokedex-search\.[0-9a-f]{8}\.js)"/)?.1
+            )
             let script = try env.read(String(name))
             #expect(script.hasPrefix("window.POKEDEX_SEARCH = {"))
-            for needle in [#"["pokemon","Pokémon",["#, #""pokemon/pikachu.html","Pikachu""#, "ピカチュウ",
-                           #"["move","Moves",["#, #""moves/thunderbolt.html","Thunderbolt""#, "１０まんボルト",
-                           #"["ability","Abilities",["#, #""abilities/static.html","Static""#,
-                           #"["type","Types",["#, #""types/ghost.html","Ghost""#] {
+            for needle in [
+                #"["pokemon","Pokémon",["#, #""pokemon/pikachu.html","Pikachu""#, "ピカチュウ",
+                #"["move","Moves",["#, #""moves/thunderbolt.html","Thunderbolt""#, "１０まんボルト",
+                #"["ability","Abilities",["#, #""abilities/static.html","Static""#,
+                #"["type","Types",["#, #""types/ghost.html","Ghost""#,
+            ] {
                 #expect(script.contains(needle), "the search data lacks \(needle)")
             }
             // The page without JavaScript: links to the indexes.
             let search = try env.read("search.html")
-            for index in ["moves/index.html", "abilities/index.html", "types/index.html"] { #expect(search.contains(index)) }
+            for index in ["moves/index.html", "abilities/index.html", "types/index.html"] {
+                #expect(search.contains(index))
+            }
         }
     }
 
@@ -239,7 +304,8 @@ import Testing
         try await withEnvironment { env in
             env.server.hostile = true
             try await env.build(templates: GoldenTests.templates)
-            for (path, data) in try snapshot(env.output) where path.hasPrefix("abilities/") || path.hasPrefix("types/") {
+            for (path, data) in try snapshot(env.output) where path.hasPrefix("abilities/") || path.hasPrefix("types/")
+            {
                 #expect(!path.contains("<") && !path.contains("\""), "\(path)")
                 let text = String(decoding: data, as: UTF8.self)
                 #expect(!text.contains("<script>alert"), "\(path) carries the hostile markup unescaped")

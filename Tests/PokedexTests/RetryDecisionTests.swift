@@ -1,6 +1,7 @@
 import Foundation
-@testable import PokedexSource
 import Testing
+
+@testable import PokedexSource
 
 /// The fetcher's decisions as values: each attempt's outcome in, the action out, with the time and the jitter
 /// given. No server, no clock, no sleeping.
@@ -8,8 +9,11 @@ import Testing
     let policy = RetryPolicy.standard
 
     /// Feeds `outcomes` one by one at `elapsed` seconds each, the jitter at its largest, and returns the actions.
-    func actions(_ outcomes: [RequestRetries.Outcome], hostGivenUp: String? = nil,
-                 elapsed: (Int) -> Double = { _ in 0 }) -> [RequestRetries.Action] {
+    func actions(
+        _ outcomes: [RequestRetries.Outcome],
+        hostGivenUp: String? = nil,
+        elapsed: (Int) -> Double = { _ in 0 }
+    ) -> [RequestRetries.Action] {
         var retries = RequestRetries(policy: policy)
         return outcomes.enumerated().map { index, outcome in
             _ = retries.record(outcome)
@@ -29,13 +33,17 @@ import Testing
         // Full jitter: the smallest draw halves the wait.
         var retries = RequestRetries(policy: policy)
         _ = retries.record(.answered(status: 502, retryAfter: nil))
-        #expect(retries.next(after: .answered(status: 502, retryAfter: nil), hostGivenUp: nil, elapsed: 0, random: 0)
-            == .retry(after: 0.125))
+        #expect(
+            retries.next(after: .answered(status: 502, retryAfter: nil), hostGivenUp: nil, elapsed: 0, random: 0)
+                == .retry(after: 0.125)
+        )
     }
 
     @Test func theLastAllowedAttemptHandsTheFailedAnswerBack() {
-        let outcomes = Array(repeating: RequestRetries.Outcome.answered(status: 500, retryAfter: nil),
-                             count: policy.maxAttempts)
+        let outcomes = Array(
+            repeating: RequestRetries.Outcome.answered(status: 500, retryAfter: nil),
+            count: policy.maxAttempts
+        )
         let result = actions(outcomes)
         #expect(result.dropLast().allSatisfy { if case .retry = $0 { true } else { false } })
         #expect(result.last == .acceptFailed)
@@ -60,8 +68,10 @@ import Testing
         let answer = RequestRetries.Outcome.answered(status: 503, retryAfter: 0)
         for _ in 0..<6 { _ = retries.record(answer) }
         #expect(retries.next(after: answer, hostGivenUp: nil, elapsed: 0, random: 1) == .retry(after: 2))
-        #expect(retries.next(after: .answered(status: 503, retryAfter: 9), hostGivenUp: nil, elapsed: 0, random: 1)
-            == .retry(after: 9))
+        #expect(
+            retries.next(after: .answered(status: 503, retryAfter: 9), hostGivenUp: nil, elapsed: 0, random: 1)
+                == .retry(after: 9)
+        )
     }
 
     @Test func transportFailuresAreRetriedUntilTheAttemptsAreUsedUp() {
@@ -80,28 +90,40 @@ import Testing
 
     @Test func aHostGivenUpOnEndsTheRequestWithTheReason() {
         let refused = RequestRetries.Outcome.failed("connection refused", transient: true, connect: true)
-        #expect(actions([refused], hostGivenUp: "api.test could not be reached")
-            == [.fail("connection refused; api.test could not be reached")])
+        #expect(
+            actions([refused], hostGivenUp: "api.test could not be reached")
+                == [.fail("connection refused; api.test could not be reached")]
+        )
     }
 
     @Test func theTimeBudgetEndsRetriesBeforeTheWaitWouldOutlastIt() {
         let budget = policy.totalBudget
         // 0.25 s more would pass the budget: a failure gives up, an answer is handed back.
-        #expect(actions([.failed("read timeout", transient: true, connect: false)], elapsed: { _ in budget - 0.2 })
-            == [.fail("read timeout (gave up after 1 attempts in 119 s)")])
+        #expect(
+            actions([.failed("read timeout", transient: true, connect: false)], elapsed: { _ in budget - 0.2 })
+                == [.fail("read timeout (gave up after 1 attempts in 119 s)")]
+        )
         #expect(actions([.answered(status: 503, retryAfter: nil)], elapsed: { _ in budget - 0.2 }) == [.acceptFailed])
-        #expect(actions([.answered(status: 503, retryAfter: nil)], elapsed: { _ in budget - 0.25 })
-            == [.retry(after: 0.25)])
+        #expect(
+            actions([.answered(status: 503, retryAfter: nil)], elapsed: { _ in budget - 0.25 })
+                == [.retry(after: 0.25)]
+        )
     }
 
     @Test func whatAnAttemptTellsAboutItsHost() {
         var retries = RequestRetries(policy: policy)
-        #expect(retries.record(.answered(status: 200, retryAfter: nil))
-            == RequestRetries.HostNews(reached: true, answered: true))
-        #expect(retries.record(.answered(status: 503, retryAfter: 2))
-            == RequestRetries.HostNews(reached: true, failed: true, pause: 2))
-        #expect(retries.record(.failed("refused", transient: true, connect: true))
-            == RequestRetries.HostNews(failed: true, couldNotConnect: true))
+        #expect(
+            retries.record(.answered(status: 200, retryAfter: nil))
+                == RequestRetries.HostNews(reached: true, answered: true)
+        )
+        #expect(
+            retries.record(.answered(status: 503, retryAfter: 2))
+                == RequestRetries.HostNews(reached: true, failed: true, pause: 2)
+        )
+        #expect(
+            retries.record(.failed("refused", transient: true, connect: true))
+                == RequestRetries.HostNews(failed: true, couldNotConnect: true)
+        )
         #expect(retries.attempts == 3)
     }
 }

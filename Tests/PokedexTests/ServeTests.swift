@@ -5,9 +5,10 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import Testing
-@testable import PokedexSupport
+
 @testable import PokedexPipeline
 @testable import PokedexServe
+@testable import PokedexSupport
 
 /// `pokedex serve` over real sockets: a site built from the fixtures, served on a free loopback port, read with an
 /// HTTP client (and, for paths a client would tidy up, a raw socket).
@@ -37,7 +38,9 @@ import Testing
 
                 // FileMiddleware's conditional and partial answers, on the file as served.
                 let etag = try #require(index.headers["etag"].first)
-                #expect(try await serve.get("/index.html", headers: ["If-None-Match": etag]).response.status == .notModified)
+                #expect(
+                    try await serve.get("/index.html", headers: ["If-None-Match": etag]).response.status == .notModified
+                )
                 // By ETag only: a date also matches a copy of the file kept from another server (without the markup).
                 let dated = ["If-Modified-Since": "Fri, 01 Jan 2100 00:00:00 GMT"]
                 #expect(try await serve.get("/index.html", headers: dated).response.status == .ok)
@@ -82,10 +85,14 @@ import Testing
             try Data(secret.utf8).write(to: env.root.appendingPathComponent("secret.txt"))
             try await withServe(env) { serve in
                 // Links in the output folder that lead out of it.
-                try FileManager.default.createSymbolicLink(atPath: env.output.appendingPathComponent("leak.txt").path,
-                                                           withDestinationPath: env.root.appendingPathComponent("secret.txt").path)
-                try FileManager.default.createSymbolicLink(atPath: env.output.appendingPathComponent("up").path,
-                                                           withDestinationPath: env.root.path)
+                try FileManager.default.createSymbolicLink(
+                    atPath: env.output.appendingPathComponent("leak.txt").path,
+                    withDestinationPath: env.root.appendingPathComponent("secret.txt").path
+                )
+                try FileManager.default.createSymbolicLink(
+                    atPath: env.output.appendingPathComponent("up").path,
+                    withDestinationPath: env.root.path
+                )
                 let refused = [
                     "/../Package.swift", "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/%2e%2e/etc/passwd",
                     "/pokemon%2f..%2f..%2fsecret.txt", "/pokemon/%2e%2e/%2e%2e/secret.txt", "/pokemon/../../secret.txt",
@@ -110,7 +117,9 @@ import Testing
             try await withServe(env) { serve in
                 let extra = env.output.appendingPathComponent("extra")
                 try FileManager.default.createDirectory(at: extra, withIntermediateDirectories: true)
-                try Data("<html><head></head><body>extra index</body></html>".utf8).write(to: extra.appendingPathComponent("index.html"))
+                try Data("<html><head></head><body>extra index</body></html>".utf8).write(
+                    to: extra.appendingPathComponent("index.html")
+                )
                 let (folder, folderBody) = try await serve.get("/extra/")
                 #expect(folder.status == .ok)
                 #expect(folderBody.contains("extra index") && folderBody.contains(LiveReload.scriptPath))
@@ -146,7 +155,9 @@ import Testing
                 let events = try await serve.events()
                 try await events.wait(for: "build")
                 let template = env.testTheme.appendingPathComponent("index.mustache")
-                try Data(TestTheme.index.replacingOccurrences(of: "<ul>", with: "<ul class=\"edited\">").utf8).write(to: template)
+                try Data(TestTheme.index.replacingOccurrences(of: "<ul>", with: "<ul class=\"edited\">").utf8).write(
+                    to: template
+                )
                 try await events.wait(for: "reload")
                 #expect(try await serve.get("/index.html").body.contains("class=\"edited\""))
                 #expect(try env.read("index.html").contains("class=\"edited\""))
@@ -175,7 +186,10 @@ import Testing
                 try await events.wait(for: "error")
                 let message = try #require(events.data(of: "error").first)
                 #expect(message.contains(template.path + ":"), "\(message)")
-                #expect(message.range(of: #"index\.mustache:\d+:\d+"#, options: .regularExpression) != nil, "\(message)")
+                #expect(
+                    message.range(of: #"index\.mustache:\d+:\d+"#, options: .regularExpression) != nil,
+                    "\(message)"
+                )
                 #expect(serve.failures.contains { $0.description == message })
 
                 // The last good build is still there, on disk and served.
@@ -246,8 +260,12 @@ import Testing
     @Test func aPortInUseIsAClearError() async throws {
         try await withEnvironment { env in
             try await withServe(env) { serve in
-                let second = SiteServer(configuration: SiteServer.Configuration(port: serve.port), options: env.options(),
-                                        remakeOptions: { env.options() }, logger: quietLogger) { _ in }
+                let second = SiteServer(
+                    configuration: SiteServer.Configuration(port: serve.port),
+                    options: env.options(),
+                    remakeOptions: { env.options() },
+                    logger: quietLogger
+                ) { _ in }
                 let error = await #expect(throws: PokedexError.self) { try await second.run(stopOnSignals: false) }
                 #expect(error?.stage == .serve)
                 #expect(error?.exitCode == 1)
@@ -276,20 +294,27 @@ import Testing
 /// The parts of `pokedex serve` that need no socket.
 @Suite struct ServeLogicTests {
     @Test func thePathGuardLetsOnlyPlainPathsBelowTheRootThrough() {
-        for path in ["/", "/index.html", "/page/2.html", "/pokemon/", "/assets/style.css", "/a%20b.html", "/caf%C3%A9"] {
+        for path in ["/", "/index.html", "/page/2.html", "/pokemon/", "/assets/style.css", "/a%20b.html", "/caf%C3%A9"]
+        {
             #expect(PathGuard<BasicRequestContext>.isSafe(path), "\(path)")
         }
-        for path in ["", "index.html", "/../x", "/a/../x", "/./x", "/%2e%2e/x", "/%2E%2E/x", "/.%2e/x", "/a%2fb",
-                     "/a%2F..%2Fb", "/a%5cb", "/a\\b", "//etc/passwd", "/a//b", "/.hidden", "/x%00", "/%zz",
-                     "/a/.git/config"] {
+        for path in [
+            "", "index.html", "/../x", "/a/../x", "/./x", "/%2e%2e/x", "/%2E%2E/x", "/.%2e/x", "/a%2fb",
+            "/a%2F..%2Fb", "/a%5cb", "/a\\b", "//etc/passwd", "/a//b", "/.hidden", "/x%00", "/%zz",
+            "/a/.git/config",
+        ] {
             #expect(!PathGuard<BasicRequestContext>.isSafe(path), "\(path)")
         }
     }
 
     @Test func theMarkupGoesBeforeTheFirstHeadEndOrAtTheEnd() {
-        func inject(_ page: String) -> String { String(decoding: LiveReload.inject(into: Array(page.utf8)), as: UTF8.self) }
-        #expect(inject("<html><head><title>x</title></head><body></body></html>")
-                == "<html><head><title>x</title>\(LiveReload.markup)</head><body></body></html>")
+        func inject(_ page: String) -> String {
+            String(decoding: LiveReload.inject(into: Array(page.utf8)), as: UTF8.self)
+        }
+        #expect(
+            inject("<html><head><title>x</title></head><body></body></html>")
+                == "<html><head><title>x</title>\(LiveReload.markup)</head><body></body></html>"
+        )
         #expect(inject("<HTML><HEAD></HEAD></HTML>") == "<HTML><HEAD>\(LiveReload.markup)</HEAD></HTML>")
         #expect(inject("<p>no head</p>") == "<p>no head</p>\(LiveReload.markup)")
         #expect(inject("") == LiveReload.markup)
@@ -331,17 +356,29 @@ import Testing
             // Droppings the theme ignores are not watched either.
             try Data("x".utf8).write(to: theme.appendingPathComponent(".index.mustache.swp"))
             try Data("x".utf8).write(to: theme.appendingPathComponent("index.mustache~"))
-            let options = BuildOptions(output: "Output", cache: "cache", templates: "theme", favorites: "favorites.json",
-                                       currentDirectory: root.path)
+            let options = BuildOptions(
+                output: "Output",
+                cache: "cache",
+                templates: "theme",
+                favorites: "favorites.json",
+                currentDirectory: root.path
+            )
             let list = WatchList(options: options, configFile: root.appendingPathComponent("pokedex.toml").path)
             #expect(list.folders == [theme.path])
             #expect(list.files == [env.favorites.path, root.appendingPathComponent("pokedex.toml").path])
             let snapshot = list.snapshot()
-            #expect(Set(snapshot.files.keys) == Set(["index.mustache", "pokemon.mustache", "favorites.mustache", "404.mustache",
-                                                     "move.mustache", "moves.mustache", "ability.mustache",
-                                                     "abilities.mustache", "type.mustache", "types.mustache", "search.mustache",
-                                                     "assets/placeholder.svg",
-                                                     "assets/site.css"].map { theme.appendingPathComponent($0).path }))
+            #expect(
+                Set(snapshot.files.keys)
+                    == Set(
+                        [
+                            "index.mustache", "pokemon.mustache", "favorites.mustache", "404.mustache",
+                            "move.mustache", "moves.mustache", "ability.mustache",
+                            "abilities.mustache", "type.mustache", "types.mustache", "search.mustache",
+                            "assets/placeholder.svg",
+                            "assets/site.css",
+                        ].map { theme.appendingPathComponent($0).path }
+                    )
+            )
             // A file that appears is a change.
             try env.writeFavorites("[]")
             #expect(list.snapshot().changes(since: snapshot) == [env.favorites.path])
@@ -363,7 +400,10 @@ import Testing
         let id0 = firstEvents[0].components(separatedBy: "data: ")[1].prefix { $0 != "\n" }
         #expect(firstEvents.count == 3)
         #expect(firstEvents[0] == "retry: 1000\nevent: build\ndata: \(id0)\n\n")
-        #expect(firstEvents[1] == "event: error\ndata: render: /t/index.mustache:5:1: template error: x\ndata:   hint: y\n\n")
+        #expect(
+            firstEvents[1]
+                == "event: error\ndata: render: /t/index.mustache:5:1: template error: x\ndata:   hint: y\n\n"
+        )
         #expect(firstEvents[2].hasPrefix("event: reload\ndata: ") && !firstEvents[2].contains(id0))
         #expect(secondEvents.count == 3)
         #expect(secondEvents[0] == firstEvents[0])
@@ -388,15 +428,24 @@ final class ServeRun: Sendable {
     }
 
     var summaries: [BuildSummary] {
-        reported.withLockedValue { $0.compactMap { if case .built(let summary) = $0 { return summary } else { return nil } } }
+        reported.withLockedValue {
+            $0.compactMap { if case .built(let summary) = $0 { return summary } else { return nil } }
+        }
     }
 
     var failures: [PokedexError] {
-        reported.withLockedValue { $0.compactMap { if case .failed(let error) = $0 { return error } else { return nil } } }
+        reported.withLockedValue {
+            $0.compactMap { if case .failed(let error) = $0 { return error } else { return nil } }
+        }
     }
 
-    func get(_ path: String, method: HTTPMethod = .GET, headers: [String: String] = [:]) async throws
-        -> (response: HTTPClientResponse, body: String) {
+    func get(
+        _ path: String,
+        method: HTTPMethod = .GET,
+        headers: [String: String] = [:]
+    ) async throws
+        -> (response: HTTPClientResponse, body: String)
+    {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
@@ -407,8 +456,10 @@ final class ServeRun: Sendable {
 
     /// The events endpoint, read in the background as a page would.
     func events() async throws -> EventLog {
-        let response = try await client.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)\(LiveReload.eventsPath)"),
-                                                timeout: .seconds(600))
+        let response = try await client.execute(
+            HTTPClientRequest(url: "http://127.0.0.1:\(port)\(LiveReload.eventsPath)"),
+            timeout: .seconds(600)
+        )
         #expect(response.status == .ok)
         #expect(response.headers["content-type"].first?.hasPrefix("text/event-stream") == true)
         return EventLog(response.body)
@@ -472,8 +523,12 @@ struct TimedOut: Error {}
 /// once and the cores are shared fairly, so the builds of every test finish together near the end of the run. On a
 /// 2-core machine that ran the whole suite in 220 s, the serve tests' first builds were still waiting their share
 /// after 120 s and failed. What never happens still fails.
-func eventually(_ what: @autoclosure () -> String, timeout: Duration = .seconds(600),
-                sourceLocation: SourceLocation = #_sourceLocation, _ condition: () async throws -> Bool) async throws {
+func eventually(
+    _ what: @autoclosure () -> String,
+    timeout: Duration = .seconds(600),
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () async throws -> Bool
+) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     while try await !condition() {
@@ -487,15 +542,26 @@ func eventually(_ what: @autoclosure () -> String, timeout: Duration = .seconds(
 
 /// Runs `pokedex serve` for `env` (its fixture server, its folders, its test theme unless `templates`), polling
 /// often, until `body` returns; then stops it and checks that it stopped cleanly.
-func withServe<T: Sendable>(_ env: TestEnvironment, templates: URL? = nil, options: BuildOptions? = nil,
-                            remake: (@Sendable () throws -> BuildOptions)? = nil, configFile: String? = nil,
-                            _ body: (ServeRun) async throws -> T) async throws -> T {
+func withServe<T: Sendable>(
+    _ env: TestEnvironment,
+    templates: URL? = nil,
+    options: BuildOptions? = nil,
+    remake: (@Sendable () throws -> BuildOptions)? = nil,
+    configFile: String? = nil,
+    _ body: (ServeRun) async throws -> T
+) async throws -> T {
     let options = options ?? env.options(templates: templates)
     let reported = NIOLockedValueBox<[ServeEvent]>([])
     let server = SiteServer(
-        configuration: SiteServer.Configuration(port: 0, configFile: configFile, pollInterval: .milliseconds(100),
-                                                maxRebuildDelay: .seconds(1)),
-        options: options, remakeOptions: remake ?? { options }, logger: quietLogger
+        configuration: SiteServer.Configuration(
+            port: 0,
+            configFile: configFile,
+            pollInterval: .milliseconds(100),
+            maxRebuildDelay: .seconds(1)
+        ),
+        options: options,
+        remakeOptions: remake ?? { options },
+        logger: quietLogger
     ) { event in reported.withLockedValue { $0.append(event) } }
     let outcome = NIOLockedValueBox<Result<Void, any Error>?>(nil)
     let running = Task {
@@ -560,7 +626,9 @@ private func blockingRequest(port: Int, target: String) throws -> (status: Int, 
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     guard connected == 0 else { throw AtomicFile.posixError("connect") }
     let request = Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)

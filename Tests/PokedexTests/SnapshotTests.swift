@@ -2,11 +2,12 @@ import Foundation
 import Logging
 import NIOConcurrencyHelpers
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
-@testable import PokedexRender
-@testable import PokedexPipeline
+
 @testable import PokedexModel
+@testable import PokedexPipeline
+@testable import PokedexRender
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// The data snapshot: its file format, the copy compiled into pokedex, and builds seeded from it.
 @Suite struct SnapshotFileTests {
@@ -21,8 +22,12 @@ import Testing
         let bulbasaur = try #require(snapshot.pokemon.first { $0.id == 1 })
         #expect(bulbasaur.baseExperience == 64 && bulbasaur.height == 7 && bulbasaur.weight == 69)
         // Sprite URLs are PokeAPI's own, never a local mirror's.
-        #expect(bulbasaur.sprites.officialArtwork?.hasPrefix("https://raw.githubusercontent.com/PokeAPI/sprites/") == true)
-        #expect(snapshot.pokemon.allSatisfy { record in record.sprites.candidates.allSatisfy { $0.hasPrefix("https://") } })
+        #expect(
+            bulbasaur.sprites.officialArtwork?.hasPrefix("https://raw.githubusercontent.com/PokeAPI/sprites/") == true
+        )
+        #expect(
+            snapshot.pokemon.allSatisfy { record in record.sprites.candidates.allSatisfy { $0.hasPrefix("https://") } }
+        )
         #expect(snapshot.species.first { $0.id == 83 }?.englishName == "Farfetch’d")
         // Within the budget: at most 8 MB added to the binary (names and texts in every language: 4.4 MB gzip'd).
         #expect(BundledSnapshot.base64.utf8.count < 8_000_000)
@@ -37,9 +42,14 @@ import Testing
     @Test func aTruncatedSnapshotIsRefusedWithAReason() throws {
         let encoded = try Self.small.encoded()
         for cut in [encoded.count / 2, encoded.count - 4, 10] {
-            let error = #expect(throws: PokedexError.self) { try DataSnapshot.decode(encoded.prefix(cut), origin: "s.bin") }
+            let error = #expect(throws: PokedexError.self) {
+                try DataSnapshot.decode(encoded.prefix(cut), origin: "s.bin")
+            }
             #expect(error?.stage == .snapshot)
-            #expect(error?.description.contains("s.bin: truncated or corrupt snapshot") == true, "\(String(describing: error))")
+            #expect(
+                error?.description.contains("s.bin: truncated or corrupt snapshot") == true,
+                "\(String(describing: error))"
+            )
         }
         let notGzip = #expect(throws: PokedexError.self) { try DataSnapshot.decode(Data("{}".utf8), origin: "s.bin") }
         #expect(notGzip?.description.contains("truncated or corrupt") == true)
@@ -49,10 +59,15 @@ import Testing
         var other = Self.small
         other.version = "v99"
         let error = #expect(throws: PokedexError.self) { try DataSnapshot.decode(try other.encoded(), origin: "s.bin") }
-        #expect(error?.description.contains("projection version v99, this pokedex reads \(CacheStore.formatVersion)") == true)
+        #expect(
+            error?.description.contains("projection version v99, this pokedex reads \(CacheStore.formatVersion)")
+                == true
+        )
         other = Self.small
         other.format = "something-else"
-        let format = #expect(throws: PokedexError.self) { try DataSnapshot.decode(try other.encoded(), origin: "s.bin") }
+        let format = #expect(throws: PokedexError.self) {
+            try DataSnapshot.decode(try other.encoded(), origin: "s.bin")
+        }
         #expect(format?.description.contains("not a pokedex snapshot") == true)
     }
 
@@ -71,23 +86,53 @@ import Testing
 
     @Test func theBannerNamesTheSnapshotAndItsDate() {
         let date = Date(timeIntervalSince1970: 1_795_219_200)  // 2026-11-21
-        #expect(SiteRenderer.banner(.snapshot(date, bundled: true)) == "Offline — showing data from the bundled snapshot of 21 Nov 2026")
-        #expect(SiteRenderer.banner(.snapshot(date, bundled: false)) == "Offline — showing data from the snapshot of 21 Nov 2026")
+        #expect(
+            SiteRenderer.banner(.snapshot(date, bundled: true))
+                == "Offline — showing data from the bundled snapshot of 21 Nov 2026"
+        )
+        #expect(
+            SiteRenderer.banner(.snapshot(date, bundled: false))
+                == "Offline — showing data from the snapshot of 21 Nov 2026"
+        )
     }
 
     static let small: DataSnapshot = {
         func record(_ id: Int, _ name: String) -> PokemonRecord {
-            PokemonRecord(id: id, name: name, speciesID: id, speciesName: name, isDefault: true, baseExperience: nil,
-                          height: 1, weight: 1, types: ["normal"], typeIDs: [1], stats: [], abilities: [],
-                          sprites: .init(officialArtwork: "https://example.org/\(id).png", home: nil, frontDefault: nil))
+            PokemonRecord(
+                id: id,
+                name: name,
+                speciesID: id,
+                speciesName: name,
+                isDefault: true,
+                baseExperience: nil,
+                height: 1,
+                weight: 1,
+                types: ["normal"],
+                typeIDs: [1],
+                stats: [],
+                abilities: [],
+                sprites: .init(officialArtwork: "https://example.org/\(id).png", home: nil, frontDefault: nil)
+            )
         }
         let names = [(1, "bulbasaur"), (6, "charizard"), (25, "pikachu")]
         return DataSnapshot(
-            createdAt: 1_795_219_200, source: "https://example.org/api/v2", dataHash: "hash-1",
-            list: names.map { ListPage.Entry(id: $0.0, name: $0.1) }, pokemon: names.map { record($0.0, $0.1) },
-            species: [SpeciesRecord(id: 1, name: "bulbasaur", englishName: "Bulbasaur", 
-                                   names: [], varieties: [])],
-            evolutionChains: [], types: [])
+            createdAt: 1_795_219_200,
+            source: "https://example.org/api/v2",
+            dataHash: "hash-1",
+            list: names.map { ListPage.Entry(id: $0.0, name: $0.1) },
+            pokemon: names.map { record($0.0, $0.1) },
+            species: [
+                SpeciesRecord(
+                    id: 1,
+                    name: "bulbasaur",
+                    englishName: "Bulbasaur",
+                    names: [],
+                    varieties: []
+                )
+            ],
+            evolutionChains: [],
+            types: []
+        )
     }()
 }
 
@@ -95,8 +140,14 @@ import Testing
 @Suite struct SnapshotBuildTests {
     /// Takes a snapshot of `env`'s server into a file beside its folders.
     func takeSnapshot(_ env: TestEnvironment) async throws -> String {
-        let maker = SnapshotMaker(apiBase: env.server.apiBase, cache: env.root.appendingPathComponent("snapshot-cache").path,
-                                  concurrency: 4, retry: fastRetry, currentDirectory: env.root.path, logger: quietLogger)
+        let maker = SnapshotMaker(
+            apiBase: env.server.apiBase,
+            cache: env.root.appendingPathComponent("snapshot-cache").path,
+            concurrency: 4,
+            retry: fastRetry,
+            currentDirectory: env.root.path,
+            logger: quietLogger
+        )
         let snapshot = try await maker.make()
         #expect(snapshot.list.count == Fixtures.pokemon.count)
         #expect(snapshot.dataHash == env.server.dataHash)
@@ -197,11 +248,18 @@ import Testing
     @Test func theFavoritesCommandsUseTheSnapshotListWhenNothingIsCached() async throws {
         try await withEnvironment { env in
             let path = try await takeSnapshot(env)
-            let catalog = try #require(try CachedCatalog.load(cache: env.cache.path, apiBase: env.server.apiBase,
-                                                             snapshot: .file(path)))
+            let catalog = try #require(
+                try CachedCatalog.load(
+                    cache: env.cache.path,
+                    apiBase: env.server.apiBase,
+                    snapshot: .file(path)
+                )
+            )
             #expect(catalog.isComplete)
             #expect(catalog.catalog.match(.name("Mr. Mime")) == 122)
-            #expect(try CachedCatalog.load(cache: env.cache.path, apiBase: env.server.apiBase, snapshot: .off)?.total == nil)
+            #expect(
+                try CachedCatalog.load(cache: env.cache.path, apiBase: env.server.apiBase, snapshot: .off)?.total == nil
+            )
         }
     }
 }

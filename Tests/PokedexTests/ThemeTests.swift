@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import PokedexSupport
-@testable import PokedexRender
-@testable import PokedexPipeline
 import PokedexMustache
+import Testing
+
+@testable import PokedexPipeline
+@testable import PokedexRender
+@testable import PokedexSupport
 
 /// The theme compiled into pokedex (by the EmbedFiles build plugin, from `Templates/`), and theme folders
 /// overriding it file by file.
@@ -22,9 +23,12 @@ import PokedexMustache
         let onDisk = try Self.templatesOnDisk()
         try #require(onDisk["index.mustache"] != nil, "the real theme is expected at \(Self.templates.path)")
         let embedded = EmbeddedTheme.files()
-        #expect(Set(embedded.keys) == Set(onDisk.keys), """
+        #expect(
+            Set(embedded.keys) == Set(onDisk.keys),
+            """
             Templates/ and the compiled theme hold different files: the EmbedFiles plugin lists files as Theme.listFiles does
-            """)
+            """
+        )
         for (path, data) in onDisk where embedded[path] != data {
             Issue.record("\(path) differs from its compiled copy")
         }
@@ -63,8 +67,10 @@ import PokedexMustache
             #expect(try env.read(style) == "body{color:hotpink}\n")
             let builtIn = try #require(EmbeddedTheme.files()["assets/app.js"])
             // Published without its comment lines and indentation.
-            #expect(try Data(contentsOf: env.output.appendingPathComponent(env.hashed("assets/app.js")))
-                    == AssetCompactor.compact(builtIn, path: "assets/app.js"))
+            #expect(
+                try Data(contentsOf: env.output.appendingPathComponent(env.hashed("assets/app.js")))
+                    == AssetCompactor.compact(builtIn, path: "assets/app.js")
+            )
             let index = try env.read("index.html")
             #expect(index.contains(#"<li class="my-cell">Bulbasaur</li>"#))
             // The rest of the page is the built-in index template, naming the stylesheet by its hash.
@@ -119,7 +125,11 @@ import PokedexMustache
         let folder = try scratch()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(try Theme(overrides: folder).warnings.isEmpty)
-        try write(#"<link rel="stylesheet" href="{{root}}assets/style.css">"# + "\n", "partials/head.mustache", in: folder)
+        try write(
+            #"<link rel="stylesheet" href="{{root}}assets/style.css">"# + "\n",
+            "partials/head.mustache",
+            in: folder
+        )
         var warnings = try Theme(overrides: folder).warnings
         #expect(warnings.count == 1)
         #expect(warnings.first?.hasPrefix(folder.appendingPathComponent("partials/head.mustache").path) == true)
@@ -129,8 +139,12 @@ import PokedexMustache
         try write("{{> partials/head}}<main></main>\n", "index.mustache", in: folder)
         warnings = try Theme(overrides: folder).warnings
         #expect(warnings.count == 2)
-        #expect(warnings.contains { $0.hasPrefix(folder.appendingPathComponent("index.mustache").path) && $0.contains("cell-template") },
-                "\(warnings)")
+        #expect(
+            warnings.contains {
+                $0.hasPrefix(folder.appendingPathComponent("index.mustache").path) && $0.contains("cell-template")
+            },
+            "\(warnings)"
+        )
     }
 
     @Test func aHeadWrittenBeforeListAndMovesScriptsIsWarnedAbout() throws {
@@ -140,15 +154,26 @@ import PokedexMustache
         try write(#"<script src="{{root}}{{assets.app}}" defer></script>"# + "\n", "partials/head.mustache", in: folder)
         let warnings = try Theme(overrides: folder).warnings
         #expect(warnings.count == 3, "\(warnings)")
-        #expect(warnings.contains { $0.contains("{{assets.list}}") } && warnings.contains { $0.contains("{{assets.moves}}") }
-                && warnings.contains { $0.contains("{{assets.pokemonScript}}") })
+        #expect(
+            warnings.contains { $0.contains("{{assets.list}}") }
+                && warnings.contains { $0.contains("{{assets.moves}}") }
+                && warnings.contains { $0.contains("{{assets.pokemonScript}}") }
+        )
         // The head before list.css, controls.css, pages.css, tables.css and pokemon.css: its stylesheet alone.
-        try write(#"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n", "partials/head.mustache", in: folder)
+        try write(
+            #"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n",
+            "partials/head.mustache",
+            in: folder
+        )
         let styles = try Theme(overrides: folder).warnings
-        #expect(styles.count == 5 && styles.contains { $0.contains("{{assets.pages}}") }
-                && styles.contains { $0.contains("{{assets.pokemon}}") } && styles.contains { $0.contains("{{assets.tables}}") }
+        #expect(
+            styles.count == 5 && styles.contains { $0.contains("{{assets.pages}}") }
+                && styles.contains { $0.contains("{{assets.pokemon}}") }
+                && styles.contains { $0.contains("{{assets.tables}}") }
                 && styles.contains { $0.contains("{{assets.listStyle}}") }
-                && styles.contains { $0.contains("{{assets.controls}}") }, "\(styles)")
+                && styles.contains { $0.contains("{{assets.controls}}") },
+            "\(styles)"
+        )
         // Today's head: nothing to say.
         let builtIn = try #require(EmbeddedTheme.files()["partials/head.mustache"])
         try builtIn.write(to: folder.appendingPathComponent("partials/head.mustache"))

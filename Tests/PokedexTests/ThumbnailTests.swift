@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+
+@testable import PokedexPipeline
 @testable import PokedexSource
 @testable import PokedexThumbnails
-@testable import PokedexPipeline
 
 /// Grid thumbnails: their pixels (size, transparency, area-averaging), the `srcset` that names them, the cache
 /// that makes a warm build decode nothing, and the fallback for a picture libpng cannot read.
@@ -25,7 +26,10 @@ import Testing
             }
             let centre = thumbnail.pixel(x: width / 2, y: width / 2)
             #expect(centre[3] == 255)
-            #expect(abs(Int(centre[0]) - 200) <= 12 && abs(Int(centre[1]) - 40) <= 12 && abs(Int(centre[2]) - 40) <= 12, "\(centre)")
+            #expect(
+                abs(Int(centre[0]) - 200) <= 12 && abs(Int(centre[1]) - 40) <= 12 && abs(Int(centre[2]) - 40) <= 12,
+                "\(centre)"
+            )
             // Far smaller than the stored-deflate original, and than the 83 KB artwork the issue measured.
             #expect(encoded.data.count < 20_000, "\(encoded.data.count) bytes")
         }
@@ -34,8 +38,14 @@ import Testing
     @Test func scalingAveragesAreasInsteadOfPickingPixels() throws {
         // A one-pixel checkerboard halved: every target pixel covers two black and two white pixels. Averaging
         // gives grey everywhere; picking the nearest pixel would give pure black or pure white.
-        let checkerboard = PNGMaker.rgba(width: 512, height: 512) { x, y in (x + y) % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
-        let encoded = try ThumbnailCodec.webp(try ThumbnailCodec.decodePNG(checkerboard), width: 256, quality: Thumbnailer.quality)
+        let checkerboard = PNGMaker.rgba(width: 512, height: 512) { x, y in
+            (x + y) % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255]
+        }
+        let encoded = try ThumbnailCodec.webp(
+            try ThumbnailCodec.decodePNG(checkerboard),
+            width: 256,
+            quality: Thumbnailer.quality
+        )
         let thumbnail = try ThumbnailCodec.decodeWebP(encoded.data)
         var extremes = 0
         for y in stride(from: 0, to: 256, by: 5) {
@@ -47,7 +57,9 @@ import Testing
     }
 
     @Test func anUnreadablePNGIsAnErrorNotACrash() {
-        #expect(throws: ThumbnailCodec.Failure.self) { try ThumbnailCodec.decodePNG(PNGMaker.corrupt(PNGMaker.artwork())) }
+        #expect(throws: ThumbnailCodec.Failure.self) {
+            try ThumbnailCodec.decodePNG(PNGMaker.corrupt(PNGMaker.artwork()))
+        }
         #expect(throws: ThumbnailCodec.Failure.self) { try ThumbnailCodec.decodePNG(Data("<html></html>".utf8)) }
         #expect(throws: ThumbnailCodec.Failure.self) { try ThumbnailCodec.decodeWebP(Data("RIFF....WEBP".utf8)) }
     }
@@ -75,7 +87,11 @@ import Testing
             #expect(summary.line.contains("thumbnails made 6"))
 
             let index = try env.read("index.html")
-            #expect(index.contains(#"<img src="images/25-256.webp" srcset="images/25-256.webp 256w, images/25-384.webp 384w, images/25.png 475w" sizes=""#))
+            #expect(
+                index.contains(
+                    #"<img src="images/25-256.webp" srcset="images/25-256.webp 256w, images/25-384.webp 384w, images/25.png 475w" sizes=""#
+                )
+            )
             #expect(index.contains(#"width="475" height="475" alt="Pikachu""#))
             // A picture smaller than every thumbnail width keeps its single source.
             #expect(index.contains(#"<img src="images/6.png" width="12" height="12""#))
@@ -89,7 +105,9 @@ import Testing
                     #expect(env.exists(String(path.dropFirst())), "\(page): \(candidate) is not in the site")
                 }
             }
-            let small = try ThumbnailCodec.decodeWebP(Data(contentsOf: env.output.appendingPathComponent("images/25-256.webp")))
+            let small = try ThumbnailCodec.decodeWebP(
+                Data(contentsOf: env.output.appendingPathComponent("images/25-256.webp"))
+            )
             #expect(small.width == 256 && small.height == 256)
 
             // The detail page keeps the full artwork.
@@ -121,10 +139,14 @@ import Testing
 
             // A cache restored by CI: every file has a new inode and time, and the index is gone. The thumbnails are
             // found again by the artwork's SHA-256, without decoding.
-            let store = ThumbnailStore(cacheFolder: CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger).folder)
+            let store = ThumbnailStore(
+                cacheFolder: CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger).folder
+            )
             try FileManager.default.removeItem(at: store.indexFile)
-            let artwork = try #require(FileManager.default.enumerator(atPath: env.cache.path)?.allObjects
-                .compactMap { $0 as? String }.first { $0.hasSuffix("official/25.png") })
+            let artwork = try #require(
+                FileManager.default.enumerator(atPath: env.cache.path)?.allObjects
+                    .compactMap { $0 as? String }.first { $0.hasSuffix("official/25.png") }
+            )
             let artworkURL = env.cache.appendingPathComponent(artwork)
             let bytes = try Data(contentsOf: artworkURL)
             try FileManager.default.removeItem(at: artworkURL)
@@ -139,15 +161,21 @@ import Testing
         try await withEnvironment { env in
             env.server.setBody(PNGMaker.artwork(colour: [10, 10, 200]), at: Self.official(25))
             try await env.build()
-            let store = ThumbnailStore(cacheFolder: CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger).folder)
-            let before = try Set(FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.hasSuffix(".webp") })
+            let store = ThumbnailStore(
+                cacheFolder: CacheStore(root: env.cache, apiBase: env.server.apiBase, logger: quietLogger).folder
+            )
+            let before = try Set(
+                FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.hasSuffix(".webp") }
+            )
             #expect(before.count == 2)
             let oldThumbnail = try Data(contentsOf: env.output.appendingPathComponent("images/25-256.webp"))
 
             env.server.setBody(PNGMaker.artwork(colour: [10, 200, 10]), at: Self.official(25))
             let changed = try await env.build(now: clock(ahead: pastMaxAge))
             #expect(changed.picturesDecoded == 1 && changed.thumbnailsMade == 2)
-            let after = try Set(FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.hasSuffix(".webp") })
+            let after = try Set(
+                FileManager.default.contentsOfDirectory(atPath: store.folder.path).filter { $0.hasSuffix(".webp") }
+            )
             #expect(after.count == 2 && after.isDisjoint(with: before))
             let newThumbnail = try Data(contentsOf: env.output.appendingPathComponent("images/25-256.webp"))
             #expect(newThumbnail != oldThumbnail)
@@ -165,8 +193,12 @@ import Testing
             let summary = try await env.build(templates: GoldenTests.templates, logger: messages.logger)
             #expect(summary.picturesUndecodable == 1)
             #expect(summary.line.contains("unreadable pictures 1"))
-            #expect(messages.lines.contains { $0.hasPrefix("warning") && $0.contains("official/25.png") && $0.contains("images/25.png") },
-                    "\(messages.lines)")
+            #expect(
+                messages.lines.contains {
+                    $0.hasPrefix("warning") && $0.contains("official/25.png") && $0.contains("images/25.png")
+                },
+                "\(messages.lines)"
+            )
             #expect(try Data(contentsOf: env.output.appendingPathComponent("images/25.png")) == corrupt)
             #expect(!env.exists("images/25-256.webp"))
             #expect(try env.read("index.html").contains(#"<img src="images/25.png" width="475" height="475""#))

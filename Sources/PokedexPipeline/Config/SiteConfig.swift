@@ -25,8 +25,10 @@ package struct SiteConfig: Sendable, Equatable {
     }
 
     /// Every key the file may hold, in the order `pokedex init` writes them.
-    package static let keys = ["api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images", "languages",
-                              "concurrency", "snapshot", "base-url"]
+    package static let keys = [
+        "api", "output", "cache", "templates", "favorites", "per-page", "list-page-size", "images", "languages",
+        "concurrency", "snapshot", "base-url",
+    ]
 
     /// Where the settings are read from: `--config FILE` when given, else `pokedex.toml` in `currentDirectory`
     /// (which need not exist).
@@ -40,8 +42,12 @@ package struct SiteConfig: Sendable, Equatable {
         let path = location(explicit: explicit, currentDirectory: currentDirectory)
         if explicit != nil {
             guard FileManager.default.fileExists(atPath: path) else {
-                throw PokedexError(.config, path, .fileSystem("config file not found"),
-                                   hint: "run `pokedex init` to make one, or drop --config")
+                throw PokedexError(
+                    .config,
+                    path,
+                    .fileSystem("config file not found"),
+                    hint: "run `pokedex init` to make one, or drop --config"
+                )
             }
         } else {
             guard FileManager.default.fileExists(atPath: path) else { return SiteConfig() }
@@ -63,7 +69,11 @@ package struct SiteConfig: Sendable, Equatable {
             table = try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             let at = error.source.begin
-            throw PokedexError(.config, "\(file):\(at.line):\(at.column)", .invalidInput("malformed TOML: \(error.description)"))
+            throw PokedexError(
+                .config,
+                "\(file):\(at.line):\(at.column)",
+                .invalidInput("malformed TOML: \(error.description)")
+            )
         } catch {
             throw PokedexError(.config, file, .invalidInput("malformed TOML: \(error)"))
         }
@@ -72,7 +82,11 @@ package struct SiteConfig: Sendable, Equatable {
         for key in table.keys.sorted() {
             guard let value = table[key] else { continue }
             func wrongType(_ expected: String) -> PokedexError {
-                PokedexError(.config, file, .invalidInput("key \"\(key)\" must be \(expected), not \(describe(value.type))"))
+                PokedexError(
+                    .config,
+                    file,
+                    .invalidInput("key \"\(key)\" must be \(expected), not \(describe(value.type))")
+                )
             }
             func string() throws -> String {
                 guard value.type == .string, let text = value.string else { throw wrongType("a string") }
@@ -86,8 +100,13 @@ package struct SiteConfig: Sendable, Equatable {
             func integer(_ range: ClosedRange<Int>) throws -> Int {
                 guard value.type == .int, let number = value.int else { throw wrongType("an integer") }
                 guard range.contains(number) else {
-                    throw PokedexError(.config, file, .invalidInput(
-                        "key \"\(key)\" must be between \(range.lowerBound) and \(range.upperBound) (got \(number))"))
+                    throw PokedexError(
+                        .config,
+                        file,
+                        .invalidInput(
+                            "key \"\(key)\" must be between \(range.lowerBound) and \(range.upperBound) (got \(number))"
+                        )
+                    )
                 }
                 return number
             }
@@ -103,7 +122,7 @@ package struct SiteConfig: Sendable, Equatable {
             case "base-url": config.values.baseURL = try string()
             case "languages":
                 guard value.type == .array, let array = value.array,
-                      let codes = Optional(array.compactMap(\.string)), codes.count == array.count, !codes.isEmpty
+                    let codes = Optional(array.compactMap(\.string)), codes.count == array.count, !codes.isEmpty
                 else { throw wrongType("a non-empty array of language codes, such as [\"en\", \"fr\", \"ja\"]") }
                 config.values.languages = codes
             case "images":
@@ -118,10 +137,15 @@ package struct SiteConfig: Sendable, Equatable {
                     throw wrongType("true, false or the path of a snapshot file")
                 }
             default:
-                let suggestion = keys.min { EditDistance.between(key, $0) < EditDistance.between(key, $1) }
+                let suggestion =
+                    keys.min { EditDistance.between(key, $0) < EditDistance.between(key, $1) }
                     .flatMap { EditDistance.between(key, $0) <= 3 ? " (did you mean \"\($0)\"?)" : nil } ?? ""
-                throw PokedexError(.config, file, .invalidInput("unknown key \"\(key)\"\(suggestion)"),
-                                   hint: "the keys are: \(keys.joined(separator: ", "))")
+                throw PokedexError(
+                    .config,
+                    file,
+                    .invalidInput("unknown key \"\(key)\"\(suggestion)"),
+                    hint: "the keys are: \(keys.joined(separator: ", "))"
+                )
             }
         }
         return config

@@ -68,10 +68,16 @@ package enum SiteInitializer {
     /// Writes the files into `folder` (made when missing). Refuses, writing nothing, when any of them exists.
     /// Returns the names written.
     package static func create(in folder: URL) throws -> [String] {
-        let existing = files.map(\.name).filter { FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path) }
+        let existing = files.map(\.name).filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).path)
+        }
         guard existing.isEmpty else {
-            throw PokedexError(.output, folder.path, .invalidInput("refusing to overwrite \(existing.joined(separator: ", "))"),
-                               hint: "this folder already holds a site: edit its pokedex.toml, or init another folder")
+            throw PokedexError(
+                .output,
+                folder.path,
+                .invalidInput("refusing to overwrite \(existing.joined(separator: ", "))"),
+                hint: "this folder already holds a site: edit its pokedex.toml, or init another folder"
+            )
         }
         for file in files {
             let url = folder.appendingPathComponent(file.name)

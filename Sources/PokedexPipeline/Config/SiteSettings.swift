@@ -18,9 +18,20 @@ package struct SettingsLayer: Sendable, Equatable {
     /// PokeAPI language codes, the first the site root's.
     package var languages: [String]?
 
-    package init(api: String? = nil, output: String? = nil, cache: String? = nil, templates: String? = nil,
-                favorites: String? = nil, perPage: Int? = nil, listPageSize: Int? = nil, images: ImageMode? = nil, concurrency: Int? = nil,
-                snapshot: SnapshotChoice? = nil, baseURL: String? = nil, languages: [String]? = nil) {
+    package init(
+        api: String? = nil,
+        output: String? = nil,
+        cache: String? = nil,
+        templates: String? = nil,
+        favorites: String? = nil,
+        perPage: Int? = nil,
+        listPageSize: Int? = nil,
+        images: ImageMode? = nil,
+        concurrency: Int? = nil,
+        snapshot: SnapshotChoice? = nil,
+        baseURL: String? = nil,
+        languages: [String]? = nil
+    ) {
         self.api = api
         self.output = output
         self.cache = cache
@@ -68,14 +79,22 @@ package struct SiteSettings: Sendable, Equatable {
     package var languages: [String] = ["en"]
 
     /// `flags` over the environment, the config file (`configPath`, else `pokedex.toml` when present) and defaults.
-    package static func resolve(_ flags: SettingsLayer, configPath: String?, environment: [String: String],
-                               currentDirectory: String) throws -> SiteSettings {
+    package static func resolve(
+        _ flags: SettingsLayer,
+        configPath: String?,
+        environment: [String: String],
+        currentDirectory: String
+    ) throws -> SiteSettings {
         let config = try SiteConfig.load(explicit: configPath, currentDirectory: currentDirectory)
         return resolve(flags, environment: environment, config: config, currentDirectory: currentDirectory)
     }
 
-    package static func resolve(_ flags: SettingsLayer, environment: [String: String], config: SiteConfig,
-                               currentDirectory: String) -> SiteSettings {
+    package static func resolve(
+        _ flags: SettingsLayer,
+        environment: [String: String],
+        config: SiteConfig,
+        currentDirectory: String
+    ) -> SiteSettings {
         let base = config.baseFolder(currentDirectory: currentDirectory)
         let file = config.values
         func flagPath(_ path: String?) -> String? { path.map { Paths.resolve($0, from: currentDirectory).path } }
@@ -83,7 +102,8 @@ package struct SiteSettings: Sendable, Equatable {
         let environmentAPI = environment[apiEnvironmentVariable].flatMap { $0.isEmpty ? nil : $0 }
         let snapshot: SnapshotChoice
         switch flags.snapshot ?? file.snapshot ?? .bundled {
-        case .file(let path) where flags.snapshot != nil: snapshot = .file(Paths.resolve(path, from: currentDirectory).path)
+        case .file(let path) where flags.snapshot != nil:
+            snapshot = .file(Paths.resolve(path, from: currentDirectory).path)
         case let other: snapshot = other
         }
         return SiteSettings(
@@ -98,6 +118,7 @@ package struct SiteSettings: Sendable, Equatable {
             concurrency: flags.concurrency ?? file.concurrency ?? defaultConcurrency,
             snapshot: snapshot,
             baseURL: flags.baseURL ?? file.baseURL,
-            languages: flags.languages ?? file.languages ?? ["en"])
+            languages: flags.languages ?? file.languages ?? ["en"]
+        )
     }
 }

@@ -52,24 +52,39 @@ package struct CachedCatalog: Sendable {
                 return .init(id: id, name: name, displayName: DisplayName.titleCase(name))
             }
             if species[record.speciesID] == nil {
-                species[record.speciesID] = .some(try store.read("species/\(record.speciesID)", as: SpeciesRecord.self)?.body)
+                species[record.speciesID] = .some(
+                    try store.read("species/\(record.speciesID)", as: SpeciesRecord.self)?.body
+                )
             }
             // A form is called as the site calls it ("Alolan Raichu") once a build has cached its form record.
-            let form = record.isDefault ? nil : try record.formID.flatMap { try store.read("pokemon-form/\($0)", as: FormRecord.self)?.body }
-            return .init(id: id, name: name,
-                         displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil, form: form),
-                         number: record.speciesID, isForm: !record.isDefault)
+            let form =
+                record.isDefault
+                ? nil : try record.formID.flatMap { try store.read("pokemon-form/\($0)", as: FormRecord.self)?.body }
+            return .init(
+                id: id,
+                name: name,
+                displayName: DisplayName.of(record, species: species[record.speciesID] ?? nil, form: form),
+                number: record.speciesID,
+                isForm: !record.isDefault
+            )
         }
         return CachedCatalog(catalog: FavoritesCatalog(items), total: total, apiBase: apiBase)
     }
 
     /// Reads the catalog of the cache folder `cache` for `apiBase` (paths relative to `currentDirectory`); with
     /// nothing cached, the data snapshot's list stands in for it, as it does for `pokedex build`.
-    package static func load(cache: String, apiBase: String, snapshot: SnapshotChoice = .off, logger: Logger = quietLogger,
-                            currentDirectory: String = FileManager.default.currentDirectoryPath) throws -> CachedCatalog? {
+    package static func load(
+        cache: String,
+        apiBase: String,
+        snapshot: SnapshotChoice = .off,
+        logger: Logger = quietLogger,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) throws -> CachedCatalog? {
         let base = normalisedAPIBase(apiBase)
-        if let cached = try load(from: store(cache: cache, apiBase: base, logger: logger, currentDirectory: currentDirectory),
-                                 apiBase: base) {
+        if let cached = try load(
+            from: store(cache: cache, apiBase: base, logger: logger, currentDirectory: currentDirectory),
+            apiBase: base
+        ) {
             return cached
         }
         return SnapshotProvider(snapshot, logger: logger).seed.map { fromSnapshot($0, apiBase: base) }
@@ -83,18 +98,29 @@ package struct CachedCatalog: Sendable {
                 return .init(id: entry.id, name: entry.name, displayName: DisplayName.titleCase(entry.name))
             }
             let form = record.isDefault ? nil : record.formID.flatMap { seed.forms[$0] }
-            return .init(id: entry.id, name: entry.name,
-                         displayName: DisplayName.of(record, species: seed.species[record.speciesID], form: form),
-                         number: record.speciesID, isForm: !record.isDefault)
+            return .init(
+                id: entry.id,
+                name: entry.name,
+                displayName: DisplayName.of(record, species: seed.species[record.speciesID], form: form),
+                number: record.speciesID,
+                isForm: !record.isDefault
+            )
         }
         return CachedCatalog(catalog: FavoritesCatalog(items), total: list.count, apiBase: apiBase, isSnapshot: true)
     }
 
     /// The cache store `pokedex build --cache cache --api apiBase` uses.
-    package static func store(cache: String, apiBase: String, logger: Logger = quietLogger,
-                             currentDirectory: String = FileManager.default.currentDirectoryPath) -> CacheStore {
-        CacheStore(root: Paths.resolve(cache, from: currentDirectory), apiBase: normalisedAPIBase(apiBase),
-                   logger: logger)
+    package static func store(
+        cache: String,
+        apiBase: String,
+        logger: Logger = quietLogger,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> CacheStore {
+        CacheStore(
+            root: Paths.resolve(cache, from: currentDirectory),
+            apiBase: normalisedAPIBase(apiBase),
+            logger: logger
+        )
     }
 
     /// Says nothing: an unreadable cache entry just counts as missing.

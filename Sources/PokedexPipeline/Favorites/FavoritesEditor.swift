@@ -25,9 +25,12 @@ package struct FavoritesEditor {
     private let loadCatalog: () throws -> CachedCatalog?
 
     /// `catalog` is called at most once per command, after the favorites file has been read successfully.
-    package init(path: String, apiBase: String = BuildOptions.defaultAPI,
-                currentDirectory: String = FileManager.default.currentDirectoryPath,
-                catalog: @escaping () throws -> CachedCatalog? = { nil }) {
+    package init(
+        path: String,
+        apiBase: String = BuildOptions.defaultAPI,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        catalog: @escaping () throws -> CachedCatalog? = { nil }
+    ) {
         self.path = path
         self.url = Paths.resolve(path, from: currentDirectory)
         self.apiBase = apiBase
@@ -110,8 +113,12 @@ package struct FavoritesEditor {
             }
         }
         if !problems.isEmpty {
-            throw PokedexError(.favorites, path, .invalidInput(problems.joined(separator: "; ")),
-                               hint: resolver.unknownHint + "; nothing was added")
+            throw PokedexError(
+                .favorites,
+                path,
+                .invalidInput(problems.joined(separator: "; ")),
+                hint: resolver.unknownHint + "; nothing was added"
+            )
         }
         let notes = unchecked.map { group in
             "could not check \(group.arguments.joined(separator: ", ")): \(group.why)"
@@ -146,13 +153,18 @@ package struct FavoritesEditor {
         for argument in arguments {
             let reference = FavoriteReference.name(argument.trimmingCharacters(in: .whitespaces))
             if resolver.matches(reference, in: current).isEmpty, resolver.item(for: reference) == nil,
-               let catalog, catalog.isComplete {
+                let catalog, catalog.isComplete
+            {
                 problems.append(resolver.unknown(reference, among: current))
             }
         }
         if !problems.isEmpty {
-            throw PokedexError(.favorites, path, .invalidInput(problems.joined(separator: "; ")),
-                               hint: resolver.unknownHint + "; nothing was removed")
+            throw PokedexError(
+                .favorites,
+                path,
+                .invalidInput(problems.joined(separator: "; ")),
+                hint: resolver.unknownHint + "; nothing was removed"
+            )
         }
 
         return try mutate { file in
@@ -162,18 +174,25 @@ package struct FavoritesEditor {
             for argument in arguments {
                 let reference = FavoriteReference.name(argument.trimmingCharacters(in: .whitespaces))
                 let indices = resolver.matches(reference, in: file)
-                let label = resolver.item(for: reference).map(Resolver.label)
+                let label =
+                    resolver.item(for: reference).map(Resolver.label)
                     ?? reference.explicitID.map(DisplayName.number) ?? Resolver.quoted(argument)
                 if indices.isEmpty {
                     var note = "\(label) is not a favorite"
-                    if let close = resolver.closestEntry(to: reference, in: file) { note += " (did you mean \(close)?)" }
+                    if let close = resolver.closestEntry(to: reference, in: file) {
+                        note += " (did you mean \(close)?)"
+                    }
                     notes.append(note)
                     continue
                 }
                 let removed = Set(indices)
                 let spellings = indices.map { file.entries[$0].description }
                 file.entries = file.entries.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
-                messages.append("Removed \(label)" + (spellings.count > 1 ? " (\(spellings.count) entries: \(spellings.joined(separator: ", ")))" : ""))
+                messages.append(
+                    "Removed \(label)"
+                        + (spellings.count > 1
+                            ? " (\(spellings.count) entries: \(spellings.joined(separator: ", ")))" : "")
+                )
             }
             return (file, messages, notes)
         }
@@ -190,7 +209,9 @@ package struct FavoritesEditor {
         let resolver = Resolver(catalog: catalog, apiBase: apiBase)
         var notes: [String] = []
         if catalog == nil {
-            notes.append("no Pokémon list is cached for \(apiBase): entries could not be checked (run `pokedex build` first)")
+            notes.append(
+                "no Pokémon list is cached for \(apiBase): entries could not be checked (run `pokedex build` first)"
+            )
         }
         let entries = file.entries.map { entry -> Listed in
             if let item = resolver.item(for: entry) { return Listed(entry: entry, pokemon: item, note: nil) }
@@ -211,9 +232,14 @@ package struct FavoritesEditor {
         guard !current.entries.isEmpty else { return .nothingToClear }
         if !confirmed {
             guard prompt.isInteractive else {
-                throw PokedexError(.favorites, path, .invalidInput(
-                    "refusing to delete all \(current.entries.count) favorite(s) without confirmation: standard input is not a terminal"),
-                    hint: "pass --yes to clear without being asked")
+                throw PokedexError(
+                    .favorites,
+                    path,
+                    .invalidInput(
+                        "refusing to delete all \(current.entries.count) favorite(s) without confirmation: standard input is not a terminal"
+                    ),
+                    hint: "pass --yes to clear without being asked"
+                )
             }
             guard prompt.confirm(Self.clearQuestion) else { return .declined }
         }
@@ -246,7 +272,8 @@ package struct FavoritesEditor {
             guard edited != file else {
                 return Report(file: file, written: false, messages: messages, notes: notes)
             }
-            let now = FileManager.default.fileExists(atPath: url.path) ? FileManager.default.contents(atPath: url.path) : nil
+            let now =
+                FileManager.default.fileExists(atPath: url.path) ? FileManager.default.contents(atPath: url.path) : nil
             if now != data && attempt < 5 { continue }
             try save(edited)
             return Report(file: edited, written: true, messages: messages, notes: notes)
@@ -257,7 +284,8 @@ package struct FavoritesEditor {
     private func save(_ file: FavoritesFile) throws {
         let target = url.resolvingSymlinksInPath()
         do {
-            let mode = FileManager.default.fileExists(atPath: target.path)
+            let mode =
+                FileManager.default.fileExists(atPath: target.path)
                 ? try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? NSNumber
                 : nil
             try AtomicFile.write(file.serialized(), to: target)
@@ -347,7 +375,9 @@ struct Resolver {
         guard let name = reference.lookupName, Slug.isClean(name) else {
             let slug = FavoritesCatalog.normalise(text)
             let hint = Slug.isClean(slug) ? " (did you mean \(slug)?)" : ""
-            return .invalid("\(Self.quoted(argument)) is not a Pokémon name: use letters, digits and dashes, as in mr-mime\(hint)")
+            return .invalid(
+                "\(Self.quoted(argument)) is not a Pokémon name: use letters, digits and dashes, as in mr-mime\(hint)"
+            )
         }
         return .unchecked(.name(name), why: uncheckedWhy, suggestions: suggestions)
     }
@@ -366,9 +396,13 @@ struct Resolver {
     }
 
     var unknownHint: String {
-        if catalog == nil { return "without a cached Pokémon list (run `pokedex build` first), names must be slugs like mr-mime and ids positive numbers" }
+        if catalog == nil {
+            return
+                "without a cached Pokémon list (run `pokedex build` first), names must be slugs like mr-mime and ids positive numbers"
+        }
         if catalog?.isSnapshot == true {
-            return "names and ids are checked against the Pokémon list pokedex carries (its data snapshot) until `pokedex build` caches \(apiBase)'s"
+            return
+                "names and ids are checked against the Pokémon list pokedex carries (its data snapshot) until `pokedex build` caches \(apiBase)'s"
         }
         return "names and ids are checked against the Pokémon cached by `pokedex build` for \(apiBase)"
     }

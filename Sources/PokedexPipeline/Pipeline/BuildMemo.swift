@@ -65,31 +65,52 @@ struct BuildMemo: Codable, Equatable, Sendable {
 
     /// The identity of what the pages' contexts are made from: the build's key without the templates (which only
     /// read contexts), with how old the data is (which the network decides, not the cache: the offline banner).
-    static func inputsKey(options: BuildOptions, theme: ThemeFiles.Digests, favorites: Data?, cacheStamps: [UInt8]?,
-                          dataAge: DataAge?) throws -> String? {
-        guard let key = try key(options: options, theme: theme, favorites: favorites, cacheStamps: cacheStamps,
-                                templates: false) else { return nil }
+    static func inputsKey(
+        options: BuildOptions,
+        theme: ThemeFiles.Digests,
+        favorites: Data?,
+        cacheStamps: [UInt8]?,
+        dataAge: DataAge?
+    ) throws -> String? {
+        guard
+            let key = try key(
+                options: options,
+                theme: theme,
+                favorites: favorites,
+                cacheStamps: cacheStamps,
+                templates: false
+            )
+        else { return nil }
         return Fingerprint.of([Data(key.utf8), Data((dataAge.map { "\($0)" } ?? "(fresh data)").utf8)])
     }
 
     /// The identity of a build's inputs (see the type's comment), from the cache folder's `stamps` (nil: no cache
     /// folder yet). Nil when a stamp cannot be had: no memo then. `templates: false` leaves the templates out.
     /// The theme counts by its files' bytes (the built-in ones are the executable's), so that none need be parsed.
-    static func key(options: BuildOptions, theme: ThemeFiles.Digests, favorites: Data?, cacheStamps: [UInt8]?,
-                    templates: Bool = true) throws -> String? {
+    static func key(
+        options: BuildOptions,
+        theme: ThemeFiles.Digests,
+        favorites: Data?,
+        cacheStamps: [UInt8]?,
+        templates: Bool = true
+    ) throws -> String? {
         let builder = RenderInputs.currentBuilder
         guard !builder.isEmpty else { return nil }
         var parts: [Data] = [Data(builder.utf8)]
-        let shape = [options.apiBase, options.limit.map(String.init) ?? "all", String(options.perPage),
-                     String(options.listPageSize), options.mode.rawValue, options.images.rawValue,
-                     "\(options.snapshot)", options.baseURL ?? "", options.languages.joined(separator: ",")]
+        let shape = [
+            options.apiBase, options.limit.map(String.init) ?? "all", String(options.perPage),
+            String(options.listPageSize), options.mode.rawValue, options.images.rawValue,
+            "\(options.snapshot)", options.baseURL ?? "", options.languages.joined(separator: ","),
+        ]
         parts += shape.map { Data($0.utf8) }
         parts.append(Data((templates ? theme.all : theme.withoutTemplates).utf8))
         parts.append(favorites ?? Data("(no favorites file)".utf8))
         // A snapshot file read by an offline build: its stamp, as the cache's (the bundled one is the executable's).
         if case .file(let path) = options.snapshot {
             let stamp = FileStamp.of(options.resolve(path).path, regularFilesOnly: true)
-            let said = stamp.map { "\($0.size) \($0.modifiedSeconds).\($0.modifiedNanoseconds) \($0.inode) \($0.error)" }
+            let said = stamp.map {
+                "\($0.size) \($0.modifiedSeconds).\($0.modifiedNanoseconds) \($0.inode) \($0.error)"
+            }
             parts.append(Data((said ?? "(no snapshot file)").utf8))
         }
         // No cache folder yet (an offline build from the snapshot alone writes none): that too is a state, which
@@ -190,13 +211,31 @@ struct BuildMemo: Codable, Equatable, Sendable {
         loads.stale = stale
         loads.snapshot = snapshot
         return BuildSummary(
-            pokemon: pokemon, indexPages: indexPages, movePages: movePages, abilityPages: abilityPages,
-            typePages: typePages, loads: loads, network: FetchCounts(), pagesRendered: 0,
-            contextsBuilt: 0, filesWritten: 0, filesUnchanged: files.sizes.count, filesRemoved: 0,
-            imagesRemote: imagesRemote, imagesPlaceholder: imagesPlaceholder, imagesLocal: imagesLocal,
-            unknownFavorites: unknownFavorites, nameFallbacks: nameFallbacks, offline: true,
-            output: output.root.path, baseURL: baseURL,
-            stages: [StageDuration(name: "unchanged inputs", seconds: seconds, peakMiB: Platform.peakResidentBytes() >> 20)], seconds: seconds)
+            pokemon: pokemon,
+            indexPages: indexPages,
+            movePages: movePages,
+            abilityPages: abilityPages,
+            typePages: typePages,
+            loads: loads,
+            network: FetchCounts(),
+            pagesRendered: 0,
+            contextsBuilt: 0,
+            filesWritten: 0,
+            filesUnchanged: files.sizes.count,
+            filesRemoved: 0,
+            imagesRemote: imagesRemote,
+            imagesPlaceholder: imagesPlaceholder,
+            imagesLocal: imagesLocal,
+            unknownFavorites: unknownFavorites,
+            nameFallbacks: nameFallbacks,
+            offline: true,
+            output: output.root.path,
+            baseURL: baseURL,
+            stages: [
+                StageDuration(name: "unchanged inputs", seconds: seconds, peakMiB: Platform.peakResidentBytes() >> 20)
+            ],
+            seconds: seconds
+        )
     }
 }
 
@@ -214,8 +253,11 @@ struct FileSizes: Codable, Equatable, Sendable {
         let lines = try decoder.singleValueContainer().decode(String.self)
         var sizes: [String: Int] = [:]
         for line in lines.utf8.split(separator: 0x0A) {
-            guard let space = line.firstIndex(of: 0x20), let size = Int(String(decoding: line[..<space], as: UTF8.self)) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a `size path` line"))
+            guard let space = line.firstIndex(of: 0x20), let size = Int(String(decoding: line[..<space], as: UTF8.self))
+            else {
+                throw DecodingError.dataCorrupted(
+                    .init(codingPath: decoder.codingPath, debugDescription: "not a `size path` line")
+                )
             }
             sizes[String(decoding: line[line.index(after: space)...], as: UTF8.self)] = size
         }

@@ -1,7 +1,7 @@
 package import Foundation
+import PokedexModel
 package import PokedexSource
 import PokedexSupport
-import PokedexModel
 
 /// `--images`: where pages find pictures.
 package enum ImageMode: String, Sendable, CaseIterable {
@@ -43,12 +43,23 @@ package struct BuildOptions: Sendable {
     /// Pages rendered at once: the cores unless set (tests set it to show the output does not depend on it).
     var renderParallelism = ProcessInfo.processInfo.activeProcessorCount
 
-    package init(apiBase: String = BuildOptions.defaultAPI, output: String = "Output", cache: String = ".pokedex-cache",
-                templates: String? = nil, favorites: String = "favorites.json", limit: Int? = nil,
-                perPage: Int = SiteSettings.defaultPerPage, listPageSize: Int = SiteSettings.defaultListPageSize,
-                concurrency: Int = 8, mode: FetchMode = .normal, images: ImageMode = .local,
-                snapshot: SnapshotChoice = .bundled, baseURL: String? = nil, retry: RetryPolicy = .standard,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    package init(
+        apiBase: String = BuildOptions.defaultAPI,
+        output: String = "Output",
+        cache: String = ".pokedex-cache",
+        templates: String? = nil,
+        favorites: String = "favorites.json",
+        limit: Int? = nil,
+        perPage: Int = SiteSettings.defaultPerPage,
+        listPageSize: Int = SiteSettings.defaultListPageSize,
+        concurrency: Int = 8,
+        mode: FetchMode = .normal,
+        images: ImageMode = .local,
+        snapshot: SnapshotChoice = .bundled,
+        baseURL: String? = nil,
+        retry: RetryPolicy = .standard,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.apiBase = apiBase
         self.output = output
         self.cache = cache
@@ -67,14 +78,28 @@ package struct BuildOptions: Sendable {
     }
 
     /// The options `settings` give, for a build of the first `limit` Pokémon in `mode`.
-    package init(settings: SiteSettings, limit: Int?, mode: FetchMode,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
-        self.init(apiBase: settings.apiBase, output: settings.output, cache: settings.cache, templates: settings.templates,
-                  favorites: settings.favorites, limit: limit, perPage: settings.perPage,
-                  listPageSize: settings.listPageSize,
-                  concurrency: settings.concurrency, mode: mode, images: settings.images, snapshot: settings.snapshot,
-                  baseURL: settings.baseURL,
-                  currentDirectory: currentDirectory)
+    package init(
+        settings: SiteSettings,
+        limit: Int?,
+        mode: FetchMode,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
+        self.init(
+            apiBase: settings.apiBase,
+            output: settings.output,
+            cache: settings.cache,
+            templates: settings.templates,
+            favorites: settings.favorites,
+            limit: limit,
+            perPage: settings.perPage,
+            listPageSize: settings.listPageSize,
+            concurrency: settings.concurrency,
+            mode: mode,
+            images: settings.images,
+            snapshot: settings.snapshot,
+            baseURL: settings.baseURL,
+            currentDirectory: currentDirectory
+        )
         languages = settings.languages
     }
 
@@ -92,7 +117,11 @@ package struct BuildOptions: Sendable {
             throw PokedexError(.options, nil, .invalidInput("--per-page must be between 1 and 1000 (got \(perPage))"))
         }
         guard Self.perPageRange.contains(listPageSize) else {
-            throw PokedexError(.options, nil, .invalidInput("--list-page-size must be between 1 and 1000 (got \(listPageSize))"))
+            throw PokedexError(
+                .options,
+                nil,
+                .invalidInput("--list-page-size must be between 1 and 1000 (got \(listPageSize))")
+            )
         }
         _ = try APIBase.validatedConcurrency(concurrency)
         options.languages = try Self.validatedLanguages(languages)
@@ -106,28 +135,47 @@ package struct BuildOptions: Sendable {
         for code in codes {
             guard let language = SiteLanguage.named(code) else {
                 if let renamed = SiteLanguage.renamed[code.lowercased()] {
-                    throw PokedexError(.options, code, .invalidInput("PokeAPI calls this language \"\(renamed)\" now"),
-                                       hint: "use --language \(renamed) (or \"\(renamed)\" in languages in pokedex.toml)")
+                    throw PokedexError(
+                        .options,
+                        code,
+                        .invalidInput("PokeAPI calls this language \"\(renamed)\" now"),
+                        hint: "use --language \(renamed) (or \"\(renamed)\" in languages in pokedex.toml)"
+                    )
                 }
-                throw PokedexError(.options, code, .invalidInput(
-                    "unknown language \"\(code)\" (--language or languages in pokedex.toml); PokeAPI's are: \(known.joined(separator: ", "))"))
+                throw PokedexError(
+                    .options,
+                    code,
+                    .invalidInput(
+                        "unknown language \"\(code)\" (--language or languages in pokedex.toml); PokeAPI's are: \(known.joined(separator: ", "))"
+                    )
+                )
             }
             if !result.contains(language.code) { result.append(language.code) }
         }
         guard !result.isEmpty else {
-            throw PokedexError(.options, nil, .invalidInput("at least one language is needed (languages in pokedex.toml)"))
+            throw PokedexError(
+                .options,
+                nil,
+                .invalidInput("at least one language is needed (languages in pokedex.toml)")
+            )
         }
         return result
     }
 
     /// An absolute http(s) URL without query or fragment, ending in `/` (pages are named relative to it).
     static func validatedBaseURL(_ text: String) throws -> String {
-        let refused = PokedexError(.options, text, .invalidInput(
-            "the base URL (--base-url or base-url in pokedex.toml) must be an absolute http(s) URL without query or fragment, such as https://user.github.io/pokedex/"))
+        let refused = PokedexError(
+            .options,
+            text,
+            .invalidInput(
+                "the base URL (--base-url or base-url in pokedex.toml) must be an absolute http(s) URL without query or fragment, such as https://user.github.io/pokedex/"
+            )
+        )
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", components.host?.isEmpty == false,
-              components.query == nil, components.fragment == nil, components.user == nil,
-              components.password == nil else { throw refused }
+            scheme == "http" || scheme == "https", components.host?.isEmpty == false,
+            components.query == nil, components.fragment == nil, components.user == nil,
+            components.password == nil
+        else { throw refused }
         return text.hasSuffix("/") ? text : text + "/"
     }
 

@@ -93,14 +93,29 @@ package struct BuildReport: Sendable, Codable, Equatable {
         pagesRendered = summary.pagesRendered
         files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
         let network = summary.network
-        requests = Requests(total: network.requests, retries: network.retries, notModified: network.notModified,
-                            failures: network.failures, rateLimited: network.rateLimited, bytes: network.bytes)
+        requests = Requests(
+            total: network.requests,
+            retries: network.retries,
+            notModified: network.notModified,
+            failures: network.failures,
+            rateLimited: network.rateLimited,
+            bytes: network.bytes
+        )
         let loads = summary.loads
-        resources = Resources(fetched: loads.fetched, revalidated: loads.revalidated,
-                              fromCache: loads.fromCache + loads.unchangedDataHash, stale: loads.stale,
-                              fromSnapshot: loads.snapshot)
-        images = Images(local: summary.imagesLocal, byURL: summary.imagesRemote, placeholders: summary.imagesPlaceholder,
-                        thumbnailsMade: summary.thumbnailsMade, unreadable: summary.picturesUndecodable)
+        resources = Resources(
+            fetched: loads.fetched,
+            revalidated: loads.revalidated,
+            fromCache: loads.fromCache + loads.unchangedDataHash,
+            stale: loads.stale,
+            fromSnapshot: loads.snapshot
+        )
+        images = Images(
+            local: summary.imagesLocal,
+            byURL: summary.imagesRemote,
+            placeholders: summary.imagesPlaceholder,
+            thumbnailsMade: summary.thumbnailsMade,
+            unreadable: summary.picturesUndecodable
+        )
         stale = loads.staleURLs.sorted()
         missing = []
         stages = summary.stages
@@ -136,8 +151,12 @@ package struct BuildReport: Sendable, Codable, Equatable {
     /// Runs `build` (settings included, so that a bad config is reported too), then with `check` the check of
     /// the folder it wrote, and when `file` is given writes the report there: the build's and the check's, or the
     /// failure's (then a failure to write the report is logged, and the build's own error is what is thrown).
-    package static func recording(to file: URL?, check: Bool = false, logger: Logger,
-                                 _ build: () async throws -> BuildSummary) async throws -> (BuildSummary, CheckReport?) {
+    package static func recording(
+        to file: URL?,
+        check: Bool = false,
+        logger: Logger,
+        _ build: () async throws -> BuildSummary
+    ) async throws -> (BuildSummary, CheckReport?) {
         let summary: BuildSummary
         let checked: CheckReport?
         var fallbacks: [String: EnglishFallbacks]?
@@ -168,7 +187,8 @@ package struct BuildReport: Sendable, Codable, Equatable {
         let root = URL(fileURLWithPath: summary.output)
         var found: [String: EnglishFallbacks] = [:]
         for (index, language) in summary.languages.enumerated() where language != "en" {
-            found[language] = index == 0
+            found[language] =
+                index == 0
                 ? try EnglishFallbacks.of(folder: root, skipping: Set(summary.languages.dropFirst()))
                 : try EnglishFallbacks.of(folder: root.appendingPathComponent(language))
         }

@@ -55,8 +55,10 @@ package struct BuildSummary: Sendable {
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
     package var line: String {
-        var parts = ["\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
-                     "\(abilityPages) ability pages", "\(typePages) type pages"]
+        var parts = [
+            "\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
+            "\(abilityPages) ability pages", "\(typePages) type pages",
+        ]
         parts.append("fetched \(loads.fetched)")
         parts.append("revalidated \(loads.revalidated)")
         parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")
@@ -79,7 +81,8 @@ package struct BuildSummary: Sendable {
         var text = parts.joined(separator: ", ")
         // Said once, not per picture: a first build without a network has none of the artwork yet.
         if imagesRemote > 0 {
-            text += " — \(imagesRemote) picture(s) not downloaded (shown from PokeAPI online, the placeholder offline):"
+            text +=
+                " — \(imagesRemote) picture(s) not downloaded (shown from PokeAPI online, the placeholder offline):"
                 + " a build with the network copies them into the site"
         }
         if offline {

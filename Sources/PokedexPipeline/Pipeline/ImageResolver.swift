@@ -41,8 +41,12 @@ struct ImageResolver: Sendable {
     }
 
     /// Resolves records as they come (`ImageFeed`'s consumer), at most `limit` at once.
-    fileprivate func resolve(_ records: AsyncStream<PokemonRecord>, limit: Int, known: ThumbnailStore.Index,
-                             done: ImageProgress) async -> Resolution {
+    fileprivate func resolve(
+        _ records: AsyncStream<PokemonRecord>,
+        limit: Int,
+        known: ThumbnailStore.Index,
+        done: ImageProgress
+    ) async -> Resolution {
         let thumbnailer = mode == .local ? self.thumbnailer : nil
         // Downloads run `limit` at once; the CPU-bound thumbnail work only as many as there are cores.
         let cores = AsyncSemaphore(limit: thumbnailer?.parallelism ?? 1)
@@ -63,7 +67,9 @@ struct ImageResolver: Sendable {
                     } else {
                         logger.warning("image not cached", metadata: ["id": "\(record.id)", "error": "\(error)"])
                     }
-                    one = ResolvedImage(source: record.sprites.candidates.first.map { .remote(url: $0) } ?? .placeholder)
+                    one = ResolvedImage(
+                        source: record.sprites.candidates.first.map { .remote(url: $0) } ?? .placeholder
+                    )
                 }
                 resolution.sources[record.id] = one.source
                 if case .local(let path, _, _) = one.source, let file = one.file { resolution.files[path] = file }
@@ -87,13 +93,21 @@ struct ImageResolver: Sendable {
                         if let thumbnailer, case .local(let path, _, _) = one.source, let file = one.file {
                             let outcome: Result<Thumbnailer.PictureResult, any Error>
                             do {
-                                outcome = .success(try await cores.withSlot {
-                                    try await thumbnailThreads.run { try thumbnailer.thumbnails(of: file, known: known) }
-                                })
+                                outcome = .success(
+                                    try await cores.withSlot {
+                                        try await thumbnailThreads.run {
+                                            try thumbnailer.thumbnails(of: file, known: known)
+                                        }
+                                    }
+                                )
                             } catch {
                                 outcome = .failure(error)
                             }
-                            one.thumbnails = Thumbnailer.PictureThumbnails(sitePath: path, picture: file, outcome: outcome)
+                            one.thumbnails = Thumbnailer.PictureThumbnails(
+                                sitePath: path,
+                                picture: file,
+                                outcome: outcome
+                            )
                         }
                         result = .success(one)
                     } catch {
@@ -120,7 +134,8 @@ struct ImageResolver: Sendable {
         var firstFailure: String?
         for candidate in candidates {
             do {
-                let image = try await loader.image(url: candidate.url, key: "images/\(candidate.kind)/\(record.id)").value
+                let image = try await loader.image(url: candidate.url, key: "images/\(candidate.kind)/\(record.id)")
+                    .value
                 let path = ImageSource.sitePath(id: record.id)
                 return ResolvedImage(source: .local(path: path, width: image.width, height: image.height), file: image)
             } catch let error as PokedexError where error.stage != .cache {

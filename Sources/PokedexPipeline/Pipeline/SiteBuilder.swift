@@ -19,8 +19,12 @@ package struct SiteBuilder: Sendable {
     let progress: any BuildProgress
     let now: @Sendable () -> Date
 
-    package init(options: BuildOptions, logger: Logger, progress: any BuildProgress = SilentProgress(),
-                now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        options: BuildOptions,
+        logger: Logger,
+        progress: any BuildProgress = SilentProgress(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.options = options
         self.logger = logger
         self.progress = progress
@@ -32,8 +36,11 @@ package struct SiteBuilder: Sendable {
         let options = try self.options.validated()
 
         // Everything that can fail without the network fails first.
-        let output = try OutputFolder(path: options.output, cacheFolder: options.cache,
-                                      currentDirectory: options.currentDirectory)
+        let output = try OutputFolder(
+            path: options.output,
+            cacheFolder: options.cache,
+            currentDirectory: options.currentDirectory
+        )
         let themeFiles = try ThemeFiles(overrides: options.templates.map(options.resolve))
         let favoritesFile = try FavoritesFile.load(path: options.resolve(options.favorites).path)
         let store = CacheStore(root: options.resolve(options.cache), apiBase: options.apiBase, logger: logger)
@@ -42,7 +49,8 @@ package struct SiteBuilder: Sendable {
         // only once the memo has not held, and a memo that holds says their warnings again (parsing a theme folder
         // was half of a rebuild with nothing changed). The built-in theme cannot be broken.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
-        let themeParsedBefore = options.templates != nil && options.mode != .refresh
+        let themeParsedBefore =
+            options.templates != nil && options.mode != .refresh
             ? try BuildMemo.read(at: memoURL)?.themeDigest == themeFiles.digests.all : false
         let themeFolder: Theme?
         if options.templates != nil, !themeParsedBefore {
@@ -53,7 +61,12 @@ package struct SiteBuilder: Sendable {
         }
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
         let cacheLock = try await BuildLock.acquire(store.root, stage: .cache, purpose: "the cache", logger: logger)
-        let outputLock = try await BuildLock.acquire(output.root, stage: .output, purpose: "the output folder", logger: logger)
+        let outputLock = try await BuildLock.acquire(
+            output.root,
+            stage: .output,
+            purpose: "the output folder",
+            logger: logger
+        )
         defer { withExtendedLifetime((cacheLock, outputLock)) {} }
         // Nothing changed since the last complete build: its memo says what the site is, without a cache read.
         // Its checks are a stat per file of the cache and of the site: the memo is read, the two folders swept, the
@@ -73,13 +86,21 @@ package struct SiteBuilder: Sendable {
         // The cache's stamps, taken only when there is a memo to compare them with.
         let cacheAtStart = lastMemo == nil ? nil : CacheStamps(bytes: try await cacheStamps)
         if let memo = freshMemo {
-            let key = try BuildMemo.key(options: options, theme: themeFiles.digests, favorites: favoritesBytes,
-                                        cacheStamps: cacheAtStart?.bytes)
+            let key = try BuildMemo.key(
+                options: options,
+                theme: themeFiles.digests,
+                favorites: favoritesBytes,
+                cacheStamps: cacheAtStart?.bytes
+            )
             if key == memo.key, await intact, try await serverStillAway(memo, options: options) {
                 for warning in memo.themeWarnings { logger.warning("\(warning)") }
                 for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
                 logger.debug("stage unchanged inputs: the last build's memo holds; nothing read, rendered or written")
-                var summary = memo.summary(output: output, baseURL: options.baseURL, seconds: Date().timeIntervalSince(started))
+                var summary = memo.summary(
+                    output: output,
+                    baseURL: options.baseURL,
+                    seconds: Date().timeIntervalSince(started)
+                )
                 summary.languages = options.languages
                 return summary
             }
@@ -94,20 +115,38 @@ package struct SiteBuilder: Sendable {
         }
         // A build that reads the cache reads it through its compact store.
         let packedStore = try store.withPack()
-        let fetcher = options.mode == .offline ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
+        let fetcher =
+            options.mode == .offline
+            ? nil : HTTPFetcher(concurrency: options.concurrency, policy: options.retry, logger: logger)
         let snapshot = SnapshotProvider(options.snapshot, logger: logger)
         // Cache writes are flushed to disk: several at once share the journal's commits. Thumbnails get threads of
         // their own, one per core: each thread that decodes pictures grows its own malloc arena (a cold build
         // peaked at 116–122 MiB with thumbnails on the eight writer threads, 89 MiB on two of their own).
         let blocking = BlockingWork(threads: options.concurrency)
         let thumbnailThreads = BlockingWork(threads: options.renderParallelism)
-        let loader = ResourceLoader(store: packedStore, fetcher: fetcher, mode: options.mode, apiBase: options.apiBase,
-                                    snapshot: snapshot, logger: logger, now: now, blocking: blocking)
+        let loader = ResourceLoader(
+            store: packedStore,
+            fetcher: fetcher,
+            mode: options.mode,
+            apiBase: options.apiBase,
+            snapshot: snapshot,
+            logger: logger,
+            now: now,
+            blocking: blocking
+        )
         var summary: BuildSummary
         do {
-            let inputs = Inputs(options: options, store: packedStore, output: output, theme: theme,
-                                favoritesFile: favoritesFile, favoritesBytes: favoritesBytes, started: started,
-                                lastMemo: lastMemo, cacheAtStart: cacheAtStart)
+            let inputs = Inputs(
+                options: options,
+                store: packedStore,
+                output: output,
+                theme: theme,
+                favoritesFile: favoritesFile,
+                favoritesBytes: favoritesBytes,
+                started: started,
+                lastMemo: lastMemo,
+                cacheAtStart: cacheAtStart
+            )
             summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
             summary.languages = options.languages
         } catch {
@@ -207,8 +246,12 @@ package struct SiteBuilder: Sendable {
     /// The memo's keys, from the cache as the source stage left it (the render and the output never write the
     /// cache): its stamps taken before the build when the build has not written to it since (no request, no
     /// thumbnail made), else taken again.
-    private func memoKeys(_ inputs: Inputs, loader: ResourceLoader, thumbnails: Thumbnailer.Thumbnails,
-                          dataAge: DataAge?) async throws -> MemoKeys {
+    private func memoKeys(
+        _ inputs: Inputs,
+        loader: ResourceLoader,
+        thumbnails: Thumbnailer.Thumbnails,
+        dataAge: DataAge?
+    ) async throws -> MemoKeys {
         let stamps: [UInt8]?
         if let taken = inputs.cacheAtStart, await loader.networkCounts.requests == 0, thumbnails.made == 0 {
             stamps = taken.bytes
@@ -216,9 +259,16 @@ package struct SiteBuilder: Sendable {
             stamps = try BuildMemo.stamps(below: inputs.store.folder)
         }
         let (options, theme, favorites) = (inputs.options, inputs.theme, inputs.favoritesBytes)
-        return MemoKeys(build: try BuildMemo.key(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps),
-                        inputs: try BuildMemo.inputsKey(options: options, theme: theme.digests, favorites: favorites,
-                                                        cacheStamps: stamps, dataAge: dataAge))
+        return MemoKeys(
+            build: try BuildMemo.key(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps),
+            inputs: try BuildMemo.inputsKey(
+                options: options,
+                theme: theme.digests,
+                favorites: favorites,
+                cacheStamps: stamps,
+                dataAge: dataAge
+            )
+        )
     }
 
     /// Every Pokémon's picture and thumbnails, as the source and cache stages found them: for the model, the
@@ -235,11 +285,20 @@ package struct SiteBuilder: Sendable {
     }
 
     /// source and cache → model → render → output, each stage a method whose result the next one takes.
-    private func build(_ inputs: Inputs, loader: ResourceLoader, snapshot: SnapshotProvider,
-                       thumbnailThreads: BlockingWork) async throws -> BuildSummary {
+    private func build(
+        _ inputs: Inputs,
+        loader: ResourceLoader,
+        snapshot: SnapshotProvider,
+        thumbnailThreads: BlockingWork
+    ) async throws -> BuildSummary {
         var timer = StageTimer(logger: logger)
-        let (data, pictures) = try await sourceStage(inputs, loader: loader, snapshot: snapshot,
-                                                     thumbnailThreads: thumbnailThreads, timer: &timer)
+        let (data, pictures) = try await sourceStage(
+            inputs,
+            loader: loader,
+            snapshot: snapshot,
+            thumbnailThreads: thumbnailThreads,
+            timer: &timer
+        )
         // The compact store, written again when it learned entries, on the core the model leaves idle.
         async let packWritten = Self.closePack(of: inputs.store, logger: logger)
         // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
@@ -257,15 +316,28 @@ package struct SiteBuilder: Sendable {
         let published = try await publishedSite
         let keys = try await memoKeys
         if let pack = await packWritten {
-            logger.debug("compact store: \(pack.served) entries served, \(pack.learned) read as JSON\(pack.learned > 0 ? " (written again)" : "")")
+            logger.debug(
+                "compact store: \(pack.served) entries served, \(pack.learned) read as JSON\(pack.learned > 0 ? " (written again)" : "")"
+            )
         }
-        let knownDigest = keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
+        let knownDigest =
+            keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
         if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
-        let (site, written) = try await renderAndOutputStage(pokedex, pictures: pictures, model: model, inputs: inputs,
-                                                             loader: loader, published: published,
-                                                             knownInputsDigest: knownDigest, memoKeys: keys)
-        timer.lap("render and output", "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
-                  + "\(written.written) files written; template engine: \(site.engine.summary)")
+        let (site, written) = try await renderAndOutputStage(
+            pokedex,
+            pictures: pictures,
+            model: model,
+            inputs: inputs,
+            loader: loader,
+            published: published,
+            knownInputsDigest: knownDigest,
+            memoKeys: keys
+        )
+        timer.lap(
+            "render and output",
+            "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
+                + "\(written.written) files written; template engine: \(site.engine.summary)"
+        )
 
         let counts = await loader.counts
         let network = await loader.networkCounts
@@ -273,15 +345,30 @@ package struct SiteBuilder: Sendable {
         return BuildSummary(
             pokemon: pokedex.entries.count,
             indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
-            movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages, loads: counts, network: network, pagesRendered: site.pagesRendered,
-            contextsBuilt: site.contextsBuilt, filesWritten: written.written, filesUnchanged: written.unchanged,
+            movePages: site.movePages,
+            abilityPages: site.abilityPages,
+            typePages: site.typePages,
+            loads: counts,
+            network: network,
+            pagesRendered: site.pagesRendered,
+            contextsBuilt: site.contextsBuilt,
+            filesWritten: written.written,
+            filesUnchanged: written.unchanged,
             filesRemoved: written.removed,
-            imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
-            picturesDecoded: thumbnails.decoded, thumbnailsMade: thumbnails.made, picturesUndecodable: thumbnails.undecodable,
-            unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
+            imagesRemote: images.remote,
+            imagesPlaceholder: images.placeholder,
+            imagesLocal: images.local,
+            picturesDecoded: thumbnails.decoded,
+            thumbnailsMade: thumbnails.made,
+            picturesUndecodable: thumbnails.undecodable,
+            unknownFavorites: pokedex.favorites.unknown,
+            nameFallbacks: model.nameFallbacks,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
-            output: inputs.output.root.path, baseURL: options.baseURL, stages: timer.stages,
-            seconds: Date().timeIntervalSince(inputs.started))
+            output: inputs.output.root.path,
+            baseURL: options.baseURL,
+            stages: timer.stages,
+            seconds: Date().timeIntervalSince(inputs.started)
+        )
     }
 
     /// Closes `store`'s compact store, writing it again when it learned entries: what it served and learned. A
@@ -292,7 +379,9 @@ package struct SiteBuilder: Sendable {
         do {
             try pack.close()
         } catch {
-            logger.warning("the cache's compact store was not written (\(error)): the next build reads the JSON entries")
+            logger.warning(
+                "the cache's compact store was not written (\(error)): the next build reads the JSON entries"
+            )
         }
         return counts
     }
@@ -300,21 +389,40 @@ package struct SiteBuilder: Sendable {
     /// Source and cache: the data set, and the pictures as each Pokémon's record arrives. Throws, naming them,
     /// when some resources could be had neither fresh nor from the cache (exit 3), after the pictures of the
     /// others, so that a rerun has only the missing ones left to fetch.
-    private func sourceStage(_ inputs: Inputs, loader: ResourceLoader, snapshot: SnapshotProvider,
-                             thumbnailThreads: BlockingWork, timer: inout StageTimer) async throws -> (DataSet, Pictures) {
+    private func sourceStage(
+        _ inputs: Inputs,
+        loader: ResourceLoader,
+        snapshot: SnapshotProvider,
+        thumbnailThreads: BlockingWork,
+        timer: inout StageTimer
+    ) async throws -> (DataSet, Pictures) {
         let options = inputs.options
         // Thumbnails are derived from the cached pictures, into the cache, as each picture arrives.
-        let thumbnailer = Thumbnailer(cacheFolder: inputs.store.folder, parallelism: options.renderParallelism, logger: logger)
-        let resolver = ImageResolver(loader: loader, mode: options.images, logger: logger, thumbnailer: thumbnailer,
-                                     thumbnailThreads: thumbnailThreads)
+        let thumbnailer = Thumbnailer(
+            cacheFolder: inputs.store.folder,
+            parallelism: options.renderParallelism,
+            logger: logger
+        )
+        let resolver = ImageResolver(
+            loader: loader,
+            mode: options.images,
+            logger: logger,
+            thumbnailer: thumbnailer,
+            thumbnailThreads: thumbnailThreads
+        )
         // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
         // some JSON is missing, so that a rerun has only the missing resources left to fetch; each as soon as its
         // Pokémon's record is in, so that a cold build downloads artwork while the JSON is still coming.
         let feed = ImageFeed(resolver, limit: options.concurrency * 2)
-        let dataSet = DataSetLoader(apiBase: options.apiBase, listPageSize: options.listPageSize, limit: options.limit,
-                                    concurrency: options.concurrency,
-                                    entryLanguages: SpeciesRecord.entryLanguages(shownIn: options.languages),
-                                    loader: loader, progress: progress)
+        let dataSet = DataSetLoader(
+            apiBase: options.apiBase,
+            listPageSize: options.listPageSize,
+            limit: options.limit,
+            concurrency: options.concurrency,
+            entryLanguages: SpeciesRecord.entryLanguages(shownIn: options.languages),
+            loader: loader,
+            progress: progress
+        )
         let data: DataSet
         do {
             data = try await dataSet.load(snapshot: snapshot, onRecord: feed.add)
@@ -332,26 +440,53 @@ package struct SiteBuilder: Sendable {
         timer.lap("source and cache: images and thumbnails", "\(thumbnails.decoded) pictures decoded")
 
         guard data.missing.isEmpty else {
-            throw PokedexError(.source, options.apiBase, .incomplete(missing: data.missing),
-                               hint: "what could be fetched is cached; run the build again when the server answers, or check --api")
+            throw PokedexError(
+                .source,
+                options.apiBase,
+                .incomplete(missing: data.missing),
+                hint: "what could be fetched is cached; run the build again when the server answers, or check --api"
+            )
         }
         return (data, Pictures(images: images, thumbnails: thumbnails))
     }
 
     /// Model: the Pokédex the pages show, with the favorites resolved against it.
-    private func modelStage(_ data: consuming DataSet, pictures: Pictures, inputs: Inputs, dataAge: DataAge?) async -> ModelOutput {
+    private func modelStage(
+        _ data: consuming DataSet,
+        pictures: Pictures,
+        inputs: Inputs,
+        dataAge: DataAge?
+    ) async -> ModelOutput {
         let names = data.nameBook
-        let entries = Pokedex.entries(list: data.list, records: data.records, species: data.species,
-                                      images: pictures.images.sources, thumbnails: pictures.thumbnails.thumbnails,
-                                      forms: data.forms, names: names, itemCategories: data.itemCategories)
+        let entries = Pokedex.entries(
+            list: data.list,
+            records: data.records,
+            species: data.species,
+            images: pictures.images.sources,
+            thumbnails: pictures.thumbnails.thumbnails,
+            forms: data.forms,
+            names: names,
+            itemCategories: data.itemCategories
+        )
         let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
         for unknown in favorites.unknown { logUnknownFavorite(unknown) }
-        let moves = MoveBook(moves: data.moves, machines: data.machines, versionGroups: data.versionGroups,
-                             names: names, methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id })
-        let pokedex = Pokedex(entries: entries, favorites: favorites,
-                              dataAge: dataAge,
-                              chains: data.chains, typeChart: data.typeChart, names: names, moves: moves,
-                              abilities: data.abilities)
+        let moves = MoveBook(
+            moves: data.moves,
+            machines: data.machines,
+            versionGroups: data.versionGroups,
+            names: names,
+            methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id }
+        )
+        let pokedex = Pokedex(
+            entries: entries,
+            favorites: favorites,
+            dataAge: dataAge,
+            chains: data.chains,
+            typeChart: data.typeChart,
+            names: names,
+            moves: moves,
+            abilities: data.abilities
+        )
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {
             logger.debug("names: PokeAPI has no English name for \(fallback); showing it made readable")
@@ -363,21 +498,38 @@ package struct SiteBuilder: Sendable {
     /// when the site already holds it, as the last build's manifest tells), and the output stage, the only one
     /// that writes the site, writes it while the next is rendered; then the memo of a build that the next one may
     /// skip.
-    private func renderAndOutputStage(_ pokedex: Pokedex, pictures: Pictures, model: ModelOutput, inputs: Inputs,
-                                      loader: ResourceLoader, published: PublishedSite, knownInputsDigest: String?,
-                                      memoKeys: MemoKeys) async throws -> (RenderedSite, PublishCounts) {
+    private func renderAndOutputStage(
+        _ pokedex: Pokedex,
+        pictures: Pictures,
+        model: ModelOutput,
+        inputs: Inputs,
+        loader: ResourceLoader,
+        published: PublishedSite,
+        knownInputsDigest: String?,
+        memoKeys: MemoKeys
+    ) async throws -> (RenderedSite, PublishCounts) {
         let (options, output, store) = (inputs.options, inputs.output, inputs.store)
-        let renderer = SiteRenderer(theme: inputs.theme, perPage: options.perPage, baseURL: options.baseURL,
-                                    parallelism: options.renderParallelism,
-                                    languages: options.languages.compactMap(SiteLanguage.named))
+        let renderer = SiteRenderer(
+            theme: inputs.theme,
+            perPage: options.perPage,
+            baseURL: options.baseURL,
+            parallelism: options.renderParallelism,
+            languages: options.languages.compactMap(SiteLanguage.named)
+        )
         let pictureFiles = pictures.images.files.merging(pictures.thumbnails.files) { artwork, _ in artwork }
         // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
         let stream = SiteFileStream(lanes: options.renderParallelism)
         async let rendering = stream.producing {
-            try await renderer.render(pokedex, images: pictureFiles, contentHashes: pictures.thumbnails.contentHashes,
-                                      ledger: published, knownInputsDigest: knownInputsDigest, into: stream)
+            try await renderer.render(
+                pokedex,
+                images: pictureFiles,
+                contentHashes: pictures.thumbnails.contentHashes,
+                ledger: published,
+                knownInputsDigest: knownInputsDigest,
+                into: stream
+            )
         }
         let placement = try await output.place(stream, over: published)
         let site = try await rendering
@@ -391,20 +543,34 @@ package struct SiteBuilder: Sendable {
         let offline = options.mode == .offline
         let unconfirmed = !offline && (counts.stale > 0 || counts.snapshot > 0)
         if counts.unchangedDataHash == 0, thumbnails.undecodable == 0,
-           let freshUntil = offline || unconfirmed ? Double.greatestFiniteMagnitude : counts.freshUntil,
-           freshUntil > now().timeIntervalSince1970,
-           let key = memoKeys.build {
+            let freshUntil = offline || unconfirmed ? Double.greatestFiniteMagnitude : counts.freshUntil,
+            freshUntil > now().timeIntervalSince1970,
+            let key = memoKeys.build
+        {
             let memo = BuildMemo(
-                key: key, freshUntil: freshUntil, asksServerFirst: unconfirmed, files: FileSizes(written.sizes),
-                manifest: output.manifestStamp(), pokemon: pokedex.entries.count,
+                key: key,
+                freshUntil: freshUntil,
+                asksServerFirst: unconfirmed,
+                files: FileSizes(written.sizes),
+                manifest: output.manifestStamp(),
+                pokemon: pokedex.entries.count,
                 indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
-                movePages: site.movePages, abilityPages: site.abilityPages, typePages: site.typePages,
-                loads: counts.fetched + counts.revalidated + counts.fromCache, stale: counts.stale,
-                snapshot: counts.snapshot, imagesRemote: images.remote, imagesPlaceholder: images.placeholder, imagesLocal: images.local,
-                unknownFavorites: pokedex.favorites.unknown, nameFallbacks: model.nameFallbacks,
-                themeDigest: inputs.theme.digests.all, themeWarnings: options.templates == nil ? [] : inputs.theme.warnings,
+                movePages: site.movePages,
+                abilityPages: site.abilityPages,
+                typePages: site.typePages,
+                loads: counts.fetched + counts.revalidated + counts.fromCache,
+                stale: counts.stale,
+                snapshot: counts.snapshot,
+                imagesRemote: images.remote,
+                imagesPlaceholder: images.placeholder,
+                imagesLocal: images.local,
+                unknownFavorites: pokedex.favorites.unknown,
+                nameFallbacks: model.nameFallbacks,
+                themeDigest: inputs.theme.digests.all,
+                themeWarnings: options.templates == nil ? [] : inputs.theme.warnings,
                 inputsKey: memoKeys.inputs,
-                inputsDigest: site.inputs)
+                inputsDigest: site.inputs
+            )
             try memo.write(to: memoURL)
         }
         return (site, written)

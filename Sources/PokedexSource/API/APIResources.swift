@@ -150,7 +150,9 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
     /// The newest entry in `language`, else the newest English one.
     package func flavorText(in language: String = "en") -> LocalizedName? {
         for wanted in LanguageFallback.chain(language) {
-            if let entry = entries.last(where: { $0.language == wanted }) { return LocalizedName(language: wanted, name: entry.text) }
+            if let entry = entries.last(where: { $0.language == wanted }) {
+                return LocalizedName(language: wanted, name: entry.text)
+            }
         }
         return nil
     }
@@ -232,9 +234,11 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
                 line = try decoder.singleValueContainer().decode(String.self)
             } catch DecodingError.typeMismatch {
                 let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.init(text: try container.decode(String.self, forKey: .text),
-                          version: try container.decode(ResourceLink.self, forKey: .version),
-                          language: try container.decode(String.self, forKey: .language))
+                self.init(
+                    text: try container.decode(String.self, forKey: .text),
+                    version: try container.decode(ResourceLink.self, forKey: .version),
+                    language: try container.decode(String.self, forKey: .language)
+                )
                 return
             }
             guard let entry = Self.parse(line) else { throw Self.malformed(decoder) }
@@ -247,16 +251,19 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
             var line = line
             return line.withUTF8 { bytes -> FlavorEntry? in
                 guard let tab = bytes.firstIndex(of: 0x09),
-                      let firstSpace = bytes[..<tab].firstIndex(of: 0x20),
-                      let secondSpace = bytes[(firstSpace + 1)..<tab].firstIndex(of: 0x20),
-                      !bytes[(secondSpace + 1)..<tab].contains(0x20) else { return nil }
+                    let firstSpace = bytes[..<tab].firstIndex(of: 0x20),
+                    let secondSpace = bytes[(firstSpace + 1)..<tab].firstIndex(of: 0x20),
+                    !bytes[(secondSpace + 1)..<tab].contains(0x20)
+                else { return nil }
                 func text(_ range: Range<Int>) -> String {
                     String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                 }
                 guard let id = Int(text(0..<firstSpace)) else { return nil }
-                return FlavorEntry(text: text((tab + 1)..<bytes.count),
-                                   version: ResourceLink(id: id, name: text((firstSpace + 1)..<secondSpace)),
-                                   language: text((secondSpace + 1)..<tab))
+                return FlavorEntry(
+                    text: text((tab + 1)..<bytes.count),
+                    version: ResourceLink(id: id, name: text((firstSpace + 1)..<secondSpace)),
+                    language: text((secondSpace + 1)..<tab)
+                )
             }
         }
 
@@ -265,7 +272,12 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
         }
 
         private static func malformed(_ decoder: any Decoder) -> DecodingError {
-            .dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a `<id> <version> <language>\\t<text>` entry"))
+            .dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a `<id> <version> <language>\\t<text>` entry"
+                )
+            )
         }
     }
 }
@@ -318,9 +330,12 @@ extension ListPage: APIDecodable {
         entries.reserveCapacity(wire.results.count)
         for (index, result) in wire.results.enumerated() {
             guard let id = resourceID(fromURL: result.url) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: [AnyCodingKey("results"), AnyCodingKey(index), AnyCodingKey("url")],
-                    debugDescription: "no numeric id at the end of \(result.url)"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [AnyCodingKey("results"), AnyCodingKey(index), AnyCodingKey("url")],
+                        debugDescription: "no numeric id at the end of \(result.url)"
+                    )
+                )
             }
             entries.append(Entry(id: id, name: result.name))
         }
@@ -375,16 +390,24 @@ extension PokemonRecord: APIDecodable {
     package static func decodeAPI(_ data: Data) throws -> PokemonRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         guard let speciesID = resourceID(fromURL: wire.species.url) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [AnyCodingKey("species"), AnyCodingKey("url")],
-                debugDescription: "no numeric id at the end of \(wire.species.url)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [AnyCodingKey("species"), AnyCodingKey("url")],
+                    debugDescription: "no numeric id at the end of \(wire.species.url)"
+                )
+            )
         }
         var typeIDs: [Int] = []
         for (index, slot) in wire.types.enumerated() {
             guard let id = resourceID(fromURL: slot.type.url) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: [AnyCodingKey("types"), AnyCodingKey(index), AnyCodingKey("type"), AnyCodingKey("url")],
-                    debugDescription: "no numeric id at the end of \(slot.type.url)"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [
+                            AnyCodingKey("types"), AnyCodingKey(index), AnyCodingKey("type"), AnyCodingKey("url"),
+                        ],
+                        debugDescription: "no numeric id at the end of \(slot.type.url)"
+                    )
+                )
             }
             typeIDs.append(id)
         }
@@ -408,9 +431,11 @@ extension PokemonRecord: APIDecodable {
                 home: wire.sprites.other?.home?.front_default,
                 frontDefault: wire.sprites.front_default,
                 officialArtworkShiny: wire.sprites.other?.officialArtwork?.front_shiny,
-                frontShiny: wire.sprites.front_shiny),
+                frontShiny: wire.sprites.front_shiny
+            ),
             formID: wire.forms?.first.flatMap { resourceID(fromURL: $0.url) },
-            learnset: Learnset.decodeAPI(wire.moves ?? []))
+            learnset: Learnset.decodeAPI(wire.moves ?? [])
+        )
     }
 }
 
@@ -471,16 +496,23 @@ extension SpeciesRecord: APIDecodable {
             evolutionChainID: wire.evolution_chain.flatMap { resourceID(fromURL: $0.url) },
             // A variety whose URL has no id cannot be linked: left out rather than failing the species.
             varieties: (wire.varieties ?? []).compactMap { slot in
-                resourceID(fromURL: slot.pokemon.url).map { Variety(id: $0, name: slot.pokemon.name, isDefault: slot.is_default) }
+                resourceID(fromURL: slot.pokemon.url).map {
+                    Variety(id: $0, name: slot.pokemon.name, isDefault: slot.is_default)
+                }
             },
-            captureRate: wire.capture_rate, baseHappiness: wire.base_happiness,
-            genderRate: wire.gender_rate.flatMap { (-1...8).contains($0) ? $0 : nil }, hatchCounter: wire.hatch_counter,
-            growthRate: link(wire.growth_rate), eggGroups: (wire.egg_groups ?? []).compactMap(link),
+            captureRate: wire.capture_rate,
+            baseHappiness: wire.base_happiness,
+            genderRate: wire.gender_rate.flatMap { (-1...8).contains($0) ? $0 : nil },
+            hatchCounter: wire.hatch_counter,
+            growthRate: link(wire.growth_rate),
+            eggGroups: (wire.egg_groups ?? []).compactMap(link),
             entries: wire.flavor_text_entries.compactMap { entry in
                 guard let version = link(entry.version) else { return nil }
                 let text = FlavorText.normalise(entry.flavor_text)
-                return text.isEmpty ? nil : FlavorEntry(text: text, version: version, language: entry.language.name.lowercased())
-            })
+                return text.isEmpty
+                    ? nil : FlavorEntry(text: text, version: version, language: entry.language.name.lowercased())
+            }
+        )
     }
 }
 
@@ -504,11 +536,14 @@ extension TypeRecord: APIDecodable {
     package static func decodeAPI(_ data: Data) throws -> TypeRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         let relations = wire.damage_relations
-        return TypeRecord(id: wire.id, name: wire.name,
-                          names: (wire.names ?? []).map { .init(language: $0.language.name.lowercased(), name: $0.name) },
-                          doubleDamageFrom: relations.double_damage_from.map(\.name),
-                          halfDamageFrom: relations.half_damage_from.map(\.name),
-                          noDamageFrom: relations.no_damage_from.map(\.name))
+        return TypeRecord(
+            id: wire.id,
+            name: wire.name,
+            names: (wire.names ?? []).map { .init(language: $0.language.name.lowercased(), name: $0.name) },
+            doubleDamageFrom: relations.double_damage_from.map(\.name),
+            halfDamageFrom: relations.half_damage_from.map(\.name),
+            noDamageFrom: relations.no_damage_from.map(\.name)
+        )
     }
 }
 
@@ -551,7 +586,11 @@ extension DecodingError {
     static func path(_ keys: [any CodingKey]) -> String {
         var text = ""
         for key in keys {
-            if let index = key.intValue { text += "[\(index)]" } else { text += text.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
         }
         return text
     }

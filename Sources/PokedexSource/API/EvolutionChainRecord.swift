@@ -1,6 +1,5 @@
 package import Foundation
 
-
 /// The parts of `/evolution-chain/{id}` the site shows: every stage, and how each one is reached.
 package struct EvolutionChainRecord: Codable, Sendable, Equatable {
     package var id: Int
@@ -173,23 +172,39 @@ extension EvolutionChainRecord: APIDecodable {
         var references = Set<ResourceReference>()
         func node(_ link: Link, parent: String?, path: [any CodingKey]) throws -> EvolutionNode {
             guard let id = resourceID(fromURL: link.species.url) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: path + [AnyCodingKey("species"), AnyCodingKey("url")],
-                    debugDescription: "no numeric id at the end of \(link.species.url)"))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: path + [AnyCodingKey("species"), AnyCodingKey("url")],
+                        debugDescription: "no numeric id at the end of \(link.species.url)"
+                    )
+                )
             }
             var children: [EvolutionNode] = []
             for detail in link.evolution_details { references.formUnion(detail.references) }
             for (index, child) in link.evolves_to.enumerated() {
-                children.append(try node(child, parent: link.species.name,
-                                         path: path + [AnyCodingKey("evolves_to"), AnyCodingKey(index)]))
+                children.append(
+                    try node(
+                        child,
+                        parent: link.species.name,
+                        path: path + [AnyCodingKey("evolves_to"), AnyCodingKey(index)]
+                    )
+                )
             }
-            return EvolutionNode(speciesID: id, speciesName: link.species.name, isBaby: link.is_baby ?? false,
-                                 conditions: link.evolution_details.map { $0.condition(species: link.species.name, parent: parent) },
-                                 evolvesTo: children)
+            return EvolutionNode(
+                speciesID: id,
+                speciesName: link.species.name,
+                isBaby: link.is_baby ?? false,
+                conditions: link.evolution_details.map { $0.condition(species: link.species.name, parent: parent) },
+                evolvesTo: children
+            )
         }
         let chain = try node(wire.chain, parent: nil, path: [AnyCodingKey("chain")])
-        return EvolutionChainRecord(id: wire.id, chain: chain, references: references.sorted {
-            ($0.kind, $0.id) < ($1.kind, $1.id)
-        })
+        return EvolutionChainRecord(
+            id: wire.id,
+            chain: chain,
+            references: references.sorted {
+                ($0.kind, $0.id) < ($1.kind, $1.id)
+            }
+        )
     }
 }

@@ -22,7 +22,10 @@ enum FlavorText {
             default:
                 // Japanese and Chinese put no space between words: their line breaks join.
                 if pendingSpace && !output.isEmpty
-                    && !(isUnspaced(output.unicodeScalars.last!) && isUnspaced(scalar)) { output.append(" ") }
+                    && !(isUnspaced(output.unicodeScalars.last!) && isUnspaced(scalar))
+                {
+                    output.append(" ")
+                }
                 pendingSpace = false
                 afterSoftHyphen = false
                 output.unicodeScalars.append(scalar)
@@ -42,7 +45,9 @@ enum FlavorText {
                 guard bytes.count >= wanted.count, let first = wanted.first else { return false }
                 var start = 0
                 while start + wanted.count <= bytes.count {
-                    if bytes[start] == first, bytes[start..<(start + wanted.count)].elementsEqual(wanted) { return true }
+                    if bytes[start] == first, bytes[start..<(start + wanted.count)].elementsEqual(wanted) {
+                        return true
+                    }
                     start += 1
                 }
                 return false
@@ -58,4 +63,3 @@ enum FlavorText {
         }
     }
 }
-

@@ -18,8 +18,10 @@ package enum MegaForm {
     /// the same variant (X, Y, Z or none) whose name begins most like the species' name, by at least four letters
     /// ("scraftinite" for "scrafty-mega", "charizardite-y" for "charizard-mega-y"). A Mega no stone fits (Rayquaza
     /// Mega Evolves by a move) has none.
-    package static func stones(for megas: [(pokemon: String, species: String)],
-                              among stones: [SpeciesRecord.ResourceLink]) -> [String: SpeciesRecord.ResourceLink] {
+    package static func stones(
+        for megas: [(pokemon: String, species: String)],
+        among stones: [SpeciesRecord.ResourceLink]
+    ) -> [String: SpeciesRecord.ResourceLink] {
         var found: [String: SpeciesRecord.ResourceLink] = [:]
         for mega in megas where isMega(mega.pokemon) {
             let wanted = variant(mega.pokemon)

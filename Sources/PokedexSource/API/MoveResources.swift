@@ -36,7 +36,8 @@ package struct Learnset: Sendable, Equatable, Hashable {
         /// nil when a number is negative or beyond 16 bits, which no PokeAPI id or level is.
         static func fitting(versionGroup: Int, method: Int, move: Int, level: Int) -> Entry? {
             guard UInt16(exactly: versionGroup) != nil, UInt16(exactly: method) != nil, UInt16(exactly: move) != nil,
-                  UInt16(exactly: level) != nil else { return nil }
+                UInt16(exactly: level) != nil
+            else { return nil }
             return Entry(versionGroup: versionGroup, method: method, move: move, level: level)
         }
 
@@ -71,7 +72,8 @@ package struct Learnset: Sendable, Equatable, Hashable {
 
     /// The first index whose entry satisfies `isPast` (entries are sorted, so those that do come last).
     private func firstIndex(where isPast: (Entry) -> Bool) -> Int {
-        var low = 0, high = entries.count
+        var low = 0
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
             if isPast(entries[middle]) { high = middle } else { low = middle + 1 }
@@ -149,13 +151,18 @@ package struct Learnset: Sendable, Equatable, Hashable {
             separators += 1
         }
         entries.reserveCapacity(1 + separators)
-        var versionGroup = 0, method = 0, move = 0, level = 0
-        var number = 0, hasNumber = false
+        var versionGroup = 0
+        var method = 0
+        var move = 0
+        var level = 0
+        var number = 0
+        var hasNumber = false
         // Which number is being read: 0 version group, 1 method, 2 move, 3 level.
         var field = 0
         func finishMove() -> Bool {
             guard versionGroup > 0, method > 0, move > 0,
-                  let entry = Entry.fitting(versionGroup: versionGroup, method: method, move: move, level: level) else { return false }
+                let entry = Entry.fitting(versionGroup: versionGroup, method: method, move: move, level: level)
+            else { return false }
             entries.append(entry)
             return true
         }
@@ -205,8 +212,12 @@ extension Learnset: Codable {
     package init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let learnset = Learnset(compact: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                                                    debugDescription: "not a learnset: \(text.prefix(40))"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "not a learnset: \(text.prefix(40))"
+                )
+            )
         }
         self = learnset
     }
@@ -265,12 +276,29 @@ package struct MoveRecord: Codable, Sendable, Equatable {
     /// The newest English flavor text.
     package var flavorText: String? { flavorTexts.first { $0.language == "en" }?.name }
 
-    package init(id: Int, name: String, names: [LocalizedName], type: String, typeID: Int? = nil,
-                damageClass: String?, damageClassID: Int? = nil, power: Int?, accuracy: Int?, pp: Int?,
-                priority: Int = 0, target: String? = nil, targetID: Int? = nil, generation: Int? = nil,
-                effectChance: Int? = nil, shortEffect: String? = nil, effect: String? = nil,
-                flavorText: String? = nil, machines: [Machine] = [], effects: [LocalizedEffect] = [],
-                flavorTexts: [LocalizedName] = []) {
+    package init(
+        id: Int,
+        name: String,
+        names: [LocalizedName],
+        type: String,
+        typeID: Int? = nil,
+        damageClass: String?,
+        damageClassID: Int? = nil,
+        power: Int?,
+        accuracy: Int?,
+        pp: Int?,
+        priority: Int = 0,
+        target: String? = nil,
+        targetID: Int? = nil,
+        generation: Int? = nil,
+        effectChance: Int? = nil,
+        shortEffect: String? = nil,
+        effect: String? = nil,
+        flavorText: String? = nil,
+        machines: [Machine] = [],
+        effects: [LocalizedEffect] = [],
+        flavorTexts: [LocalizedName] = []
+    ) {
         self.id = id
         self.name = name
         self.names = names
@@ -286,8 +314,9 @@ package struct MoveRecord: Codable, Sendable, Equatable {
         self.targetID = targetID
         self.generation = generation
         self.effectChance = effectChance
-        self.effects = (shortEffect != nil || effect != nil
-            ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
+        self.effects =
+            (shortEffect != nil || effect != nil
+                ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
         self.flavorTexts = (flavorText.map { [LocalizedName(language: "en", name: $0)] } ?? []) + flavorTexts
         self.machines = machines
     }
@@ -347,22 +376,35 @@ extension MoveRecord: APIDecodable {
     package static func decodeAPI(_ data: Data) throws -> MoveRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return MoveRecord(
-            id: wire.id, name: wire.name,
+            id: wire.id,
+            name: wire.name,
             names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
-            type: wire.type.name, typeID: resourceID(fromURL: wire.type.url),
-            damageClass: wire.damage_class?.name, damageClassID: wire.damage_class.flatMap { resourceID(fromURL: $0.url) },
-            power: wire.power, accuracy: wire.accuracy, pp: wire.pp, priority: wire.priority ?? 0,
-            target: wire.target?.name, targetID: wire.target.flatMap { resourceID(fromURL: $0.url) },
+            type: wire.type.name,
+            typeID: resourceID(fromURL: wire.type.url),
+            damageClass: wire.damage_class?.name,
+            damageClassID: wire.damage_class.flatMap { resourceID(fromURL: $0.url) },
+            power: wire.power,
+            accuracy: wire.accuracy,
+            pp: wire.pp,
+            priority: wire.priority ?? 0,
+            target: wire.target?.name,
+            targetID: wire.target.flatMap { resourceID(fromURL: $0.url) },
             generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
             effectChance: wire.effect_chance,
             // A machine whose URL has no id cannot be looked up: left out rather than failing the move.
             machines: (wire.machines ?? []).compactMap { slot in
                 guard let machine = resourceID(fromURL: slot.machine.url),
-                      let group = resourceID(fromURL: slot.version_group.url) else { return nil }
+                    let group = resourceID(fromURL: slot.version_group.url)
+                else { return nil }
                 return Machine(versionGroup: group, machine: machine)
             },
-            effects: LocalizedTexts.effects((wire.effect_entries ?? []).map { ($0.language.name, $0.short_effect, $0.effect) }),
-            flavorTexts: LocalizedTexts.newestFlavor((wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }))
+            effects: LocalizedTexts.effects(
+                (wire.effect_entries ?? []).map { ($0.language.name, $0.short_effect, $0.effect) }
+            ),
+            flavorTexts: LocalizedTexts.newestFlavor(
+                (wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }
+            )
+        )
     }
 }
 
@@ -376,12 +418,22 @@ extension MachineRecord: APIDecodable {
 
     package static func decodeAPI(_ data: Data) throws -> MachineRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        guard let move = resourceID(fromURL: wire.move.url), let group = resourceID(fromURL: wire.version_group.url) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: [AnyCodingKey("move")], debugDescription: "no numeric id in the move's or version group's URL"))
+        guard let move = resourceID(fromURL: wire.move.url), let group = resourceID(fromURL: wire.version_group.url)
+        else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: [AnyCodingKey("move")],
+                    debugDescription: "no numeric id in the move's or version group's URL"
+                )
+            )
         }
-        return MachineRecord(id: wire.id, item: wire.item.name, itemID: resourceID(fromURL: wire.item.url), move: move,
-                             versionGroup: group)
+        return MachineRecord(
+            id: wire.id,
+            item: wire.item.name,
+            itemID: resourceID(fromURL: wire.item.url),
+            move: move,
+            versionGroup: group
+        )
     }
 }
 
@@ -393,9 +445,16 @@ extension Learnset {
             guard let move = resourceID(fromURL: slot.move.url) else { continue }
             for detail in slot.version_group_details {
                 guard let group = resourceID(fromURL: detail.version_group.url),
-                      let method = resourceID(fromURL: detail.move_learn_method.url) else { continue }
-                guard let entry = Entry.fitting(versionGroup: group, method: method, move: move,
-                                                level: max(0, detail.level_learned_at ?? 0)) else { continue }
+                    let method = resourceID(fromURL: detail.move_learn_method.url)
+                else { continue }
+                guard
+                    let entry = Entry.fitting(
+                        versionGroup: group,
+                        method: method,
+                        move: move,
+                        level: max(0, detail.level_learned_at ?? 0)
+                    )
+                else { continue }
                 entries.append(entry)
             }
         }

@@ -47,7 +47,9 @@ extension [LocalizedEffect] {
     /// The effects in `language` when it has a short or long one, else the English ones.
     package func preferred(_ language: String) -> LocalizedEffect? {
         for wanted in LanguageFallback.chain(language) {
-            if let found = first(where: { $0.language == wanted && ($0.shortEffect != nil || $0.effect != nil) }) { return found }
+            if let found = first(where: { $0.language == wanted && ($0.shortEffect != nil || $0.effect != nil) }) {
+                return found
+            }
         }
         return nil
     }
@@ -152,9 +154,13 @@ extension ItemCategoryRecord: APIDecodable {
 
     package static func decodeAPI(_ data: Data) throws -> ItemCategoryRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        return ItemCategoryRecord(id: wire.id, name: wire.name, items: (wire.items ?? []).compactMap { item in
-            resourceID(fromURL: item.url).map { .init(id: $0, name: item.name) }
-        })
+        return ItemCategoryRecord(
+            id: wire.id,
+            name: wire.name,
+            items: (wire.items ?? []).compactMap { item in
+                resourceID(fromURL: item.url).map { .init(id: $0, name: item.name) }
+            }
+        )
     }
 }
 
@@ -173,14 +179,23 @@ package struct AbilityRecord: Codable, Sendable, Equatable {
     package var generation: Int?
 
     /// English effects and flavor text; `effects`/`flavorTexts` add other languages'.
-    package init(id: Int, name: String, names: [LocalizedName], shortEffect: String? = nil, effect: String? = nil,
-                flavorText: String? = nil, generation: Int? = nil, effects: [LocalizedEffect] = [],
-                flavorTexts: [LocalizedName] = []) {
+    package init(
+        id: Int,
+        name: String,
+        names: [LocalizedName],
+        shortEffect: String? = nil,
+        effect: String? = nil,
+        flavorText: String? = nil,
+        generation: Int? = nil,
+        effects: [LocalizedEffect] = [],
+        flavorTexts: [LocalizedName] = []
+    ) {
         self.id = id
         self.name = name
         self.names = names
-        self.effects = (shortEffect != nil || effect != nil
-            ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
+        self.effects =
+            (shortEffect != nil || effect != nil
+                ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
         self.flavorTexts = (flavorText.map { [LocalizedName(language: "en", name: $0)] } ?? []) + flavorTexts
         self.generation = generation
     }
@@ -219,11 +234,15 @@ extension FormRecord: APIDecodable {
 
     package static func decodeAPI(_ data: Data) throws -> FormRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
-        return FormRecord(id: wire.id, name: wire.name, formName: wire.form_name ?? "",
-                          names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
-                          formNames: (wire.form_names ?? []).map(\.localized).filter { !$0.name.isEmpty },
-                          versionGroup: wire.version_group?.name,
-                          versionGroupID: wire.version_group.flatMap { resourceID(fromURL: $0.url) })
+        return FormRecord(
+            id: wire.id,
+            name: wire.name,
+            formName: wire.form_name ?? "",
+            names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
+            formNames: (wire.form_names ?? []).map(\.localized).filter { !$0.name.isEmpty },
+            versionGroup: wire.version_group?.name,
+            versionGroupID: wire.version_group.flatMap { resourceID(fromURL: $0.url) }
+        )
     }
 }
 
@@ -239,9 +258,14 @@ extension VersionGroupRecord: APIDecodable {
     package static func decodeAPI(_ data: Data) throws -> VersionGroupRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return VersionGroupRecord(
-            id: wire.id, name: wire.name, generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
+            id: wire.id,
+            name: wire.name,
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
             order: wire.order,
-            versions: (wire.versions ?? []).compactMap { ref in resourceID(fromURL: ref.url).map { Version(id: $0, name: ref.name) } })
+            versions: (wire.versions ?? []).compactMap { ref in
+                resourceID(fromURL: ref.url).map { Version(id: $0, name: ref.name) }
+            }
+        )
     }
 }
 
@@ -262,7 +286,9 @@ extension NamesRecord: APIDecodable {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         var names = (wire.names ?? []).map(\.localized)
         if names.isEmpty {
-            names = (wire.descriptions ?? []).map { LocalizedName(language: $0.language.name.lowercased(), name: $0.description) }
+            names = (wire.descriptions ?? []).map {
+                LocalizedName(language: $0.language.name.lowercased(), name: $0.description)
+            }
         }
         return NamesRecord(id: wire.id, name: wire.name, names: names.filter { !$0.name.isEmpty })
     }
@@ -290,10 +316,17 @@ extension AbilityRecord: APIDecodable {
     package static func decodeAPI(_ data: Data) throws -> AbilityRecord {
         let wire = try JSONDecoder().decode(Wire.self, from: data)
         return AbilityRecord(
-            id: wire.id, name: wire.name, names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
+            id: wire.id,
+            name: wire.name,
+            names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
             generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
-            effects: LocalizedTexts.effects((wire.effect_entries ?? []).map { ($0.language.name, $0.short_effect, $0.effect) }),
-            flavorTexts: LocalizedTexts.newestFlavor((wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }))
+            effects: LocalizedTexts.effects(
+                (wire.effect_entries ?? []).map { ($0.language.name, $0.short_effect, $0.effect) }
+            ),
+            flavorTexts: LocalizedTexts.newestFlavor(
+                (wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }
+            )
+        )
     }
 }
 

@@ -70,7 +70,12 @@ package final class CachePack: Sendable {
             let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var done = 0
                 while done < count {
-                    let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(slot.body.lowerBound + done))
+                    let read = pread(
+                        descriptor,
+                        buffer.baseAddress! + done,
+                        count - done,
+                        off_t(slot.body.lowerBound + done)
+                    )
                     if read < 0 && errno == EINTR { continue }
                     guard read > 0 else { break }
                     done += read
@@ -104,7 +109,9 @@ package final class CachePack: Sendable {
         var contents = Contents(descriptor: -1, slots: [:])
         if FileStamp.of(file.path, regularFilesOnly: true) != nil {
             let descriptor = openReadOnly(file.path)
-            guard descriptor >= 0 else { throw PokedexError.file(.cache, file.path, AtomicFile.posixError("cannot open")) }
+            guard descriptor >= 0 else {
+                throw PokedexError.file(.cache, file.path, AtomicFile.posixError("cannot open"))
+            }
             // The index is read from the whole file, which goes again at once: the bodies stay on disk.
             let data: Data
             do {
@@ -117,8 +124,10 @@ package final class CachePack: Sendable {
                 contents = Contents(descriptor: descriptor, slots: slots)
             } else {
                 closeReadOnly(descriptor)
-                logger.debug("the cache's compact store is unreadable: it is made anew from the JSON entries",
-                             metadata: ["path": "\(file.path)"])
+                logger.debug(
+                    "the cache's compact store is unreadable: it is made anew from the JSON entries",
+                    metadata: ["path": "\(file.path)"]
+                )
             }
         }
         return CachePack(file: file, contents: contents, logger: logger)
@@ -129,18 +138,23 @@ package final class CachePack: Sendable {
         bytes.withUnsafeBytes { raw -> [String: Slot]? in
             var cursor = PackCursor(raw)
             guard cursor.take(magic.count).map(Array.init) == magic, cursor.number(UInt32.self) == version,
-                  let count = cursor.number(UInt32.self) else { return nil }
+                let count = cursor.number(UInt32.self)
+            else { return nil }
             var slots: [String: Slot] = [:]
             slots.reserveCapacity(Int(count))
             for _ in 0..<count {
                 guard let key = cursor.text(), let type = cursor.text(),
-                      let size = cursor.number(Int64.self), let seconds = cursor.number(Int64.self),
-                      let nanoseconds = cursor.number(Int64.self), let inode = cursor.number(UInt64.self),
-                      let length = cursor.number(UInt32.self) else { return nil }
+                    let size = cursor.number(Int64.self), let seconds = cursor.number(Int64.self),
+                    let nanoseconds = cursor.number(Int64.self), let inode = cursor.number(UInt64.self),
+                    let length = cursor.number(UInt32.self)
+                else { return nil }
                 let start = cursor.offset
                 guard cursor.take(Int(length)) != nil else { return nil }
-                slots[key] = Slot(stamp: Stamp(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode),
-                                  type: type, body: start..<cursor.offset)
+                slots[key] = Slot(
+                    stamp: Stamp(size: size, seconds: seconds, nanoseconds: nanoseconds, inode: inode),
+                    type: type,
+                    body: start..<cursor.offset
+                )
             }
             guard cursor.take(trailer.count).map(Array.init) == trailer, cursor.offset == raw.count else { return nil }
             return slots
@@ -150,9 +164,10 @@ package final class CachePack: Sendable {
     /// The entry under `key` as the pack holds it, when its JSON `file` is still the one it was made from.
     func entry<Body: Decodable>(_ key: String, file: URL, as type: Body.Type) -> CacheEntry<Body>? {
         guard let contents = contents.withLockedValue({ $0 }), let slot = contents.slots[key],
-              slot.type == String(reflecting: Body.self),
-              let stamp = FileStamp.of(file.path, regularFilesOnly: true), stamp.error == 0,
-              Stamp(stamp) == slot.stamp else { return nil }
+            slot.type == String(reflecting: Body.self),
+            let stamp = FileStamp.of(file.path, regularFilesOnly: true), stamp.error == 0,
+            Stamp(stamp) == slot.stamp
+        else { return nil }
         guard let body = contents.body(slot) else {
             logger.debug("compact entry cut short: read as JSON", metadata: ["key": "\(key)"])
             return nil
@@ -206,8 +221,11 @@ package final class CachePack: Sendable {
     }
 
     /// The pack's bytes: the slots of `old` that `fresh` does not replace, and `fresh`, each in key order.
-    private static func write(kept old: Contents?, fresh: [String: (stamp: Stamp, type: String, body: [UInt8])],
-                              to sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+    private static func write(
+        kept old: Contents?,
+        fresh: [String: (stamp: Stamp, type: String, body: [UInt8])],
+        to sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(1 << 20)
         func flush(ifOver limit: Int) throws {

@@ -48,13 +48,18 @@ package struct CacheStore: Sendable {
 
     package init(root: URL, apiBase: String, logger: Logger) {
         self.root = root
-        self.folder = root.appendingPathComponent(Self.formatVersion).appendingPathComponent(Self.folderName(for: apiBase))
+        self.folder = root.appendingPathComponent(Self.formatVersion).appendingPathComponent(
+            Self.folderName(for: apiBase)
+        )
         self.logger = logger
     }
 
     /// Where the compact store of this API's entries is kept: beside its folder.
     package var packFile: URL {
-        folder.deletingLastPathComponent().appending(path: folder.lastPathComponent + ".pack", directoryHint: .notDirectory)
+        folder.deletingLastPathComponent().appending(
+            path: folder.lastPathComponent + ".pack",
+            directoryHint: .notDirectory
+        )
     }
 
     /// This store, reading through its compact store from now on; the caller closes the pack when done.
@@ -113,7 +118,11 @@ package struct CacheStore: Sendable {
         do {
             try pack.record(entry, key: key, stamp: stamp)
         } catch {
-            throw PokedexError(.cache, key, .other("cannot keep the entry in the compact store: \(PokedexError.describe(error))"))
+            throw PokedexError(
+                .cache,
+                key,
+                .other("cannot keep the entry in the compact store: \(PokedexError.describe(error))")
+            )
         }
     }
 

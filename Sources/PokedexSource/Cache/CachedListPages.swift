@@ -13,7 +13,8 @@ extension CacheStore {
     package func cachedListPages() throws -> [CachedListPage] {
         let folder = url(for: "list")
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             return []
         }
         let names: [String]
@@ -25,7 +26,8 @@ extension CacheStore {
         var pages: [CachedListPage] = []
         for name in names.sorted() {
             guard let (limit, offset) = Self.parseListKey(name),
-                  let entry = try read("list/" + String(name.dropLast(".json".count)), as: ListPage.self) else { continue }
+                let entry = try read("list/" + String(name.dropLast(".json".count)), as: ListPage.self)
+            else { continue }
             pages.append(CachedListPage(limit: limit, offset: offset, entry: entry))
         }
         return pages
@@ -34,9 +36,13 @@ extension CacheStore {
     /// `limit-20-offset-40.json` → (20, 40); nil for any other file name (temporaries, strays).
     static func parseListKey(_ fileName: String) -> (limit: Int, offset: Int)? {
         guard fileName.hasPrefix("limit-"), fileName.hasSuffix(".json") else { return nil }
-        let parts = fileName.dropFirst("limit-".count).dropLast(".json".count).split(separator: "-", omittingEmptySubsequences: false)
+        let parts = fileName.dropFirst("limit-".count).dropLast(".json".count).split(
+            separator: "-",
+            omittingEmptySubsequences: false
+        )
         guard parts.count == 3, parts[1] == "offset", let limit = Int(parts[0]), let offset = Int(parts[2]),
-              limit > 0, offset >= 0 else { return nil }
+            limit > 0, offset >= 0
+        else { return nil }
         return (limit, offset)
     }
 }

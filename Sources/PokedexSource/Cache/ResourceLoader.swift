@@ -74,7 +74,12 @@ package struct LoadCounts: Sendable, Equatable {
         }
     }
 
-    package init(oldestStale: Double? = nil, staleURLs: [String] = [], snapshotDate: Double? = nil, freshUntil: Double? = nil) {
+    package init(
+        oldestStale: Double? = nil,
+        staleURLs: [String] = [],
+        snapshotDate: Double? = nil,
+        freshUntil: Double? = nil
+    ) {
         self.oldestStale = oldestStale
         self.staleURLs = staleURLs
         self.snapshotDate = snapshotDate
@@ -130,9 +135,16 @@ package final class ResourceLoader: Sendable {
     /// Where cache writes run (they are flushed to disk, which blocks).
     private let blocking: BlockingWork
 
-    package init(store: CacheStore, fetcher: HTTPFetcher?, mode: FetchMode, apiBase: String,
-                snapshot: SnapshotProvider? = nil, logger: Logger, now: @escaping @Sendable () -> Date = Date.init,
-                blocking: BlockingWork = .inline) {
+    package init(
+        store: CacheStore,
+        fetcher: HTTPFetcher?,
+        mode: FetchMode,
+        apiBase: String,
+        snapshot: SnapshotProvider? = nil,
+        logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init,
+        blocking: BlockingWork = .inline
+    ) {
         self.store = store
         self.blocking = blocking
         self.snapshot = snapshot
@@ -147,8 +159,10 @@ package final class ResourceLoader: Sendable {
                 let result = try await fetcher.get(metaURL)
                 guard result.status == 200 else { return nil }
                 let control = CacheControl(result.headers.first(name: "Cache-Control"))
-                return DataHashAnswer(hash: try MetaRecord.decodeAPI(result.body).hash,
-                                      maxAge: control.noCache || control.noStore ? 0 : control.maxAge)
+                return DataHashAnswer(
+                    hash: try MetaRecord.decodeAPI(result.body).hash,
+                    maxAge: control.noCache || control.noStore ? 0 : control.maxAge
+                )
             } catch {
                 logger.debug("no data hash", metadata: ["url": "\(metaURL)", "error": "\(error)"])
                 return nil
@@ -166,8 +180,12 @@ package final class ResourceLoader: Sendable {
     }
 
     /// A JSON resource, decoded into its projection and checked by `validate` before it may be cached.
-    package func json<T: APIDecodable>(_ type: T.Type, url: String, key: String,
-                                      validate: @escaping @Sendable (T) throws -> Void = { _ in }) async throws -> Loaded<T> {
+    package func json<T: APIDecodable>(
+        _ type: T.Type,
+        url: String,
+        key: String,
+        validate: @escaping @Sendable (T) throws -> Void = { _ in }
+    ) async throws -> Loaded<T> {
         let cached: Cached<T>?
         if let entry = try store.read(key, as: T.self) {
             cached = Cached(metadata: entry.metadata, value: entry.body, fromSnapshot: false)
@@ -177,7 +195,9 @@ package final class ResourceLoader: Sendable {
             cached = nil
         }
         return try await resolve(
-            url: url, cached: cached, useDataHash: true,
+            url: url,
+            cached: cached,
+            useDataHash: true,
             accept: { result in
                 try Self.checkJSONContentType(result, url: url)
                 let value: T
@@ -193,7 +213,8 @@ package final class ResourceLoader: Sendable {
                 try validate(value)
                 return value
             },
-            persist: { metadata, value in try self.store.write(CacheEntry(metadata: metadata, body: value), key: key) })
+            persist: { metadata, value in try self.store.write(CacheEntry(metadata: metadata, body: value), key: key) }
+        )
     }
 
     /// A PNG image, stored only when complete, and answered by file (see `CachedImage`). A 404 is thrown as
@@ -211,11 +232,18 @@ package final class ResourceLoader: Sendable {
         let store = self.store
         do {
             let loaded = try await resolve(
-                url: url, cached: cached.map { Cached(metadata: $0.metadata, value: ImageBody.onDisk($0.image), fromSnapshot: false) },
+                url: url,
+                cached: cached.map {
+                    Cached(metadata: $0.metadata, value: ImageBody.onDisk($0.image), fromSnapshot: false)
+                },
                 useDataHash: false,
                 accept: { result in
                     guard PNGImage.isComplete(result.body) else {
-                        throw PokedexError(.source, url, .invalidResponse("not a complete PNG (\(result.body.count) bytes)"))
+                        throw PokedexError(
+                            .source,
+                            url,
+                            .invalidResponse("not a complete PNG (\(result.body.count) bytes)")
+                        )
                     }
                     return ImageBody.downloaded(result.body)
                 },
@@ -224,7 +252,8 @@ package final class ResourceLoader: Sendable {
                     case .downloaded(let png): try store.writeImage(png, metadata: metadata, key: key)
                     case .onDisk(let image): try store.renewImage(image, metadata: metadata, key: key)
                     }
-                })
+                }
+            )
             switch loaded.value {
             case .onDisk(let image):
                 return Loaded(value: image, provenance: loaded.provenance)
@@ -244,8 +273,14 @@ package final class ResourceLoader: Sendable {
             }
         } catch let error as PokedexError {
             if case .httpStatus(404) = error.reason {
-                let metadata = CacheMetadata(url: url, storedAt: now().timeIntervalSince1970, maxAge: 86_400,
-                                             etag: nil, lastModified: nil, dataHash: nil)
+                let metadata = CacheMetadata(
+                    url: url,
+                    storedAt: now().timeIntervalSince1970,
+                    maxAge: 86_400,
+                    etag: nil,
+                    lastModified: nil,
+                    dataHash: nil
+                )
                 try store.write(CacheEntry(metadata: metadata, body: url), key: absentKey)
                 await tally.expires(metadata.storedAt + Double(metadata.maxAge ?? 0))
             } else if absent != nil {
@@ -271,21 +306,37 @@ package final class ResourceLoader: Sendable {
     }
 
     private func resolve<Value: Sendable>(
-        url: String, cached: Cached<Value>?, useDataHash: Bool,
+        url: String,
+        cached: Cached<Value>?,
+        useDataHash: Bool,
         accept: @Sendable (HTTPResult) throws -> Value,
         persist: @escaping @Sendable (CacheMetadata, Value) throws -> Void
     ) async throws -> Loaded<Value> {
         let now = self.now()
         /// The copy at hand, when the network cannot confirm it.
         func fallback(_ cached: Cached<Value>, reason: String) async -> Loaded<Value> {
-            if cached.fromSnapshot { return await record(cached.value, .snapshot(createdAt: cached.metadata.storedAt), url: url, metadata: nil) }
-            return await record(cached.value, .stale(storedAt: cached.metadata.storedAt, reason: reason), url: url, metadata: nil)
+            if cached.fromSnapshot {
+                return await record(
+                    cached.value,
+                    .snapshot(createdAt: cached.metadata.storedAt),
+                    url: url,
+                    metadata: nil
+                )
+            }
+            return await record(
+                cached.value,
+                .stale(storedAt: cached.metadata.storedAt, reason: reason),
+                url: url,
+                metadata: nil
+            )
         }
         if let cached, mode != .refresh {
             let metadata = cached.metadata
             if metadata.isFresh(at: now) { return await record(cached.value, .fresh, url: url, metadata: metadata) }
             if mode == .offline { return await fallback(cached, reason: "offline") }
-            if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(), entryHash == current.hash {
+            if useDataHash, let entryHash = metadata.dataHash, let current = await dataHash.current(),
+                entryHash == current.hash
+            {
                 if cached.fromSnapshot {
                     // Confirmed by the server: from now on it is a cache entry like any other.
                     var confirmed = metadata
@@ -298,7 +349,12 @@ package final class ResourceLoader: Sendable {
             }
         }
         guard let fetcher, mode != .offline else {
-            throw PokedexError(.cache, url, .notCached, hint: "run once with the network (without --offline) to fill the cache")
+            throw PokedexError(
+                .cache,
+                url,
+                .notCached,
+                hint: "run once with the network (without --offline) to fill the cache"
+            )
         }
 
         // Validators only for a copy the server gave us: a snapshot entry has none.
@@ -322,9 +378,13 @@ package final class ResourceLoader: Sendable {
             }
             let value = try accept(result)
             let metadata = CacheMetadata(
-                url: url, storedAt: self.now().timeIntervalSince1970, maxAge: control.noStore || control.noCache ? 0 : control.maxAge,
-                etag: result.headers.first(name: "ETag"), lastModified: result.headers.first(name: "Last-Modified"),
-                dataHash: hash)
+                url: url,
+                storedAt: self.now().timeIntervalSince1970,
+                maxAge: control.noStore || control.noCache ? 0 : control.maxAge,
+                etag: result.headers.first(name: "ETag"),
+                lastModified: result.headers.first(name: "Last-Modified"),
+                dataHash: hash
+            )
             try await persisting(metadata, value, with: persist)
             return await record(value, .fetched, url: url, metadata: metadata)
         } catch let error as PokedexError where error.stage != .cache {
@@ -336,13 +396,20 @@ package final class ResourceLoader: Sendable {
     }
 
     /// `persist` on the blocking threads.
-    private func persisting<Value: Sendable>(_ metadata: CacheMetadata, _ value: Value,
-                                             with persist: @escaping @Sendable (CacheMetadata, Value) throws -> Void) async throws {
+    private func persisting<Value: Sendable>(
+        _ metadata: CacheMetadata,
+        _ value: Value,
+        with persist: @escaping @Sendable (CacheMetadata, Value) throws -> Void
+    ) async throws {
         try await blocking.run { try persist(metadata, value) }
     }
 
-    private func record<Value>(_ value: Value, _ provenance: Provenance, url: String,
-                               metadata: CacheMetadata?) async -> Loaded<Value> {
+    private func record<Value>(
+        _ value: Value,
+        _ provenance: Provenance,
+        url: String,
+        metadata: CacheMetadata?
+    ) async -> Loaded<Value> {
         await tally.add(provenance, url: url, metadata: metadata)
         return Loaded(value: value, provenance: provenance)
     }

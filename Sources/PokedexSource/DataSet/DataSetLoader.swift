@@ -23,8 +23,15 @@ package struct DataSetLoader: Sendable {
     let loader: ResourceLoader
     let progress: any BuildProgress
 
-    package init(apiBase: String, listPageSize: Int, limit: Int?, concurrency: Int, entryLanguages: Set<String>? = nil,
-                loader: ResourceLoader, progress: any BuildProgress = SilentProgress()) {
+    package init(
+        apiBase: String,
+        listPageSize: Int,
+        limit: Int?,
+        concurrency: Int,
+        entryLanguages: Set<String>? = nil,
+        loader: ResourceLoader,
+        progress: any BuildProgress = SilentProgress()
+    ) {
         self.apiBase = apiBase
         self.listPageSize = listPageSize
         self.limit = limit
@@ -36,37 +43,65 @@ package struct DataSetLoader: Sendable {
 
     /// The whole data set, through the loader. `onRecord` receives each Pokémon's record as soon as it is loaded
     /// (the build starts its artwork download then).
-    package func load(snapshot: SnapshotProvider,
-                     onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }) async throws -> DataSet {
+    package func load(
+        snapshot: SnapshotProvider,
+        onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }
+    ) async throws -> DataSet {
         var missing: [String] = []
         let list: [ListPage.Entry]
         switch await fetchList() {
         case .success(let entries): list = entries
         case .failure(var error):
             if let unusable = snapshot.failure {
-                error.hint = (error.hint.map { $0 + " " } ?? "") + "(the snapshot could not help: \(unusable.description))"
+                error.hint =
+                    (error.hint.map { $0 + " " } ?? "") + "(the snapshot could not help: \(unusable.description))"
             }
             throw error
         }
 
-        let records = await resources(PokemonRecord.self, ids: list.map(\.id), path: "pokemon", progress: "Pokémon",
-                                      missing: &missing, onRecord: onRecord) { $0.id }
+        let records = await resources(
+            PokemonRecord.self,
+            ids: list.map(\.id),
+            path: "pokemon",
+            progress: "Pokémon",
+            missing: &missing,
+            onRecord: onRecord
+        ) { $0.id }
 
         let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
         let entryLanguages = entryLanguages
-        let species = await resources(SpeciesRecord.self, ids: speciesIDs, path: "pokemon-species", key: "species",
-                                      progress: "Species", missing: &missing,
-                                      shape: { record in entryLanguages.map(record.keepingEntries(in:)) ?? record }) { $0.id }
+        let species = await resources(
+            SpeciesRecord.self,
+            ids: speciesIDs,
+            path: "pokemon-species",
+            key: "species",
+            progress: "Species",
+            missing: &missing,
+            shape: { record in entryLanguages.map(record.keepingEntries(in:)) ?? record },
+            id: { $0.id }
+        )
 
         // Evolution chains and types: a few hundred small resources that every detail page draws on.
         let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
-        let chains = await resources(EvolutionChainRecord.self, ids: chainIDs, path: "evolution-chain",
-                                     progress: "Evolution chains", missing: &missing) { $0.id }
+        let chains = await resources(
+            EvolutionChainRecord.self,
+            ids: chainIDs,
+            path: "evolution-chain",
+            progress: "Evolution chains",
+            missing: &missing
+        ) { $0.id }
         // Moves: every move an exported Pokémon learns in any game, and those evolution conditions name.
         var moveIDs = Set(records.values.flatMap { $0.learnset.entries.map(\.move) })
-        for reference in chains.values.flatMap(\.references) where reference.kind == .move { moveIDs.insert(reference.id) }
-        let moves = await resources(MoveRecord.self, ids: moveIDs.sorted(), path: "move", progress: "Moves",
-                                    missing: &missing) { $0.id }
+        for reference in chains.values.flatMap(\.references) where reference.kind == .move {
+            moveIDs.insert(reference.id)
+        }
+        let moves = await resources(
+            MoveRecord.self,
+            ids: moveIDs.sorted(),
+            path: "move",
+            progress: "Moves",
+            missing: &missing
+        ) { $0.id }
 
         let typeIDs = Set(records.values.flatMap(\.typeIDs)).union(moves.values.compactMap(\.typeID)).sorted()
         let types = await resources(TypeRecord.self, ids: typeIDs, path: "type", missing: &missing) { $0.id }
@@ -74,20 +109,38 @@ package struct DataSetLoader: Sendable {
         // Names fans know: a form's own (Alolan Raichu) and its games, and the abilities, items, places, regions,
         // habitats, games and move methods the pages name.
         let formIDs = Array(Set(records.values.filter { !$0.isDefault }.compactMap(\.formID))).sorted()
-        let forms = await resources(FormRecord.self, ids: formIDs, path: "pokemon-form", progress: "Forms",
-                                    missing: &missing) { $0.id }
+        let forms = await resources(
+            FormRecord.self,
+            ids: formIDs,
+            path: "pokemon-form",
+            progress: "Forms",
+            missing: &missing
+        ) { $0.id }
         let groupIDs = Set(forms.values.compactMap(\.versionGroupID))
             .union(records.values.flatMap(\.learnset.versionGroups)).sorted()
-        let versionGroups = await resources(VersionGroupRecord.self, ids: groupIDs, path: "version-group",
-                                            missing: &missing) { $0.id }
+        let versionGroups = await resources(
+            VersionGroupRecord.self,
+            ids: groupIDs,
+            path: "version-group",
+            missing: &missing
+        ) { $0.id }
         let abilityIDs = Set(records.values.flatMap { $0.abilities.compactMap(\.id) }).sorted()
-        let abilities = await resources(AbilityRecord.self, ids: abilityIDs, path: NamedKind.ability.path,
-                                        progress: "Abilities", missing: &missing) { $0.id }
+        let abilities = await resources(
+            AbilityRecord.self,
+            ids: abilityIDs,
+            path: NamedKind.ability.path,
+            progress: "Abilities",
+            missing: &missing
+        ) { $0.id }
         // The machines that teach a move in a game where an exported Pokémon learns it by machine: their numbers,
         // and their items, whose names are what each language calls them ("CT01", "わざマシン01").
         let learnMethodIDs = Set(records.values.flatMap { $0.learnset.entries.map(\.method) })
-        let learnMethods = await resources(NamesRecord.self, ids: learnMethodIDs.sorted(), path: NamedKind.moveLearnMethod.path,
-                                           missing: &missing) { $0.id }
+        let learnMethods = await resources(
+            NamesRecord.self,
+            ids: learnMethodIDs.sorted(),
+            path: NamedKind.moveLearnMethod.path,
+            missing: &missing
+        ) { $0.id }
         let machineMethods = Set(learnMethods.values.filter { $0.name == "machine" }.map(\.id))
         var taught = Set<[Int]>()
         for record in records.values {
@@ -95,11 +148,18 @@ package struct DataSetLoader: Sendable {
                 taught.insert([entry.move, entry.versionGroup])
             }
         }
-        let machineIDs = Set(moves.values.flatMap { move in
-            move.machines.filter { taught.contains([move.id, $0.versionGroup]) }.map(\.machine)
-        }).sorted()
-        let machines = await resources(MachineRecord.self, ids: machineIDs, path: "machine", progress: "Machines",
-                                       missing: &missing) { $0.id }
+        let machineIDs = Set(
+            moves.values.flatMap { move in
+                move.machines.filter { taught.contains([move.id, $0.versionGroup]) }.map(\.machine)
+            }
+        ).sorted()
+        let machines = await resources(
+            MachineRecord.self,
+            ids: machineIDs,
+            path: "machine",
+            progress: "Machines",
+            missing: &missing
+        ) { $0.id }
 
         // What makes each Mega: its Mega Stone, one of the category's items (matched in the model).
         var itemCategories: [String: ItemCategoryRecord] = [:]
@@ -128,26 +188,52 @@ package struct DataSetLoader: Sendable {
         progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
         for kind in NamedKind.namesOnly {
             // The learn methods were had already, for the machines.
-            if kind == .moveLearnMethod { named[kind] = learnMethods; continue }
-            named[kind] = await resources(NamesRecord.self, ids: (wanted[kind] ?? []).sorted(), path: kind.path,
-                                          missing: &missing,
-                                          advance: { self.progress.advance() }) { $0.id }
+            if kind == .moveLearnMethod {
+                named[kind] = learnMethods
+                continue
+            }
+            named[kind] = await resources(
+                NamesRecord.self,
+                ids: (wanted[kind] ?? []).sorted(),
+                path: kind.path,
+                missing: &missing,
+                advance: { self.progress.advance() },
+                id: { $0.id }
+            )
         }
         progress.end()
 
-        return DataSet(list: list, records: records, species: species, chains: chains, types: types, forms: forms,
-                       versionGroups: versionGroups, named: named, moves: moves, machines: machines,
-                       abilities: abilities, itemCategories: itemCategories, missing: missing)
+        return DataSet(
+            list: list,
+            records: records,
+            species: species,
+            chains: chains,
+            types: types,
+            forms: forms,
+            versionGroups: versionGroups,
+            named: named,
+            moves: moves,
+            machines: machines,
+            abilities: abilities,
+            itemCategories: itemCategories,
+            missing: missing
+        )
     }
 
     /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
     /// `progress` names one; `onRecord` gets each record as soon as it is loaded. A resource that could not be had
     /// is described in `missing`; one whose answer is for another id is refused.
     private func resources<Record: APIDecodable>(
-        _ type: Record.Type, ids: [Int], path: String, key: String? = nil, progress label: String? = nil,
-        missing: inout [String], onRecord: @escaping @Sendable (Record) -> Void = { _ in },
+        _ type: Record.Type,
+        ids: [Int],
+        path: String,
+        key: String? = nil,
+        progress label: String? = nil,
+        missing: inout [String],
+        onRecord: @escaping @Sendable (Record) -> Void = { _ in },
         shape: @escaping @Sendable (Record) -> Record = { $0 },
-        advance: @escaping @Sendable () -> Void = {}, id: @escaping @Sendable (Record) -> Int
+        advance: @escaping @Sendable () -> Void = {},
+        id: @escaping @Sendable (Record) -> Int
     ) async -> [Int: Record] {
         let key = key ?? path
         if let label { progress.begin(label, total: ids.count) }
@@ -180,7 +266,8 @@ package struct DataSetLoader: Sendable {
     private func itemCategory(_ name: String) async -> Result<ItemCategoryRecord, PokedexError> {
         let url = "\(apiBase)/item-category/\(name)/"
         do {
-            let record = try await loader.json(ItemCategoryRecord.self, url: url, key: "item-category/\(name)") { record in
+            let record = try await loader.json(ItemCategoryRecord.self, url: url, key: "item-category/\(name)") {
+                record in
                 guard record.name == name else {
                     throw PokedexError(.model, url, .invalidResponse("answer is for \(record.name), not \(name)"))
                 }
@@ -198,10 +285,15 @@ package struct DataSetLoader: Sendable {
         let perPage = listPageSize
         @Sendable func page(_ offset: Int, expectedCount: Int?) async throws -> ListPage {
             let url = "\(apiBase)/pokemon?limit=\(perPage)&offset=\(offset)"
-            return try await loader.json(ListPage.self, url: url, key: "list/limit-\(perPage)-offset-\(offset)") { page in
+            return try await loader.json(ListPage.self, url: url, key: "list/limit-\(perPage)-offset-\(offset)") {
+                page in
                 let count = expectedCount ?? page.count
                 if page.results.isEmpty && offset < count {
-                    throw PokedexError(.source, url, .invalidResponse("empty list where \(count - offset) result(s) were due"))
+                    throw PokedexError(
+                        .source,
+                        url,
+                        .invalidResponse("empty list where \(count - offset) result(s) were due")
+                    )
                 }
             }.value
         }
@@ -225,8 +317,14 @@ package struct DataSetLoader: Sendable {
             }
         }
         guard missing.isEmpty else {
-            return .failure(PokedexError(.source, apiBase, .incomplete(missing: missing),
-                                         hint: "run the build again when the server answers"))
+            return .failure(
+                PokedexError(
+                    .source,
+                    apiBase,
+                    .incomplete(missing: missing),
+                    hint: "run the build again when the server answers"
+                )
+            )
         }
         // A list that shifted between pages can repeat an entry: keep the first.
         var seen = Set<Int>()
@@ -242,7 +340,8 @@ package struct DataSetLoader: Sendable {
         if error.hint == nil {
             switch error.reason {
             case .network, .httpStatus:
-                error.hint = "nothing is cached for this API yet: check the connection, or pass --api (or set POKEAPI_URL) to a reachable PokeAPI server"
+                error.hint =
+                    "nothing is cached for this API yet: check the connection, or pass --api (or set POKEAPI_URL) to a reachable PokeAPI server"
             case .notCached:
                 error.hint = "--offline needs a cache filled by an earlier build with the same --api"
             default: break

@@ -42,11 +42,23 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
     /// Item categories the pages draw on, by API name ("mega-stones": what makes each Mega).
     package var itemCategories: [ItemCategoryRecord]
 
-    package init(createdAt: Double, source: String, dataHash: String, list: [ListPage.Entry], pokemon: [PokemonRecord],
-                species: [SpeciesRecord], evolutionChains: [EvolutionChainRecord], types: [TypeRecord],
-                forms: [FormRecord] = [], versionGroups: [VersionGroupRecord] = [],
-                named: [NamedKind: [NamesRecord]] = [:], moves: [MoveRecord] = [], machines: [MachineRecord] = [],
-                abilities: [AbilityRecord] = [], itemCategories: [ItemCategoryRecord] = []) {
+    package init(
+        createdAt: Double,
+        source: String,
+        dataHash: String,
+        list: [ListPage.Entry],
+        pokemon: [PokemonRecord],
+        species: [SpeciesRecord],
+        evolutionChains: [EvolutionChainRecord],
+        types: [TypeRecord],
+        forms: [FormRecord] = [],
+        versionGroups: [VersionGroupRecord] = [],
+        named: [NamedKind: [NamesRecord]] = [:],
+        moves: [MoveRecord] = [],
+        machines: [MachineRecord] = [],
+        abilities: [AbilityRecord] = [],
+        itemCategories: [ItemCategoryRecord] = []
+    ) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
         self.createdAt = createdAt
@@ -110,7 +122,9 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
             throw refuse("not a pokedex snapshot (format \(header.format.map { "\"\($0)\"" } ?? "missing"))")
         }
         guard header.version == CacheStore.formatVersion else {
-            throw refuse("snapshot of projection version \(header.version ?? "?"), this pokedex reads \(CacheStore.formatVersion)")
+            throw refuse(
+                "snapshot of projection version \(header.version ?? "?"), this pokedex reads \(CacheStore.formatVersion)"
+            )
         }
         do {
             return try JSONDecoder().decode(DataSnapshot.self, from: bytes)

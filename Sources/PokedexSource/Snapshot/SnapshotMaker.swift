@@ -15,9 +15,16 @@ package struct SnapshotMaker: Sendable {
     let progress: any BuildProgress
     let now: @Sendable () -> Date
 
-    package init(apiBase: String, cache: String, concurrency: Int = 8, retry: RetryPolicy = .standard,
-                currentDirectory: String = FileManager.default.currentDirectoryPath, logger: Logger,
-                progress: any BuildProgress = SilentProgress(), now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        apiBase: String,
+        cache: String,
+        concurrency: Int = 8,
+        retry: RetryPolicy = .standard,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        logger: Logger,
+        progress: any BuildProgress = SilentProgress(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.apiBase = apiBase
         self.cache = cache
         self.concurrency = concurrency
@@ -50,43 +57,81 @@ package struct SnapshotMaker: Sendable {
         }
     }
 
-    private func make(apiBase: String, concurrency: Int, store: CacheStore, fetcher: HTTPFetcher) async throws -> DataSnapshot {
+    private func make(
+        apiBase: String,
+        concurrency: Int,
+        store: CacheStore,
+        fetcher: HTTPFetcher
+    ) async throws -> DataSnapshot {
         let hashBefore = try await dataHash(fetcher: fetcher, apiBase: apiBase)
-        let loader = ResourceLoader(store: store, fetcher: fetcher, mode: .refresh, apiBase: apiBase,
-                                    snapshot: nil, logger: logger, now: now)
+        let loader = ResourceLoader(
+            store: store,
+            fetcher: fetcher,
+            mode: .refresh,
+            apiBase: apiBase,
+            snapshot: nil,
+            logger: logger,
+            now: now
+        )
         // Large list pages: the snapshot keeps the whole list whatever page size a build asks for.
-        let dataSet = DataSetLoader(apiBase: apiBase, listPageSize: 200, limit: nil, concurrency: concurrency,
-                                    loader: loader, progress: progress)
+        let dataSet = DataSetLoader(
+            apiBase: apiBase,
+            listPageSize: 200,
+            limit: nil,
+            concurrency: concurrency,
+            loader: loader,
+            progress: progress
+        )
         let data = try await dataSet.load(snapshot: SnapshotProvider(.off, logger: logger))
         guard data.missing.isEmpty else {
-            throw PokedexError(.source, apiBase, .incomplete(missing: data.missing),
-                               hint: "a snapshot must be whole: run it again when the server answers")
+            throw PokedexError(
+                .source,
+                apiBase,
+                .incomplete(missing: data.missing),
+                hint: "a snapshot must be whole: run it again when the server answers"
+            )
         }
         let counts = await loader.counts
         guard counts.stale == 0 else {
-            throw PokedexError(.source, apiBase, .other(
-                "\(counts.stale) resource(s) could not be confirmed by the server, only read from the cache"),
-                hint: "a snapshot must be current: run it again when the server answers")
+            throw PokedexError(
+                .source,
+                apiBase,
+                .other(
+                    "\(counts.stale) resource(s) could not be confirmed by the server, only read from the cache"
+                ),
+                hint: "a snapshot must be current: run it again when the server answers"
+            )
         }
         let hashAfter = try await dataHash(fetcher: fetcher, apiBase: apiBase)
         guard hashBefore == hashAfter else {
-            throw PokedexError(.source, apiBase + "/meta/", .other(
-                "the data changed while the snapshot was taken (hash \(hashBefore), then \(hashAfter))"),
-                hint: "run it again")
+            throw PokedexError(
+                .source,
+                apiBase + "/meta/",
+                .other(
+                    "the data changed while the snapshot was taken (hash \(hashBefore), then \(hashAfter))"
+                ),
+                hint: "run it again"
+            )
         }
         let pokemon = data.list.compactMap { data.records[$0.id] }
         let species = data.species.keys.sorted().compactMap { data.species[$0] }
-        return DataSnapshot(createdAt: now().timeIntervalSince1970.rounded(), source: apiBase,
-                            dataHash: hashAfter, list: data.list, pokemon: pokemon, species: species,
-                            evolutionChains: data.chains.keys.sorted().compactMap { data.chains[$0] },
-                            types: data.types.keys.sorted().compactMap { data.types[$0] },
-                            forms: data.forms.keys.sorted().compactMap { data.forms[$0] },
-                            versionGroups: data.versionGroups.keys.sorted().compactMap { data.versionGroups[$0] },
-                            named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
-                            moves: data.moves.keys.sorted().compactMap { data.moves[$0] },
-                            machines: data.machines.keys.sorted().compactMap { data.machines[$0] },
-                            abilities: data.abilities.keys.sorted().compactMap { data.abilities[$0] },
-                            itemCategories: data.itemCategories.keys.sorted().compactMap { data.itemCategories[$0] })
+        return DataSnapshot(
+            createdAt: now().timeIntervalSince1970.rounded(),
+            source: apiBase,
+            dataHash: hashAfter,
+            list: data.list,
+            pokemon: pokemon,
+            species: species,
+            evolutionChains: data.chains.keys.sorted().compactMap { data.chains[$0] },
+            types: data.types.keys.sorted().compactMap { data.types[$0] },
+            forms: data.forms.keys.sorted().compactMap { data.forms[$0] },
+            versionGroups: data.versionGroups.keys.sorted().compactMap { data.versionGroups[$0] },
+            named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
+            moves: data.moves.keys.sorted().compactMap { data.moves[$0] },
+            machines: data.machines.keys.sorted().compactMap { data.machines[$0] },
+            abilities: data.abilities.keys.sorted().compactMap { data.abilities[$0] },
+            itemCategories: data.itemCategories.keys.sorted().compactMap { data.itemCategories[$0] }
+        )
     }
 
     private func dataHash(fetcher: HTTPFetcher, apiBase: String) async throws -> String {

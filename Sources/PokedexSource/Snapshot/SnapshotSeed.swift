@@ -36,7 +36,10 @@ package final class SnapshotSeed: Sendable {
         moves = Dictionary(snapshot.moves.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         machines = Dictionary(snapshot.machines.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         abilities = Dictionary(snapshot.abilities.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        itemCategories = Dictionary(snapshot.itemCategories.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        itemCategories = Dictionary(
+            snapshot.itemCategories.map { ($0.name, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -72,14 +75,21 @@ package final class SnapshotSeed: Sendable {
         } else if key.hasPrefix(Self.itemCategoryPrefix) {
             body = itemCategories[String(key.dropFirst(Self.itemCategoryPrefix.count))]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],
-                  let id = Int(key[key.index(after: slash)...]) {
+            let id = Int(key[key.index(after: slash)...])
+        {
             body = records[id]
         } else {
             body = nil
         }
         guard let value = body as? Body else { return nil }
-        let metadata = CacheMetadata(url: url, storedAt: snapshot.createdAt, maxAge: nil, etag: nil, lastModified: nil,
-                                     dataHash: snapshot.dataHash)
+        let metadata = CacheMetadata(
+            url: url,
+            storedAt: snapshot.createdAt,
+            maxAge: nil,
+            etag: nil,
+            lastModified: nil,
+            dataHash: snapshot.dataHash
+        )
         return CacheEntry(metadata: metadata, body: value)
     }
 
@@ -125,7 +135,8 @@ package final class SnapshotProvider: Sendable {
                 switch choice {
                 case .off: result = .success(nil)
                 case .bundled: result = .success(SnapshotSeed(try DataSnapshot.bundled(), isBundled: true))
-                case .file(let path): result = .success(SnapshotSeed(try DataSnapshot.read(path: path), isBundled: false))
+                case .file(let path):
+                    result = .success(SnapshotSeed(try DataSnapshot.read(path: path), isBundled: false))
                 }
             } catch let error as PokedexError {
                 logger.warning("\(error.description); going on without it")

@@ -12,15 +12,26 @@ package enum APIBase {
         var base = text
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host?.isEmpty == false else {
-            throw PokedexError(.options, text, .invalidInput("the API base (--api, POKEAPI_URL or api in pokedex.toml) must be an http(s) URL such as \(standard)"))
+            scheme == "http" || scheme == "https", url.host?.isEmpty == false
+        else {
+            throw PokedexError(
+                .options,
+                text,
+                .invalidInput(
+                    "the API base (--api, POKEAPI_URL or api in pokedex.toml) must be an http(s) URL such as \(standard)"
+                )
+            )
         }
         return base
     }
 
     package static func validatedConcurrency(_ concurrency: Int) throws -> Int {
         guard concurrencyRange.contains(concurrency) else {
-            throw PokedexError(.options, nil, .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))"))
+            throw PokedexError(
+                .options,
+                nil,
+                .invalidInput("--concurrency must be between 1 and 64 (got \(concurrency))")
+            )
         }
         return concurrency
     }

@@ -52,9 +52,12 @@ package final class HTTPFetcher: Sendable {
     package init(concurrency: Int, policy: RetryPolicy, logger: Logger) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 5, allowCycles: false),
-            timeout: .init(connect: .milliseconds(Int64(policy.connectTimeout * 1000)),
-                           read: .milliseconds(Int64(policy.readTimeout * 1000))),
-            decompression: .enabled(limit: .ratio(200)))
+            timeout: .init(
+                connect: .milliseconds(Int64(policy.connectTimeout * 1000)),
+                read: .milliseconds(Int64(policy.readTimeout * 1000))
+            ),
+            decompression: .enabled(limit: .ratio(200))
+        )
         // Our own retry loop decides; the pool's built-in one would keep trying a dead host until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = max(1, concurrency)
@@ -103,23 +106,33 @@ package final class HTTPFetcher: Sendable {
             let outcome: RequestRetries.Outcome
             do {
                 let number = retries.attempts + 1
-                let answer = try await slots.withSlot { try await self.attemptOnce(url, headers: extra, attempt: number) }
+                let answer = try await slots.withSlot {
+                    try await self.attemptOnce(url, headers: extra, attempt: number)
+                }
                 result = answer
-                outcome = .answered(status: answer.status,
-                                    retryAfter: RetryPolicy.parseRetryAfter(answer.headers.first(name: "Retry-After")))
+                outcome = .answered(
+                    status: answer.status,
+                    retryAfter: RetryPolicy.parseRetryAfter(answer.headers.first(name: "Retry-After"))
+                )
             } catch is CancellationError {
                 throw CancellationError()
             } catch {
                 result = nil
-                outcome = .failed(Self.describe(error), transient: Self.isTransient(error),
-                                  connect: Self.isConnectFailure(error))
+                outcome = .failed(
+                    Self.describe(error),
+                    transient: Self.isTransient(error),
+                    connect: Self.isConnectFailure(error)
+                )
             }
             let news = retries.record(outcome)
             if news.rateLimited { await counter.record { $0.rateLimited += 1 } }
             await health.apply(news, to: host)
-            let action = retries.next(after: outcome, hostGivenUp: await health.unavailable(host),
-                                      elapsed: Date().timeIntervalSince(started) - pausedByOthers,
-                                      random: Double.random(in: 0...1, using: &generator))
+            let action = retries.next(
+                after: outcome,
+                hostGivenUp: await health.unavailable(host),
+                elapsed: Date().timeIntervalSince(started) - pausedByOthers,
+                random: Double.random(in: 0...1, using: &generator)
+            )
             switch action {
             case .accept, .acceptFailed:
                 if action == .acceptFailed { await counter.record { $0.failures += 1 } }
@@ -130,9 +143,14 @@ package final class HTTPFetcher: Sendable {
                 await counter.record { $0.failures += 1 }
                 throw PokedexError(.source, url, .network(message))
             case .retry(let wait):
-                logger.debug("retrying", metadata: ["url": "\(url)", "attempt": "\(retries.attempts)",
-                                                    "why": "\(Self.describe(outcome))",
-                                                    "wait": "\(String(format: "%.2f", wait))"])
+                logger.debug(
+                    "retrying",
+                    metadata: [
+                        "url": "\(url)", "attempt": "\(retries.attempts)",
+                        "why": "\(Self.describe(outcome))",
+                        "wait": "\(String(format: "%.2f", wait))",
+                    ]
+                )
                 await counter.record { $0.retries += 1 }
                 try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
             }
@@ -165,19 +183,24 @@ package final class HTTPFetcher: Sendable {
         case unreachable(String)
     }
 
-    private func attemptOnce(_ url: String, headers extra: [(String, String)], attempt: Int) async throws -> HTTPResult {
+    private func attemptOnce(_ url: String, headers extra: [(String, String)], attempt: Int) async throws -> HTTPResult
+    {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: Self.userAgent)
         request.headers.add(name: "Accept-Encoding", value: "gzip")
         for (name, value) in extra { request.headers.add(name: name, value: value) }
         await counter.record { $0.requests += 1 }
         let response = try await client.execute(
-            request, deadline: .now() + .milliseconds(Int64(policy.attemptDeadline * 1000)), logger: logger)
+            request,
+            deadline: .now() + .milliseconds(Int64(policy.attemptDeadline * 1000)),
+            logger: logger
+        )
         var buffer = try await response.body.collect(upTo: maxBodyBytes)
         let body = buffer.readData(length: buffer.readableBytes) ?? Data()
         // A body cut short is a failed attempt, never a response: check it against the length promised.
         if response.headers.first(name: "Content-Encoding") == nil,
-           let promised = response.headers.first(name: "Content-Length").flatMap(Int.init), promised != body.count {
+            let promised = response.headers.first(name: "Content-Length").flatMap(Int.init), promised != body.count
+        {
             throw TruncatedBody(expected: promised, received: body.count)
         }
         let status = Int(response.status.code)

@@ -28,8 +28,14 @@ package struct RequestRetries: Sendable {
         /// A 429 that paces the build rather than fails the attempt.
         package var rateLimited = false
 
-        package init(reached: Bool = false, answered: Bool = false, failed: Bool = false, couldNotConnect: Bool = false,
-                     pause: Double? = nil, rateLimited: Bool = false) {
+        package init(
+            reached: Bool = false,
+            answered: Bool = false,
+            failed: Bool = false,
+            couldNotConnect: Bool = false,
+            pause: Double? = nil,
+            rateLimited: Bool = false
+        ) {
             self.reached = reached
             self.answered = answered
             self.failed = failed
@@ -169,8 +175,10 @@ package struct HostHealth: Sendable {
         var record = unreachable[host] ?? (since: now, count: 0)
         record.count += 1
         unreachable[host] = record
-        if record.count >= policy.unreachableAttempts || now.timeIntervalSince(record.since) >= policy.unreachableWindow {
-            givenUp[host] = "\(host) could not be reached (\(record.count) connection attempt(s) failed before it ever answered); not asking it again in this build"
+        if record.count >= policy.unreachableAttempts || now.timeIntervalSince(record.since) >= policy.unreachableWindow
+        {
+            givenUp[host] =
+                "\(host) could not be reached (\(record.count) connection attempt(s) failed before it ever answered); not asking it again in this build"
         }
     }
 }

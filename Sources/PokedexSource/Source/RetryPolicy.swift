@@ -25,9 +25,18 @@ package struct RetryPolicy: Sendable {
     var unreachableAttempts: Int
     var unreachableWindow: Double
 
-    package init(maxAttempts: Int = 8, baseDelay: Double = 0.25, maxDelay: Double = 4, totalBudget: Double = 120,
-                readTimeout: Double = 20, connectTimeout: Double = 10, attemptDeadline: Double = 60,
-                giveUpAfterFailedAttempts: Int = 12, unreachableAttempts: Int = 3, unreachableWindow: Double = 5) {
+    package init(
+        maxAttempts: Int = 8,
+        baseDelay: Double = 0.25,
+        maxDelay: Double = 4,
+        totalBudget: Double = 120,
+        readTimeout: Double = 20,
+        connectTimeout: Double = 10,
+        attemptDeadline: Double = 60,
+        giveUpAfterFailedAttempts: Int = 12,
+        unreachableAttempts: Int = 3,
+        unreachableWindow: Double = 5
+    ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
@@ -100,7 +109,9 @@ package struct CacheControl: Sendable, Equatable {
             if directive == "no-store" { noStore = true }
             if directive == "no-cache" { noCache = true }
             if directive.hasPrefix("max-age=") {
-                let value = directive.dropFirst("max-age=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                let value = directive.dropFirst("max-age=".count).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\"")
+                )
                 if let seconds = Int(value), seconds >= 0 { maxAge = seconds }
             }
         }

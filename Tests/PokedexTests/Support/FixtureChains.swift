@@ -1,6 +1,7 @@
 import Foundation
-@testable import PokedexSupport
+
 @testable import PokedexSource
+@testable import PokedexSupport
 
 /// Evolution chains and types for the test server's data set, in PokeAPI's shape (written for these tests), and a
 /// few chains of Pokémon outside it (Eevee's eight branches, Wurmple's split, Tauros alone, Gengar by trade) that
@@ -26,9 +27,11 @@ extension Fixtures {
             "party_type": NSNull(), "relative_physical_stats": NSNull(), "time_of_day": "", "trade_species": NSNull(),
             "turn_upside_down": false,
         ]
-        let references: Set<String> = ["held_item", "item", "known_move", "known_move_type", "location", "party_species",
-                                       "party_type", "trade_species", "used_move", "region", "base_form",
-                                       "evolved_form"]
+        let references: Set<String> = [
+            "held_item", "item", "known_move", "known_move_type", "location", "party_species",
+            "party_type", "trade_species", "used_move", "region", "base_form",
+            "evolved_form",
+        ]
         for (key, value) in fields {
             if references.contains(key), let name = value as? String {
                 entry[key] = ["name": name, "url": referenceURL(key, name, api: "https://pokeapi.invalid/api/v2")]
@@ -73,101 +76,250 @@ extension Fixtures {
     /// Chain id of each served species.
     static let chainOfSpecies: [Int: Int] = [1: 1, 6: 2, 25: 10, 29: 11, 83: 40, 122: 58, 669: 348, 772: 389, 778: 404]
 
-    static var chains: [Int: Stage] { [
-        1: Stage(speciesID: 1, name: "bulbasaur", next: [
-            Stage(speciesID: 2, name: "ivysaur", details: [detail("level-up", ["min_level": 16])], next: [
-                Stage(speciesID: 3, name: "venusaur", details: [detail("level-up", ["min_level": 32])]),
-            ]),
-        ]),
-        // Charmander and Charmeleon are not served: a chain reaching outside the exported set.
-        2: Stage(speciesID: 4, name: "charmander", next: [
-            Stage(speciesID: 5, name: "charmeleon", details: [detail("level-up", ["min_level": 16])], next: [
-                Stage(speciesID: 6, name: "charizard", details: [detail("level-up", ["min_level": 36])]),
-            ]),
-        ]),
-        // Raichu, or Alolan Raichu (not served) in Alola: one stage, two boxes.
-        10: Stage(speciesID: 172, name: "pichu", isBaby: true, next: [
-            Stage(speciesID: 25, name: "pikachu", details: [detail("level-up", ["min_happiness": 220])], next: [
-                Stage(speciesID: 26, name: "raichu", details: [
-                    detail("use-item", ["item": "thunder-stone"]),
-                    detail("use-item", ["item": "thunder-stone", "region": "alola", "evolved_form": "raichu-alola",
-                                        "base_form": "pikachu"]),
-                ]),
-            ]),
-        ]),
-        11: Stage(speciesID: 29, name: "nidoran-f", next: [
-            Stage(speciesID: 30, name: "nidorina", details: [detail("level-up", ["min_level": 16])], next: [
-                Stage(speciesID: 31, name: "nidoqueen", details: [detail("use-item", ["item": "moon-stone"])]),
-            ]),
-        ]),
-        40: Stage(speciesID: 83, name: "farfetchd", next: [
-            Stage(speciesID: 865, name: "sirfetchd", details: [detail("three-critical-hits")]),
-        ]),
-        // Galarian Mr. Mime (served) is a box of its own, and Mr. Rime evolves from it alone.
-        58: Stage(speciesID: 439, name: "mime-jr", isBaby: true, next: [
-            Stage(speciesID: 122, name: "mr-mime", details: [
-                detail("level-up", ["known_move": "mimic"]),
-                detail("level-up", ["known_move": "mimic", "region": "galar", "evolved_form": "mr-mime-galar"]),
-            ], next: [
-                Stage(speciesID: 866, name: "mr-rime", details: [
-                    detail("level-up", ["min_level": 42, "base_form": "mr-mime-galar"]),
-                ]),
-            ]),
-        ]),
-        348: Stage(speciesID: 669, name: "flabebe", next: [
-            Stage(speciesID: 670, name: "floette", details: [detail("level-up", ["min_level": 19])], next: [
-                Stage(speciesID: 671, name: "florges", details: [detail("use-item", ["item": "shiny-stone"])]),
-            ]),
-        ]),
-        389: Stage(speciesID: 772, name: "type-null", next: [
-            Stage(speciesID: 773, name: "silvally", details: [detail("level-up", ["min_happiness": 160])]),
-        ]),
-        404: Stage(speciesID: 778, name: "mimikyu"),
-    ] }
+    static var chains: [Int: Stage] {
+        [
+            1: Stage(
+                speciesID: 1,
+                name: "bulbasaur",
+                next: [
+                    Stage(
+                        speciesID: 2,
+                        name: "ivysaur",
+                        details: [detail("level-up", ["min_level": 16])],
+                        next: [
+                            Stage(speciesID: 3, name: "venusaur", details: [detail("level-up", ["min_level": 32])])
+                        ]
+                    )
+                ]
+            ),
+            // Charmander and Charmeleon are not served: a chain reaching outside the exported set.
+            2: Stage(
+                speciesID: 4,
+                name: "charmander",
+                next: [
+                    Stage(
+                        speciesID: 5,
+                        name: "charmeleon",
+                        details: [detail("level-up", ["min_level": 16])],
+                        next: [
+                            Stage(speciesID: 6, name: "charizard", details: [detail("level-up", ["min_level": 36])])
+                        ]
+                    )
+                ]
+            ),
+            // Raichu, or Alolan Raichu (not served) in Alola: one stage, two boxes.
+            10: Stage(
+                speciesID: 172,
+                name: "pichu",
+                isBaby: true,
+                next: [
+                    Stage(
+                        speciesID: 25,
+                        name: "pikachu",
+                        details: [detail("level-up", ["min_happiness": 220])],
+                        next: [
+                            Stage(
+                                speciesID: 26,
+                                name: "raichu",
+                                details: [
+                                    detail("use-item", ["item": "thunder-stone"]),
+                                    detail(
+                                        "use-item",
+                                        [
+                                            "item": "thunder-stone", "region": "alola", "evolved_form": "raichu-alola",
+                                            "base_form": "pikachu",
+                                        ]
+                                    ),
+                                ]
+                            )
+                        ]
+                    )
+                ]
+            ),
+            11: Stage(
+                speciesID: 29,
+                name: "nidoran-f",
+                next: [
+                    Stage(
+                        speciesID: 30,
+                        name: "nidorina",
+                        details: [detail("level-up", ["min_level": 16])],
+                        next: [
+                            Stage(
+                                speciesID: 31,
+                                name: "nidoqueen",
+                                details: [detail("use-item", ["item": "moon-stone"])]
+                            )
+                        ]
+                    )
+                ]
+            ),
+            40: Stage(
+                speciesID: 83,
+                name: "farfetchd",
+                next: [
+                    Stage(speciesID: 865, name: "sirfetchd", details: [detail("three-critical-hits")])
+                ]
+            ),
+            // Galarian Mr. Mime (served) is a box of its own, and Mr. Rime evolves from it alone.
+            58: Stage(
+                speciesID: 439,
+                name: "mime-jr",
+                isBaby: true,
+                next: [
+                    Stage(
+                        speciesID: 122,
+                        name: "mr-mime",
+                        details: [
+                            detail("level-up", ["known_move": "mimic"]),
+                            detail(
+                                "level-up",
+                                ["known_move": "mimic", "region": "galar", "evolved_form": "mr-mime-galar"]
+                            ),
+                        ],
+                        next: [
+                            Stage(
+                                speciesID: 866,
+                                name: "mr-rime",
+                                details: [
+                                    detail("level-up", ["min_level": 42, "base_form": "mr-mime-galar"])
+                                ]
+                            )
+                        ]
+                    )
+                ]
+            ),
+            348: Stage(
+                speciesID: 669,
+                name: "flabebe",
+                next: [
+                    Stage(
+                        speciesID: 670,
+                        name: "floette",
+                        details: [detail("level-up", ["min_level": 19])],
+                        next: [
+                            Stage(
+                                speciesID: 671,
+                                name: "florges",
+                                details: [detail("use-item", ["item": "shiny-stone"])]
+                            )
+                        ]
+                    )
+                ]
+            ),
+            389: Stage(
+                speciesID: 772,
+                name: "type-null",
+                next: [
+                    Stage(speciesID: 773, name: "silvally", details: [detail("level-up", ["min_happiness": 160])])
+                ]
+            ),
+            404: Stage(speciesID: 778, name: "mimikyu"),
+        ]
+    }
 
     // MARK: Chains of species the server does not list (model tests)
 
-    static var eevee: Stage { Stage(speciesID: 133, name: "eevee", next: [
-        Stage(speciesID: 134, name: "vaporeon", details: [detail("use-item", ["item": "water-stone"])]),
-        Stage(speciesID: 135, name: "jolteon", details: [detail("use-item", ["item": "thunder-stone"])]),
-        Stage(speciesID: 136, name: "flareon", details: [detail("use-item", ["item": "fire-stone"])]),
-        Stage(speciesID: 196, name: "espeon", details: [detail("level-up", ["min_happiness": 160, "time_of_day": "day"])]),
-        Stage(speciesID: 197, name: "umbreon", details: [detail("level-up", ["min_happiness": 160, "time_of_day": "night"])]),
-        Stage(speciesID: 470, name: "leafeon", details: [
-            detail("level-up", ["location": "eterna-forest", "near_special_rock": true]),
-            detail("level-up", ["location": "pinwheel-forest", "near_special_rock": true]),
-            detail("use-item", ["item": "leaf-stone"]),
-        ]),
-        Stage(speciesID: 471, name: "glaceon", details: [
-            detail("level-up", ["location": "sinnoh-route-217", "near_special_rock": true]),
-            detail("use-item", ["item": "ice-stone"]),
-        ]),
-        Stage(speciesID: 700, name: "sylveon", details: [
-            detail("level-up", ["known_move_type": "fairy", "min_affection": 2]),
-            detail("level-up", ["known_move_type": "fairy", "min_happiness": 160]),
-        ]),
-    ]) }
+    static var eevee: Stage {
+        Stage(
+            speciesID: 133,
+            name: "eevee",
+            next: [
+                Stage(speciesID: 134, name: "vaporeon", details: [detail("use-item", ["item": "water-stone"])]),
+                Stage(speciesID: 135, name: "jolteon", details: [detail("use-item", ["item": "thunder-stone"])]),
+                Stage(speciesID: 136, name: "flareon", details: [detail("use-item", ["item": "fire-stone"])]),
+                Stage(
+                    speciesID: 196,
+                    name: "espeon",
+                    details: [detail("level-up", ["min_happiness": 160, "time_of_day": "day"])]
+                ),
+                Stage(
+                    speciesID: 197,
+                    name: "umbreon",
+                    details: [detail("level-up", ["min_happiness": 160, "time_of_day": "night"])]
+                ),
+                Stage(
+                    speciesID: 470,
+                    name: "leafeon",
+                    details: [
+                        detail("level-up", ["location": "eterna-forest", "near_special_rock": true]),
+                        detail("level-up", ["location": "pinwheel-forest", "near_special_rock": true]),
+                        detail("use-item", ["item": "leaf-stone"]),
+                    ]
+                ),
+                Stage(
+                    speciesID: 471,
+                    name: "glaceon",
+                    details: [
+                        detail("level-up", ["location": "sinnoh-route-217", "near_special_rock": true]),
+                        detail("use-item", ["item": "ice-stone"]),
+                    ]
+                ),
+                Stage(
+                    speciesID: 700,
+                    name: "sylveon",
+                    details: [
+                        detail("level-up", ["known_move_type": "fairy", "min_affection": 2]),
+                        detail("level-up", ["known_move_type": "fairy", "min_happiness": 160]),
+                    ]
+                ),
+            ]
+        )
+    }
 
     static var tauros: Stage { Stage(speciesID: 128, name: "tauros") }
 
-    static var wurmple: Stage { Stage(speciesID: 265, name: "wurmple", next: [
-        Stage(speciesID: 266, name: "silcoon", details: [detail("level-up", ["min_level": 7])], next: [
-            Stage(speciesID: 267, name: "beautifly", details: [detail("level-up", ["min_level": 10])]),
-        ]),
-        Stage(speciesID: 268, name: "cascoon", details: [detail("level-up", ["min_level": 7])], next: [
-            Stage(speciesID: 269, name: "dustox", details: [detail("level-up", ["min_level": 10])]),
-        ]),
-    ]) }
+    static var wurmple: Stage {
+        Stage(
+            speciesID: 265,
+            name: "wurmple",
+            next: [
+                Stage(
+                    speciesID: 266,
+                    name: "silcoon",
+                    details: [detail("level-up", ["min_level": 7])],
+                    next: [
+                        Stage(speciesID: 267, name: "beautifly", details: [detail("level-up", ["min_level": 10])])
+                    ]
+                ),
+                Stage(
+                    speciesID: 268,
+                    name: "cascoon",
+                    details: [detail("level-up", ["min_level": 7])],
+                    next: [
+                        Stage(speciesID: 269, name: "dustox", details: [detail("level-up", ["min_level": 10])])
+                    ]
+                ),
+            ]
+        )
+    }
 
-    static var gastly: Stage { Stage(speciesID: 92, name: "gastly", next: [
-        Stage(speciesID: 93, name: "haunter", details: [detail("level-up", ["min_level": 25])], next: [
-            Stage(speciesID: 94, name: "gengar", details: [detail("trade")]),
-        ]),
-    ]) }
+    static var gastly: Stage {
+        Stage(
+            speciesID: 92,
+            name: "gastly",
+            next: [
+                Stage(
+                    speciesID: 93,
+                    name: "haunter",
+                    details: [detail("level-up", ["min_level": 25])],
+                    next: [
+                        Stage(speciesID: 94, name: "gengar", details: [detail("trade")])
+                    ]
+                )
+            ]
+        )
+    }
 
-    static var onix: Stage { Stage(speciesID: 95, name: "onix", next: [
-        Stage(speciesID: 208, name: "steelix", details: [detail("trade", ["held_item": "metal-coat"])]),
-    ]) }
+    static var onix: Stage {
+        Stage(
+            speciesID: 95,
+            name: "onix",
+            next: [
+                Stage(speciesID: 208, name: "steelix", details: [detail("trade", ["held_item": "metal-coat"])])
+            ]
+        )
+    }
 
     // MARK: Types
 
@@ -206,8 +358,10 @@ extension Fixtures {
         "ghost": (["ghost", "dark"], ["poison", "bug"], ["normal", "fighting"]),
         "dragon": (["ice", "dragon", "fairy"], ["fire", "water", "electric", "grass"], []),
         "dark": (["fighting", "bug", "fairy"], ["ghost", "dark"], ["psychic"]),
-        "steel": (["fire", "fighting", "ground"],
-                  ["normal", "grass", "ice", "flying", "psychic", "bug", "rock", "dragon", "steel", "fairy"], ["poison"]),
+        "steel": (
+            ["fire", "fighting", "ground"],
+            ["normal", "grass", "ice", "flying", "psychic", "bug", "rock", "dragon", "steel", "fairy"], ["poison"]
+        ),
         "fairy": (["poison", "steel"], ["fighting", "bug", "dark"], ["dragon"]),
     ]
 
@@ -217,7 +371,9 @@ extension Fixtures {
         func refs(_ names: [String]) -> [[String: Any]] { names.map { ref($0, "\(api)/type/\(typeID($0))/") } }
         return [
             "id": id, "name": name,
-            "names": [["language": ref("en", "\(api)/language/9/"), "name": name.prefix(1).uppercased() + name.dropFirst()]],
+            "names": [
+                ["language": ref("en", "\(api)/language/9/"), "name": name.prefix(1).uppercased() + name.dropFirst()]
+            ],
             "damage_relations": [
                 "double_damage_from": refs(double), "half_damage_from": refs(half), "no_damage_from": refs(none),
                 "double_damage_to": [Any](), "half_damage_to": [Any](), "no_damage_to": [Any](),

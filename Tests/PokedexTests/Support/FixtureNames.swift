@@ -18,13 +18,19 @@ extension Fixtures {
 
     /// The forms of the served non-default Pokémon, by Pokémon id (the served form ids are the Pokémon's).
     static let forms: [Int: Form] = [
-        10034: Form(names: [("en", "Mega Charizard X"), ("fr", "Méga-Dracaufeu X")],
-                    formNames: [("en", "Mega Charizard X")], versionGroup: 15),
+        10034: Form(
+            names: [("en", "Mega Charizard X"), ("fr", "Méga-Dracaufeu X")],
+            formNames: [("en", "Mega Charizard X")],
+            versionGroup: 15
+        ),
         10080: Form(names: [("en", "Pikachu Rock Star")], formNames: [("en", "Pikachu Rock Star")], versionGroup: 16),
         // No whole name: the species' and the form's part make it.
         10143: Form(names: [], formNames: [("en", "Busted Form"), ("ja-Hrkt", "ばけたすがた")], versionGroup: 17),
-        10168: Form(names: [("en", "Galarian Mr. Mime"), ("fr", "M. Mime de Galar"), ("ja-Hrkt", "バリヤード(ガラルのすがた)")],
-                    formNames: [("en", "Galarian Form")], versionGroup: 20),
+        10168: Form(
+            names: [("en", "Galarian Mr. Mime"), ("fr", "M. Mime de Galar"), ("ja-Hrkt", "バリヤード(ガラルのすがた)")],
+            formNames: [("en", "Galarian Form")],
+            versionGroup: 20
+        ),
     ]
 
     /// id: (name, generation, [(version id, name, English name)]).
@@ -32,7 +38,10 @@ extension Fixtures {
         1: ("red-blue", 1, [(1, "red", "Red"), (2, "blue", "Blue")]),
         25: ("scarlet-violet", 9, [(40, "scarlet", "Scarlet"), (41, "violet", "Violet")]),
         15: ("x-y", 6, [(23, "x", "X"), (24, "y", "Y")]),
-        16: ("omega-ruby-alpha-sapphire", 6, [(25, "omega-ruby", "Omega Ruby"), (26, "alpha-sapphire", "Alpha Sapphire")]),
+        16: (
+            "omega-ruby-alpha-sapphire", 6,
+            [(25, "omega-ruby", "Omega Ruby"), (26, "alpha-sapphire", "Alpha Sapphire")]
+        ),
         17: ("sun-moon", 7, [(27, "sun", "Sun"), (28, "moon", "Moon")]),
         20: ("sword-shield", 8, [(33, "sword", "Sword"), (34, "shield", "Shield")]),
     ]
@@ -67,16 +76,25 @@ extension Fixtures {
         let prefix = String(item.prefix { $0.isLetter })
         let french = ["tm": "CT", "hm": "CS", "tr": "DT"][prefix] ?? prefix.uppercased()
         let japanese = ["tm": "わざマシン", "hm": "ひでんマシン", "tr": "わざレコード"][prefix] ?? prefix
-        let wide = String(String.UnicodeScalarView(number.unicodeScalars.map { Unicode.Scalar($0.value - 0x30 + 0xFF10)! }))
-        return ["id": id, "name": item,
-                "names": namesJSON([("en", item.uppercased()), ("fr", french + number), ("ja-Hrkt", japanese + wide)], api: api)]
+        let wide = String(
+            String.UnicodeScalarView(number.unicodeScalars.map { Unicode.Scalar($0.value - 0x30 + 0xFF10)! })
+        )
+        return [
+            "id": id, "name": item,
+            "names": namesJSON(
+                [("en", item.uppercased()), ("fr", french + number), ("ja-Hrkt", japanese + wide)],
+                api: api
+            ),
+        ]
     }
 
     /// `/item-category/mega-stones/` (asked for by name, as pokedex does) or by its id.
     static func itemCategoryJSON(_ key: String, api: String) -> [String: Any]? {
         guard key == "mega-stones" || key == "44" else { return nil }
-        return ["id": 44, "name": "mega-stones",
-                "items": megaStones.keys.sorted().map { ref(megaStones[$0]!.0, "\(api)/item/\($0)/") }]
+        return [
+            "id": 44, "name": "mega-stones",
+            "items": megaStones.keys.sorted().map { ref(megaStones[$0]!.0, "\(api)/item/\($0)/") },
+        ]
     }
 
     /// Every name a served resource of `kind` (an API path: "item", "pokemon-habitat"…) may have.
@@ -94,8 +112,9 @@ extension Fixtures {
                 for detail in stage.details {
                     for (key, value) in detail {
                         guard let reference = value as? [String: Any], let name = reference["name"] as? String,
-                              let url = reference["url"] as? String, url.contains("/\(kind)/"),
-                              !["base_form", "evolved_form", "trigger"].contains(key) else { continue }
+                            let url = reference["url"] as? String, url.contains("/\(kind)/"),
+                            !["base_form", "evolved_form", "trigger"].contains(key)
+                        else { continue }
                         names.append(name)
                     }
                 }
@@ -115,15 +134,22 @@ extension Fixtures {
         if kind == "version" {
             for group in versionGroups.values {
                 if let version = group.2.first(where: { $0.0 == id }) {
-                    return ["id": id, "name": version.1, "names": namesJSON([("en", version.2), ("fr", version.2)], api: api)]
+                    return [
+                        "id": id, "name": version.1,
+                        "names": namesJSON([("en", version.2), ("fr", version.2)], api: api),
+                    ]
                 }
             }
             return nil
         }
-        guard let name = namedResources(kind, hostile: hostile).first(where: { referenceID($0) == id }) else { return nil }
+        guard let name = namedResources(kind, hostile: hostile).first(where: { referenceID($0) == id }) else {
+            return nil
+        }
         var names: [(String, String)] = [("ja-Hrkt", "ナマエ")]
         if !withoutEnglish.contains(name) {
-            let english = englishNames[name] ?? name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+            let english =
+                englishNames[name]
+                ?? name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
                 .joined(separator: " ")
             names.append(("en", name == hostileName ? hostileName : english))
         }
@@ -131,22 +157,34 @@ extension Fixtures {
         if kind == "growth-rate" {
             // As PokeAPI has them: no names, descriptions in their place.
             json["names"] = nil
-            json["descriptions"] = names.map { ["language": ref($0.0, "\(api)/language/1/"), "description": $0.1] as [String: Any] }
+            json["descriptions"] = names.map {
+                ["language": ref($0.0, "\(api)/language/1/"), "description": $0.1] as [String: Any]
+            }
         }
         if kind == "ability" {
             let readable = (englishNames[name] ?? name).replacingOccurrences(of: "-", with: " ")
             json["generation"] = ref("generation-iii", "\(api)/generation/3/")
-            json["effect_entries"] = withoutEnglishEffect.contains(name) ? [
-                ["effect": "Effet.", "short_effect": "Effet.", "language": ref("fr", "\(api)/language/5/")],
-            ] : [
-                ["effect": "The long effect of \(readable).\n\nIts second paragraph.",
-                 "short_effect": "Short effect of \(readable).", "language": ref("en", "\(api)/language/9/")],
-            ]
+            json["effect_entries"] =
+                withoutEnglishEffect.contains(name)
+                ? [
+                    ["effect": "Effet.", "short_effect": "Effet.", "language": ref("fr", "\(api)/language/5/")]
+                ]
+                : [
+                    [
+                        "effect": "The long effect of \(readable).\n\nIts second paragraph.",
+                        "short_effect": "Short effect of \(readable).", "language": ref("en", "\(api)/language/9/"),
+                    ]
+                ]
             json["flavor_text_entries"] = [
-                ["flavor_text": "An older text.", "language": ref("en", "\(api)/language/9/"),
-                 "version_group": ref("x-y", "\(api)/version-group/15/")],
-                ["flavor_text": "What \(readable)\ndoes, as the\u{0C}games say.", "language": ref("en", "\(api)/language/9/"),
-                 "version_group": ref("sword-shield", "\(api)/version-group/20/")],
+                [
+                    "flavor_text": "An older text.", "language": ref("en", "\(api)/language/9/"),
+                    "version_group": ref("x-y", "\(api)/version-group/15/"),
+                ],
+                [
+                    "flavor_text": "What \(readable)\ndoes, as the\u{0C}games say.",
+                    "language": ref("en", "\(api)/language/9/"),
+                    "version_group": ref("sword-shield", "\(api)/version-group/20/"),
+                ],
             ]
         }
         return json
@@ -154,10 +192,12 @@ extension Fixtures {
 
     static func formJSON(id: Int, api: String) -> [String: Any]? {
         guard let form = forms[id], let p = pokemon.first(where: { $0.id == id }),
-              let group = versionGroups[form.versionGroup] else { return nil }
+            let group = versionGroups[form.versionGroup]
+        else { return nil }
         let species = species(p.speciesID)?.name ?? ""
         return [
-            "id": id, "name": p.name, "form_name": p.name.hasPrefix(species + "-") ? String(p.name.dropFirst(species.count + 1)) : "",
+            "id": id, "name": p.name,
+            "form_name": p.name.hasPrefix(species + "-") ? String(p.name.dropFirst(species.count + 1)) : "",
             "is_default": true, "is_mega": p.name.contains("mega"),
             "names": namesJSON(form.names, api: api), "form_names": namesJSON(form.formNames, api: api),
             "pokemon": ref(p.name, "\(api)/pokemon/\(id)/"),

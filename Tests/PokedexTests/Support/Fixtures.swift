@@ -56,88 +56,292 @@ enum Fixtures {
     static let hostileID = 999
 
     static let pokemon: [Pokemon] = [
-        Pokemon(id: 1, name: "bulbasaur", speciesID: 1, isDefault: true, baseExperience: 64, height: 7, weight: 69,
-                types: ["grass", "poison"], stats: [45, 49, 49, 65, 65, 45],
-                abilities: [("overgrow", false), ("chlorophyll", true)], sprites: ["official", "home", "front"]),
-        Pokemon(id: 6, name: "charizard", speciesID: 6, isDefault: true, baseExperience: 267, height: 17, weight: 905,
-                types: ["fire", "flying"], stats: [78, 84, 78, 109, 85, 100],
-                abilities: [("blaze", false), ("solar-power", true)], sprites: ["official", "home", "front"]),
-        Pokemon(id: 25, name: "pikachu", speciesID: 25, isDefault: true, baseExperience: 112, height: 4, weight: 60,
-                types: ["electric"], stats: [35, 55, 40, 50, 50, 90],
-                abilities: [("static", false), ("lightning-rod", true)], sprites: ["official", "home", "front"]),
-        Pokemon(id: 29, name: "nidoran-f", speciesID: 29, isDefault: true, baseExperience: 55, height: 4, weight: 70,
-                types: ["poison"], stats: [55, 47, 52, 40, 40, 41],
-                abilities: [("poison-point", false), ("rivalry", false), ("hustle", true)],
-                sprites: ["official", "home", "front"]),
-        Pokemon(id: 83, name: "farfetchd", speciesID: 83, isDefault: true, baseExperience: 132, height: 8, weight: 150,
-                types: ["normal", "flying"], stats: [52, 90, 55, 58, 62, 60],
-                abilities: [("keen-eye", false), ("inner-focus", false), ("defiant", true)],
-                sprites: ["official", "home", "front"]),
-        Pokemon(id: 122, name: "mr-mime", speciesID: 122, isDefault: true, baseExperience: 161, height: 13, weight: 545,
-                types: ["psychic", "fairy"], stats: [40, 45, 65, 100, 120, 90],
-                abilities: [("soundproof", false), ("filter", false), ("technician", true)],
-                sprites: ["official", "home", "front"]),
-        Pokemon(id: 669, name: "flabebe", speciesID: 669, isDefault: true, baseExperience: 61, height: 1, weight: 1,
-                types: ["fairy"], stats: [44, 38, 39, 61, 79, 42],
-                abilities: [("flower-veil", false), ("symbiosis", true)], sprites: ["official", "home", "front"]),
-        Pokemon(id: 772, name: "type-null", speciesID: 772, isDefault: true, baseExperience: 107, height: 19, weight: 1205,
-                types: ["normal"], stats: [95, 95, 95, 95, 95, 59],
-                abilities: [("battle-armor", false)], sprites: ["official", "home", "front"]),
-        Pokemon(id: 10034, name: "charizard-mega-x", speciesID: 6, isDefault: false, baseExperience: 285, height: 17,
-                weight: 1105, types: ["fire", "dragon"], stats: [78, 130, 111, 130, 85, 100],
-                abilities: [("tough-claws", false)], sprites: ["official", "home", "front"]),
-        Pokemon(id: 10080, name: "pikachu-rock-star", speciesID: 25, isDefault: false, baseExperience: 112, height: 4,
-                weight: 60, types: ["electric"], stats: [35, 55, 40, 50, 50, 90],
-                // Pikachu's types, stats and abilities: a form that only looks different, left out of lists.
-                abilities: [("static", false), ("lightning-rod", true)], sprites: []),
-        Pokemon(id: 10143, name: "mimikyu-busted", speciesID: 778, isDefault: false, baseExperience: nil, height: 2,
-                weight: 7, types: ["ghost", "fairy"], stats: [55, 90, 80, 50, 105, 96],
-                abilities: [("disguise", false)], sprites: ["front"]),
-        Pokemon(id: 10168, name: "mr-mime-galar", speciesID: 122, isDefault: false, baseExperience: 161, height: 14,
-                weight: 568, types: ["ice", "psychic"], stats: [50, 65, 65, 90, 90, 100],
-                abilities: [("vital-spirit", false), ("screen-cleaner", false), ("ice-body", true)],
-                sprites: ["official", "home", "front"]),
+        Pokemon(
+            id: 1,
+            name: "bulbasaur",
+            speciesID: 1,
+            isDefault: true,
+            baseExperience: 64,
+            height: 7,
+            weight: 69,
+            types: ["grass", "poison"],
+            stats: [45, 49, 49, 65, 65, 45],
+            abilities: [("overgrow", false), ("chlorophyll", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 6,
+            name: "charizard",
+            speciesID: 6,
+            isDefault: true,
+            baseExperience: 267,
+            height: 17,
+            weight: 905,
+            types: ["fire", "flying"],
+            stats: [78, 84, 78, 109, 85, 100],
+            abilities: [("blaze", false), ("solar-power", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 25,
+            name: "pikachu",
+            speciesID: 25,
+            isDefault: true,
+            baseExperience: 112,
+            height: 4,
+            weight: 60,
+            types: ["electric"],
+            stats: [35, 55, 40, 50, 50, 90],
+            abilities: [("static", false), ("lightning-rod", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 29,
+            name: "nidoran-f",
+            speciesID: 29,
+            isDefault: true,
+            baseExperience: 55,
+            height: 4,
+            weight: 70,
+            types: ["poison"],
+            stats: [55, 47, 52, 40, 40, 41],
+            abilities: [("poison-point", false), ("rivalry", false), ("hustle", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 83,
+            name: "farfetchd",
+            speciesID: 83,
+            isDefault: true,
+            baseExperience: 132,
+            height: 8,
+            weight: 150,
+            types: ["normal", "flying"],
+            stats: [52, 90, 55, 58, 62, 60],
+            abilities: [("keen-eye", false), ("inner-focus", false), ("defiant", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 122,
+            name: "mr-mime",
+            speciesID: 122,
+            isDefault: true,
+            baseExperience: 161,
+            height: 13,
+            weight: 545,
+            types: ["psychic", "fairy"],
+            stats: [40, 45, 65, 100, 120, 90],
+            abilities: [("soundproof", false), ("filter", false), ("technician", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 669,
+            name: "flabebe",
+            speciesID: 669,
+            isDefault: true,
+            baseExperience: 61,
+            height: 1,
+            weight: 1,
+            types: ["fairy"],
+            stats: [44, 38, 39, 61, 79, 42],
+            abilities: [("flower-veil", false), ("symbiosis", true)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 772,
+            name: "type-null",
+            speciesID: 772,
+            isDefault: true,
+            baseExperience: 107,
+            height: 19,
+            weight: 1205,
+            types: ["normal"],
+            stats: [95, 95, 95, 95, 95, 59],
+            abilities: [("battle-armor", false)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 10034,
+            name: "charizard-mega-x",
+            speciesID: 6,
+            isDefault: false,
+            baseExperience: 285,
+            height: 17,
+            weight: 1105,
+            types: ["fire", "dragon"],
+            stats: [78, 130, 111, 130, 85, 100],
+            abilities: [("tough-claws", false)],
+            sprites: ["official", "home", "front"]
+        ),
+        Pokemon(
+            id: 10080,
+            name: "pikachu-rock-star",
+            speciesID: 25,
+            isDefault: false,
+            baseExperience: 112,
+            height: 4,
+            weight: 60,
+            types: ["electric"],
+            stats: [35, 55, 40, 50, 50, 90],
+            // Pikachu's types, stats and abilities: a form that only looks different, left out of lists.
+            abilities: [("static", false), ("lightning-rod", true)],
+            sprites: []
+        ),
+        Pokemon(
+            id: 10143,
+            name: "mimikyu-busted",
+            speciesID: 778,
+            isDefault: false,
+            baseExperience: nil,
+            height: 2,
+            weight: 7,
+            types: ["ghost", "fairy"],
+            stats: [55, 90, 80, 50, 105, 96],
+            abilities: [("disguise", false)],
+            sprites: ["front"]
+        ),
+        Pokemon(
+            id: 10168,
+            name: "mr-mime-galar",
+            speciesID: 122,
+            isDefault: false,
+            baseExperience: 161,
+            height: 14,
+            weight: 568,
+            types: ["ice", "psychic"],
+            stats: [50, 65, 65, 90, 90, 100],
+            abilities: [("vital-spirit", false), ("screen-cleaner", false), ("ice-body", true)],
+            sprites: ["official", "home", "front"]
+        ),
     ]
 
     static let hostilePokemon = Pokemon(
-        id: hostileID, name: hostileName, speciesID: hostileID, isDefault: true, baseExperience: 1, height: 1, weight: 1,
-        types: ["normal", "<b>bold</b>"], stats: [1, 1, 1, 1, 1, 1], abilities: [(hostileName, false)],
-        sprites: ["official"], spriteOverrides: ["official": "javascript:alert(3)"])
+        id: hostileID,
+        name: hostileName,
+        speciesID: hostileID,
+        isDefault: true,
+        baseExperience: 1,
+        height: 1,
+        weight: 1,
+        types: ["normal", "<b>bold</b>"],
+        stats: [1, 1, 1, 1, 1, 1],
+        abilities: [(hostileName, false)],
+        sprites: ["official"],
+        spriteOverrides: ["official": "javascript:alert(3)"]
+    )
 
     static let species: [Species] = [
-        Species(id: 1, name: "bulbasaur", englishName: "Bulbasaur", japaneseName: "フシギダネ", genus: "Seed Pokémon",
-                flavorTexts: [
-                    ("en", "An older entry that\nmust not be shown."),
-                    ("en", "A seed sleeps on\nits back.\u{0C}It wakes as the\nPOKéMON grows and\nsoaks up sun\u{AD}\nlight all day."),
-                    ("ja", "せなかに　たねを\nせおっている。"),
-                ], frenchName: "Bulbizarre", habitat: "grassland"),
-        Species(id: 6, name: "charizard", englishName: "Charizard", japaneseName: "リザードン", genus: "Flame Pokémon",
-                flavorTexts: [("en", "Its tail flame\nburns hotter\u{0C}when it is angry.")],
-                frenchName: "Dracaufeu", habitat: "mountain", genderRate: 1, eggGroups: ["monster", "dragon"]),
-        Species(id: 25, name: "pikachu", englishName: "Pikachu", japaneseName: "ピカチュウ", genus: "Mouse Pokémon",
-                // The same text in two games (spacing aside): one entry, "Red, Blue".
-                flavorTexts: [("en", "It stores elec\u{AD}\ntricity in its\ncheeks."),
-                              ("en", "It stores electricity  in its cheeks."),
-                              ("en", "It raises its tail to check its surroundings.")],
-                habitat: "forest", eggGroups: ["field", "fairy"], growthRate: "medium"),
-        Species(id: 29, name: "nidoran-f", englishName: "Nidoran♀", japaneseName: "ニドラン♀", genus: "Poison Pin Pokémon",
-                flavorTexts: [("en", "Small, but its\nbarbs are poison\u{AD}\nous.")], genderRate: 8, eggGroups: ["monster", "field"]),
-        Species(id: 83, name: "farfetchd", englishName: "Farfetch’d", japaneseName: "カモネギ", genus: "Wild Duck Pokémon",
-                flavorTexts: [("en", "It never lets go\nof its stalk.")]),
-        Species(id: 122, name: "mr-mime", englishName: "Mr. Mime", japaneseName: "バリヤード", genus: "Barrier Pokémon",
-                flavorTexts: [("en", "It builds walls\u{0C}out of thin air.")]),
-        Species(id: 669, name: "flabebe", englishName: "Flabébé", japaneseName: "フラベベ", genus: "Single Bloom Pokémon",
-                flavorTexts: [("en", "It floats on the\nwind with its\nflower.")]),
-        Species(id: 772, name: "type-null", englishName: "Type: Null", japaneseName: "タイプ：ヌル", genus: "Synthetic Pokémon",
-                flavorTexts: [("en", "Its heavy mask\nholds its power\nin check.")], genderRate: -1, hatchCounter: 120,
-                eggGroups: ["no-eggs"], growthRate: "slow"),
-        Species(id: 778, name: "mimikyu", englishName: "Mimikyu", japaneseName: "ミミッキュ", genus: "Disguise Pokémon",
-                flavorTexts: [("en", "It hides under a\nrag.")], hatchCounter: nil, eggGroups: ["amorphous"]),
+        Species(
+            id: 1,
+            name: "bulbasaur",
+            englishName: "Bulbasaur",
+            japaneseName: "フシギダネ",
+            genus: "Seed Pokémon",
+            flavorTexts: [
+                ("en", "An older entry that\nmust not be shown."),
+                (
+                    "en",
+                    "A seed sleeps on\nits back.\u{0C}It wakes as the\nPOKéMON grows and\nsoaks up sun\u{AD}\nlight all day."
+                ),
+                ("ja", "せなかに　たねを\nせおっている。"),
+            ],
+            frenchName: "Bulbizarre",
+            habitat: "grassland"
+        ),
+        Species(
+            id: 6,
+            name: "charizard",
+            englishName: "Charizard",
+            japaneseName: "リザードン",
+            genus: "Flame Pokémon",
+            flavorTexts: [("en", "Its tail flame\nburns hotter\u{0C}when it is angry.")],
+            frenchName: "Dracaufeu",
+            habitat: "mountain",
+            genderRate: 1,
+            eggGroups: ["monster", "dragon"]
+        ),
+        Species(
+            id: 25,
+            name: "pikachu",
+            englishName: "Pikachu",
+            japaneseName: "ピカチュウ",
+            genus: "Mouse Pokémon",
+            // The same text in two games (spacing aside): one entry, "Red, Blue".
+            flavorTexts: [
+                ("en", "It stores elec\u{AD}\ntricity in its\ncheeks."),
+                ("en", "It stores electricity  in its cheeks."),
+                ("en", "It raises its tail to check its surroundings."),
+            ],
+            habitat: "forest",
+            eggGroups: ["field", "fairy"],
+            growthRate: "medium"
+        ),
+        Species(
+            id: 29,
+            name: "nidoran-f",
+            englishName: "Nidoran♀",
+            japaneseName: "ニドラン♀",
+            genus: "Poison Pin Pokémon",
+            flavorTexts: [("en", "Small, but its\nbarbs are poison\u{AD}\nous.")],
+            genderRate: 8,
+            eggGroups: ["monster", "field"]
+        ),
+        Species(
+            id: 83,
+            name: "farfetchd",
+            englishName: "Farfetch’d",
+            japaneseName: "カモネギ",
+            genus: "Wild Duck Pokémon",
+            flavorTexts: [("en", "It never lets go\nof its stalk.")]
+        ),
+        Species(
+            id: 122,
+            name: "mr-mime",
+            englishName: "Mr. Mime",
+            japaneseName: "バリヤード",
+            genus: "Barrier Pokémon",
+            flavorTexts: [("en", "It builds walls\u{0C}out of thin air.")]
+        ),
+        Species(
+            id: 669,
+            name: "flabebe",
+            englishName: "Flabébé",
+            japaneseName: "フラベベ",
+            genus: "Single Bloom Pokémon",
+            flavorTexts: [("en", "It floats on the\nwind with its\nflower.")]
+        ),
+        Species(
+            id: 772,
+            name: "type-null",
+            englishName: "Type: Null",
+            japaneseName: "タイプ：ヌル",
+            genus: "Synthetic Pokémon",
+            flavorTexts: [("en", "Its heavy mask\nholds its power\nin check.")],
+            genderRate: -1,
+            hatchCounter: 120,
+            eggGroups: ["no-eggs"],
+            growthRate: "slow"
+        ),
+        Species(
+            id: 778,
+            name: "mimikyu",
+            englishName: "Mimikyu",
+            japaneseName: "ミミッキュ",
+            genus: "Disguise Pokémon",
+            flavorTexts: [("en", "It hides under a\nrag.")],
+            hatchCounter: nil,
+            eggGroups: ["amorphous"]
+        ),
     ]
 
     static let hostileSpecies = Species(
-        id: hostileID, name: hostileName, englishName: hostileName, japaneseName: hostileName, genus: hostileName,
-        flavorTexts: [("en", hostileName)])
+        id: hostileID,
+        name: hostileName,
+        englishName: hostileName,
+        japaneseName: hostileName,
+        genus: hostileName,
+        flavorTexts: [("en", hostileName)]
+    )
 
     // MARK: JSON in PokeAPI's shape
 
@@ -185,15 +389,21 @@ enum Fixtures {
                 ["slot": index + 1, "type": ref(type, "\(api)/type/\(typeID(type))/")] as [String: Any]
             },
             "stats": zip(statNames, p.stats).enumerated().map { index, pair in
-                ["base_stat": pair.1, "effort": effort(p, stat: pair.0), "stat": ref(pair.0, "\(api)/stat/\(index + 1)/")] as [String: Any]
+                [
+                    "base_stat": pair.1, "effort": effort(p, stat: pair.0),
+                    "stat": ref(pair.0, "\(api)/stat/\(index + 1)/"),
+                ] as [String: Any]
             },
             "abilities": p.abilities.enumerated().map { index, ability in
-                ["ability": ref(ability.0, "\(api)/ability/\(referenceID(ability.0))/"), "is_hidden": ability.1,
-                 "slot": index + 1] as [String: Any]
+                [
+                    "ability": ref(ability.0, "\(api)/ability/\(referenceID(ability.0))/"), "is_hidden": ability.1,
+                    "slot": index + 1,
+                ] as [String: Any]
             },
             "sprites": [
                 "front_default": sprite("front"),
-                "front_shiny": p.sprites.contains("front") ? "\(origin)/media/sprites/pokemon/shiny/\(p.id).png" : NSNull(),
+                "front_shiny": p.sprites.contains("front")
+                    ? "\(origin)/media/sprites/pokemon/shiny/\(p.id).png" : NSNull(),
                 "back_default": NSNull(),
                 "other": [
                     "dream_world": ["front_default": NSNull()],
@@ -248,8 +458,10 @@ enum Fixtures {
             ],
             "flavor_text_entries": s.flavorTexts.enumerated().map { index, entry in
                 let version = s.flavorVersions?[index] ?? flavorVersions[index % flavorVersions.count]
-                return ["flavor_text": entry.1, "language": ref(entry.0, "\(api)/language/\(entry.0 == "en" ? 9 : 1)/"),
-                        "version": ref(versionName(version), "\(api)/version/\(version)/")] as [String: Any]
+                return [
+                    "flavor_text": entry.1, "language": ref(entry.0, "\(api)/language/\(entry.0 == "en" ? 9 : 1)/"),
+                    "version": ref(versionName(version), "\(api)/version/\(version)/"),
+                ] as [String: Any]
             },
             "varieties": varieties,
             "generation": ref(s.generation.name, "\(api)/generation/\(s.generation.id)/"),

@@ -31,16 +31,19 @@ enum PNGMaker {
         }
         var ihdr: [UInt8] = be32(UInt32(width)) + be32(UInt32(height))
         ihdr += [8, 6, 0, 0, 0]  // 8-bit, truecolour with alpha, deflate, adaptive filtering, no interlace
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
             + chunk("IHDR", ihdr) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
         return Data(png)
     }
 
     /// Artwork-like: an opaque disc of `colour` on a transparent square.
     static func artwork(side: Int = 475, colour: [UInt8] = [200, 40, 40]) -> Data {
-        let centre = Double(side) / 2, radius = Double(side) * 0.4
+        let centre = Double(side) / 2
+        let radius = Double(side) * 0.4
         return rgba(width: side, height: side) { x, y in
-            let dx = Double(x) + 0.5 - centre, dy = Double(y) + 0.5 - centre
+            let dx = Double(x) + 0.5 - centre
+            let dy = Double(y) + 0.5 - centre
             return dx * dx + dy * dy <= radius * radius ? colour + [255] : [0, 0, 0, 0]
         }
     }
@@ -63,8 +66,13 @@ enum PNGMaker {
         default: side = 8
         }
         let seed = UInt32(truncatingIfNeeded: id &* 2_654_435_761)
-        return make(width: side, height: side, red: UInt8(seed & 0xFF), green: UInt8((seed >> 8) & 0xFF),
-                    blue: UInt8((seed >> 16) & 0xFF))
+        return make(
+            width: side,
+            height: side,
+            red: UInt8(seed & 0xFF),
+            green: UInt8((seed >> 8) & 0xFF),
+            blue: UInt8((seed >> 16) & 0xFF)
+        )
     }
 
     static func zlibStored(_ data: [UInt8]) -> [UInt8] {

@@ -10,9 +10,16 @@ enum ProcessLaunch {
     /// Runs `executable` with `arguments` in `directory`, its standard streams on the given descriptors (/dev/null
     /// where nil; they stay open), to its end, `whileRunning` meanwhile with a way to kill it (false once it has
     /// ended). Its exit status, or 128 plus the signal that ended it, as a shell says.
-    static func run(_ executable: URL, _ arguments: [String], in directory: URL, environment: [String: String],
-                    input: Int32? = nil, output: Int32? = nil, error: Int32? = nil,
-                    whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }) async throws -> Int32 {
+    static func run(
+        _ executable: URL,
+        _ arguments: [String],
+        in directory: URL,
+        environment: [String: String],
+        input: Int32? = nil,
+        output: Int32? = nil,
+        error: Int32? = nil,
+        whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }
+    ) async throws -> Int32 {
         let null = try FileDescriptor.open("/dev/null", .readWrite)
         defer {
             do { try null.close() } catch { Issue.record("closing /dev/null: \(error)") }
@@ -21,7 +28,9 @@ enum ProcessLaunch {
         var keys: [Environment.Key: String] = [:]
         for (name, value) in environment { if let key = Environment.Key(rawValue: name) { keys[key] = value } }
         let result = try await Subprocess.run(
-            .path(FilePath(executable.path)), arguments: Arguments(arguments), environment: .custom(keys),
+            .path(FilePath(executable.path)),
+            arguments: Arguments(arguments),
+            environment: .custom(keys),
             workingDirectory: FilePath(directory.path),
             input: .fileDescriptor(descriptor(input), closeAfterSpawningProcess: false),
             output: .fileDescriptor(descriptor(output), closeAfterSpawningProcess: false),

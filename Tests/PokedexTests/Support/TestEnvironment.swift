@@ -1,15 +1,23 @@
 import Foundation
 import Logging
 import Testing
-@testable import PokedexSupport
-@testable import PokedexSource
+
 @testable import PokedexPipeline
+@testable import PokedexSource
+@testable import PokedexSupport
 
 /// Retries as the real policy does them, with waits and timeouts small enough for a test suite.
 // Short delays, but timeouts a loaded machine does not reach with healthy answers: a full `swift test` runs every
 // suite at once, and on 2 busy cores connecting took over 2 s and answers over 5 s (retried, so counts were off).
-let fastRetry = RetryPolicy(maxAttempts: 3, baseDelay: 0.01, maxDelay: 0.05, totalBudget: 120, readTimeout: 20,
-                            connectTimeout: 10, attemptDeadline: 120)
+let fastRetry = RetryPolicy(
+    maxAttempts: 3,
+    baseDelay: 0.01,
+    maxDelay: 0.05,
+    totalBudget: 120,
+    readTimeout: 20,
+    connectTimeout: 10,
+    attemptDeadline: 120
+)
 
 let quietLogger = Logger(label: "pokedex-tests") { _ in SwiftLogNoOpLogHandler() }
 
@@ -47,35 +55,85 @@ final class TestEnvironment: Sendable {
     /// Options for a build against this environment's server and folders. No data snapshot unless asked: the
     /// pipeline tests are about the network and the cache.
     /// `listPageSize` defaults to `perPage`: most tests count list requests and index pages alike.
-    func options(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
-                 listPageSize: Int? = nil, concurrency: Int = 4, retry: RetryPolicy = fastRetry, templates: URL? = nil,
-                 snapshot: SnapshotChoice = .off, baseURL: String? = nil, languages: [String] = ["en"]) -> BuildOptions {
-        var options = BuildOptions(apiBase: server.apiBase, output: output.path, cache: cache.path,
-                     templates: (templates ?? testTheme).path, favorites: favorites.path, limit: limit,
-                     perPage: perPage, listPageSize: listPageSize ?? perPage, concurrency: concurrency, mode: mode, images: images, snapshot: snapshot,
-                     baseURL: baseURL, retry: retry, currentDirectory: root.path)
+    func options(
+        mode: FetchMode = .normal,
+        images: ImageMode = .local,
+        limit: Int? = nil,
+        perPage: Int = 5,
+        listPageSize: Int? = nil,
+        concurrency: Int = 4,
+        retry: RetryPolicy = fastRetry,
+        templates: URL? = nil,
+        snapshot: SnapshotChoice = .off,
+        baseURL: String? = nil,
+        languages: [String] = ["en"]
+    ) -> BuildOptions {
+        var options = BuildOptions(
+            apiBase: server.apiBase,
+            output: output.path,
+            cache: cache.path,
+            templates: (templates ?? testTheme).path,
+            favorites: favorites.path,
+            limit: limit,
+            perPage: perPage,
+            listPageSize: listPageSize ?? perPage,
+            concurrency: concurrency,
+            mode: mode,
+            images: images,
+            snapshot: snapshot,
+            baseURL: baseURL,
+            retry: retry,
+            currentDirectory: root.path
+        )
         options.languages = languages
         return options
     }
 
     @discardableResult
-    func build(mode: FetchMode = .normal, images: ImageMode = .local, limit: Int? = nil, perPage: Int = 5,
-               listPageSize: Int? = nil, retry: RetryPolicy = fastRetry, templates: URL? = nil, snapshot: SnapshotChoice = .off,
-               baseURL: String? = nil, languages: [String] = ["en"], logger: Logger = quietLogger,
-               now: @escaping @Sendable () -> Date = Date.init) async throws -> BuildSummary {
-        let options = options(mode: mode, images: images, limit: limit, perPage: perPage, listPageSize: listPageSize,
-                              retry: retry,
-                              templates: templates, snapshot: snapshot, baseURL: baseURL, languages: languages)
+    func build(
+        mode: FetchMode = .normal,
+        images: ImageMode = .local,
+        limit: Int? = nil,
+        perPage: Int = 5,
+        listPageSize: Int? = nil,
+        retry: RetryPolicy = fastRetry,
+        templates: URL? = nil,
+        snapshot: SnapshotChoice = .off,
+        baseURL: String? = nil,
+        languages: [String] = ["en"],
+        logger: Logger = quietLogger,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) async throws -> BuildSummary {
+        let options = options(
+            mode: mode,
+            images: images,
+            limit: limit,
+            perPage: perPage,
+            listPageSize: listPageSize,
+            retry: retry,
+            templates: templates,
+            snapshot: snapshot,
+            baseURL: baseURL,
+            languages: languages
+        )
         return try await SiteBuilder(options: options, logger: logger, now: now).run()
     }
 
     /// Runs a build expected to fail, returning its error.
-    func failingBuild(mode: FetchMode = .normal, limit: Int? = nil, retry: RetryPolicy = fastRetry,
-                      snapshot: SnapshotChoice = .off, now: @escaping @Sendable () -> Date = Date.init,
-                      sourceLocation: SourceLocation = #_sourceLocation) async -> PokedexError? {
+    func failingBuild(
+        mode: FetchMode = .normal,
+        limit: Int? = nil,
+        retry: RetryPolicy = fastRetry,
+        snapshot: SnapshotChoice = .off,
+        now: @escaping @Sendable () -> Date = Date.init,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> PokedexError? {
         do {
             let summary = try await build(mode: mode, limit: limit, retry: retry, snapshot: snapshot, now: now)
-            Issue.record("the build succeeded (\(summary.line)) where it should have failed", sourceLocation: sourceLocation)
+            Issue.record(
+                "the build succeeded (\(summary.line)) where it should have failed",
+                sourceLocation: sourceLocation
+            )
             return nil
         } catch let error as PokedexError {
             return error
@@ -155,7 +213,9 @@ func snapshot(_ folder: URL) throws -> [String: Data] {
     for case let relative as String in enumerator {
         let url = folder.appendingPathComponent(relative)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            continue
+        }
         files[relative] = try Data(contentsOf: url)
     }
     return files
@@ -305,7 +365,10 @@ enum TestTheme {
         ]
         for (relative, text) in files {
             let url = folder.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true
+            )
             try Data(text.utf8).write(to: url)
         }
     }

@@ -3,8 +3,9 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-@testable import PokedexSource
+
 @testable import PokedexRender
+@testable import PokedexSource
 
 /// An in-process HTTP/1.1 server on a random loopback port that behaves like pokeapi.co for the fixtures:
 /// paginated list with absolute `next`/`previous`, details, species, `/meta/`, sprite PNGs, `ETag`,
@@ -103,10 +104,12 @@ final class TestServer: Sendable {
 
     /// Closes the listening socket and every connection: later requests are refused. Idempotent.
     func stop() async {
-        guard let channel = channel.withLockedValue({ current -> (any Channel)? in
-            defer { current = nil }
-            return current
-        }) else { return }
+        guard
+            let channel = channel.withLockedValue({ current -> (any Channel)? in
+                defer { current = nil }
+                return current
+            })
+        else { return }
         try? await channel.close()
         try? await group.shutdownGracefully()
     }
@@ -191,12 +194,21 @@ final class TestServer: Sendable {
         let ifNoneMatch = head.headers.first(name: "If-None-Match")
         return state.withLockedValue { state in
             var fault: Fault?
-            if let index = state.rules.firstIndex(where: { ($0.pattern == uri || $0.pattern == path) && $0.remaining > 0 }) {
+            if let index = state.rules.firstIndex(where: {
+                ($0.pattern == uri || $0.pattern == path) && $0.remaining > 0
+            }) {
                 fault = state.rules[index].fault
                 state.rules[index].remaining -= 1
             }
             let now = Date()
-            let action = makeAction(uri: uri, path: path, ifNoneMatch: ifNoneMatch, fault: fault, now: now, state: state)
+            let action = makeAction(
+                uri: uri,
+                path: path,
+                ifNoneMatch: ifNoneMatch,
+                fault: fault,
+                now: now,
+                state: state
+            )
             let status: Int
             switch action {
             case .respond(let s, _, _): status = Int(s.code)
@@ -208,8 +220,14 @@ final class TestServer: Sendable {
         }
     }
 
-    private func makeAction(uri: String, path: String, ifNoneMatch: String?, fault: Fault?, now: Date,
-                            state: State) -> Action {
+    private func makeAction(
+        uri: String,
+        path: String,
+        ifNoneMatch: String?,
+        fault: Fault?,
+        now: Date,
+        state: State
+    ) -> Action {
         let resource = resource(uri: uri, path: path, state: state)
         if let fault {
             switch fault {
@@ -218,8 +236,10 @@ final class TestServer: Sendable {
                 for (name, value) in extra { headers.add(name: name, value: value) }
                 return .respond(status: HTTPResponseStatus(statusCode: code), headers: headers, body: Data("{}".utf8))
             case .tooManyRequestsUntil(let seconds):
-                let headers = HTTPHeaders([("Content-Type", "application/json"),
-                                           ("Retry-After", HTTPDate.format(now.addingTimeInterval(Double(seconds))))])
+                let headers = HTTPHeaders([
+                    ("Content-Type", "application/json"),
+                    ("Retry-After", HTTPDate.format(now.addingTimeInterval(Double(seconds)))),
+                ])
                 return .respond(status: .tooManyRequests, headers: headers, body: Data("{}".utf8))
             case .reset:
                 return .close
@@ -228,11 +248,17 @@ final class TestServer: Sendable {
                 let headers = resource.map { self.headers(for: $0, state: state) } ?? HTTPHeaders()
                 return .truncate(headers: headers, body: body.prefix(body.count / 2), promised: body.count)
             case .malformedJSON:
-                return .respond(status: .ok, headers: HTTPHeaders([("Content-Type", "application/json; charset=utf-8")]),
-                                body: Data(#"{"id": 1, "name": "bulbasaur", "height": "#.utf8))
+                return .respond(
+                    status: .ok,
+                    headers: HTTPHeaders([("Content-Type", "application/json; charset=utf-8")]),
+                    body: Data(#"{"id": 1, "name": "bulbasaur", "height": "#.utf8)
+                )
             case .htmlPage:
-                return .respond(status: .ok, headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
-                                body: Data("<!doctype html><html><body><h1>Service unavailable</h1></body></html>".utf8))
+                return .respond(
+                    status: .ok,
+                    headers: HTTPHeaders([("Content-Type", "text/html; charset=utf-8")]),
+                    body: Data("<!doctype html><html><body><h1>Service unavailable</h1></body></html>".utf8)
+                )
             case .hang:
                 return .hang
             case .truncatedImage:
@@ -240,18 +266,26 @@ final class TestServer: Sendable {
                 let cut = Resource(body: resource.body.prefix(resource.body.count - 20), contentType: "image/png")
                 return .respond(status: .ok, headers: headers(for: cut, state: state), body: cut.body)
             case .emptyList:
-                let body = Fixtures.encode(["count": listed(state).count, "next": NSNull(), "previous": NSNull(),
-                                            "results": [Any]()])
-                return .respond(status: .ok, headers: headers(for: Resource(body: body, contentType: "application/json"), state: state),
-                                body: body)
+                let body = Fixtures.encode([
+                    "count": listed(state).count, "next": NSNull(), "previous": NSNull(),
+                    "results": [Any](),
+                ])
+                return .respond(
+                    status: .ok,
+                    headers: headers(for: Resource(body: body, contentType: "application/json"), state: state),
+                    body: body
+                )
             case .json(let text):
                 let resource = Resource(body: Data(text.utf8), contentType: "application/json")
                 return .respond(status: .ok, headers: headers(for: resource, state: state), body: resource.body)
             }
         }
         guard let resource else {
-            return .respond(status: .notFound, headers: HTTPHeaders([("Content-Type", "application/json")]),
-                            body: Data(#"{"detail": "Not found."}"#.utf8))
+            return .respond(
+                status: .notFound,
+                headers: HTTPHeaders([("Content-Type", "application/json")]),
+                body: Data(#"{"detail": "Not found."}"#.utf8)
+            )
         }
         let headers = headers(for: resource, state: state)
         if let ifNoneMatch, ifNoneMatch == headers.first(name: "ETag") {
@@ -301,9 +335,11 @@ final class TestServer: Sendable {
                 let offset = query["offset"].flatMap(Int.init) ?? 0
                 let all = listed(state)
                 let slice = offset < all.count ? Array(all[offset..<min(all.count, offset + limit)]) : []
-                let next: Any = offset + limit < all.count
+                let next: Any =
+                    offset + limit < all.count
                     ? "\(api)/pokemon?offset=\(offset + limit)&limit=\(limit)" : NSNull()
-                let previous: Any = offset > 0
+                let previous: Any =
+                    offset > 0
                     ? "\(api)/pokemon?offset=\(max(0, offset - limit))&limit=\(limit)" : NSNull()
                 return json([
                     "count": all.count, "next": next, "previous": previous,
@@ -314,14 +350,16 @@ final class TestServer: Sendable {
                 return json(Fixtures.detail(p, api: api, origin: origin))
             case (2, "pokemon-species"):
                 guard let id = Int(rest[1]), let s = Fixtures.species(id),
-                      id != Fixtures.hostileID || state.hostile else { return nil }
+                    id != Fixtures.hostileID || state.hostile
+                else { return nil }
                 return json(Fixtures.speciesJSON(s, api: api))
             case (2, "evolution-chain"):
                 guard let id = Int(rest[1]), let root = Fixtures.chains[id] else { return nil }
                 return json(Fixtures.chainJSON(id: id, root, api: api))
             case (2, "type"):
                 guard let id = Int(rest[1]), let type = Fixtures.typeJSON(id: id, api: api),
-                      id != Fixtures.typeID("") || state.hostile else { return nil }
+                    id != Fixtures.typeID("") || state.hostile
+                else { return nil }
                 return json(type)
             case (2, "pokemon-form"):
                 guard let id = Int(rest[1]), let form = Fixtures.formJSON(id: id, api: api) else { return nil }
@@ -330,23 +368,30 @@ final class TestServer: Sendable {
                 guard let id = Int(rest[1]), let group = Fixtures.versionGroupJSON(id: id, api: api) else { return nil }
                 return json(group)
             case (2, "move"):
-                guard let id = Int(rest[1]), let move = Fixtures.moveJSON(id: id, api: api, hostile: state.hostile) else { return nil }
+                guard let id = Int(rest[1]), let move = Fixtures.moveJSON(id: id, api: api, hostile: state.hostile)
+                else { return nil }
                 return json(move)
             case (2, "machine"):
                 guard let id = Int(rest[1]), let machine = Fixtures.machineJSON(id: id, api: api) else { return nil }
                 return json(machine)
             case (2, let kind?) where ["move-learn-method", "move-target", "move-damage-class"].contains(kind):
-                guard let id = Int(rest[1]), let named = Fixtures.moveNamesJSON(kind, id: id, api: api) else { return nil }
+                guard let id = Int(rest[1]), let named = Fixtures.moveNamesJSON(kind, id: id, api: api) else {
+                    return nil
+                }
                 return json(named)
             case (2, "item") where Int(rest[1]).flatMap({ Fixtures.itemJSON(id: $0, api: api) }) != nil:
                 return json(Fixtures.itemJSON(id: Int(rest[1])!, api: api)!)
             case (2, "item-category"):
                 guard let category = Fixtures.itemCategoryJSON(rest[1], api: api) else { return nil }
                 return json(category)
-            case (2, let kind?) where ["ability", "item", "location", "region", "pokemon-habitat", "version", "egg-group",
-                                       "growth-rate"].contains(kind):
+            case (2, let kind?)
+            where [
+                "ability", "item", "location", "region", "pokemon-habitat", "version", "egg-group",
+                "growth-rate",
+            ].contains(kind):
                 guard let id = Int(rest[1]),
-                      let named = Fixtures.namedJSON(kind, id: id, api: api, hostile: state.hostile) else { return nil }
+                    let named = Fixtures.namedJSON(kind, id: id, api: api, hostile: state.hostile)
+                else { return nil }
                 return json(named)
             case (1, "meta"):
                 return json(["hash": state.dataHash, "deployed_at": "2025-07-01T00:00:00Z"])
@@ -422,8 +467,10 @@ private final class Handler: ChannelInboundHandler {
             headers.replaceOrAdd(name: "Date", value: HTTPDateFormat.now())
             let keepAlive = head.isKeepAlive
             headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
-                          promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
+                promise: nil
+            )
             if !body.isEmpty {
                 context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
             }
@@ -436,8 +483,10 @@ private final class Handler: ChannelInboundHandler {
             context.close(promise: nil)
         case .truncate(var headers, let body, let promised):
             headers.replaceOrAdd(name: "Content-Length", value: String(promised))
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))),
-                          promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .ok, headers: headers))),
+                promise: nil
+            )
             let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body))))).whenComplete { _ in
                 loopBound.value.close(promise: nil)
