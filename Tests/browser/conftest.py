@@ -244,3 +244,15 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.section("page weight (HTML + CSS + JS, no images)")
         for line in PAGE_WEIGHTS:
             terminalreporter.write_line(line)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """With POKEDEX_BROWSER_STRICT set (CI sets it: the real site in three languages, the binary and the mirror are
+    all there), a test that skips fails instead: a precondition gone missing must not pass in silence. Without it,
+    a small site's skips ("a single index page") stay skips."""
+    outcome = yield
+    report = outcome.get_result()
+    if os.environ.get("POKEDEX_BROWSER_STRICT") and report.skipped and not hasattr(report, "wasxfail"):
+        report.outcome = "failed"
+        report.longrepr = f"skipped, which a strict run (POKEDEX_BROWSER_STRICT) does not allow: {report.longrepr}"

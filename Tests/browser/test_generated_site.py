@@ -21,6 +21,9 @@ from conftest import REPO, decode_data, hashed, read_script
 from test_browser import _axe, _pokedex_binary, js, open_page, show_view, tap, wait
 from test_static import broken_references, parse_site, script_problems
 
+# The module builds a site of its own once: its tests stay on one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("generated_site")
+
 ONLY = 24
 HOSTILE = [1, 4]
 NO_ART = [2]

@@ -14,6 +14,9 @@ from test_generated_site import build_in_three_languages
 from test_reference import groups, type_in
 from test_static import broken_references, parse_site, script_problems
 
+# The module builds a site of its own once: its tests stay on one pytest-xdist worker.
+pytestmark = pytest.mark.xdist_group("languages")
+
 ONLY = 30
 
 

@@ -5,11 +5,11 @@ MIRROR_PORT=""
 start_mirror() {  # start_mirror SHARED PORTFILE [mirror args…]
   local shared="$1" portfile="$2"; shift 2
   rm -f "$portfile"
-  "$shared/tools/pokeapi-mirror" --port "${MIRROR_PORT:-0}" --port-file "$portfile" "$@" >/tmp/pokeapi-mirror.log 2>&1 &
+  "$shared/tools/pokeapi-mirror" --port "${MIRROR_PORT:-0}" --port-file "$portfile" "$@" >"$portfile.log" 2>&1 &
   MIRROR_PID=$!
   for _ in $(seq 1 600); do
     [ -s "$portfile" ] && break
-    kill -0 "$MIRROR_PID" 2>/dev/null || { cat /tmp/pokeapi-mirror.log; fail "mirror did not start"; }
+    kill -0 "$MIRROR_PID" 2>/dev/null || { cat "$portfile.log"; fail "mirror did not start"; }
     sleep 0.2
   done
   MIRROR_PORT=$(cat "$portfile")
