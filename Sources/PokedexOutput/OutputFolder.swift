@@ -317,16 +317,13 @@ package struct OutputFolder: Sendable {
 
     /// Whether `path` is a regular file of `size` bytes: one `stat` (a path by concatenation, no `URL` made).
     package static func isRegularFile(_ path: String, size: Int) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        return Int(info.st_size) == size
+        FileStamp.of(path, regularFilesOnly: true).map { $0.error == 0 && $0.size == Int64(size) } ?? false
     }
 
     /// The manifest's size, modification time and inode; "" when there is none (what the build memo vouches for).
     package func manifestStamp() -> String {
-        var info = stat()
-        guard stat(root.path + "/" + Self.manifestName, &info) == 0 else { return "" }
-        return "\(info.st_size) \(info.modified.seconds).\(info.modified.nanoseconds) \(info.st_ino)"
+        guard let stamp = FileStamp.of(root.path + "/" + Self.manifestName), stamp.error == 0 else { return "" }
+        return "\(stamp.size) \(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds) \(stamp.inode)"
     }
 
     /// Whether every file of `sizes` (relative paths) is in the folder at its size.

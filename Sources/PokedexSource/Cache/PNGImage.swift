@@ -55,9 +55,8 @@ enum PNGImage {
             throw AtomicFile.posixError("cannot open \(file.path)")
         }
         defer { close(fd) }  // read-only: nothing to lose on close
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw AtomicFile.posixError("cannot stat \(file.path)") }
-        let byteCount = Int(info.st_size)
+        guard let stamp = FileStamp.of(descriptor: fd) else { throw AtomicFile.posixError("cannot stat \(file.path)") }
+        let byteCount = Int(stamp.size)
         guard byteCount >= 8 + 25 + 12 else { return nil }
         func read(_ count: Int, at offset: Int) throws -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: count)
@@ -67,7 +66,7 @@ enum PNGImage {
         }
         let head = try read(24, at: 0)
         guard try read(12, at: byteCount - 12) == iendChunk, let size = size(Data(head)) else { return nil }
-        let identity = "\(info.st_ino)-\(byteCount)-\(info.modified.seconds).\(info.modified.nanoseconds)"
+        let identity = "\(stamp.inode)-\(byteCount)-\(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds)"
         return FileShape(byteCount: byteCount, width: size.width, height: size.height, identity: identity)
     }
 
