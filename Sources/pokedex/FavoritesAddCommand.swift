@@ -13,6 +13,15 @@ struct FavoritesAddCommand: AsyncParsableCommand {
             """
     )
 
+    @OptionGroup var edit: FavoritesEditArguments
+
+    func run() async throws {
+        try await edit.apply { editor, pokemon in try editor.add(pokemon) }
+    }
+}
+
+/// What `favorites add` and `favorites remove` take alike: the site's options and the Pokémon to add or remove.
+struct FavoritesEditArguments: ParsableArguments {
     @OptionGroup var site: SiteOptions
 
     @Argument(help: ArgumentHelp("Pokémon names or ids.", valueName: "name-or-id"))
@@ -22,9 +31,10 @@ struct FavoritesAddCommand: AsyncParsableCommand {
         if pokemon.isEmpty { throw ValidationError("give at least one Pokémon name or id") }
     }
 
-    func run() async throws {
+    /// Makes one change to the favorites file and prints what it did: results on stdout, notes on stderr.
+    func apply(_ change: (FavoritesEditor, [String]) throws -> FavoritesEditor.Report) async throws {
         let editor = try await site.favoritesEditor().editor
-        let report = try await reportingErrors { try editor.add(pokemon) }
+        let report = try await reportingErrors { try change(editor, pokemon) }
         printReport(report.messages, notes: report.notes)
     }
 }

@@ -12,18 +12,9 @@ struct FavoritesRemoveCommand: AsyncParsableCommand {
             """
     )
 
-    @OptionGroup var site: SiteOptions
-
-    @Argument(help: ArgumentHelp("Pokémon names or ids.", valueName: "name-or-id"))
-    var pokemon: [String]
-
-    func validate() throws {
-        if pokemon.isEmpty { throw ValidationError("give at least one Pokémon name or id") }
-    }
+    @OptionGroup var edit: FavoritesEditArguments
 
     func run() async throws {
-        let editor = try await site.favoritesEditor().editor
-        let report = try await reportingErrors { try editor.remove(pokemon) }
-        printReport(report.messages, notes: report.notes)
+        try await edit.apply { editor, pokemon in try editor.remove(pokemon) }
     }
 }
