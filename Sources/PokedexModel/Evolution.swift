@@ -294,45 +294,65 @@ extension EvolutionCondition {
         return text
     }
 
+    /// The trigger's sentence, with what it needs besides ("Level 20, high friendship, daytime").
     private func basePhrase(_ words: EvolutionWords) -> String {
-        let names = words.names
-        let item = { words.name(.item, $0) }
-        let move = { words.name(.move, $0) }
-        let type = { words.type($0) }
-        let species = { words.species($0) }
-        let name = DisplayName.titleCase
-        // What the stage needs besides the trigger itself, in the order a player meets them.
-        let say = words.say
+        let (needs, holding, knowing) = conditions(words)
+        let parts = PhraseParts(words: words, needs: needs, actions: [holding, knowing].compactMap { $0 })
+        return knownTriggerPhrase(parts, holding: holding) ?? unknownTriggerPhrase(parts)
+    }
+
+    /// What a sentence is made of: the words, what the stage needs besides the trigger (in the order a player meets
+    /// them), and what the Pokémon does meanwhile (holding an item, knowing a move).
+    private struct PhraseParts {
+        var words: EvolutionWords
+        var needs: [String]
+        var actions: [String]
+
+        func say(_ key: String, _ values: [String: String] = [:]) -> String { words.say(key, values) }
         /// An item or type with its article ("a Thunder Stone") and alone.
         func named(_ key: String, _ text: String) -> [String: String] {
             [key: text, "a_\(key)": words.withArticle(text)]
         }
+        /// "head, need, need".
+        func sentence(_ head: String) -> String {
+            needs.isEmpty ? head : head + words.comma + needs.joined(separator: words.comma)
+        }
+        /// "head holding a King's Rock, need".
+        func withActions(_ head: String) -> String {
+            sentence(([head] + actions).joined(separator: say("action_joiner")))
+        }
+        func item(_ name: String) -> String { words.name(.item, name) }
+        func move(_ name: String) -> String { words.name(.move, name) }
+        func species(_ name: String) -> String { words.species(name) }
+    }
+
+    /// What the stage needs besides its trigger, in the order a player meets them; holding an item and knowing a
+    /// move apart, since they join the trigger's action ("Trade holding a King's Rock").
+    private func conditions(_ words: EvolutionWords) -> (needs: [String], holding: String?, knowing: String?) {
+        let parts = PhraseParts(words: words, needs: [], actions: [])
+        let say = parts.say
+        let type = { words.type($0) }
         var needs: [String] = []
         if minHappiness != nil { needs.append(say("high_friendship", [:])) }
         if minAffection != nil { needs.append(say("high_affection", [:])) }
         if let minBeauty { needs.append(say("beauty", ["n": String(minBeauty)])) }
-        var holding: String?
-        if let heldItem { holding = say("holding", named("item", item(heldItem))) }
-        var knowing: String?
-        if let knownMove { knowing = say("knowing_move", ["move": move(knownMove)]) }
-        if let knownMoveType { knowing = say("knowing_type", named("type", type(knownMoveType))) }
-        if let partySpecies { needs.append(say("party_species", ["species": species(partySpecies)])) }
-        if let partyType { needs.append(say("party_type", named("type", type(partyType)))) }
+        let holding = heldItem.map { say("holding", parts.named("item", parts.item($0))) }
+        var knowing = knownMove.map { say("knowing_move", ["move": parts.move($0)]) }
+        if let knownMoveType { knowing = say("knowing_type", parts.named("type", type(knownMoveType))) }
+        if let partySpecies { needs.append(say("party_species", ["species": parts.species(partySpecies)])) }
+        if let partyType { needs.append(say("party_type", parts.named("type", type(partyType)))) }
         if let relativePhysicalStats {
-            needs.append(
-                say(
-                    relativePhysicalStats > 0
-                        ? "attack_higher" : relativePhysicalStats < 0 ? "attack_lower" : "attack_equal",
-                    [:]
-                )
-            )
+            let key =
+                relativePhysicalStats > 0
+                ? "attack_higher" : relativePhysicalStats < 0 ? "attack_lower" : "attack_equal"
+            needs.append(say(key, [:]))
         }
         if nearSpecialRock == true { needs.append(say("near_rock", [:])) }
         if needsOverworldRain == true { needs.append(say("rain", [:])) }
         if turnUpsideDown == true { needs.append(say("upside_down", [:])) }
-        if let minSteps { needs.append(say("steps", ["steps": names.words.grouped(minSteps)])) }
+        if let minSteps { needs.append(say("steps", ["steps": words.names.words.grouped(minSteps)])) }
         if let minMoveCount, let usedMove, !["use-move", "agile-style-move", "strong-style-move"].contains(trigger) {
-            needs.append(say("used_move_times", ["move": move(usedMove), "n": String(minMoveCount)]))
+            needs.append(say("used_move_times", ["move": parts.move(usedMove), "n": String(minMoveCount)]))
         }
         if let region { needs.append(say("in_region", ["region": words.name(.region, region)])) }
         if needsMultiplayer == true { needs.append(say("multiplayer", [:])) }
@@ -343,110 +363,87 @@ extension EvolutionCondition {
         case "night"?: needs.append(say("nighttime", [:]))
         case "dusk"?: needs.append(say("dusk", [:]))
         case "full-moon"?: needs.append(say("full_moon", [:]))
-        case let other?: needs.append(name(other).lowercased())
+        case let other?: needs.append(DisplayName.titleCase(other).lowercased())
         case nil: break
         }
+        return (needs, holding, knowing)
+    }
 
-        func sentence(_ head: String, _ rest: [String]) -> String {
-            rest.isEmpty ? head : head + words.comma + rest.joined(separator: words.comma)
-        }
-        func capitalised(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-        let actions = [holding, knowing].compactMap { $0 }
-
+    /// The sentence of a trigger the theme has words for; nil for another (or a move trigger without its move).
+    private func knownTriggerPhrase(_ parts: PhraseParts, holding: String?) -> String? {
+        let say = parts.say
+        /// " 20 times" after a move used so many times.
+        let times = minMoveCount.map { say("times", ["n": String($0)]) } ?? ""
         switch trigger {
         case "level-up":
-            if let minLevel {
-                return sentence(
-                    ([say("level_n", ["n": String(minLevel)])] + actions).joined(separator: words.say("action_joiner")),
-                    needs
-                )
-            }
-            if !actions.isEmpty {
-                return sentence(([say("level_up", [:])] + actions).joined(separator: words.say("action_joiner")), needs)
-            }
+            if let minLevel { return parts.withActions(say("level_n", ["n": String(minLevel)])) }
+            if !parts.actions.isEmpty { return parts.withActions(say("level_up", [:])) }
             // "High friendship, daytime": the state is the condition, the level-up goes without saying.
             if minHappiness != nil || minAffection != nil || minBeauty != nil {
-                return capitalised(needs.joined(separator: words.comma))
+                let text = parts.needs.joined(separator: parts.words.comma)
+                return text.prefix(1).uppercased() + text.dropFirst()
             }
-            return sentence(
-                needs.isEmpty ? say("level_up", [:]) : say("level_up_needing", ["need": needs[0]]),
-                Array(needs.dropFirst())
-            )
+            guard let first = parts.needs.first else { return say("level_up", [:]) }
+            var rest = parts
+            rest.needs.removeFirst()
+            return rest.sentence(say("level_up_needing", ["need": first]))
         case "use-item":
-            let use = self.item.map { say("use_item", named("item", item($0))) } ?? say("use_an_item", [:])
-            return sentence(([use] + actions).joined(separator: words.say("action_joiner")), needs)
+            return parts.withActions(
+                item.map { say("use_item", parts.named("item", parts.item($0))) } ?? say("use_an_item", [:])
+            )
         case "trade":
             var head = say("trade", [:])
-            if let holding { head += words.say("action_joiner") + holding }
-            if let tradeSpecies { head += say("trade_for", ["species": species(tradeSpecies)]) }
-            return sentence(head, needs)
-        case "shed":
-            return sentence(say("shed", [:]), needs)
+            if let holding { head += say("action_joiner", [:]) + holding }
+            if let tradeSpecies { head += say("trade_for", ["species": parts.species(tradeSpecies)]) }
+            return parts.sentence(head)
         case "spin":
-            return sentence(([say("spin", [:])] + actions).joined(separator: words.say("action_joiner")), needs)
+            return parts.withActions(say("spin", [:]))
         case "use-move":
-            if let usedMove {
-                return sentence(
-                    say("use_move", ["move": move(usedMove)])
-                        + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""),
-                    needs
-                )
-            }
+            return usedMove.map { parts.sentence(say("use_move", ["move": parts.move($0)]) + times) }
         case "agile-style-move", "strong-style-move":
             // Hisuian moves used in a style: "Use Psyshield Bash in the Agile Style 20 times".
-            if let usedMove {
-                let style = trigger == "agile-style-move" ? "agile_style" : "strong_style"
-                return sentence(
-                    say(style, ["move": move(usedMove)]) + (minMoveCount.map { say("times", ["n": String($0)]) } ?? ""),
-                    needs
-                )
-            }
-        case "three-critical-hits":
-            return sentence(say("three_critical_hits", [:]), needs)
+            let style = trigger == "agile-style-move" ? "agile_style" : "strong_style"
+            return usedMove.map { parts.sentence(say(style, ["move": parts.move($0)]) + times) }
         case "take-damage":
-            return sentence(
-                minDamageTaken.map { say("take_damage_at_least", ["n": String($0)]) } ?? say("take_damage", [:]),
-                needs
+            return parts.sentence(
+                minDamageTaken.map { say("take_damage_at_least", ["n": String($0)]) } ?? say("take_damage", [:])
             )
-        case "tower-of-darkness":
-            return sentence(say("tower_of_darkness", [:]), needs)
-        case "tower-of-waters":
-            return sentence(say("tower_of_waters", [:]), needs)
-        case "three-defeated-bisharp":
-            return sentence(say("three_defeated_bisharp", [:]), needs)
         case "recoil-damage":
-            return sentence(
-                minDamageTaken.map { say("recoil_at_least", ["n": String($0)]) } ?? say("recoil", [:]),
-                needs
+            return parts.sentence(
+                minDamageTaken.map { say("recoil_at_least", ["n": String($0)]) } ?? say("recoil", [:])
             )
-        case "gimmighoul-coins":
-            return sentence(say("gimmighoul_coins", [:]), needs)
         default:
-            break
+            return Self.saidAlone[trigger].map { parts.sentence(say($0, [:])) }
         }
-        // An unknown trigger: its API name made readable ("other" says nothing), then whatever else it needs.
-        var head = trigger == "other" ? "" : name(trigger)
+    }
+
+    /// Triggers whose words need nothing of the condition: trigger → its key in `[evolution]`.
+    private static let saidAlone = [
+        "shed": "shed", "three-critical-hits": "three_critical_hits", "tower-of-darkness": "tower_of_darkness",
+        "tower-of-waters": "tower_of_waters", "three-defeated-bisharp": "three_defeated_bisharp",
+        "gimmighoul-coins": "gimmighoul_coins",
+    ]
+
+    /// An unknown trigger: its API name made readable ("other" says nothing), then whatever else it needs.
+    private func unknownTriggerPhrase(_ parts: PhraseParts) -> String {
+        let say = parts.say
+        var head = trigger == "other" ? "" : DisplayName.titleCase(trigger)
         if let minLevel {
-            head +=
-                head.isEmpty ? say("level_n", ["n": String(minLevel)]) : say("then_level_n", ["n": String(minLevel)])
+            head += say(head.isEmpty ? "level_n" : "then_level_n", ["n": String(minLevel)])
         }
-        if let used = self.item {
-            head +=
-                head.isEmpty ? say("use_item", named("item", item(used))) : say("then_using", named("item", item(used)))
+        if let used = item {
+            head += say(head.isEmpty ? "use_item" : "then_using", parts.named("item", parts.item(used)))
         }
         if let tradeSpecies {
-            head +=
-                head.isEmpty
-                ? say("trade_for_species", ["species": species(tradeSpecies)])
-                : say("then_trading", ["species": species(tradeSpecies)])
+            head += say(head.isEmpty ? "trade_for_species" : "then_trading", ["species": parts.species(tradeSpecies)])
         }
         if let usedMove, minMoveCount == nil, trigger != "use-move" {
-            head +=
-                head.isEmpty
-                ? say("use_move", ["move": move(usedMove)]) : say("then_using_move", ["move": move(usedMove)])
+            head += say(head.isEmpty ? "use_move" : "then_using_move", ["move": parts.move(usedMove)])
         }
-        if head.isEmpty { head = actions.isEmpty && needs.isEmpty ? say("special", [:]) : say("level_up", [:]) }
-        return sentence(([head] + actions).joined(separator: words.say("action_joiner")), needs)
+        if head.isEmpty {
+            head = parts.actions.isEmpty && parts.needs.isEmpty ? say("special", [:]) : say("level_up", [:])
+        }
+        return parts.withActions(head)
     }
 
     /// "a" or "an" before a name: "an Ice Stone", "a Thunder Stone".
