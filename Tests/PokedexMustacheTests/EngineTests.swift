@@ -243,35 +243,4 @@ import Testing
         let library = try TemplateLibrary(templates: ["loop": "x{{> loop}}"])
         #expect(throws: TemplateError.self) { try library.render("loop", .null) }
     }
-
-    /// Throughput over a cell-like template: printed, never asserted (timings belong in benchmarks).
-    @Test func throughputIsPrinted() throws {
-        let cell =
-            #"<li class="cell" data-id="{{id}}"><a href="{{href}}"><img src="{{image.src}}" alt="{{name}}">"#
-            + #"<span class="num">{{number}}</span><span>{{name}}</span>{{#types}}<span class="type type-{{name}}">{{label}}</span>{{/types}}</a></li>"#
-        let library = try TemplateLibrary(templates: [
-            "page": "<ul>{{#cells}}{{> cell}}\n{{/cells}}</ul>", "cell": cell,
-        ])
-        let cells = (0..<30).map { index in
-            object(
-                ("id", .int(index)),
-                ("href", .string("pokemon/p\(index).html")),
-                ("name", .string("Farfetch’d \(index)")),
-                ("number", .string("#00\(index)")),
-                ("image", object(("src", .string("images/\(index).png")))),
-                ("types", .list([object(("name", .string("grass")), ("label", .string("Grass")))]))
-            )
-        }
-        let context = object(("cells", .list(cells)))
-        let clock = ContinuousClock()
-        var bytes = 0
-        let elapsed = try clock.measure {
-            for _ in 0..<2_000 { bytes += try library.render("page", context).count }
-        }
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        print(
-            "engine: \(bytes / 1_000_000) MB of HTML in \(String(format: "%.2f", seconds)) s, \(String(format: "%.0f", Double(bytes) / 1e6 / seconds)) MB/s (this build's configuration)"
-        )
-        #expect(bytes > 0)
-    }
 }
