@@ -42,8 +42,15 @@ enum PokedexBinary {
     }
 
     /// Runs `pokedex arguments` in `directory` with stdin from /dev/null (not a terminal); `executable` for a copy
-    /// of the binary elsewhere.
-    static func run(_ arguments: [String], in directory: URL, executable: URL? = nil) async throws -> Result {
+    /// of the binary elsewhere. Without `network`, in a network namespace of its own (`unshare`), whose only
+    /// interface is a loopback that is down: no name resolves and no address answers, as on a machine without a
+    /// network, whatever the machine running the tests has.
+    static func run(
+        _ arguments: [String],
+        in directory: URL,
+        executable: URL? = nil,
+        network: Bool = true
+    ) async throws -> Result {
         let out = directory.appendingPathComponent(".stdout-\(UUID().uuidString)")
         let err = directory.appendingPathComponent(".stderr-\(UUID().uuidString)")
         try #require(FileManager.default.createFile(atPath: out.path, contents: nil))
@@ -55,9 +62,12 @@ enum PokedexBinary {
         }
         let output = try FileHandle(forWritingTo: out)
         let errors = try FileHandle(forWritingTo: err)
+        let binary = try executable ?? locate()
+        let (program, programArguments) =
+            network ? (binary, arguments) : (try unshare(), ["--net", "--map-root-user", binary.path] + arguments)
         let status = try await ProcessLaunch.run(
-            try executable ?? locate(),
-            arguments,
+            program,
+            programArguments,
             in: directory,
             environment: environment,
             output: output.fileDescriptor,
@@ -70,6 +80,16 @@ enum PokedexBinary {
             stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self)
         )
+    }
+
+    /// util-linux's `unshare`, which the tests of a machine without a network need: a test that says "no network"
+    /// must not use the one it has.
+    static func unshare() throws -> URL {
+        for path in ["/usr/bin/unshare", "/bin/unshare"] where FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        Issue.record("unshare (util-linux) was not found: it runs the tests that need no network at all")
+        throw Missing()
     }
 
     /// A clean environment: no POKEAPI_URL from the developer's shell.

@@ -24,8 +24,12 @@ import Testing
             try FileManager.default.copyItem(at: try PokedexBinary.locate(), to: binary)
         }
 
-        func run(_ arguments: [String], in folder: URL? = nil) async throws -> PokedexBinary.Result {
-            try await PokedexBinary.run(arguments, in: folder ?? home, executable: binary)
+        func run(
+            _ arguments: [String],
+            in folder: URL? = nil,
+            network: Bool = true
+        ) async throws -> PokedexBinary.Result {
+            try await PokedexBinary.run(arguments, in: folder ?? home, executable: binary, network: network)
         }
 
         func remove() {
@@ -93,10 +97,9 @@ import Testing
         defer { install.remove() }
         #expect(try await install.run(["init", "site"]).status == 0)
         let site = install.home.appendingPathComponent("site")
-        // A port nothing listens on: connection refused, as with no network.
-        try configure(site, "api", "\"http://127.0.0.1:9/api/v2\"")
         try configure(site, "per-page", "50")
-        let build = try await install.run(["build"], in: site)
+        // PokeAPI's own address and GitHub's pictures, with no network at all: nothing resolves.
+        let build = try await install.run(["build"], in: site, network: false)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.stdout.contains("1351 Pokémon, 26 index pages"), "\(build.stdout)")
         #expect(build.stdout.contains("from the data snapshot"))
@@ -109,20 +112,29 @@ import Testing
             encoding: .utf8
         )
         #expect(pikachu.contains("Offline — showing data from the bundled snapshot of"))
-        // Artwork could not be downloaded: the page references its URL.
-        #expect(pikachu.contains("https://raw.githubusercontent.com/PokeAPI/sprites/"))
+        // No artwork could be downloaded: the summary says so once, no picture was copied, and Pikachu's picture is
+        // its artwork's address.
+        #expect(build.stdout.contains("picture(s) not downloaded"), "\(build.stdout)")
+        let images = site.appendingPathComponent("Output/images").path
+        let copied =
+            FileManager.default.fileExists(atPath: images)
+            ? try FileManager.default.contentsOfDirectory(atPath: images) : []
+        #expect(copied.isEmpty, "pictures were downloaded: \(copied.prefix(3))")
+        let artwork =
+            "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/other/official-artwork/25.png"
+        #expect(pikachu.contains("src=\"\(artwork)\""), "Pikachu's picture is not its artwork's address")
 
         // Built again, still without a network: the server is tried once, nothing is rendered or written, and the
         // summary says where the data came from, as the first build's did.
-        let rebuild = try await install.run(["build"], in: site)
+        let rebuild = try await install.run(["build"], in: site, network: false)
         #expect(rebuild.status == 0, "\(rebuild.stderr)")
         #expect(rebuild.stdout.contains("pages rendered 0, files written 0"), "\(rebuild.stdout)")
         #expect(rebuild.stdout.contains("from the data snapshot"), "\(rebuild.stdout)")
 
         // The favorites commands know the list from the snapshot, still without network.
-        let add = try await install.run(["favorites", "add", "farfetchd"], in: site)
+        let add = try await install.run(["favorites", "add", "farfetchd"], in: site, network: false)
         #expect(add.stdout == "Added #0083 Farfetch’d\n", "\(add.stderr)")
-        let unknown = try await install.run(["favorites", "add", "pikachuu"], in: site)
+        let unknown = try await install.run(["favorites", "add", "pikachuu"], in: site, network: false)
         #expect(unknown.status == 1)
         #expect(unknown.stderr.contains("did you mean pikachu"), "\(unknown.stderr)")
     }
