@@ -143,6 +143,78 @@
     return note;
   }
 
+  /* ---------- Scripts loaded on demand: one loader for every page ---------- */
+
+  // Script elements, not fetch: they work from file:// too. One promise an address, so a script loads once however
+  // many ask; a failure forgets it (offline now, perhaps not later), so the next call tries again.
+  var scripts = new Map();
+  function loadScript(url) {
+    var promise = scripts.get(url);
+    if (!promise) {
+      promise = new Promise(function (resolve, reject) {
+        var script = el('script');
+        script.src = url;
+        script.onload = function () { resolve(url); };
+        script.onerror = function () {
+          forgetScript(url);
+          reject(new Error(url));
+        };
+        doc.head.appendChild(script);
+      });
+      scripts.set(url, promise);
+    }
+    return promise;
+  }
+  // Loaded but unusable (a data script of another version): the next load asks for it again.
+  function forgetScript(url) {
+    scripts.delete(url);
+    $$('script').forEach(function (script) { if (script.getAttribute('src') === url) script.remove(); });
+  }
+  // In order (a script may need the one before it).
+  function loadScripts(urls) {
+    return urls.reduce(function (before, url) {
+      return before.then(function () { return loadScript(url); });
+    }, Promise.resolve());
+  }
+
+  /* What a page loads on first use (names, stats, the search): idle, loading, loaded. Failing, back to idle, said
+     by one note with a Retry; once loaded, the note goes, and keyboard focus on its Retry to `options.refocus()`.
+       urls()       the scripts, in order (none: nothing to load, it stays idle)
+       loaded()     they are in: false if their data is unusable, which counts as a failure
+       message()    what the note says on failure
+       place(note)  where the note goes, the first time */
+  function onDemand(options) {
+    var state = 'idle';
+    var note = null;
+    function failed() {
+      state = 'idle';
+      var message = options.message();
+      if (note) { note.say(message); return; }
+      note = failureNote(message, load);
+      options.place(note);
+    }
+    function load() {
+      var urls = options.urls().filter(Boolean);
+      if (state !== 'idle' || !urls.length) return;
+      state = 'loading';
+      loadScripts(urls).then(function () {
+        if (options.loaded() === false) {
+          urls.forEach(forgetScript);
+          failed();
+          return;
+        }
+        state = 'loaded';
+        if (!note) return;
+        var refocus = note.contains(doc.activeElement);
+        note.remove();
+        note = null;
+        var target = refocus && options.refocus ? options.refocus() : null;
+        if (target) target.focus();
+      }, failed);
+    }
+    return { load: load, state: function () { return state; } };
+  }
+
   // On a cell's placeholder, beside its link (a button may not be in one). The hero's: the picture switcher, below.
   var pending = new WeakMap();   // picture → its Retry button, while it tries again
   function offerPictureRetry(img) {
@@ -267,66 +339,6 @@
     changed(null);
   }
 
-  /* ---------- Search folding, shared by list.js and moves.js ---------- */
-
-  // Case, accents and width folded (NFKD: "２５" is "25", halfwidth kana are kana), hiragana as katakana (the
-  // script PokeAPI's Japanese names use: "ぴかちゅう" finds ピカチュウ), and typographic apostrophes as "'". Kana keep
-  // their voicing marks (recomposed by NFC): "ぴか" is not "ひか", as "é" is "e".
-  function fold(text) {
-    return String(text).normalize('NFKD').replace(/[\u0300-\u036f]/g, '').normalize('NFC')
-      .replace(/[\u3041-\u3096]/g, function (c) { return String.fromCharCode(c.charCodeAt(0) + 0x60); })
-      .replace(/[\u2018\u2019\u02bc`\u00b4]/g, "'")
-      .toLowerCase().trim().replace(/\s+/g, ' ');
-  }
-
-  /* ---------- Which name a search matched, and in what language (list.js, search.js) ---------- */
-
-  // The names script, which every copy shares, names languages in English (`label`); the search data (version 2)
-  // in the page's language (`localized`). English labels on another page's language, or a language named only by
-  // its code, are said by the browser (Intl.DisplayNames) from its BCP 47 tag.
-  var displayNames = null;
-  try { displayNames = new Intl.DisplayNames([html.getAttribute('lang') || 'en'], { type: 'language' }); } catch (e) { /* older browser */ }
-  var englishPage = /^en(-|$)/i.test(html.getAttribute('lang') || 'en');
-  function languageName(tag, label, localized) {
-    if (localized && label && label !== tag) return label;
-    if (displayNames && tag && (!englishPage || !label || label === tag)) {
-      try {
-        var name = displayNames.of(tag);
-        if (name && name.toLowerCase() !== String(tag).toLowerCase()) return name;
-      } catch (e) { /* not a tag the browser reads */ }
-    }
-    return label || tag || '';
-  }
-
-  // `languages`: [[code, label, tag]…]. "Japanese (romaji)" goes in parentheses as "Japanese, romaji".
-  function languagesLabel(languages, localized) {
-    // Inside a sentence, French, Spanish and Italian write language names in lower case ("japonais").
-    var lower = tr('lowercase_languages', 'false') === 'true';
-    var labels = languages.map(function (l) {
-      if (!Array.isArray(l)) return '';
-      var name = languageName(l[2], l[1], localized);
-      if (lower) name = name.charAt(0).toLowerCase() + name.slice(1);
-      // "Japanese (romaji)" inside the line's own brackets: "Japanese, romaji", "日本語・ローマ字".
-      var parts = /^(.*?) ?[(（](.*)[)）]$/.exec(name);
-      return parts ? tr('language_variant', '{language}, {variant}', { language: parts[1], variant: parts[2] }) : name;
-    }).filter(Boolean);
-    var separator = tr('languages_separator', '; ');
-    if (labels.length > 2) return tr('and_more', '{list} and {n} more', { list: labels.slice(0, 2).join(separator), n: labels.length - 2 });
-    return labels.join(separator);
-  }
-  // "Matched: Zupika (Japanese, romaji)": found through another name than the one shown.
-  function matchedLine(name, languages, localized) {
-    var line = el('span', 'matched');
-    line.appendChild(doc.createTextNode(tr('matched', 'Matched: ')));
-    var spelled = el('span', 'matched-name');
-    spelled.textContent = name;
-    if (languages.length === 1 && languages[0] && languages[0][2]) spelled.setAttribute('lang', languages[0][2]);
-    line.appendChild(spelled);
-    var label = languagesLabel(languages, localized);
-    if (label) line.appendChild(doc.createTextNode(tr('matched_languages', ' ({languages})', { languages: label })));
-    return line;
-  }
-
   function replaceAddress(url) {
     try { history.replaceState(history.state, '', url); return true; } catch (e) { return false; }   // some file:// setups refuse
   }
@@ -379,9 +391,10 @@
   paintStars();
 
   window.PokedexSite = {
-    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, fold: fold, putName: putName, namePieces: namePieces, replaceAddress: replaceAddress,
+    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, putName: putName, namePieces: namePieces, replaceAddress: replaceAddress,
+    loadScript: loadScript, loadScripts: loadScripts, forgetScript: forgetScript, onDemand: onDemand,
     retryButton: retryButton, retryReady: retryReady, failureNote: failureNote, retryPicture: retryPicture,
-    lostPicture: function (img) { return lost.get(img) || null; }, languageName: languageName, matchedLine: matchedLine,
+    lostPicture: function (img) { return lost.get(img) || null; },
     favorites: favorites, writeStored: writeStored, paintStar: paintStar,
     paintStars: paintStars, onFavoritesChange: function (listener) { listeners.push(listener); }
   };
@@ -398,49 +411,34 @@
   var bar = document.querySelector('.topbar');
   var boxes = Array.prototype.slice.call(document.querySelectorAll('#site-q, #search'));
   if (!bar || !boxes.length || !bar.getAttribute('data-search')) return;
-  var started = false;
-  var note = null;
   // search.js's words first, where the page has not loaded them.
   var words = window.POKEDEX_MORE_STRINGS ? null : bar.getAttribute('data-search-words');
-  var sources = (words ? [words] : []).concat([bar.getAttribute('data-search-data'), bar.getAttribute('data-search')]);
-  var loaded = 0;   // how many of `sources`, in order, are in
-  function next() {
-    if (loaded === sources.length) {
-      if (note) {
-        // Keyboard focus on Retry goes back to the box.
-        var refocus = note.contains(document.activeElement);
-        note.remove();
-        note = null;
-        if (refocus) boxes[0].focus();
-      }
-      if (window.PokedexSearch) window.PokedexSearch.start();
-      return;
-    }
-    var script = document.createElement('script');
-    script.src = sources[loaded];
-    script.onload = function () { loaded++; next(); };
-    script.onerror = function () { script.remove(); failed(); };
-    document.head.appendChild(script);
-  }
-  function load() {
-    if (started) return;
-    started = true;
-    next();
-  }
-  function failed() {
+  var index = document.querySelector('#view-search .search-status');
+  var search = site.onDemand({
+    // find.js too, unless the page has it (the index, favorites, the moves index).
+    urls: function () {
+      return [words, site.query ? null : bar.getAttribute('data-search-find'), bar.getAttribute('data-search-data'), bar.getAttribute('data-search')];
+    },
+    loaded: function () {
+      if (!window.PokedexSearch) return false;
+      window.PokedexSearch.start();
+    },
     // The index finds its Pokémon without it: what it lacks there is the other kinds.
-    var index = document.querySelector('#view-search .search-status');
-    var message = index ? tr('search_failed_kinds', 'Moves, abilities and types could not be searched: their names could not be loaded.')
-      : navigator.onLine === false ? tr('search_failed_offline', 'The search could not be loaded: this device is offline.')
-      : tr('search_failed', 'The search could not be loaded.');
-    if (note) { note.say(message); return; }
-    note = site.failureNote(message, next);
+    message: function () {
+      return index ? tr('search_failed_kinds', 'Moves, abilities and types could not be searched: their names could not be loaded.')
+        : navigator.onLine === false ? tr('search_failed_offline', 'The search could not be loaded: this device is offline.')
+        : tr('search_failed', 'The search could not be loaded.');
+    },
     // Where the results would be: search.html's, the index's results view, else under the top bar's box.
-    var results = document.querySelector('.search-page-results');
-    if (results) results.parentNode.insertBefore(note, results);
-    else if (index) index.parentNode.insertBefore(note, index.nextSibling);
-    else boxes[0].form.appendChild(note);
-  }
+    place: function (note) {
+      var results = document.querySelector('.search-page-results');
+      if (results) results.parentNode.insertBefore(note, results);
+      else if (index) index.parentNode.insertBefore(note, index.nextSibling);
+      else boxes[0].form.appendChild(note);
+    },
+    refocus: function () { return boxes[0]; }
+  });
+  var load = search.load;
   boxes.forEach(function (box) {
     box.addEventListener('focus', load);
     box.addEventListener('input', load);

@@ -1,59 +1,26 @@
 /* Pokédex: the index and favorites pages. Every page is complete without this file; it adds the Favorites view,
    delete all, export, import, search, filters and infinite scroll (built from the data script, so from file://
-   too). It builds on app.js (`window.PokedexSite`: favorites, stars, folding). Cells built here mirror
-   Templates/partials/cell.mustache, and API data only ever reaches the DOM through textContent and setAttribute. */
+   too). It builds on app.js (`window.PokedexSite`: favorites, stars, folding, the hash, scripts loaded on demand)
+   and cells.js (the data script, decoded, and its cells). API data only ever reaches the DOM through textContent
+   and setAttribute. */
 (function () {
   'use strict';
 
   var site = window.PokedexSite;
-  if (!site) return;
+  if (!site || !site.cells) return;
   var doc = document;
   var html = doc.documentElement;
-  var DATA = decodeData(window.POKEDEX_DATA);
+  var cells = site.cells;
+  var DATA = cells.data;
+  var buildCell = cells.buildCell, fillGrid = cells.fillGrid, makeLoader = cells.makeLoader, EAGER = cells.eager;
+  var typeLabel = cells.typeLabel;
   var root = site.root, siteRoot = site.siteRoot, tr = site.tr;
   var kind = site.kind;
   var $ = site.$, $$ = site.$$, el = site.el, fold = site.fold, replaceAddress = site.replaceAddress;
-  var favorites = site.favorites, writeStored = site.writeStored, paintStar = site.paintStar;
+  var favorites = site.favorites, writeStored = site.writeStored;
   var paintStars = site.paintStars;
   var SEARCH_LIMIT = 120;
   var MORE_RESULTS = 48;   // a batch of results added by "Show more" or by scrolling
-  var EAGER = 4;
-
-  /* ---------- Data script: positional rows → the objects the rest of this file reads ---------- */
-
-  // Version 4, a row: [id, slug, name, [type indices], generation, number, form, picture?]: `number` the national
-  // dex number where it is not the id (a form has its species'), else 0; `form` 0 for a species' default Pokémon, 1
-  // for a form that plays differently, 2 for one that only looks different, in site order. `typeLabels` (not in
-  // English): `types` in the page's language. Without a picture of its own, a row's is the pattern in `pic` ([w,
-  // h, [widths], "images/{id}.png" or PokeAPI's URL with {id}]) of that shape. `pageCount` and `perPage` describe
-  // the static pages' list: rows of form 0 and 1. The base stats are in their own script (`stats`): `stats` and
-  // `total` stay null until a sort by them loads it (decodeStats).
-  function decodeData(raw) {
-    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', stats: '', types: [], typeLabels: null };
-    if (!raw || raw.version !== 4 || !Array.isArray(raw.pokemon)) return out;
-    out.favorites = raw.favorites || [];
-    out.perPage = raw.perPage || 24;
-    out.pageCount = raw.pageCount || 1;
-    out.names = typeof raw.names === 'string' ? raw.names : '';
-    out.stats = typeof raw.stats === 'string' ? raw.stats : '';
-    out.types = Array.isArray(raw.types) ? raw.types : [];
-    out.typeLabels = Array.isArray(raw.typeLabels) ? raw.typeLabels : null;
-    var shape = Array.isArray(raw.pic) ? raw.pic : [475, 475, []];
-    var pattern = typeof shape[3] === 'string' ? shape[3] : 'images/{id}.png';
-    raw.pokemon.forEach(function (row, index) {
-      var own = Array.isArray(row[7]) ? row[7] : null;
-      var number = row[5] || row[0];
-      out.pokemon.push({
-        id: row[0], slug: row[1], name: row[2], index: index, num: number, form: row[6] ? 1 : 0, looks: row[6] === 2,
-        number: '#' + String(number).padStart(4, '0'),
-        types: (row[3] || []).map(function (i) { return out.types[i]; }).filter(Boolean),
-        gen: row[4] || 0, stats: null, total: null,
-        image: own ? own[0] : pattern.replace('{id}', String(row[0])), w: own ? own[1] : shape[0],
-        h: own ? own[2] : shape[1], t: own ? own[3] : shape[2]
-      });
-    });
-    return out;
-  }
 
   /* POKEDEX_STATS, version 1: {pokemon: [[id, hp, attack, defense, special-attack, special-defense, speed]…]} →
      id → {stats, total}. */
@@ -69,37 +36,8 @@
   }
 
 
-  // A type's name in the page's language when the data script has it (English: its API name made readable).
-  function typeLabel(data, name) {
-    var index = data.types.indexOf(name);
-    return data.typeLabels && index >= 0 && data.typeLabels[index] ? data.typeLabels[index] : titleCase(name);
-  }
-  function titleCase(name) {
-    return name.split('-').filter(Boolean).map(function (w) { return w.charAt(0).toUpperCase() + w.slice(1); }).join(' ');
-  }
-
-  /* POKEDEX_NAMES, version 2: {languages: [[code, label, bcp47]…], entries: [[[ids], name, mask, name, mask…]…]},
-     bit i of a mask meaning languages[i] spells the name so. A species' entry lists its default Pokémon first, then
-     its forms (lent its names); a form's own, the form first. → names: id → [{name, langs, own}]. */
-  function decodeNames(raw) {
-    var out = { languages: [], names: new Map() };
-    if (!raw || raw.version !== 2 || !Array.isArray(raw.entries)) return out;
-    out.languages = Array.isArray(raw.languages) ? raw.languages : [];
-    raw.entries.forEach(function (entry) {
-      var ids = Array.isArray(entry[0]) ? entry[0] : [];
-      for (var i = 1; i + 1 < entry.length; i += 2) {
-        if (typeof entry[i] !== 'string') continue;
-        var langs = [];
-        for (var bit = 0; bit < out.languages.length; bit++) if (entry[i + 1] & Math.pow(2, bit)) langs.push(bit);
-        ids.forEach(function (id, at) {
-          var list = out.names.get(id);
-          if (!list) out.names.set(id, list = []);
-          list.push({ name: entry[i], langs: langs, own: at === 0 });
-        });
-      }
-    });
-    return out;
-  }
+  // POKEDEX_NAMES, version 2 (app.js's decodeNames): id → [{name, langs, own}].
+  function decodeNames(raw) { return site.decodeNames(raw, 2); }
 
   var byId = new Map();
   var bySlug = new Map();
@@ -117,154 +55,8 @@
   // form" brings them back; a search finds them).
   var listedRows = DATA.pokemon.filter(function (p) { return !p.looks; });
 
-  /* ---------- Cells (also search.html's: it loads this file for them) ---------- */
-
-  // Clones of the <template id="cell-template"> the page renders from partials/cell and partials/star, so that a
-  // theme edits the cell's markup in one place; the same markup made here on a page without one.
-  var SVG = 'http://www.w3.org/2000/svg';
-  function blankCell() {
-    var template = $('#cell-template');
-    if (template) return template.content.firstElementChild.cloneNode(true);
-    var li = el('li', 'cell');
-    var link = li.appendChild(el('a', 'cell-link'));
-    var img = link.appendChild(el('span', 'art')).appendChild(el('img'));
-    img.setAttribute('sizes', '(max-width: 313px) calc(100vw - 40px), (max-width: 463px) calc(50vw - 33px), 190px');
-    img.setAttribute('decoding', 'async');
-    img.setAttribute('loading', 'lazy');
-    link.appendChild(el('span', 'num'));
-    link.appendChild(el('span', 'name'));
-    link.appendChild(el('span', 'types')).appendChild(el('span', 'type'));
-    var star = li.appendChild(el('button', 'star'));
-    star.type = 'button';
-    var icon = star.appendChild(doc.createElementNS(SVG, 'svg'));
-    icon.setAttribute('viewBox', '0 0 24 24');
-    icon.setAttribute('aria-hidden', 'true');
-    icon.setAttribute('focusable', 'false');
-    icon.appendChild(doc.createElementNS(SVG, 'path')).setAttribute('d', 'M12 2.8l2.8 5.8 6.4.9-4.6 4.5 1.1 6.3L12 17.3l-5.7 3 1.1-6.3-4.6-4.5 6.4-.9z');
-    return li;
-  }
-
-  function isAbsolute(url) { return /^(https?:|data:)/i.test(url); }
-  function typeClass(type) { return /^[a-z0-9]+(-[a-z0-9]+)*$/.test(type) ? type : 'unknown'; }
-
-  // `p` as decodeData makes it; `label(type)`: a type's name in the page's language (default: this page's data's).
-  function buildCell(p, lazy, label) {
-    var li = blankCell();
-    li.setAttribute('data-id', String(p.id));
-    li.setAttribute('data-slug', p.slug);
-    $('.cell-link', li).setAttribute('href', root + 'pokemon/' + p.slug + '.html');
-    var img = $('img', li);
-    var fallback = siteRoot + 'assets/placeholder.svg';
-    var local = typeof p.image === 'string' && p.image && !isAbsolute(p.image);
-    var src = typeof p.image === 'string' && p.image ? (local ? siteRoot + p.image : p.image) : fallback;
-    // Thumbnails of images/25.png are images/25-<width>.webp; srcset before src, so only one picture loads.
-    var widths = local && Array.isArray(p.t) ? p.t : [];
-    if (widths.length) {
-      var stem = src.replace(/\.png$/, '');
-      img.setAttribute('srcset', widths.map(function (w) { return stem + '-' + w + '.webp ' + w + 'w'; })
-        .concat([src + ' ' + (p.w || 475) + 'w']).join(', '));
-      src = stem + '-' + widths[0] + '.webp';
-    } else {
-      img.removeAttribute('srcset');
-      img.removeAttribute('sizes');
-    }
-    img.setAttribute('src', src);
-    img.setAttribute('width', String(p.w || 475));
-    img.setAttribute('height', String(p.h || 475));
-    img.setAttribute('alt', p.name);
-    if (!lazy) img.removeAttribute('loading');
-    img.setAttribute('data-fallback', fallback);
-    $('.num', li).textContent = p.number;
-    // In Japanese, Chinese and Korean with a <wbr> where it may wrap (app.js); the picture's alt keeps it whole.
-    site.putName($('.name', li), p.name);
-    var types = $('.types', li);
-    var blank = $('.type', types);
-    (p.types || []).forEach(function (t) {
-      var badge = blank.cloneNode(false);
-      badge.setAttribute('class', 'type type-' + typeClass(t));
-      badge.textContent = label ? label(t) : typeLabel(DATA, t);
-      types.appendChild(badge);
-    });
-    blank.remove();
-    var star = $('.star', li);
-    star.setAttribute('data-id', String(p.id));
-    star.setAttribute('data-name', p.name);
-    paintStar(star);
-    return li;
-  }
-  site.buildCell = buildCell;
-
-  // For node's test runner (Tests/scripts): the decoders, and the cells of this page's data script.
-  site.list = { decodeData: decodeData, decodeStats: decodeStats, decodeNames: decodeNames, typeLabel: typeLabel, buildCell: buildCell };
-
-  // Re-fills a grid with `list`, reusing the cells it already has (no image reloads, no flicker).
-  function fillGrid(grid, list) {
-    var existing = new Map();
-    $$(':scope > .cell', grid).forEach(function (cell) { existing.set(cell.getAttribute('data-id'), cell); });
-    var fragment = doc.createDocumentFragment();
-    list.forEach(function (p, index) {
-      var cell = existing.get(String(p.id)) || buildCell(p, index >= EAGER);
-      existing.delete(String(p.id));
-      fragment.appendChild(cell);
-    });
-    existing.forEach(function (cell) { cell.remove(); });
-    grid.appendChild(fragment);
-    $$('.star', grid).forEach(paintStar);
-  }
-
-
-  /* ---------- Loading indicator: while added cells' pictures come in ---------- */
-
-  // Under a list, from the moment more cells are asked for until every picture of theirs has loaded or failed (no
-  // delay of its own). The list is aria-busy meanwhile; what was added is said once, by the list's status.
-  function makeLoader(list, before) {
-    if (!list || !before) return null;
-    var loader = el('p', 'loader');
-    loader.hidden = true;
-    var spinner = el('span', 'loader-spinner');
-    spinner.setAttribute('aria-hidden', 'true');
-    var text = el('span', 'loader-text');
-    text.textContent = tr('loading_more', 'Loading more Pokémon…');
-    loader.appendChild(spinner);
-    loader.appendChild(text);
-    before.parentNode.insertBefore(loader, before);
-    var waiting = new Set();
-    function done() {
-      loader.hidden = true;
-      list.removeAttribute('aria-busy');
-    }
-    function settle(event) {
-      var img = event.target;
-      img.removeEventListener('load', settle);
-      img.removeEventListener('error', settle);
-      if (waiting.delete(img) && !waiting.size) done();
-    }
-    return {
-      reset: function () {
-        waiting.forEach(function (img) {
-          img.removeEventListener('load', settle);
-          img.removeEventListener('error', settle);
-        });
-        waiting.clear();
-        done();
-      },
-      watch: function (cells) {
-        cells.forEach(function (cell) {
-          var img = $('img', cell);
-          if (!img || img.complete) return;
-          waiting.add(img);
-          img.addEventListener('load', settle);
-          img.addEventListener('error', settle);
-        });
-        if (waiting.size) {
-          loader.hidden = false;
-          list.setAttribute('aria-busy', 'true');
-        } else {
-          done();
-        }
-      }
-    };
-  }
+  // For node's test runner (Tests/scripts): the decoders of the scripts this file loads.
+  site.list = { decodeStats: decodeStats, decodeNames: decodeNames };
 
   // A star changed: the favorites views follow. Un-starred among favorites, the cell leaves, and with a search or
   // filters on, every result is redrawn: keyboard focus stays nearby, by id (redrawn cells are new elements): the
@@ -483,73 +275,45 @@
   }
 
 
-  // Loaded when a sort by a stat (or their total) is first chosen, by a script element (file:// too): until then such
-  // a sort keeps Pokédex order, and the list is sorted again once they are in. Failing, said with a Retry.
-  var statsState = DATA.stats ? 'idle' : 'none';
-  var statsNote = null;
+  // Loaded when a sort by a stat (or their total) is first chosen (app.js's onDemand: a script element, file:// too):
+  // until then such a sort keeps Pokédex order, and the list is sorted again once they are in. Failing, said with
+  // a Retry.
   function sortsByStats() { return SORT_KEYS.indexOf(filters.sort) >= 2; }
-  function loadStats() {
-    if (statsState !== 'idle') return;
-    statsState = 'loading';
-    var script = el('script');
-    script.src = siteRoot + DATA.stats;
-    script.onload = function () {
+  function placeNote(note) {
+    var status = viewSearch && $('.search-status', viewSearch);
+    if (status) status.parentNode.insertBefore(note, status.nextSibling);
+  }
+  var statsScript = site.onDemand({
+    urls: function () { return [DATA.stats ? siteRoot + DATA.stats : '']; },
+    loaded: function () {
       var decoded = decodeStats(window.POKEDEX_STATS);
       // A stats script of another version reads as none: said so, with a Retry, not sorted silently by number.
-      if (!decoded.size) { script.onerror(); return; }
-      statsState = 'loaded';
+      if (!decoded.size) return false;
       decoded.forEach(function (values, id) {
         var p = byId.get(id);
         if (p) { p.stats = values.stats; p.total = values.total; }
       });
-      if (statsNote) { statsNote.remove(); statsNote = null; }
       if (resultsActive()) runSearch(true);
-    };
-    script.onerror = function () {
-      statsState = 'idle';
-      script.remove();
-      var message = tr('stats_failed', 'The base stats could not be loaded: the list stays in Pokédex order.');
-      if (statsNote) { statsNote.say(message); return; }
-      statsNote = site.failureNote(message, loadStats);
-      var status = viewSearch && $('.search-status', viewSearch);
-      if (status) status.parentNode.insertBefore(statsNote, status.nextSibling);
-    };
-    doc.head.appendChild(script);
-  }
+    },
+    message: function () { return tr('stats_failed', 'The base stats could not be loaded: the list stays in Pokédex order.'); },
+    place: placeNote
+  });
+  var loadStats = statsScript.load;
 
-  // Loaded on first use of the search box, by a script element (not fetch: file:// too). Failing, said with a Retry.
+  // Loaded on first use of the search box. Failing, said with a Retry; the names shown are searched meanwhile.
   var NAMES = decodeNames(null);
-  var namesState = DATA.names ? 'idle' : 'none';
-  var namesNote = null;
-  function loadNames() {
-    if (namesState !== 'idle') return;
-    namesState = 'loading';
-    var script = el('script');
-    script.src = siteRoot + DATA.names;
-    script.onload = function () {
-      namesState = 'loaded';
+  var namesScript = site.onDemand({
+    urls: function () { return [DATA.names ? siteRoot + DATA.names : '']; },
+    loaded: function () {
       NAMES = decodeNames(window.POKEDEX_NAMES);
       candidates.clear();
-      if (namesNote) {
-        // Keyboard focus on its Retry button goes back to the search box.
-        var refocus = namesNote.contains(doc.activeElement);
-        namesNote.remove();
-        namesNote = null;
-        if (refocus && searchInput) searchInput.focus();
-      }
       if (resultsActive() && filters.q) runSearch();
-    };
-    script.onerror = function () {
-      namesState = 'idle';
-      script.remove();
-      var message = tr('names_failed', 'Names in other languages could not be loaded: only the names shown here are searched.');
-      if (namesNote) { namesNote.say(message); return; }
-      namesNote = site.failureNote(message, loadNames);
-      var status = viewSearch && $('.search-status', viewSearch);
-      if (status) status.parentNode.insertBefore(namesNote, status.nextSibling);
-    };
-    doc.head.appendChild(script);
-  }
+    },
+    message: function () { return tr('names_failed', 'Names in other languages could not be loaded: only the names shown here are searched.'); },
+    place: placeNote,
+    refocus: function () { return searchInput; }
+  });
+  var loadNames = namesScript.load;
 
   // What a query is matched against: the display name, the slug's words, then every other name (with its
   // languages). `shown` marks the first two: a match through them needs no explanation. A form's own names explain
@@ -569,24 +333,14 @@
     return list;
   }
 
-  // 0: the name starts with the query; 1: a word of it does; 2: the query is inside it; 3: every word of the
-  // query starts a word of the name, in any order ("charizard mega" finds "Mega Charizard X"); -1: no match.
-  var WORD = /[^\p{L}\p{N}]+/u;
-  function nameScore(name, q, words) {
-    var at = name.indexOf(q);
-    if (at === 0) return 0;
-    if (at > 0) return WORD.test(name.charAt(at - 1)) ? 1 : 2;
-    if (words.length > 1) {
-      var parts = name.split(WORD);
-      if (words.every(function (w) { return parts.some(function (part) { return part.indexOf(w) === 0; }); })) return 3;
-    }
-    return -1;
-  }
+  // Names compare word by word, punctuation aside (sortName), split as the search splits them.
+  var WORD = site.wordBreak;
 
   // "pikachu", "pika", "alolan raichu", "ピカチュウ"; "25", "025", "#25", "#0025": the species of that number
   // first (its default Pokémon, then its forms), then numbers starting so. Each result: [pokemon, matched name].
-  function search(query, list) {
-    var q = fold(query);
+  function search(text, list) {
+    var query = site.query(text);
+    var q = query.text;
     if (!q) return [];
     var scored = [];
     if (/^#?\d+$/.test(q)) {
@@ -597,13 +351,12 @@
         if (score >= 0) scored.push([score, p, null]);
       });
     } else {
-      var words = q.split(WORD).filter(Boolean);
       list.forEach(function (p) {
         var best = -1;
         var why = -1;
         var via = null;
         candidatesOf(p).forEach(function (c) {
-          var s = nameScore(c.f, q, words);
+          var s = query.rank(c.f);
           if (s < 0) return;
           // At an equal score the name shown wins: no "Matched:" line is needed.
           s = s * 2 + (c.shown ? 0 : 1);
@@ -725,13 +478,10 @@
 
   function parseHash(hash) {
     var next = { view: 'all', types: [], gen: 0, sort: 'number', dir: 'asc', q: '', forms: null };
-    String(hash || '').replace(/^#/, '').split('&').forEach(function (part) {
-      if (part === 'favorites') { next.view = 'favorites'; return; }
-      var at = part.indexOf('=');
-      if (at < 0) return;
-      var key = part.slice(0, at);
-      var value;
-      try { value = decodeURIComponent(part.slice(at + 1)); } catch (e) { return; }
+    site.readHash(hash).forEach(function (part) {
+      var key = part.key, value = part.value;
+      if (key === 'favorites' && value === null) next.view = 'favorites';
+      if (value === null) return;
       if (key === 'type') {
         value.toLowerCase().split(',').forEach(function (t) {
           if (DATA.types.indexOf(t) >= 0 && next.types.indexOf(t) < 0 && next.types.length < 2) next.types.push(t);
@@ -752,21 +502,15 @@
   }
 
   function formatHash() {
-    var parts = [];
-    if (view === 'favorites') parts.push('favorites');
-    if (filters.types.length) parts.push('type=' + filters.types.join(','));
-    if (filters.gen) parts.push('gen=' + filters.gen);
-    if (filters.sort !== 'number' || filters.dir !== 'asc') parts.push('sort=' + filters.sort + '-' + filters.dir);
-    if (filters.q) parts.push('q=' + encodeURIComponent(filters.q));
-    if (everyForm) parts.push('forms=all');
-    return parts.length ? '#' + parts.join('&') : '';
+    var sorted = filters.sort !== 'number' || filters.dir !== 'asc';
+    return site.formatHash([
+      ['favorites', view === 'favorites' ? null : ''], ['type', filters.types.join(',')], ['gen', filters.gen ? String(filters.gen) : ''],
+      ['sort', sorted ? filters.sort + '-' + filters.dir : ''], ['q', filters.q], ['forms', everyForm ? 'all' : '']
+    ]);
   }
 
   function writeHash() {
-    if (kind !== 'index') return;
-    var hash = formatHash();
-    if (location.hash === hash || (!hash && !location.hash)) return;
-    replaceAddress(location.pathname + location.search + hash);
+    if (kind === 'index') site.showHash(formatHash());
   }
 
   // The state the hash names, into the controls and the page.

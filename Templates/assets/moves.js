@@ -11,7 +11,7 @@
   if (!site) return;
   var doc = document;
   var root = site.root, tr = site.tr;
-  var $ = site.$, $$ = site.$$, fold = site.fold, replaceAddress = site.replaceAddress;
+  var $ = site.$, $$ = site.$$, fold = site.fold;
   var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
   function compareText(a, b) { return collator ? collator.compare(a, b) : a.localeCompare(b); }
   function text(node) { return node ? node.textContent.trim() : ''; }
@@ -85,24 +85,8 @@
   var KIND_ORDER = ['level-up', 'machine', 'egg', 'tutor'];
   var MACHINE_ORDER = ['TM', 'HM', 'TR'];
 
-  // One promise a script: both scripts are loaded once, when another game is first picked, never on arrival.
-  var loading = {};
-  function loadScript(url) {
-    if (!loading[url]) {
-      loading[url] = new Promise(function (resolve, reject) {
-        var script = doc.createElement('script');
-        script.src = url;
-        script.onload = resolve;
-        script.onerror = function () {
-          script.remove();
-          delete loading[url];   // offline now, perhaps not later: the next pick tries again
-          reject(new Error(url));
-        };
-        doc.head.appendChild(script);
-      });
-    }
-    return loading[url];
-  }
+  // Both scripts load once (app.js's loadScript), when another game is first picked, never on arrival.
+  var loadScript = site.loadScript;
 
   function distinctMoves(scope) {
     var seen = new Set();
@@ -322,7 +306,6 @@
   var resetButton = $('#moves-reset');
   var indexStatus = $('#moves-status');
   var otherNames = new Map();   // move id → its names in every language, folded
-  var namesState = 'idle';
 
   function optionValues(select) { return select ? $$('option', select).map(function (o) { return o.value; }) : []; }
   function sortedBy() {
@@ -333,12 +316,9 @@
   // `type=electric&cat=special&sort=power-desc&q=thunder`: any order, each optional, unknown parts ignored.
   function parseHash(hash) {
     var next = { type: '', cat: '', key: 'name', dir: 'ascending', q: '' };
-    String(hash || '').replace(/^#/, '').split('&').forEach(function (part) {
-      var at = part.indexOf('=');
-      if (at < 0) return;
-      var key = part.slice(0, at);
-      var value;
-      try { value = decodeURIComponent(part.slice(at + 1)); } catch (e) { return; }
+    site.readHash(hash).forEach(function (part) {
+      var key = part.key, value = part.value;
+      if (value === null) return;
       if (key === 'type' && value && optionValues(typeSelect).indexOf(value) >= 0) next.type = value;
       else if (key === 'cat' && value && optionValues(catSelect).indexOf(value) >= 0) next.cat = value;
       else if (key === 'q') next.q = value.trim();
@@ -354,14 +334,12 @@
   }
 
   function writeHash() {
-    var parts = [];
     var sort = sortedBy();
-    if (typeSelect.value) parts.push('type=' + encodeURIComponent(typeSelect.value));
-    if (catSelect.value) parts.push('cat=' + encodeURIComponent(catSelect.value));
-    if (sort.key !== 'name' || sort.dir !== 'ascending') parts.push('sort=' + sort.key + (sort.dir === 'descending' ? '-desc' : '-asc'));
-    if (search.value.trim()) parts.push('q=' + encodeURIComponent(search.value.trim()));
-    var hash = parts.length ? '#' + parts.join('&') : '';
-    if (hash !== location.hash && (hash || location.hash)) replaceAddress(location.pathname + location.search + hash);
+    var sorted = sort.key !== 'name' || sort.dir !== 'ascending';
+    site.showHash(site.formatHash([
+      ['type', typeSelect.value], ['cat', catSelect.value],
+      ['sort', sorted ? sort.key + (sort.dir === 'descending' ? '-desc' : '-asc') : ''], ['q', search.value.trim()]
+    ]));
     paintReset();
   }
 
@@ -374,15 +352,15 @@
   function filterRows() {
     var type = typeSelect.value;
     var cat = catSelect.value;
-    var q = fold(search.value);
+    var query = site.query(search.value);
     var rows = movesTable.tBodies[0].rows;
     var count = 0;
     Array.prototype.forEach.call(rows, function (tr) {
       var show = (!type || tr.getAttribute('data-type') === type) && (!cat || tr.getAttribute('data-cat') === cat);
-      if (show && q) {
-        // The English name shown always counts; the others once their script is here.
-        show = fold(text($('.col-name', tr))).indexOf(q) >= 0 ||
-          (otherNames.get(tr.getAttribute('data-id')) || []).some(function (n) { return n.indexOf(q) >= 0; });
+      if (show && query.text) {
+        // The name shown always counts; the others once their script is here.
+        show = query.rank(fold(text($('.col-name', tr)))) >= 0 ||
+          (otherNames.get(tr.getAttribute('data-id')) || []).some(function (n) { return query.rank(n) >= 0; });
       }
       tr.hidden = !show;
       if (show) count++;
@@ -392,46 +370,28 @@
       : tr('moves_some', '{n} of {total} moves', { n: count, total: rows.length });
   }
 
-  // {version: 1, languages: [[code, label, bcp47]…], entries: [[[moveId…], name, mask, name, mask…]…]}; loaded on
-  // first use of the search box, like the Pokémon names.
-  // → move id (a string, as rows' data-id) → its names in every language, folded.
-  function decodeMoveNames(names) {
+  // POKEDEX_MOVE_NAMES, version 1 (app.js's decodeNames), loaded on first use of the search box, like the Pokémon
+  // names. → move id (a string, as rows' data-id) → its names in every language, folded.
+  function decodeMoveNames(raw) {
     var out = new Map();
-    if (!names || names.version !== 1 || !Array.isArray(names.entries)) return out;
-    names.entries.forEach(function (entry) {
-      (Array.isArray(entry[0]) ? entry[0] : []).forEach(function (id) {
-        var list = out.get(String(id)) || [];
-        for (var i = 1; i < entry.length; i += 2) if (typeof entry[i] === 'string') list.push(fold(entry[i]));
-        out.set(String(id), list);
-      });
+    site.decodeNames(raw, 1).names.forEach(function (names, id) {
+      out.set(String(id), (out.get(String(id)) || []).concat(names.map(function (n) { return fold(n.name); })));
     });
     return out;
   }
 
   // Failing (offline), the table says so above it, with a Retry button; the names shown are searched meanwhile.
-  var namesNote = null;
-  function loadNames() {
-    var url = search.getAttribute('data-names');
-    if (namesState !== 'idle' || !url) return;
-    namesState = 'loading';
-    loadScript(url).then(function () {
-      namesState = 'loaded';
+  var moveNames = site.onDemand({
+    urls: function () { return [search.getAttribute('data-names')]; },
+    loaded: function () {
       otherNames = decodeMoveNames(window.POKEDEX_MOVE_NAMES);
-      if (namesNote) {
-        var refocus = namesNote.contains(doc.activeElement);
-        namesNote.remove();
-        namesNote = null;
-        if (refocus) search.focus();
-      }
       if (search.value.trim()) filterRows();
-    }, function () {
-      namesState = 'idle';
-      var message = tr('move_names_failed', 'Move names in other languages could not be loaded: only the names shown here are searched.');
-      if (namesNote) { namesNote.say(message); return; }
-      namesNote = site.failureNote(message, loadNames);
-      indexStatus.parentNode.insertBefore(namesNote, indexStatus.nextSibling);
-    });
-  }
+    },
+    message: function () { return tr('move_names_failed', 'Move names in other languages could not be loaded: only the names shown here are searched.'); },
+    place: function (note) { indexStatus.parentNode.insertBefore(note, indexStatus.nextSibling); },
+    refocus: function () { return search; }
+  });
+  function loadNames() { if (indexControls) moveNames.load(); }
 
   function applyHash(hash) {
     var next = parseHash(hash);

@@ -37,11 +37,11 @@
         kind: group[0], heading: group[1],
         items: group[2].map(function (item, n) {
           var names = [], spellings = [], masks = [];
-          for (var i = 2; i < item.length; i += 2) {
-            var f = fold(item[i]);
+          site.namePairs(item, 2).forEach(function (pair) {
+            var f = fold(pair.name);
             var at = names.indexOf(f);
-            if (at < 0) { names.push(f); spellings.push(item[i]); masks.push(item[i + 1] || 0); } else masks[at] |= item[i + 1] || 0;
-          }
+            if (at < 0) { names.push(f); spellings.push(pair.name); masks.push(pair.mask); } else masks[at] |= pair.mask;
+          });
           var label = fold(item[1]);
           var own = names.indexOf(label);
           if (own < 0) { own = names.length; names.push(label); spellings.push(item[1]); masks.push(pageBit); }
@@ -72,27 +72,26 @@
     };
   }
 
-  /* Matches by kind: a name that is the query first, then one that starts with it, then one with a word that
-     does, then any other that contains it, the page's language first; ties in the site's order (Pikachu before
-     its forms, moves and abilities by name). Each result: {item, via}: `via` the name that matched when it is not
-     the label ({name, languages: [[code, label, bcp47]…]}), else null. */
-  function find(decoded, query) {
-    var q = fold(query);
-    if (!q || !decoded) return [];
+  /* Matches by kind, ranked as every search ranks (app.js's query): the name that is the query first, then one that
+     starts with it, then one with a word that does, one that contains it, one with every word of it; the page's
+     language first; ties in the site's order (Pikachu before its forms, moves and abilities by name). Each result:
+     {item, via}: `via` the name that matched when it is not the label ({name, languages: [[code, label, bcp47]…]}),
+     else null. */
+  var RANKS = 5;
+  function find(decoded, text) {
+    var query = site.query(text);
+    if (!query.text || !decoded) return [];
     var pageBit = decoded.pageBit;
     return decoded.groups.map(function (group) {
       var found = [];
       group.items.forEach(function (item, order) {
-        // Ranks 0–3 for a name in the page's language, 4–7 in another; at a rank, the label before the others.
-        var rank = 8;
+        // A name in the page's language before one in another; at a rank, the label before the others.
+        var rank = 2 * RANKS;
         var best = -1;
         for (var i = 0; i < item.names.length; i++) {
-          var name = item.names[i];
-          var at = name.indexOf(q);
-          var r = at === 0 ? (name.length === q.length ? 0 : 1)
-            : at > 0 && /[\s\-.'(]/.test(name.charAt(at - 1)) ? 2 : at > 0 ? 3 : -1;
+          var r = query.rank(item.names[i]);
           if (r < 0) continue;
-          if (pageBit && !(item.masks[i] & pageBit)) r += 4;
+          if (pageBit && !(item.masks[i] & pageBit)) r += RANKS;
           if (r < rank || (r === rank && i === item.own)) { rank = r; best = i; }
         }
         if (best >= 0) found.push({ item: item, rank: rank, order: order, via: best === item.own ? null : viaOf(decoded, item, best) });
@@ -103,7 +102,7 @@
   }
 
   function viaOf(decoded, item, i) {
-    var languages = decoded.languages.filter(function (l, bit) { return item.masks[i] & (1 << bit); });
+    var languages = site.maskBits(item.masks[i], decoded.languages.length).map(function (bit) { return decoded.languages[bit]; });
     return { name: item.spellings[i], languages: languages };
   }
 
@@ -124,7 +123,7 @@
   // types.
   function resultCell(result, lazy) {
     var cell = result.item.cell;
-    var li = site.buildCell(cell, lazy, function (t) {
+    var li = site.cells.buildCell(cell, lazy, function (t) {
       var i = cell.types.indexOf(t);
       return cell.typeLabels && cell.typeLabels[i] ? cell.typeLabels[i] : t.charAt(0).toUpperCase() + t.slice(1);
     });
@@ -151,7 +150,7 @@
       heading.appendChild(n);
       section.appendChild(heading);
       var shown = group.items.slice(0, limit);
-      var asCells = cells && site.buildCell && shown.every(function (r) { return r.item.cell; });
+      var asCells = cells && site.cells && shown.every(function (r) { return r.item.cell; });
       var list = el('ul', asCells ? 'grid result-cells' : 'result-list');
       shown.forEach(function (result, index) {
         if (asCells) { list.appendChild(resultCell(result, index >= 4)); return; }

@@ -159,6 +159,18 @@ import Testing
                 && warnings.contains { $0.contains("{{assets.moves}}") }
                 && warnings.contains { $0.contains("{{assets.pokemonScript}}") }
         )
+        // The head before cells.js was split out of list.js: the index would keep its static cells only.
+        try write(
+            #"<script src="{{root}}{{assets.app}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.find}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.list}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
+            "partials/head.mustache",
+            in: folder
+        )
+        let cells = try Theme(overrides: folder).warnings
+        #expect(cells.count == 1 && cells[0].contains("{{assets.cells}}"), "\(cells)")
         // The head before list.css, controls.css, pages.css, tables.css and pokemon.css: its stylesheet alone.
         try write(
             #"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n",

@@ -96,6 +96,8 @@ class Element extends Node {
   set id(value) { this.setAttribute('id', value); }
   get type() { return this.getAttribute('type') || ''; }
   set type(value) { this.setAttribute('type', value); }
+  get src() { return this.getAttribute('src') || ''; }
+  set src(value) { this.setAttribute('src', value); }
   get hidden() { return this.hasAttribute('hidden'); }
   set hidden(on) { if (on) this.setAttribute('hidden', ''); else this.removeAttribute('hidden'); }
   get children() { return this.childNodes.filter((c) => c.nodeType === 1); }
@@ -131,6 +133,16 @@ class Element extends Node {
   querySelector(selector) { return this.querySelectorAll(selector)[0] || null; }
 }
 
+// The page's <head>: a script element inserted with a src is "fetched" a moment later by its document's
+// `fetchScript` (runs it and fires onload, or fires onerror), as a browser loads it.
+class Head extends Element {
+  insertBefore(child, before) {
+    super.insertBefore(child, before);
+    if (child.tagName === 'SCRIPT' && child.src) setTimeout(() => this.ownerDocument.fetchScript(child), 0);
+    return child;
+  }
+}
+
 class Document extends Node {
   constructor(attributes) {
     super(null);
@@ -138,7 +150,8 @@ class Document extends Node {
     this.nodeType = 9;
     this.documentElement = new Element(this, 'html');
     Object.entries(attributes).forEach(([k, v]) => this.documentElement.setAttribute(k, v));
-    this.head = this.documentElement.appendChild(new Element(this, 'head'));
+    this.head = this.documentElement.appendChild(new Head(this, 'head'));
+    this.fetchScript = (script) => script.onerror && script.onerror();
     this.body = this.documentElement.appendChild(new Element(this, 'body'));
     this.activeElement = this.body;
     this.baseURI = 'file:///site/index.html';
@@ -169,8 +182,8 @@ export function strings(code) {
 }
 
 /** A page in `lang` (data-kind `kind`), which loads, as a built page does: the theme's words in its language
- *  (not English: each call carries its English), the data scripts `data` (files in fixtures/), app.js, then
- *  `scripts` (files in Templates/assets). Returns its window. */
+ *  (not English: each call carries its English), the data scripts `data` (files in fixtures/), app.js and find.js,
+ *  then `scripts` (files in Templates/assets). Returns its window. */
 export function page({ lang = 'en', kind = '', data = [], scripts = [] } = {}) {
   const document = new Document({ lang, 'data-root': '', 'data-kind': kind });
   const window = vm.createContext({
@@ -183,8 +196,23 @@ export function page({ lang = 'en', kind = '', data = [], scripts = [] } = {}) {
   if (lang !== 'en') window.POKEDEX_STRINGS = strings(lang);
   const run = (folder, file) => vm.runInContext(readFileSync(folder + file, 'utf8'), window, { filename: file });
   data.forEach((file) => run(FIXTURES, file));
-  ['app.js', ...scripts].forEach((file) => run(ASSETS, file));
+  // find.js as the index and the moves index load it (elsewhere app.js loads it with search.js, on first use).
+  ['app.js', 'find.js', ...scripts].forEach((file) => run(ASSETS, file));
   return window;
+}
+
+/** Serves the page's later script elements: `answer(src)` names a file in fixtures/ to run, or null for a failed
+ *  load. Returns the addresses asked for, in order. */
+export function serveScripts(window, answer) {
+  const asked = [];
+  window.document.fetchScript = (script) => {
+    asked.push(script.src);
+    const file = answer(script.src);
+    if (file === null) { if (script.onerror) script.onerror(); return; }
+    load(window, file);
+    if (script.onload) script.onload();
+  };
+  return asked;
 }
 
 /** Runs a data script (a file in fixtures/) in the page, as a script element inserted later would. */

@@ -47,8 +47,13 @@ struct AssetsContext: Sendable, Encodable {
     var favorites: String
     var icon: String
     var placeholder: String
-    /// The index and favorites pages' script (`usesList`): views, search, filters, infinite scroll. It builds on
+    /// Finding by name (`usesFind`: the index, favorites and moves index; elsewhere `app` loads it with `search`):
+    /// the search's folding and ranking, the names scripts' decoder, the address's hash. After `app`.
+    var find: String = SiteRenderer.findScript
+    /// The lists' cells (`usesCells`: the index, favorites and search.html), built from the data script, after
     /// `app`, which every page loads.
+    var cells: String = SiteRenderer.cellsScript
+    /// The index and favorites pages' script (`usesList`): views, search, filters, infinite scroll, after `cells`.
     var list: String = SiteRenderer.listScript
     /// The moves tables' script (sorting, the game picker, the moves index's filters and search): only pages with
     /// a moves table load it (`usesMovesScript`).
@@ -87,6 +92,8 @@ extension AssetsContext {
             favorites: prefix + favorites,
             icon: prefix + icon,
             placeholder: prefix + placeholder,
+            find: prefix + find,
+            cells: prefix + cells,
             list: prefix + list,
             moves: prefix + moves,
             search: prefix + search,
@@ -827,6 +834,8 @@ struct PageContext: Sendable, Encodable {
     var usesTables = false
     /// The index, favorites and search.html show cells: they load `assets.listStyle` after `assets.style`.
     var usesCells = false
+    /// The index, favorites and moves index search and keep their state in the address: they load `assets.find`.
+    var usesFind = false
     /// The index, favorites and the moves index have a search box, filters or notices: they load
     /// `assets.controls` after `assets.style`.
     var usesControls = false

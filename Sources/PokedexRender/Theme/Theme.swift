@@ -109,6 +109,12 @@ package struct Theme: Sendable {
                 )
             }
             if let stale = Self.staleLinks(text, origin: origin) { warnings.append(stale) }
+            if name == "partials/header", text.contains("{{assets.search}}"), !text.contains("{{assets.find}}") {
+                warnings.append(
+                    "\(origin) names search.js but not find.js, which the search now needs first: add "
+                        + "data-search-find=\"{{root}}{{assets.find}}\" beside data-search"
+                )
+            }
             if name == "partials/head" {
                 for required in Self.headAssets where text.contains(required.beside) && !text.contains(required.asset) {
                     warnings.append("\(origin) \(required.warning)")
@@ -126,6 +132,18 @@ package struct Theme: Sendable {
             "loads app.js but not list.js, which now has the index's search, filters, "
                 + "favorites view and infinite scroll: add {{#usesList}}<script src=\"{{root}}{{assets.list}}\" "
                 + "defer></script>{{/usesList}} after app.js"
+        ),
+        (
+            "{{assets.find}}", "{{assets.list}}",
+            "loads list.js but not find.js, which now has the search's folding, ranking and names and the "
+                + "address's hash: add {{#usesFind}}<script src=\"{{root}}{{assets.find}}\" defer></script>"
+                + "{{/usesFind}} after app.js"
+        ),
+        (
+            "{{assets.cells}}", "{{assets.list}}",
+            "loads list.js but not cells.js, which now builds the lists' cells (and search.html's): add "
+                + "{{#usesCells}}<script src=\"{{root}}{{assets.cells}}\" defer></script>{{/usesCells}} "
+                + "between app.js and list.js"
         ),
         (
             "{{assets.pokemonScript}}", "{{assets.app}}",

@@ -1,0 +1,173 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+import PokedexSupport
+
+/// `assets/pokedex-search.<hash>.js`: `window.POKEDEX_SEARCH`, version 2, what the site-wide search looks in:
+///   languages: [[code, label, bcp47]…] (as the names scripts write them)
+///   groups: [[kind, heading, [[href, label, name, mask, name, mask…]…]]…] in the order results are shown
+///   (Pokémon, moves, abilities, types); `href` from the site root, `label` the name in the pages' language, then
+///   each distinct spelling once with the languages that use it as a bit set over `languages`.
+///   pokemon: what a Pokémon result's cell shows, parallel to the Pokémon group's items: {types: [API names],
+///   typeLabels: [their names in the pages' language] (absent in English), pic: [w, h, [widths], pattern] (the
+///   usual picture's shape and where it is, `{id}` for the Pokémon's id, as in the data script), cells: [[id,
+///   number, [type indices], picture?]…]}, the picture ([image, w, h, [widths]]) only when it is not the pattern's
+///   of the usual shape.
+enum SearchScript {
+    static let path = "assets/pokedex-search.js"
+
+    struct Item: Encodable {
+        var href: String
+        var label: String
+        var names: DataScript.NamesEntry
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(href)
+            try container.encode(label)
+            for name in names.names {
+                try container.encode(name.name)
+                try container.encode(name.languages)
+            }
+        }
+    }
+
+    struct Group: Encodable {
+        var kind: String
+        var heading: String
+        var items: [Item]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(kind)
+            try container.encode(heading)
+            try container.encode(items)
+        }
+    }
+
+    struct Payload: Encodable {
+        var version = 2
+        var languages: [DataScript.Language]
+        var groups: [Group]
+        var pokemon: Cells
+    }
+
+    /// `[id, number, [type indices], picture?]`.
+    struct Cell: Encodable {
+        var id: Int
+        var number: Int
+        var types: [Int]
+        var picture: DataScript.Picture?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(id)
+            try container.encode(number)
+            try container.encode(types)
+            if let picture { try container.encode(picture) }
+        }
+    }
+
+    struct Cells: Encodable {
+        var types: [String]
+        var typeLabels: [String]?
+        var pic: DataScript.Shape
+        var cells: [Cell]
+    }
+
+    /// The cells of every Pokémon result, in the Pokémon group's order.
+    static func cells(_ pokedex: Pokedex) -> Cells {
+        let (usual, rows) = DataScript.pictures(pokedex.entries)
+        var types: [String] = []
+        var cells: [Cell] = []
+        for (entry, picture) in zip(pokedex.entries, rows) {
+            let indices = entry.record.types.map { type -> Int in
+                if let index = types.firstIndex(of: type) { return index }
+                types.append(type)
+                return types.count - 1
+            }
+            cells.append(Cell(id: entry.id, number: entry.record.speciesID, types: indices, picture: picture))
+        }
+        let labels = pokedex.names.language == "en" ? nil : types.map { pokedex.names.type($0) }
+        return Cells(types: types, typeLabels: labels, pic: usual, cells: cells)
+    }
+
+    static func make(_ pokedex: Pokedex, catalogs: Catalogs) throws -> Data {
+        let names = pokedex.names
+        // Every name list, in the order of the groups: the languages are the union, in first-seen order.
+        var lists: [(kind: String, href: String, label: String, names: [LocalizedName])] = []
+        for entry in pokedex.entries {
+            // A form without names of its own is found by its species' names and its own English one.
+            var spelled = entry.names
+            if !spelled.contains(where: { $0.name == entry.displayName }) {
+                spelled.insert(LocalizedName(language: "en", name: entry.displayName), at: 0)
+            }
+            lists.append(("pokemon", SiteRenderer.pokemonPagePath(entry.slug), entry.displayName, spelled))
+        }
+        for move in catalogs.moves.ordered {
+            let label = names.name(.move, move.name)
+            lists.append(
+                (
+                    "move", MoveCatalog.pagePath(catalogs.moves.slugs[move.id] ?? ""), label,
+                    move.names.isEmpty ? [LocalizedName(language: "en", name: label)] : move.names
+                )
+            )
+        }
+        for ability in catalogs.abilities.ordered {
+            let label = names.name(.ability, ability.name)
+            lists.append(
+                (
+                    "ability", AbilityCatalog.pagePath(catalogs.abilities.slugs[ability.id] ?? ""), label,
+                    ability.names.isEmpty ? [LocalizedName(language: "en", name: label)] : ability.names
+                )
+            )
+        }
+        for type in catalogs.types.ordered {
+            let label = names.type(type)
+            let spelled = pokedex.typeChart[type]?.names ?? []
+            lists.append(
+                (
+                    "type", TypeCatalog.pagePath(type), label,
+                    spelled.isEmpty ? [LocalizedName(language: "en", name: label)] : spelled
+                )
+            )
+        }
+        var codes: [String] = []
+        for list in lists {
+            for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
+        }
+        let say = { SiteRenderer.say($0, strings: catalogs.moves.strings) }
+        let headings = [
+            ("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
+            ("type", say("nav.types")),
+        ]
+        let groups = headings.map { kind, heading in
+            Group(
+                kind: kind,
+                heading: heading,
+                items: lists.filter { $0.kind == kind }.map { list in
+                    Item(
+                        href: list.href,
+                        label: list.label,
+                        names: DataScript.NamesEntry(ids: [], names: list.names, languages: codes)
+                    )
+                }
+            )
+        }.filter { !$0.items.isEmpty }
+        // The languages as the pages' language names them ("japonais (rōmaji)"), for "which name matched".
+        let languages = codes.map { code in
+            var language = DataScript.language(code)
+            if let label = catalogs.moves.strings["language_names.\(code)"] { language.label = label }
+            return language
+        }
+        return try DataScript.script(
+            "POKEDEX_SEARCH",
+            Payload(
+                languages: languages,
+                groups: groups,
+                pokemon: cells(pokedex)
+            ),
+            path: path
+        )
+    }
+}
