@@ -92,7 +92,7 @@ import Testing
     }
 
     @Test func everyTopLevelKeyIsDocumented() throws {
-        let docs = PokedexBinary.packageRoot.appendingPathComponent("Docs/publish.md")
+        let docs = packageRoot.appendingPathComponent("Docs/publish.md")
         let text = try String(contentsOf: docs, encoding: .utf8)
         let table =
             text.components(separatedBy: "## Build report").dropFirst().first?
