@@ -190,6 +190,6 @@ def test_stale_banner_is_shown_and_accessible(built, driver, scheme):
         banner = driver.find_element(By.CSS_SELECTOR, ".banner-stale")
         assert banner.is_displayed()
         assert banner.text.startswith("Offline — showing data cached on"), banner.text
-        found = _axe(driver)
+        found = _axe(driver, scheme)
         assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
     assert not (built["fresh"] / "index.html").read_text(encoding="utf-8").count("banner-stale")

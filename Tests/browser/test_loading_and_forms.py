@@ -360,7 +360,7 @@ def test_axe_with_the_switch_on(driver, server, site_data, scheme):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     open_page(driver, server + "index.html#forms=all", favorites=[])
     wait(driver, lambda d: d.find_element(By.ID, "view-search").is_displayed())
-    violations = _axe(driver)
+    violations = _axe(driver, scheme)
     assert not violations, violations
 
 

@@ -328,7 +328,7 @@ def test_axe_on_moves_pages(driver, server, output, page, scheme):
     if page == PIKACHU:
         pick_game(driver, SWORD_SHIELD)
         wait(driver, lambda d: js(d, "return document.querySelector('.learnset').getAttribute('data-game')") == SWORD_SHIELD)
-    found = _axe(driver)
+    found = _axe(driver, scheme)
     assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
     assert not severe_logs(driver)
 

@@ -250,7 +250,7 @@ def test_axe_in_light_and_dark(phone, server, case):
         phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
             {"name": "prefers-color-scheme", "value": scheme}, {"name": "prefers-reduced-motion", "value": "reduce"}]})
         _open(phone, server, lang, page)
-        found += [(scheme, v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in _axe(phone)]
+        found += [(scheme, v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in _axe(phone, scheme)]
     assert not found, found
 
 

@@ -179,7 +179,7 @@ def test_axe_on_reference_pages(driver, server, output, page, scheme):
         open_page(driver, server + page)
         if "?q=" in page:
             wait(driver, lambda d: groups(d, ".search-page-results"))
-        found = _axe(driver)
+        found = _axe(driver, scheme)
         assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
         assert not severe_logs(driver)
     finally:
