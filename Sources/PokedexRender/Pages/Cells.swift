@@ -103,3 +103,39 @@ extension SiteRenderer {
         return cell
     }
 }
+
+/// The small cells of the pages one folder deep (learners, holders, a type's Pokémon).
+extension SiteRenderer {
+    /// A Pokémon's thumbnail cell, linked from a page one folder deep: learners, holders, a type's Pokémon. Its
+    /// picture is small: the narrowest thumbnail, or where the artwork is referenced by URL, PokeAPI's sprite
+    /// (96 px for a 56 px cell, and a shorter URL on a move page of 800 cells), else the picture itself.
+    func miniCell(_ entry: PokemonEntry, note: String? = nil) -> PokemonMiniCell {
+        let picture = image(entry, root: "../", lazy: true)
+        let narrowest = entry.thumbnails.first
+        if case .remote = entry.image, let sprite = entry.record.sprites.frontDefault,
+            PokemonRecord.Sprites.isUsable(sprite)
+        {
+            return PokemonMiniCell(
+                href: "../" + SiteRenderer.pokemonPagePath(entry.slug),
+                name: entry.displayName,
+                src: sprite,
+                width: Self.spriteSize,
+                height: Self.spriteSize,
+                note: note
+            )
+        }
+        return PokemonMiniCell(
+            href: "../" + SiteRenderer.pokemonPagePath(entry.slug),
+            name: entry.displayName,
+            src: picture.thumbnail,
+            width: narrowest?.width ?? picture.width,
+            height: narrowest?.height ?? picture.height,
+            note: note
+        )
+    }
+
+    /// Thumbnail cells for `indices` into `entries`.
+    func miniCells(_ indices: [Int], entries: [PokemonEntry]) -> [PokemonMiniCell] {
+        indices.map { miniCell(entries[$0]) }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+import PokedexSupport
+
+/// The types with a page: every type an exported Pokémon or a move with a page has, in the games' order.
+struct TypeCatalog: Sendable {
+    let ordered: [String]
+    /// Indices into the Pokédex's entries by type.
+    let pokemon: [String: [Int]]
+    /// The moves of each type that have a page, in the moves index's order.
+    let moves: [String: [MoveRecord]]
+
+    static let folder = "types"
+    static let indexPath = "types/index.html"
+
+    static func pagePath(_ type: String) -> String { "\(folder)/\(type).html" }
+
+    init(_ pokedex: Pokedex, moves catalog: MoveCatalog) {
+        var pokemon: [String: [Int]] = [:]
+        for (index, entry) in pokedex.entries.enumerated() where entry.isListed {
+            for type in entry.record.types where pokemon[type]?.last != index {
+                pokemon[type, default: []].append(index)
+            }
+        }
+        var moves: [String: [MoveRecord]] = [:]
+        for move in catalog.ordered { moves[move.type, default: []].append(move) }
+        self.pokemon = pokemon
+        self.moves = moves
+        ordered = catalog.typePages.sorted(by: TypeMatchups.gameOrder)
+    }
+
+    var linked: Set<String> { Set(ordered) }
+}
+
+/// A type's page and the type chart.
+extension SiteRenderer {
+    func typePage(
+        _ type: String,
+        catalog: TypeCatalog,
+        moves: MoveCatalog,
+        pokedex: Pokedex,
+        previous: String?,
+        next: String?
+    ) -> TypePageContext {
+        let names = pokedex.names
+        let linked = catalog.linked
+        func badge(_ name: String) -> TypeContext { Self.typeContext(name, names: names, pages: linked) }
+        func relation(_ key: String, _ label: String, _ multiplier: String, _ types: [String]) -> TypeRelationContext {
+            TypeRelationContext(
+                key: key,
+                label: label,
+                multiplier: multiplier,
+                types: types.map(badge),
+                hasTypes: !types.isEmpty
+            )
+        }
+        let attacking = TypeMatchups.attacking(type, chart: pokedex.typeChart)
+        let defending = TypeMatchups(types: [type], chart: pokedex.typeChart)
+        let attack = [
+            relation("x2", t("types.super_effective"), "×2", attacking.double),
+            relation("x05", t("types.not_very_effective"), "×½", attacking.half),
+            relation("x0", t("types.no_effect_on"), "×0", attacking.none),
+        ]
+        let defence = [
+            relation("x2", t("pokemon.weak_to"), "×2", defending.double),
+            relation("x05", t("pokemon.resists"), "×½", defending.half),
+            relation("x0", t("pokemon.immune_to"), "×0", defending.immune),
+        ]
+        let rows = (catalog.moves[type] ?? []).map { moves.row($0, from: TypeCatalog.folder) }
+        let cells = miniCells(catalog.pokemon[type] ?? [], entries: pokedex.entries)
+        return TypePageContext(
+            type: badge(type),
+            attack: attack,
+            defence: defence,
+            pokemonCount: cells.count,
+            pokemon: cells,
+            moveCount: rows.count,
+            moves: rows,
+            hasMoves: !rows.isEmpty,
+            previous: previous.map { LinkContext(href: "\($0).html", label: names.type($0)) },
+            next: next.map { LinkContext(href: "\($0).html", label: names.type($0)) }
+        )
+    }
+
+    /// The 18 × 18 chart: a row per attacking type, a column per defending type.
+    func typeChart(_ catalog: TypeCatalog, pokedex: Pokedex) -> TypeChartContext {
+        let names = pokedex.names
+        let types = catalog.ordered.filter { pokedex.typeChart[$0] != nil }
+        let linked = catalog.linked
+        let rows = types.map { attacker in
+            let cells = types.map { defender -> ChartCellContext in
+                let factor =
+                    TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) ?? 1
+                let (text, key, said): (String, String, String) =
+                    switch factor {
+                    case 0: ("0", "x0", t("types.said_none"))
+                    case 0.5: ("½", "x05", t("types.said_half"))
+                    case 2: ("2", "x2", t("types.said_double"))
+                    default: ("", "x1", t("types.said_normal"))
+                    }
+                return ChartCellContext(
+                    text: text,
+                    title: t(
+                        "types.cell_title",
+                        [
+                            "attacker": names.type(attacker),
+                            "defender": names.type(defender), "said": said,
+                        ]
+                    ),
+                    key: key,
+                    isNormal: text.isEmpty
+                )
+            }
+            return ChartRowContext(type: Self.typeContext(attacker, names: names, pages: linked), cells: cells)
+        }
+        return TypeChartContext(types: types.map { Self.typeContext($0, names: names, pages: linked) }, rows: rows)
+    }
+}
