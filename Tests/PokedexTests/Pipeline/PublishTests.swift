@@ -242,6 +242,8 @@ import Testing
                 throw CancellationError()
             }
         }
+        // Only the failure's keys, as pinned (read as plain JSON).
+        #expect(try ReportKeysTests.keys(of: file) == Set(ReportKeysTests.pinned.failed))
         let report = try JSONDecoder().decode(BuildReport.self, from: Data(contentsOf: file))
         #expect(report.status == "failed" && report.exitCode == 1)
         #expect(report.error?.contains("per-page") == true)
