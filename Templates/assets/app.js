@@ -177,8 +177,10 @@
     }, Promise.resolve());
   }
 
-  /* What a page loads on first use (names, stats, the search): idle, loading, loaded. Failing, back to idle, said
-     by one note with a Retry; once loaded, the note goes, and keyboard focus on its Retry to `options.refocus()`.
+  /* What a page loads on first use (names, stats, the search): idle, loading, loaded, or failed. Failed, it says so
+     in one note with a Retry, and waits for it: using the box again does not ask again (and say it again) at every
+     keystroke, until Retry, or until the device is back online. Once loaded, the note goes, and keyboard focus on
+     its Retry to `options.refocus()`.
        urls()       the scripts, in order (none: nothing to load, it stays idle)
        loaded()     they are in: false if their data is unusable, which counts as a failure
        message()    what the note says on failure
@@ -187,32 +189,49 @@
     var state = 'idle';
     var note = null;
     function failed() {
-      state = 'idle';
+      state = 'failed';
       var message = options.message();
       if (note) { note.say(message); return; }
-      note = failureNote(message, load);
+      note = failureNote(message, retry);
       options.place(note);
+    }
+    function succeeded() {
+      state = 'loaded';
+      if (!note) return;
+      var refocus = note.contains(doc.activeElement);
+      note.remove();
+      note = null;
+      var target = refocus && options.refocus ? options.refocus() : null;
+      if (target) target.focus();
     }
     function load() {
       var urls = options.urls().filter(Boolean);
       if (state !== 'idle' || !urls.length) return;
       state = 'loading';
       loadScripts(urls).then(function () {
-        if (options.loaded() === false) {
+        var usable;
+        try {
+          usable = options.loaded();
+        } catch (error) {
+          // The data is in; what went wrong is the page's own script: said in the console, not as a load failure.
+          succeeded();
+          setTimeout(function () { throw error; }, 0);
+          return;
+        }
+        if (usable === false) {
           urls.forEach(forgetScript);
           failed();
           return;
         }
-        state = 'loaded';
-        if (!note) return;
-        var refocus = note.contains(doc.activeElement);
-        note.remove();
-        note = null;
-        var target = refocus && options.refocus ? options.refocus() : null;
-        if (target) target.focus();
+        succeeded();
       }, failed);
     }
-    return { load: load, state: function () { return state; } };
+    function retry() {
+      if (state === 'failed') state = 'idle';
+      load();
+    }
+    window.addEventListener('online', function () { if (state === 'failed') state = 'idle'; });
+    return { load: load, retry: retry, state: function () { return state; } };
   }
 
   // On a cell's placeholder, beside its link (a button may not be in one). The hero's: the picture switcher, below.

@@ -1,7 +1,7 @@
 /* Pokédex: the index and favorites pages. Every page is complete without this file; it adds the Favorites view,
    delete all, export, import, search, filters and infinite scroll (built from the data script, so from file://
-   too). It builds on app.js (`window.PokedexSite`: favorites, stars, folding, the hash, scripts loaded on demand)
-   and cells.js (the data script, decoded, and its cells). API data only ever reaches the DOM through textContent
+   too). It builds on app.js (`window.PokedexSite`: favorites, stars, scripts loaded on demand), find.js (folding,
+   ranking, the names scripts, the hash) and cells.js (the data script, decoded, and its cells). API data only ever reaches the DOM through textContent
    and setAttribute. */
 (function () {
   'use strict';
@@ -36,7 +36,7 @@
   }
 
 
-  // POKEDEX_NAMES, version 2 (app.js's decodeNames): id → [{name, langs, own}].
+  // POKEDEX_NAMES, version 2 (find.js's decodeNames): id → [{name, langs, own}].
   function decodeNames(raw) { return site.decodeNames(raw, 2); }
 
   var byId = new Map();
@@ -361,7 +361,8 @@
           // At an equal score the name shown wins: no "Matched:" line is needed.
           s = s * 2 + (c.shown ? 0 : 1);
           if (best < 0 || s < best) best = s;
-          var w = s + (c.lent ? 100 : 0);
+          // Which name to explain: the shown one when it starts with the query, though another is the query itself.
+          var w = Math.max(s, c.shown ? 0 : 3) + (c.lent ? 100 : 0);
           if (why < 0 || w < why) { why = w; via = c.shown ? null : c; }
         });
         if (best >= 0) scored.push([best, p, via]);

@@ -6,12 +6,13 @@
 (function () {
   'use strict';
 
-  // app.js (loaded first on every page) shares its helpers and the search's folding.
+  // app.js (loaded first on every page) shares its helpers; find.js (the moves index loads it) the search's folding,
+  // ranking and names, and the hash: used on the moves index only, so read from `site` there.
   var site = window.PokedexSite;
   if (!site) return;
   var doc = document;
   var root = site.root, tr = site.tr;
-  var $ = site.$, $$ = site.$$, fold = site.fold;
+  var $ = site.$, $$ = site.$$;
   var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true }) : null;
   function compareText(a, b) { return collator ? collator.compare(a, b) : a.localeCompare(b); }
   function text(node) { return node ? node.textContent.trim() : ''; }
@@ -270,12 +271,17 @@
       say(tr('loading', 'Loading the moves of {game}…', { game: labelOf(game) }));
       learnset.setAttribute('aria-busy', 'true');
       var page = doc.querySelector('.detail[data-id]');
-      Promise.all([loadScript(picker.getAttribute('data-moves')), loadScript(picker.getAttribute('data-learnset'))])
+      var urls = [picker.getAttribute('data-moves'), picker.getAttribute('data-learnset')];
+      Promise.all(urls.map(loadScript))
         .then(function () {
           var data = window.POKEDEX_MOVES;
           var own = window.POKEDEX_LEARNSET;
           if (!data || data.version !== 1 || !data.moves || !own || own.version !== 1 ||
-              (page && String(own.id) !== page.getAttribute('data-id'))) throw new Error('unexpected data');
+              (page && String(own.id) !== page.getAttribute('data-id'))) {
+            // Loaded, but not what this page needs: Retry asks for both again.
+            urls.forEach(site.forgetScript);
+            throw new Error('unexpected data');
+          }
           if (!games[game]) games[game] = (decodeGame(data, own.learnset, game) || []).map(buildGroup);
           // Only the latest pick is shown (the scripts may answer after the next one).
           if (picker.value === game) show(game);
@@ -359,7 +365,7 @@
       var show = (!type || tr.getAttribute('data-type') === type) && (!cat || tr.getAttribute('data-cat') === cat);
       if (show && query.text) {
         // The name shown always counts; the others once their script is here.
-        show = query.rank(fold(text($('.col-name', tr)))) >= 0 ||
+        show = query.rank(site.fold(text($('.col-name', tr)))) >= 0 ||
           (otherNames.get(tr.getAttribute('data-id')) || []).some(function (n) { return query.rank(n) >= 0; });
       }
       tr.hidden = !show;
@@ -370,12 +376,12 @@
       : tr('moves_some', '{n} of {total} moves', { n: count, total: rows.length });
   }
 
-  // POKEDEX_MOVE_NAMES, version 1 (app.js's decodeNames), loaded on first use of the search box, like the Pokémon
+  // POKEDEX_MOVE_NAMES, version 1 (find.js's decodeNames), loaded on first use of the search box, like the Pokémon
   // names. → move id (a string, as rows' data-id) → its names in every language, folded.
   function decodeMoveNames(raw) {
     var out = new Map();
     site.decodeNames(raw, 1).names.forEach(function (names, id) {
-      out.set(String(id), (out.get(String(id)) || []).concat(names.map(function (n) { return fold(n.name); })));
+      out.set(String(id), (out.get(String(id)) || []).concat(names.map(function (n) { return site.fold(n.name); })));
     });
     return out;
   }

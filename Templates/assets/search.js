@@ -72,7 +72,7 @@
     };
   }
 
-  /* Matches by kind, ranked as every search ranks (app.js's query): the name that is the query first, then one that
+  /* Matches by kind, ranked as every search ranks (find.js's query): the name that is the query first, then one that
      starts with it, then one with a word that does, one that contains it, one with every word of it; the page's
      language first; ties in the site's order (Pikachu before its forms, moves and abilities by name). Each result:
      {item, via}: `via` the name that matched when it is not the label ({name, languages: [[code, label, bcp47]…]}),
@@ -119,7 +119,7 @@
     return n === 0 ? tr('no_results', 'No results') : n === 1 ? tr('one_result', '1 result') : tr('results', '{n} results', { n: n });
   }
 
-  // A Pokémon result as the index shows one (list.js's cells: search.html loads it), the matched name above its
+  // A Pokémon result as the index shows one (cells.js's cells: search.html loads it), the matched name above its
   // types.
   function resultCell(result, lazy) {
     var cell = result.item.cell;

@@ -116,20 +116,25 @@ test('failing, it says so once, with a Retry in the page\'s language; the Retry 
   const { window, asked, names, place, focused } = onDemandPage(() => (online ? 'pokedex-names.js' : null));
   names.load();
   await settle();
-  assert.equal(names.state(), 'idle');
+  assert.equal(names.state(), 'failed');
   const note = place.querySelector('.load-failed');
   assert.equal(note.querySelector('.load-failed-text').textContent, 'Les noms ne sont pas chargés.');
   const retry = note.querySelector('button.retry');
   assert.equal(retry.textContent, 'Réessayer');
-  // Asked again while still offline: the same note, not a second one; the failed script element is gone.
+  assert.equal(window.document.head.querySelectorAll('script').length, 0, 'the failed script element is gone');
+  // Typing on: nothing is asked again, nothing said again; the note waits for its Retry.
   names.load();
   await settle();
+  assert.deepEqual(asked, ['assets/pokedex-names.js']);
+  // Retry, still offline: asked again, said in the same note.
+  names.retry();
+  await settle();
+  assert.equal(names.state(), 'failed');
   assert.equal(place.querySelectorAll('.load-failed').length, 1);
-  assert.equal(window.document.head.querySelectorAll('script').length, 0);
   // Back online, Retry (keyboard focus on it) loads it: the note goes, focus back to the box.
   online = true;
   window.document.activeElement = retry;
-  names.load();
+  names.retry();
   await settle();
   assert.equal(names.state(), 'loaded');
   assert.equal(place.querySelectorAll('.load-failed').length, 0);
@@ -142,13 +147,32 @@ test('a script that loads but is unusable counts as failed, and is asked for aga
   const { asked, names, place } = onDemandPage(() => file);
   names.load();
   await settle();
-  assert.equal(names.state(), 'idle');
+  assert.equal(names.state(), 'failed');
   assert.equal(place.querySelectorAll('.load-failed').length, 1);
   file = 'pokedex-names.js';
-  names.load();
+  names.retry();
   await settle();
   assert.equal(names.state(), 'loaded');
   assert.equal(asked.length, 2);
+});
+
+test('a page script that throws once the data is in does not leave the loader stuck, nor say the load failed', async () => {
+  const window = page();
+  serveScripts(window, () => 'pokedex-names.js');
+  const errors = [];
+  window.setTimeout = (f, ms) => setTimeout(() => { try { f(); } catch (e) { errors.push(e.message); } }, ms);
+  const place = window.document.body.appendChild(window.document.createElement('div'));
+  const names = window.PokedexSite.onDemand({
+    urls: () => ['assets/pokedex-names.js'],
+    loaded: () => { throw new Error('the page broke'); },
+    message: () => 'not loaded',
+    place: (note) => place.appendChild(note)
+  });
+  names.load();
+  await settle();
+  assert.equal(names.state(), 'loaded');
+  assert.equal(place.querySelectorAll('.load-failed').length, 0);
+  assert.deepEqual(errors, ['the page broke']);
 });
 
 test('scripts in order: a later one is asked for only once the one before it is in', async () => {
