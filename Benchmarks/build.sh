@@ -8,7 +8,7 @@ SHARED="$(cd "$ROOT/.." && pwd)/shared"
 POKEDEX="${1:-$ROOT/.build/debug/pokedex}"
 WORK="${2:-$ROOT/.ci-work}/bench"
 . "$ROOT/Tests/e2e/lib.sh"
-trap stop_mirror EXIT
+trap 'stop_mirror; rm -rf "$E2E_TMP"' EXIT
 [ -x "$POKEDEX" ] || { echo "no $POKEDEX: run swift build first" >&2; exit 1; }
 
 rm -rf "$WORK"; mkdir -p "$WORK"; cd "$WORK"
@@ -20,7 +20,7 @@ bench() {  # bench LABEL [build options…]: one build, one row
   run_timed "$label" "$POKEDEX" build --api "$API" --templates "$ROOT/Templates" --no-snapshot "$@"
   [ "$RC" = 0 ] || fail "$label exited $RC"
   local stats; stats=$(mirror_stats)
-  read -r secs kb < <(tail -n 1 /tmp/pokedex-time)
+  read -r secs kb < <(tail -n 1 "$E2E_TMP/time")
   ROWS+=("$(python3 -c 'import json,sys; s=json.loads(sys.argv[1]); print("| %s | %s s | %d MiB | %d | %d | %.1f MB |" % (sys.argv[2], sys.argv[3], int(sys.argv[4])//1024, s.get("api_requests",0), s.get("image_requests",0), s.get("bytes_sent",0)/1e6))' "$stats" "$label" "$secs" "$kb")")
 }
 

@@ -13,7 +13,7 @@ POKEDEX="$(realpath "${1:-$ROOT/.build/release/pokedex}")"
 WORK="${2:-$ROOT/.ci-work}/render-bench"
 RUNS="${3:-5}"
 . "$ROOT/Tests/e2e/lib.sh"
-trap stop_mirror EXIT
+trap 'stop_mirror; rm -rf "$E2E_TMP"' EXIT
 [ -x "$POKEDEX" ] || { echo "no $POKEDEX: run swift build -c release first" >&2; exit 1; }
 for tool in hugo hyperfine curl /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "$tool is missing (apt-get install hugo hyperfine curl time)" >&2; exit 1; }

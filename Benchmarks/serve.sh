@@ -14,6 +14,7 @@ SERVE_PID=""
 cleanup() {
   if [ -n "$SERVE_PID" ]; then kill -INT "$SERVE_PID" 2>/dev/null || true; wait "$SERVE_PID" 2>/dev/null || true; fi
   stop_mirror
+  rm -rf "$E2E_TMP"
 }
 trap cleanup EXIT
 [ -x "$POKEDEX" ] || { echo "no $POKEDEX: run swift build -c release first" >&2; exit 1; }

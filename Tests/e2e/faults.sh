@@ -4,7 +4,7 @@ set -euo pipefail
 SHARED="$1"; POKEDEX="$2"; WORK="$3"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$(dirname "$0")/lib.sh"
-trap stop_mirror EXIT
+trap 'stop_mirror; rm -rf "$E2E_TMP"' EXIT
 
 DIR="$WORK/faults"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
 # Live data only: these runs are about fetching (the snapshot runs are in first-run.sh).
@@ -38,7 +38,7 @@ start_mirror "$SHARED" "$DIR/port" --only 151 --faults truncate=7,malformed=8
 build "truncate=7,malformed=8 on a cold cache" --cache cache-cold --output out-cold
 [ "$RC" = 3 ] || fail "cold run with unfetchable ids should exit 3, got $RC"
 expect_eq "report of the failed run" "$(report_value report.json '(r["status"], r["exitCode"], len(r["missing"]))')" "('incomplete', 3, 2)"
-grep -q 'pokemon/7/' /tmp/pokedex-err && grep -q 'pokemon/8/' /tmp/pokedex-err || fail "the error should name both URLs"
+grep -q 'pokemon/7/' "$ERR" && grep -q 'pokemon/8/' "$ERR" || fail "the error should name both URLs"
 expect_eq "detail entries cached despite the failures" "$(ls cache-cold/v*/*/pokemon | wc -l)" 149
 stop_mirror
 start_mirror "$SHARED" "$DIR/port" --only 151
@@ -60,7 +60,7 @@ grep -q 'Offline — showing data cached on' out-once/index.html || fail "no off
 # …and with nothing cached: a clear error and a non-zero exit.
 build "down, empty cache" --cache cache-empty --output out-empty
 [ "$RC" != 0 ] || fail "down with an empty cache must fail"
-grep -q 'hint:' /tmp/pokedex-err || fail "no hint on what to do"
+grep -q 'hint:' "$ERR" || fail "no hint on what to do"
 stop_mirror
 
 # 5. No artwork for some ids: their pages fall back to the placeholder; all others are local copies.

@@ -8,7 +8,7 @@ set -euo pipefail
 SHARED="$1"; POKEDEX="$2"; WORK="$3"
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$(dirname "$0")/lib.sh"
-trap stop_mirror EXIT
+trap 'stop_mirror; rm -rf "$E2E_TMP"' EXIT
 
 DIR="$WORK/first-run"; rm -rf "$DIR"; mkdir -p "$DIR/bin" "$DIR/home"
 cp "$POKEDEX" "$DIR/bin/pokedex"
@@ -17,18 +17,18 @@ cd "$DIR/home"
 unset POKEAPI_URL
 
 # The binary says what data it carries, and writes its own shell completions.
-"$BIN" --version >/tmp/pokedex-out
-grep -q '^bundled snapshot: PokeAPI data hash [0-9a-f]\{40\}, taken 20' /tmp/pokedex-out || fail "--version does not name the bundled snapshot"
+"$BIN" --version >"$OUT"
+grep -q '^bundled snapshot: PokeAPI data hash [0-9a-f]\{40\}, taken 20' "$OUT" || fail "--version does not name the bundled snapshot"
 for shell in bash zsh fish; do
   # Into a file first: `grep -q` stops reading at its first match, and under pipefail the writer's SIGPIPE failed
   # the check now and then.
-  "$BIN" --generate-completion-script "$shell" >/tmp/pokedex-completion || fail "no $shell completion script"
-  grep -q 'snapshot' /tmp/pokedex-completion || fail "no $shell completion script naming the subcommands"
+  "$BIN" --generate-completion-script "$shell" >"$E2E_TMP/completion" || fail "no $shell completion script"
+  grep -q 'snapshot' "$E2E_TMP/completion" || fail "no $shell completion script naming the subcommands"
 done
 pass "--version names the bundled snapshot; completion scripts for bash, zsh and fish"
 
-"$BIN" init offline-site >/tmp/pokedex-out
-grep -q 'Next: cd offline-site && pokedex build' /tmp/pokedex-out || fail "init does not print the next command"
+"$BIN" init offline-site >"$OUT"
+grep -q 'Next: cd offline-site && pokedex build' "$OUT" || fail "init does not print the next command"
 cd offline-site
 # No network at all, whatever this machine has: a network namespace of its own, whose loopback is down, so neither
 # pokeapi.co nor GitHub's pictures resolve.
@@ -43,11 +43,11 @@ grep -q 'src="https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/p
   Output/pokemon/pikachu.html || fail "Pikachu's picture is not its artwork's address"
 pass "artwork that could not be downloaded is referenced by its URL"
 # Said once in the summary, not a warning per picture.
-grep -q 'picture(s) not downloaded' /tmp/pokedex-out || fail "the summary does not say the pictures are missing"
-[ "$(grep -c 'image not cached' /tmp/pokedex-err || true)" = 0 ] || fail "a warning per picture"
+grep -q 'picture(s) not downloaded' "$OUT" || fail "the summary does not say the pictures are missing"
+[ "$(grep -c 'image not cached' "$ERR" || true)" = 0 ] || fail "a warning per picture"
 run_timed "rebuild --offline (still no pictures cached)" "${NO_NETWORK[@]}" "$BIN" build --offline
 [ "$RC" = 0 ] || fail "the offline rebuild exited $RC"
-[ "$(wc -l </tmp/pokedex-err)" -lt 20 ] || { head -n 5 /tmp/pokedex-err; fail "$(wc -l </tmp/pokedex-err) lines on stderr offline"; }
+[ "$(wc -l <"$ERR")" -lt 20 ] || { head -n 5 "$ERR"; fail "$(wc -l <"$ERR") lines on stderr offline"; }
 pass "pictures not downloaded are said once, in the summary"
 # The same offline site in three languages (30 Pokémon: the full three are built from the live data by
 # real-data.sh), its pictures referenced by their absolute URLs.
@@ -89,7 +89,7 @@ head -c 50000 /dev/urandom > truncated.snapshot
 sed -i "s|^# api = .*|api = \"$API\"|; s|^# snapshot = .*|snapshot = \"truncated.snapshot\"|; s|^# per-page = .*|per-page = 100|" pokedex.toml
 run_timed "build with a corrupt snapshot file, mirror up" "$BIN" build --limit 100
 [ "$RC" = 0 ] || fail "a corrupt snapshot stopped a build that had the network"
-grep -q 'truncated or corrupt snapshot' /tmp/pokedex-err || fail "no message about the corrupt snapshot"
+grep -q 'truncated or corrupt snapshot' "$ERR" || fail "no message about the corrupt snapshot"
 pass "a corrupt snapshot is reported and the build fetches instead"
 cd ..
 
@@ -98,7 +98,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --keep-sprite-urls
 run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.snapshot" --cache "$DIR/snapshot-cache"
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
-grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 599 named resources, data hash ' /tmp/pokedex-out || fail "unexpected snapshot summary"
+grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 599 named resources, data hash ' "$OUT" || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
 # The file the repository compiles in is exactly what the command makes from this data, but for its date and
 # the server it names.
@@ -113,8 +113,7 @@ pass "the bundled snapshot file is what pokedex snapshot makes from the mirror"
 stop_mirror
 "$BIN" init from-file >/dev/null
 cd from-file
-sed -i "s|^# api = .*|api = \"http://127.0.0.1:9/api/v2\"|" pokedex.toml
-run_timed "build from the fresh snapshot file, no network" "$BIN" build --snapshot "$DIR/fresh.snapshot"
+run_timed "build from the fresh snapshot file, no network" "${NO_NETWORK[@]}" "$BIN" build --snapshot "$DIR/fresh.snapshot"
 [ "$RC" = 0 ] || fail "build from the regenerated snapshot exited $RC"
 grep -q 'Offline — showing data from the snapshot of' Output/index.html || fail "no banner for a snapshot file"
 expect_eq "detail pages from the regenerated snapshot" "$(find Output/pokemon -name '*.html' | wc -l)" 1351

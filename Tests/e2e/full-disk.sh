@@ -7,7 +7,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 SHARED="$1"; POKEDEX="$2"; WORK="$3/full-disk"
 . "$ROOT/Tests/e2e/lib.sh"
-cleanup() { stop_mirror; umount "$WORK/disk" 2>/dev/null || true; }
+cleanup() { stop_mirror; umount "$WORK/disk" 2>/dev/null || true; rm -rf "$E2E_TMP"; }
 trap cleanup EXIT
 
 rm -rf "$WORK"; mkdir -p "$WORK/disk"; cd "$WORK"
@@ -42,8 +42,8 @@ PY
 # 1. The output folder fills up: a clear error, the site whole.
 run_timed "output on a full disk" "$POKEDEX" build --api "$API" --cache "$WORK/cache" --output "$WORK/disk/site" --no-snapshot
 [ "$RC" = 1 ] || fail "a build onto a full disk exited $RC, not 1 (the site could not be written)"
-grep -q "No space left on device" /tmp/pokedex-err || fail "the error does not say the disk is full"
-grep -q "$WORK/disk/site/" /tmp/pokedex-err || fail "the error does not name the file"
+grep -q "No space left on device" "$ERR" || fail "the error does not say the disk is full"
+grep -q "$WORK/disk/site/" "$ERR" || fail "the error does not name the file"
 pass "full output disk: exit $RC, the error names the file and the cause"
 whole "$WORK/disk/site"; whole "$WORK/cache"
 pass "site and cache whole after the failure"
@@ -57,7 +57,7 @@ rm -rf "$WORK/disk/site"
 mount -o remount,size=6m "$WORK/disk"
 run_timed "cache on a full disk" "$POKEDEX" build --api "$API" --cache "$WORK/disk/cache" --output "$WORK/site" --no-snapshot
 [ "$RC" = 3 ] || fail "a cold build with a full cache disk exited $RC, not 3 (data missing)"
-grep -q "No space left on device" /tmp/pokedex-err || fail "the error does not say the disk is full"
+grep -q "No space left on device" "$ERR" || fail "the error does not say the disk is full"
 pass "full cache disk: exit $RC, says so"
 whole "$WORK/disk/cache"
 pass "cache whole after the failure"

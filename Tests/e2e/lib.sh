@@ -2,6 +2,12 @@
 MIRROR_PID=""
 MIRROR_PORT=""
 
+# This script's own scratch files: CI runs two scripts at once (one per line), and a shared /tmp name would let one
+# script's checks read the other's output.
+E2E_TMP="$(mktemp -d "${TMPDIR:-/tmp}/pokedex-e2e.XXXXXX")"
+OUT="$E2E_TMP/out"
+ERR="$E2E_TMP/err"
+
 start_mirror() {  # start_mirror SHARED PORTFILE [mirror args…]
   local shared="$1" portfile="$2"; shift 2
   rm -f "$portfile"
@@ -54,13 +60,13 @@ mirror_stats() { curl -s "http://127.0.0.1:$MIRROR_PORT/__mirror/stats"; echo; }
 run_timed() {
   local label="$1"; shift
   set +e
-  /usr/bin/time -f "%e %M" -o /tmp/pokedex-time "$@" >/tmp/pokedex-out 2>/tmp/pokedex-err
+  /usr/bin/time -f "%e %M" -o "$E2E_TMP/time" "$@" >"$OUT" 2>"$ERR"
   RC=$?
   set -e
-  read -r secs kb < <(tail -n 1 /tmp/pokedex-time) || true
+  read -r secs kb < <(tail -n 1 "$E2E_TMP/time") || true
   echo "[$label] exit $RC, wall ${secs}s, peak RSS $((kb / 1024)) MiB"
-  sed 's/^/    /' /tmp/pokedex-out
-  grep -v '^\s*$' /tmp/pokedex-err | head -n 8 | sed 's/^/    stderr: /' || true
+  sed 's/^/    /' "$OUT"
+  grep -v '^\s*$' "$ERR" | head -n 8 | sed 's/^/    stderr: /' || true
 }
 
 # data_count OUTPUT EXPR: how many Pokémon p of OUTPUT's data script (version 4 rows, read back as

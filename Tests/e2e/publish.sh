@@ -7,7 +7,7 @@ set -euo pipefail
 SHARED="$1"; POKEDEX="$2"; WORK="$3"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$(dirname "$0")/lib.sh"
-trap stop_mirror EXIT
+trap 'stop_mirror; rm -rf "$E2E_TMP"' EXIT
 
 DIR="$WORK/publish"; rm -rf "$DIR"; mkdir -p "$DIR/bin"; cd "$DIR"
 [ -d "$WORK/real/.pokedex-cache" ] || fail "run real-data.sh first: its cache stands for the one CI restores"

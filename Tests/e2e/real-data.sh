@@ -5,7 +5,7 @@ set -euo pipefail
 SHARED="$1"; POKEDEX="$2"; WORK="$3"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 . "$(dirname "$0")/lib.sh"
-trap stop_mirror EXIT
+trap 'stop_mirror; rm -rf "$E2E_TMP"' EXIT
 
 DIR="$WORK/real"; rm -rf "$DIR"; mkdir -p "$DIR"; cd "$DIR"
 start_mirror "$SHARED" "$DIR/port"
@@ -192,7 +192,7 @@ for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] ||
 pass "every thumbnail is a WebP file"
 # pokedex check over the whole real site: no broken link, picture without size or alt, duplicate id or orphan page.
 run_timed "pokedex check (2,573 pages)" "$POKEDEX" check Output
-[ "$RC" = 0 ] || { cat /tmp/pokedex-out; fail "pokedex check found problems in the real site"; }
+[ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the real site"; }
 pass "pokedex check: the real site is clean"
 
 cp -a Output Output.cold
@@ -204,7 +204,7 @@ expect_eq "requests on a warm rebuild" "$(mirror_stats | python3 -c 'import json
 stop_mirror
 run_timed "rebuild, mirror stopped" "${BUILD[@]}"
 [ "$RC" = 0 ] || fail "offline rebuild exited $RC"
-grep -q 'offline' /tmp/pokedex-out || fail "the summary does not say it worked offline"
+grep -q 'offline' "$OUT" || fail "the summary does not say it worked offline"
 diff -r Output.cold Output >/dev/null || fail "offline rebuild differs from the cold build"
 pass "offline rebuild is byte-identical"
 run_timed "rebuild --offline" "${BUILD[@]}" --offline
@@ -261,7 +261,7 @@ run_timed "romaji (ja-roma), 30 Pokémon" "${BUILD[@]}" --offline --limit 30 --o
 grep -q '<h1>Fushigidane</h1>' Output-romaji/pokemon/bulbasaur.html || fail "ja-roma: Bulbasaur is not Fushigidane"
 run_timed "--language roomaji" "${BUILD[@]}" --offline --output Output-romaji --language roomaji
 [ "$RC" = 64 ] || fail "--language roomaji exited $RC, not 64"
-grep -q 'ja-roma' /tmp/pokedex-err || fail "--language roomaji does not name ja-roma"
+grep -q 'ja-roma' "$ERR" || fail "--language roomaji does not name ja-roma"
 pass "ja-roma names Bulbasaur Fushigidane; roomaji is refused naming ja-roma"
 rm -rf Output-romaji
 # What still shows in English, per language, from the report: only what PokeAPI has in English alone.
@@ -287,6 +287,6 @@ assert words["ja"] == {"Eelevate", "Fire Mane", "Mask Pokémon", "Retainer Poké
                        "Candy Apple Pokémon"}, sorted(words["ja"])
 PY
 run_timed "pokedex check (7,719 pages in three languages)" "$POKEDEX" check Output-languages
-[ "$RC" = 0 ] || { cat /tmp/pokedex-out; fail "pokedex check found problems in the three-language site"; }
+[ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the three-language site"; }
 pass "pokedex check: the three copies are clean, links across languages included"
 # The Nu validator reads all three copies in the browser suite (test_static.py::test_html_validates).
