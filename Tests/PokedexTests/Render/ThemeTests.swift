@@ -171,6 +171,31 @@ import Testing
         )
         let cells = try Theme(overrides: folder).warnings
         #expect(cells.count == 1 && cells[0].contains("{{assets.cells}}"), "\(cells)")
+        // The head before find.js was split out of app.js: the index's search would have no folding or ranking.
+        try write(
+            #"<script src="{{root}}{{assets.app}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.cells}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.list}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
+            "partials/head.mustache",
+            in: folder
+        )
+        let find = try Theme(overrides: folder).warnings
+        #expect(find.count == 1 && find[0].contains("{{assets.find}}"), "\(find)")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/head.mustache"))
+        // A header naming search.js for app.js's loader but not find.js, which the search now needs first.
+        try write(
+            #"<header class="topbar" data-search="{{root}}{{assets.search}}">"# + "\n",
+            "partials/header.mustache",
+            in: folder
+        )
+        let header = try Theme(overrides: folder).warnings
+        #expect(
+            header.count == 1 && header[0].contains("data-search-find") && header[0].contains("partials/header"),
+            "\(header)"
+        )
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/header.mustache"))
         // The head before list.css, controls.css, pages.css, tables.css and pokemon.css: its stylesheet alone.
         try write(
             #"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n",
