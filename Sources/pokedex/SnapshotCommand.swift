@@ -55,6 +55,8 @@ struct SnapshotCommand: AsyncParsableCommand {
             "\(snapshot.pokemon.count) Pokémon, \(snapshot.species.count) species, \(snapshot.evolutionChains.count) evolution chains, "
                 + "\(snapshot.types.count) types, \(snapshot.forms.count) forms, "
                 + "\(snapshot.moves.count) moves, \(snapshot.machines.count) machines, \(snapshot.abilities.count) abilities, "
+                + "\(snapshot.encounters.count) Pokémon found somewhere, \(snapshot.areas.count) areas in "
+                + "\(snapshot.locations.count) places, \(snapshot.pokedexes.count) Pokédexes, "
                 + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
                 + "\(bytes) bytes compressed, written to \(output)"
         )

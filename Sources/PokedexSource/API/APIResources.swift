@@ -88,6 +88,8 @@ package struct PokemonRecord: Codable, Sendable, Equatable {
     package var formID: Int?
     /// What it learns, in every game.
     package var learnset = Learnset()
+    /// What it may hold when met in the wild.
+    package var heldItems: [HeldItem] = []
 }
 
 /// The parts of `/pokemon-species/{id}` the site shows, with its names and texts in every language PokeAPI has.
@@ -140,6 +142,9 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
     /// Every Pokédex entry, in every language, with the version that prints it, in PokeAPI's order (oldest game
     /// first), normalised (see `FlavorText`).
     package var entries: [FlavorEntry] = []
+    /// Its number in each Pokédex that lists it, as `[pokedex id, number]` pairs in PokeAPI's order: the National
+    /// one (1) and the regional ones (Kanto 25, Paldea 74).
+    package var pokedexNumbers: [[Int]] = []
 
     /// The genus in `language`, else in English: "Mouse Pokémon".
     package func genus(in language: String = "en") -> LocalizedName? { genera.preferred(language) }
@@ -385,6 +390,15 @@ extension PokemonRecord: APIDecodable {
         var sprites: Sprites
         var forms: [URLReference]?
         var moves: [PokemonMoveSlot]?
+        var held_items: [HeldItemSlot]?
+        struct HeldItemSlot: Decodable {
+            struct VersionDetail: Decodable {
+                var rarity: Int?
+                var version: NamedReference
+            }
+            var item: NamedReference
+            var version_details: [VersionDetail]?
+        }
     }
 
     package static func decodeAPI(_ data: Data) throws -> PokemonRecord {
@@ -434,7 +448,14 @@ extension PokemonRecord: APIDecodable {
                 frontShiny: wire.sprites.front_shiny
             ),
             formID: wire.forms?.first.flatMap { resourceID(fromURL: $0.url) },
-            learnset: Learnset.decodeAPI(wire.moves ?? [])
+            learnset: Learnset.decodeAPI(wire.moves ?? []),
+            heldItems: (wire.held_items ?? []).compactMap { slot in
+                guard let item = resourceID(fromURL: slot.item.url) else { return nil }
+                let versions = (slot.version_details ?? []).compactMap { detail in
+                    resourceID(fromURL: detail.version.url).map { [$0, min(100, max(0, detail.rarity ?? 0))] }
+                }
+                return HeldItem(item: item, name: slot.item.name, versions: versions)
+            }
         )
     }
 }
@@ -473,6 +494,11 @@ extension SpeciesRecord: APIDecodable {
         var hatch_counter: Int?
         var growth_rate: NamedReference?
         var egg_groups: [NamedReference]?
+        var pokedex_numbers: [PokedexNumber]?
+        struct PokedexNumber: Decodable {
+            var entry_number: Int
+            var pokedex: NamedReference
+        }
     }
 
     /// A reference whose URL has no id cannot be looked up: nil rather than failing the species.
@@ -511,6 +537,9 @@ extension SpeciesRecord: APIDecodable {
                 let text = FlavorText.normalise(entry.flavor_text)
                 return text.isEmpty
                     ? nil : FlavorEntry(text: text, version: version, language: entry.language.name.lowercased())
+            },
+            pokedexNumbers: (wire.pokedex_numbers ?? []).compactMap { slot in
+                resourceID(fromURL: slot.pokedex.url).map { [$0, slot.entry_number] }
             }
         )
     }

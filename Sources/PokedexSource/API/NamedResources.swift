@@ -114,13 +114,20 @@ package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseI
     case moveDamageClass = "move-damage-class"
     case eggGroup = "egg-group"
     case growthRate = "growth-rate"
+    case encounterMethod = "encounter-method"
+    case encounterConditionValue = "encounter-condition-value"
+    case pokedex
 
     /// `/item/{id}/` is cached as `item/{id}`.
     package var path: String { rawValue }
 
     /// Read for names alone: a move is a whole `MoveRecord` and an ability an `AbilityRecord`, under the same
     /// paths, so not here.
-    package static var namesOnly: [NamedKind] { allCases.filter { $0 != .move && $0 != .ability } }
+    /// A place is a whole `LocationRecord` (its region and areas too) and a Pokédex a `PokedexRecord`, under the same
+    /// paths.
+    package static var namesOnly: [NamedKind] {
+        allCases.filter { ![.move, .ability, .location, .pokedex].contains($0) }
+    }
 
     package static func < (a: NamedKind, b: NamedKind) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!

@@ -116,8 +116,17 @@ package struct DataSetLoader: Sendable {
             progress: "Forms",
             missing: &missing
         ) { $0.id }
+        // The Pokédexes the species are numbered in, and the games each belongs to.
+        let pokedexIDs = Set(species.values.flatMap { $0.pokedexNumbers.compactMap(\.first) }).sorted()
+        let pokedexes = await resources(
+            PokedexRecord.self,
+            ids: pokedexIDs,
+            path: "pokedex",
+            missing: &missing
+        ) { $0.id }
         let groupIDs = Set(forms.values.compactMap(\.versionGroupID))
-            .union(records.values.flatMap(\.learnset.versionGroups)).sorted()
+            .union(records.values.flatMap(\.learnset.versionGroups))
+            .union(pokedexes.values.flatMap(\.versionGroups)).sorted()
         let versionGroups = await resources(
             VersionGroupRecord.self,
             ids: groupIDs,
@@ -161,6 +170,37 @@ package struct DataSetLoader: Sendable {
             missing: &missing
         ) { $0.id }
 
+        // Where each Pokémon is found, the areas named there, and their places with those evolution sentences name.
+        let encounters = await resources(
+            EncountersRecord.self,
+            ids: records.keys.sorted(),
+            path: "pokemon",
+            pathSuffix: "encounters",
+            key: "encounters",
+            progress: "Encounters",
+            missing: &missing,
+            id: nil
+        )
+        let areaIDs = Set(encounters.values.flatMap { $0.encounters.map(\.area) }).sorted()
+        let areas = await resources(
+            LocationAreaRecord.self,
+            ids: areaIDs,
+            path: "location-area",
+            progress: "Areas",
+            missing: &missing
+        ) { $0.id }
+        var locationIDs = Set(areas.values.compactMap(\.location))
+        for reference in chains.values.flatMap(\.references) where reference.kind == .location {
+            locationIDs.insert(reference.id)
+        }
+        let locations = await resources(
+            LocationRecord.self,
+            ids: locationIDs.sorted(),
+            path: NamedKind.location.path,
+            progress: "Places",
+            missing: &missing
+        ) { $0.id }
+
         // What makes each Mega: its Mega Stone, one of the category's items (matched in the model).
         var itemCategories: [String: ItemCategoryRecord] = [:]
         if records.values.contains(where: { MegaForm.isMega($0.name) }) {
@@ -182,6 +222,16 @@ package struct DataSetLoader: Sendable {
         for reference in chains.values.flatMap(\.references) where reference.kind != .move {
             wanted[reference.kind, default: []].insert(reference.id)
         }
+        let encounterRows = encounters.values.flatMap(\.encounters)
+        wanted[.version, default: []].formUnion(encounterRows.map(\.version))
+        wanted[.version, default: []].formUnion(
+            records.values.flatMap { $0.heldItems.flatMap { $0.versions.map { $0[0] } } }
+        )
+        wanted[.encounterMethod] = Set(encounterRows.map(\.method))
+        wanted[.encounterConditionValue] = Set(encounterRows.flatMap(\.conditions))
+        wanted[.region, default: []].formUnion(locations.values.compactMap(\.region))
+        wanted[.region, default: []].formUnion(pokedexes.values.compactMap(\.region))
+        wanted[.item, default: []].formUnion(records.values.flatMap { $0.heldItems.map(\.item) })
         wanted[.item, default: []].formUnion(machines.values.compactMap(\.itemID))
         wanted[.item, default: []].formUnion(itemCategories.values.flatMap { $0.items.map(\.id) })
         var named: [NamedKind: [Int: NamesRecord]] = [:]
@@ -202,6 +252,7 @@ package struct DataSetLoader: Sendable {
             )
         }
         progress.end()
+        named[.location] = locations.mapValues(\.namesRecord)
 
         return DataSet(
             list: list,
@@ -216,6 +267,10 @@ package struct DataSetLoader: Sendable {
             machines: machines,
             abilities: abilities,
             itemCategories: itemCategories,
+            encounters: encounters.filter { !$0.value.encounters.isEmpty },
+            areas: areas,
+            locations: locations,
+            pokedexes: pokedexes,
             missing: missing
         )
     }
@@ -227,13 +282,14 @@ package struct DataSetLoader: Sendable {
         _ type: Record.Type,
         ids: [Int],
         path: String,
+        pathSuffix: String = "",
         key: String? = nil,
         progress label: String? = nil,
         missing: inout [String],
         onRecord: @escaping @Sendable (Record) -> Void = { _ in },
         shape: @escaping @Sendable (Record) -> Record = { $0 },
         advance: @escaping @Sendable () -> Void = {},
-        id: @escaping @Sendable (Record) -> Int
+        id: (@Sendable (Record) -> Int)?
     ) async -> [Int: Record] {
         let key = key ?? path
         if let label { progress.begin(label, total: ids.count) }
@@ -242,11 +298,10 @@ package struct DataSetLoader: Sendable {
                 if label != nil { self.progress.advance() }
                 advance()
             }
-            let url = "\(apiBase)/\(path)/\(wantedID)/"
+            let url = "\(apiBase)/\(path)/\(wantedID)/\(pathSuffix)"
             let record = try await loader.json(Record.self, url: url, key: "\(key)/\(wantedID)") { record in
-                guard id(record) == wantedID else {
-                    throw PokedexError(.model, url, .invalidResponse("answer is for id \(id(record)), not \(wantedID)"))
-                }
+                guard let id, id(record) != wantedID else { return }
+                throw PokedexError(.model, url, .invalidResponse("answer is for id \(id(record)), not \(wantedID)"))
             }.value
             onRecord(record)
             return shape(record)
@@ -379,6 +434,14 @@ package struct DataSet: Sendable {
     package var abilities: [Int: AbilityRecord] = [:]
     /// Item categories by API name: the Mega Stones' when some exported Pokémon is a Mega.
     package var itemCategories: [String: ItemCategoryRecord] = [:]
+    /// Where each exported Pokémon is found, by Pokémon id (none kept for those found nowhere).
+    package var encounters: [Int: EncountersRecord] = [:]
+    /// The areas those encounters name, by id.
+    package var areas: [Int: LocationAreaRecord] = [:]
+    /// Their places, and those evolution sentences name, by id.
+    package var locations: [Int: LocationRecord] = [:]
+    /// The Pokédexes the species are numbered in, by id.
+    package var pokedexes: [Int: PokedexRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
     package var typeChart: [String: TypeRecord] {

@@ -41,6 +41,13 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
     package var abilities: [AbilityRecord]
     /// Item categories the pages draw on, by API name ("mega-stones": what makes each Mega).
     package var itemCategories: [ItemCategoryRecord]
+    /// Where each Pokémon is found, by Pokémon id as a string (JSON keys); those found nowhere are left out.
+    package var encounters: [String: EncountersRecord]
+    /// The areas and places the encounters and evolution sentences name.
+    package var areas: [LocationAreaRecord]
+    package var locations: [LocationRecord]
+    /// The Pokédexes the species are numbered in.
+    package var pokedexes: [PokedexRecord]
 
     package init(
         createdAt: Double,
@@ -57,7 +64,11 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
         moves: [MoveRecord] = [],
         machines: [MachineRecord] = [],
         abilities: [AbilityRecord] = [],
-        itemCategories: [ItemCategoryRecord] = []
+        itemCategories: [ItemCategoryRecord] = [],
+        encounters: [Int: EncountersRecord] = [:],
+        areas: [LocationAreaRecord] = [],
+        locations: [LocationRecord] = [],
+        pokedexes: [PokedexRecord] = []
     ) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
@@ -76,6 +87,10 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
         self.machines = machines
         self.abilities = abilities
         self.itemCategories = itemCategories
+        self.encounters = Dictionary(uniqueKeysWithValues: encounters.map { (String($0.key), $0.value) })
+        self.areas = areas
+        self.locations = locations
+        self.pokedexes = pokedexes
     }
 
     package var date: Date { Date(timeIntervalSince1970: createdAt) }

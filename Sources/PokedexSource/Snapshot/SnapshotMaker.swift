@@ -126,11 +126,18 @@ package struct SnapshotMaker: Sendable {
             types: data.types.keys.sorted().compactMap { data.types[$0] },
             forms: data.forms.keys.sorted().compactMap { data.forms[$0] },
             versionGroups: data.versionGroups.keys.sorted().compactMap { data.versionGroups[$0] },
-            named: data.named.mapValues { records in records.keys.sorted().compactMap { records[$0] } },
+            // Places are whole `LocationRecord`s below; their names alone are not kept twice.
+            named: data.named.filter { $0.key != .location }.mapValues { records in
+                records.keys.sorted().compactMap { records[$0] }
+            },
             moves: data.moves.keys.sorted().compactMap { data.moves[$0] },
             machines: data.machines.keys.sorted().compactMap { data.machines[$0] },
             abilities: data.abilities.keys.sorted().compactMap { data.abilities[$0] },
-            itemCategories: data.itemCategories.keys.sorted().compactMap { data.itemCategories[$0] }
+            itemCategories: data.itemCategories.keys.sorted().compactMap { data.itemCategories[$0] },
+            encounters: data.encounters,
+            areas: data.areas.keys.sorted().compactMap { data.areas[$0] },
+            locations: data.locations.keys.sorted().compactMap { data.locations[$0] },
+            pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] }
         )
     }
 

@@ -4,7 +4,8 @@ import NIOConcurrencyHelpers
 package import PokedexSupport
 
 /// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
-/// species, evolution chains, types, forms, version groups, moves, machines, item categories and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
+/// species, evolution chains, types, forms, version groups, moves, machines, item categories, encounters, areas,
+/// places, Pokédexes and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
 /// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
 package final class SnapshotSeed: Sendable {
     package let snapshot: DataSnapshot
@@ -21,6 +22,10 @@ package final class SnapshotSeed: Sendable {
     let abilities: [Int: AbilityRecord]
     /// By API name: they are asked for by name (`item-category/mega-stones`).
     let itemCategories: [String: ItemCategoryRecord]
+    let encounters: [Int: EncountersRecord]
+    let areas: [Int: LocationAreaRecord]
+    let locations: [Int: LocationRecord]
+    let pokedexes: [Int: PokedexRecord]
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
@@ -40,6 +45,13 @@ package final class SnapshotSeed: Sendable {
             snapshot.itemCategories.map { ($0.name, $0) },
             uniquingKeysWith: { first, _ in first }
         )
+        encounters = Dictionary(
+            snapshot.encounters.compactMap { key, record in Int(key).map { ($0, record) } },
+            uniquingKeysWith: { first, _ in first }
+        )
+        areas = Dictionary(snapshot.areas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        locations = Dictionary(snapshot.locations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        pokedexes = Dictionary(snapshot.pokedexes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -72,6 +84,15 @@ package final class SnapshotSeed: Sendable {
             body = machines[id]
         } else if let id = Self.id(in: key, prefix: "ability/") {
             body = abilities[id]
+        } else if let id = Self.id(in: key, prefix: "encounters/") {
+            // A Pokémon the snapshot holds but left out of `encounters` is found nowhere.
+            body = encounters[id] ?? (pokemon[id] != nil ? EncountersRecord(encounters: []) : nil)
+        } else if let id = Self.id(in: key, prefix: "location-area/") {
+            body = areas[id]
+        } else if let id = Self.id(in: key, prefix: "location/") {
+            body = locations[id]
+        } else if let id = Self.id(in: key, prefix: "pokedex/") {
+            body = pokedexes[id]
         } else if key.hasPrefix(Self.itemCategoryPrefix) {
             body = itemCategories[String(key.dropFirst(Self.itemCategoryPrefix.count))]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],

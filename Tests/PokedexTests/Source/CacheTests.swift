@@ -12,8 +12,10 @@ import Testing
     /// name) with their 12 versions (the Pokédex entries' 4 among them); 23 abilities; the Mega Stones' category
     /// (Charizard has a Mega); and for their names 3 habitats, 12 items (3 a chain names, the 5 machines' and the
     /// category's 4 stones), 2 regions, 4 learn methods, 3 move targets, 3 damage classes, 6 egg groups and 3
-    /// growth rates.
-    static let jsonResources = 140
+    /// growth rates; where the 12 are found (12 encounter lists), the 4 areas named there and their 4 places, 2 ways
+    /// and 2 conditions, the one region only a place names and the 2 items Pikachu holds; the 4 Pokédexes the species
+    /// are numbered in and the one more region they name.
+    static let jsonResources = 172
     /// One per Pokémon with a sprite.
     static let images = 11
 

@@ -211,7 +211,8 @@ import Testing
                 json
                     == Set(
                         [
-                            "/api/v2/pokemon/83/", "/api/v2/pokemon-species/83/", "/api/v2/evolution-chain/40/",
+                            "/api/v2/pokemon/83/", "/api/v2/pokemon/83/encounters", "/api/v2/pokemon-species/83/",
+                            "/api/v2/evolution-chain/40/",
                             "/api/v2/meta/",
                         ] + abilities
                     )

@@ -32,6 +32,14 @@ import Testing
         // Within the budget: at most 8 MB added to the binary (names and texts in every language: 4.4 MB gzip'd).
         #expect(BundledSnapshot.base64.utf8.count < 8_000_000)
         #expect(snapshot.species.first { $0.id == 25 }?.genus(in: "fr")?.name == "Pokémon Souris")
+        // Where to find it: Pikachu in Viridian Forest in Red, the place by its French name, and its Light Ball.
+        let forest = try #require(snapshot.locations.first { $0.name == "viridian-forest" })
+        #expect(forest.names.preferred("fr")?.name == "Forêt de Jade")
+        let forestAreas = Set(forest.areas)
+        #expect(
+            snapshot.encounters["25"]?.encounters.contains { forestAreas.contains($0.area) && $0.version == 1 } == true
+        )
+        #expect(snapshot.pokemon.first { $0.id == 25 }?.heldItems.contains { $0.name == "light-ball" } == true)
     }
 
     @Test func aSnapshotRoundTripsThroughItsFile() throws {

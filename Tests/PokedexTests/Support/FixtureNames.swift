@@ -106,23 +106,29 @@ extension Fixtures {
         case "version": return versionGroups.values.flatMap { $0.2.map(\.1) }
         case "egg-group": return (species + (hostile ? [hostileSpecies] : [])).flatMap(\.eggGroups)
         case "growth-rate": return (species + (hostile ? [hostileSpecies] : [])).map(\.growthRate)
-        default:
-            var names: [String] = []
-            func walk(_ stage: Stage) {
-                for detail in stage.details {
-                    for (key, value) in detail {
-                        guard let reference = value as? [String: Any], let name = reference["name"] as? String,
-                            let url = reference["url"] as? String, url.contains("/\(kind)/"),
-                            !["base_form", "evolved_form", "trigger"].contains(key)
-                        else { continue }
-                        names.append(name)
-                    }
-                }
-                stage.next.forEach(walk)
-            }
-            chains.values.forEach(walk)
-            return names
+        case "item": return namedInChains(kind) + heldItemNames
+        case "region": return namedInChains(kind) + placeRegions
+        default: return namedInChains(kind)
         }
+    }
+
+    /// What the evolution chains name of `kind`.
+    static func namedInChains(_ kind: String) -> [String] {
+        var names: [String] = []
+        func walk(_ stage: Stage) {
+            for detail in stage.details {
+                for (key, value) in detail {
+                    guard let reference = value as? [String: Any], let name = reference["name"] as? String,
+                        let url = reference["url"] as? String, url.contains("/\(kind)/"),
+                        !["base_form", "evolved_form", "trigger"].contains(key)
+                    else { continue }
+                    names.append(name)
+                }
+            }
+            stage.next.forEach(walk)
+        }
+        chains.values.forEach(walk)
+        return names
     }
 
     static func namesJSON(_ names: [(String, String)], api: String) -> [[String: Any]] {

@@ -416,6 +416,7 @@ enum Fixtures {
                 ] as [String: Any],
             ] as [String: Any],
             "moves": moves,
+            "held_items": heldItemsJSON(p.id, api: api),
             "past_types": [Any](),
             "cries": ["latest": "\(origin)/media/cries/\(p.id).ogg", "legacy": NSNull()],
         ]
@@ -473,6 +474,11 @@ enum Fixtures {
             "hatch_counter": s.hatchCounter.map { $0 as Any } ?? NSNull(),
             "growth_rate": ref(s.growthRate, "\(api)/growth-rate/\(referenceID(s.growthRate))/"),
             "egg_groups": s.eggGroups.map { ref($0, "\(api)/egg-group/\(referenceID($0))/") },
+            "pokedex_numbers": pokedexNumbers(s.id).map { dex, number in
+                [
+                    "entry_number": number, "pokedex": ref(pokedexes[dex]?.0 ?? "?", "\(api)/pokedex/\(dex)/"),
+                ] as [String: Any]
+            },
         ]
     }
 

@@ -348,6 +348,24 @@ final class TestServer: Sendable {
             case (2, "pokemon"):
                 guard let id = Int(rest[1]), let p = listed(state).first(where: { $0.id == id }) else { return nil }
                 return json(Fixtures.detail(p, api: api, origin: origin))
+            case (3, "pokemon") where rest[2] == "encounters":
+                guard let id = Int(rest[1]), listed(state).contains(where: { $0.id == id }) else { return nil }
+                return json(Fixtures.encountersJSON(id, api: api, hostile: state.hostile))
+            case (2, "location")
+            where Int(rest[1]).flatMap({ Fixtures.locationJSON($0, api: api, hostile: state.hostile) }) != nil:
+                return json(Fixtures.locationJSON(Int(rest[1])!, api: api, hostile: state.hostile)!)
+            case (2, "pokedex"):
+                guard let id = Int(rest[1]), let dex = Fixtures.pokedexJSON(id, api: api) else { return nil }
+                return json(dex)
+            case (2, "location-area"):
+                guard let id = Int(rest[1]), let area = Fixtures.locationAreaJSON(id, api: api, hostile: state.hostile)
+                else { return nil }
+                return json(area)
+            case (2, let kind?) where ["encounter-method", "encounter-condition-value"].contains(kind):
+                guard let id = Int(rest[1]), let named = Fixtures.encounterNamesJSON(kind, id: id, api: api) else {
+                    return nil
+                }
+                return json(named)
             case (2, "pokemon-species"):
                 guard let id = Int(rest[1]), let s = Fixtures.species(id),
                     id != Fixtures.hostileID || state.hostile

@@ -1,0 +1,205 @@
+import Foundation
+
+/// Where the test server's Pokémon are found, the places and areas, the ways and conditions, and what Pikachu
+/// holds, in PokeAPI's shape (written for these tests). Pikachu is in Viridian Forest (two slots of one way,
+/// summed) and the Power Plant in Red and Blue, by day in Sun and by night in Moon on a route of two areas;
+/// Bulbasaur is a gift in Pallet Town; Scarlet and Violet have no places at all; the hostile Pokémon's place is
+/// called by the hostile name.
+extension Fixtures {
+    struct Area {
+        var id: Int
+        var name: String
+        var names: [(String, String)]
+    }
+
+    struct Place {
+        var id: Int
+        var name: String
+        var names: [(String, String)]
+        /// Its region's API name, or none.
+        var region: String?
+        var areas: [Area]
+    }
+
+    static let places: [Place] = [
+        Place(
+            id: 155,
+            name: "viridian-forest",
+            names: [("fr", "Forêt de Jade"), ("de", "Vertania-Wald"), ("en", "Viridian Forest")],
+            region: "kanto",
+            areas: [Area(id: 321, name: "viridian-forest-area", names: [("en", "Viridian Forest")])]
+        ),
+        Place(
+            id: 164,
+            name: "power-plant",
+            names: [("en", "Power Plant"), ("fr", "Centrale")],
+            region: "kanto",
+            areas: [Area(id: 330, name: "power-plant-area", names: [])]
+        ),
+        Place(
+            id: 86,
+            name: "pallet-town",
+            names: [("en", "Pallet Town"), ("fr", "Bourg Palette"), ("ja-Hrkt", "マサラタウン")],
+            region: "kanto",
+            areas: [Area(id: 285, name: "pallet-town-area", names: [])]
+        ),
+        Place(
+            id: 500,
+            name: "alola-route-1",
+            names: [("en", "Route 1"), ("fr", "Route 1")],
+            region: "alola",
+            areas: [
+                Area(id: 500, name: "alola-route-1-hauoli-outskirts", names: [("en", "Route 1 (Hau’oli outskirts)")]),
+                Area(id: 501, name: "alola-route-1-south", names: []),
+            ]
+        ),
+    ]
+
+    static let hostilePlace = Place(
+        id: 666,
+        name: "evil-place",
+        names: [("en", hostileName)],
+        region: nil,
+        areas: [Area(id: 666, name: "evil-place-area", names: [("en", hostileName)])]
+    )
+
+    static func servedPlaces(hostile: Bool) -> [Place] { places + (hostile ? [hostilePlace] : []) }
+
+    /// Ways by id: (API name, names).
+    static let encounterMethods: [Int: (String, [(String, String)])] = [
+        1: (
+            "walk",
+            [("en", "Walking in tall grass or a cave"), ("fr", "En marchant dans les herbes hautes ou une grotte")]
+        ),
+        18: ("gift", [("en", "Receive as a gift")]),
+    ]
+
+    static let conditionValues: [Int: (String, [(String, String)])] = [
+        5: ("time-day", [("en", "During the day"), ("fr", "Le jour")]),
+        6: ("time-night", [("en", "At night")]),
+    ]
+
+    /// `[area, version, way, min level, max level, chance, conditions]` rows by Pokémon id.
+    static func encounterRows(_ id: Int, hostile: Bool) -> [(Int, Int, Int, Int, Int, Int, [Int])] {
+        switch id {
+        case 25:
+            return [
+                (321, 1, 1, 3, 3, 4, []), (321, 1, 1, 5, 5, 1, []), (321, 2, 1, 3, 3, 4, []), (321, 2, 1, 5, 5, 1, []),
+                (330, 1, 1, 20, 24, 25, []), (330, 2, 1, 20, 24, 25, []),
+                (500, 27, 1, 6, 9, 10, [5]), (500, 28, 1, 6, 9, 10, [6]),
+            ]
+        case 1: return [(285, 1, 18, 5, 5, 100, []), (285, 2, 18, 5, 5, 100, [])]
+        case hostileID where hostile: return [(666, 1, 1, 1, 1, 50, [])]
+        default: return []
+        }
+    }
+
+    /// `/pokemon/{id}/encounters`: one entry per area, its games, and their slots.
+    static func encountersJSON(_ id: Int, api: String, hostile: Bool) -> [[String: Any]] {
+        let rows = encounterRows(id, hostile: hostile)
+        var areas: [Int] = []
+        for row in rows where !areas.contains(row.0) { areas.append(row.0) }
+        return areas.map { areaID in
+            let area = servedPlaces(hostile: hostile).flatMap(\.areas).first { $0.id == areaID }
+            let here = rows.filter { $0.0 == areaID }
+            var versions: [Int] = []
+            for row in here where !versions.contains(row.1) { versions.append(row.1) }
+            return [
+                "location_area": ref(area?.name ?? "area", "\(api)/location-area/\(areaID)/"),
+                "version_details": versions.map { version in
+                    let slots = here.filter { $0.1 == version }
+                    return [
+                        "version": ref(versionName(version), "\(api)/version/\(version)/"),
+                        "max_chance": slots.reduce(0) { $0 + $1.5 },
+                        "encounter_details": slots.map { slot in
+                            [
+                                "min_level": slot.3, "max_level": slot.4, "chance": slot.5,
+                                "method": ref(encounterMethods[slot.2]?.0 ?? "?", "\(api)/encounter-method/\(slot.2)/"),
+                                "condition_values": slot.6.map {
+                                    ref(conditionValues[$0]?.0 ?? "?", "\(api)/encounter-condition-value/\($0)/")
+                                },
+                                "pokemon_details": NSNull(),
+                            ] as [String: Any]
+                        },
+                    ] as [String: Any]
+                },
+            ] as [String: Any]
+        }
+    }
+
+    static func locationJSON(_ id: Int, api: String, hostile: Bool) -> [String: Any]? {
+        guard let place = servedPlaces(hostile: hostile).first(where: { $0.id == id }) else { return nil }
+        return [
+            "id": place.id, "name": place.name, "names": namesJSON(place.names, api: api),
+            "region": place.region.map { ref($0, "\(api)/region/\(referenceID($0))/") as Any } ?? NSNull(),
+            "areas": place.areas.map { ref($0.name, "\(api)/location-area/\($0.id)/") },
+            "game_indices": [Any](),
+        ]
+    }
+
+    static func locationAreaJSON(_ id: Int, api: String, hostile: Bool) -> [String: Any]? {
+        for place in servedPlaces(hostile: hostile) {
+            guard let area = place.areas.first(where: { $0.id == id }) else { continue }
+            return [
+                "id": area.id, "name": area.name, "names": namesJSON(area.names, api: api),
+                "location": ref(place.name, "\(api)/location/\(place.id)/"),
+                "pokemon_encounters": [Any](), "encounter_method_rates": [Any](), "game_index": area.id,
+            ]
+        }
+        return nil
+    }
+
+    static func encounterNamesJSON(_ kind: String, id: Int, api: String) -> [String: Any]? {
+        let table = kind == "encounter-method" ? encounterMethods : conditionValues
+        guard let (name, names) = table[id] else { return nil }
+        return ["id": id, "name": name, "names": namesJSON(names, api: api)]
+    }
+
+    /// What Pikachu holds in the wild: an Oran Berry and a Light Ball in Omega Ruby and Alpha Sapphire, the Light
+    /// Ball in X and Y too.
+    static func heldItemsJSON(_ id: Int, api: String) -> [[String: Any]] {
+        guard id == 25 else { return [] }
+        func held(_ item: String, _ versions: [(Int, Int)]) -> [String: Any] {
+            [
+                "item": ref(item, "\(api)/item/\(referenceID(item))/"),
+                "version_details": versions.map {
+                    ["rarity": $0.1, "version": ref(versionName($0.0), "\(api)/version/\($0.0)/")] as [String: Any]
+                },
+            ]
+        }
+        return [held("oran-berry", [(25, 50), (26, 50)]), held("light-ball", [(23, 5), (24, 5), (25, 5), (26, 5)])]
+    }
+
+    /// Items only the held items name.
+    static let heldItemNames = ["oran-berry", "light-ball"]
+    /// Regions only the places and the Pokédexes name.
+    static let placeRegions = ["kanto", "alola", "galar", "paldea"]
+
+    /// The Pokédexes by id: (API name, region, version groups, names). The National one is no regional one.
+    static let pokedexes: [Int: (String, String?, [Int], [(String, String)])] = [
+        1: ("national", nil, [], [("en", "National"), ("fr", "National")]),
+        2: ("kanto", "kanto", [1], [("en", "Kanto"), ("fr", "Kanto")]),
+        27: ("galar", "galar", [20], [("en", "Galar"), ("fr", "Galar")]),
+        31: ("paldea", "paldea", [25], [("en", "Paldea"), ("fr", "Paldea")]),
+    ]
+
+    /// A species' numbers: National for every one, Kanto for the first 151, Pikachu and Charizard in Galar, Pikachu in
+    /// Paldea.
+    static func pokedexNumbers(_ species: Int) -> [(Int, Int)] {
+        var numbers = [(1, species)]
+        if species <= 151 { numbers.append((2, species)) }
+        if species == 25 { numbers += [(27, 194), (31, 74)] }
+        if species == 6 { numbers.append((27, 380)) }
+        return numbers
+    }
+
+    static func pokedexJSON(_ id: Int, api: String) -> [String: Any]? {
+        guard let (name, region, groups, names) = pokedexes[id] else { return nil }
+        return [
+            "id": id, "name": name, "names": namesJSON(names, api: api), "is_main_series": true,
+            "region": region.map { ref($0, "\(api)/region/\(referenceID($0))/") as Any } ?? NSNull(),
+            "version_groups": groups.map { ref(versionGroups[$0]?.0 ?? "?", "\(api)/version-group/\($0)/") },
+            "pokemon_entries": [Any](), "descriptions": [Any](),
+        ]
+    }
+}
