@@ -101,6 +101,10 @@ package struct Pokedex: Sendable {
     package var moves: MoveBook
     /// The abilities the Pokémon have, by id (`PokemonRecord.Ability.id`).
     package var abilities: [Int: AbilityRecord]
+    /// Where the Pokémon are found, the places, and what they hold in the wild.
+    package var places: PlaceBook
+    /// The games' regional Pokédexes and the species each lists.
+    package var regionalDexes: RegionalDexes
     /// PokeAPI's code of the language the pages are in: names and texts are this language's where PokeAPI has
     /// them, else English (see `localized(_:)`).
     package private(set) var language = "en"
@@ -113,7 +117,9 @@ package struct Pokedex: Sendable {
         typeChart: [String: TypeRecord] = [:],
         names: NameBook = NameBook(),
         moves: MoveBook = MoveBook(),
-        abilities: [Int: AbilityRecord] = [:]
+        abilities: [Int: AbilityRecord] = [:],
+        places: PlaceBook = PlaceBook(),
+        regionalDexes: RegionalDexes = RegionalDexes()
     ) {
         self.entries = entries
         self.favorites = favorites
@@ -123,6 +129,8 @@ package struct Pokedex: Sendable {
         self.names = names
         self.moves = moves
         self.abilities = abilities
+        self.places = places
+        self.regionalDexes = regionalDexes
     }
 
     /// The index's Pokémon, and every list's: the species and the forms that play differently, in site order.

@@ -42,6 +42,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var movePages: Int
     var abilityPages: Int
     var typePages: Int
+    var placePages: Int
+    var dexPages: Int
     var loads: Int
     /// Resources from a stale cache and from the data snapshot (an offline build's, or one the server did not
     /// answer), said again by the no-op.
@@ -216,6 +218,8 @@ struct BuildMemo: Codable, Equatable, Sendable {
             movePages: movePages,
             abilityPages: abilityPages,
             typePages: typePages,
+            placePages: placePages,
+            dexPages: dexPages,
             loads: loads,
             network: FetchCounts(),
             pagesRendered: 0,

@@ -62,6 +62,8 @@ package struct BuildReport: Sendable, Codable, Equatable {
     var movePages: Int?
     var abilityPages: Int?
     var typePages: Int?
+    var placePages: Int?
+    var dexPages: Int?
     package var pagesRendered: Int?
     package var files: Files?
     package var requests: Requests?
@@ -90,6 +92,8 @@ package struct BuildReport: Sendable, Codable, Equatable {
         movePages = summary.movePages
         abilityPages = summary.abilityPages
         typePages = summary.typePages
+        placePages = summary.placePages
+        dexPages = summary.dexPages
         pagesRendered = summary.pagesRendered
         files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
         let network = summary.network

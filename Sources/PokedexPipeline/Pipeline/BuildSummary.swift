@@ -19,6 +19,10 @@ package struct BuildSummary: Sendable {
     /// Pages of abilities and of types, their indexes aside.
     package var abilityPages: Int = 0
     package var typePages: Int = 0
+    /// Pages of places (`locations/<slug>.html`), their index aside.
+    package var placePages: Int = 0
+    /// Pages of regional Pokédexes (`pokedexes/<slug>.html`), their index aside.
+    package var dexPages: Int = 0
     package var loads: LoadCounts
     package var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
@@ -57,7 +61,8 @@ package struct BuildSummary: Sendable {
     package var line: String {
         var parts = [
             "\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
-            "\(abilityPages) ability pages", "\(typePages) type pages",
+            "\(abilityPages) ability pages", "\(typePages) type pages", "\(placePages) place pages",
+            "\(dexPages) regional Pokédex pages",
         ]
         parts.append("fetched \(loads.fetched)")
         parts.append("revalidated \(loads.revalidated)")

@@ -348,6 +348,8 @@ package struct SiteBuilder: Sendable {
             movePages: site.movePages,
             abilityPages: site.abilityPages,
             typePages: site.typePages,
+            placePages: site.placePages,
+            dexPages: site.dexPages,
             loads: counts,
             network: network,
             pagesRendered: site.pagesRendered,
@@ -485,7 +487,12 @@ package struct SiteBuilder: Sendable {
             typeChart: data.typeChart,
             names: names,
             moves: moves,
-            abilities: data.abilities
+            abilities: data.abilities,
+            places: data.placeBook,
+            regionalDexes: RegionalDexes(
+                pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] },
+                species: data.species.keys.sorted().compactMap { data.species[$0] }
+            )
         )
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {
@@ -558,6 +565,8 @@ package struct SiteBuilder: Sendable {
                 movePages: site.movePages,
                 abilityPages: site.abilityPages,
                 typePages: site.typePages,
+                placePages: site.placePages,
+                dexPages: site.dexPages,
                 loads: counts.fetched + counts.revalidated + counts.fromCache,
                 stale: counts.stale,
                 snapshot: counts.snapshot,
