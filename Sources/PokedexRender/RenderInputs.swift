@@ -29,6 +29,10 @@ package struct RenderInputs: Encodable, Sendable {
     var moves: MoveBook
     /// The abilities' effects and names, in id order.
     var abilities: [AbilityRecord]
+    /// Where the Pokémon are found and the places.
+    var places: PlaceBook
+    /// The regional Pokédexes (the species' numbers in them are in `entries`).
+    var regionalDexes: [PokedexRecord]
     /// The site's languages, the root's first, and the theme's words in each.
     var languages: [String]
     var strings: [ThemeStrings] = []
@@ -58,6 +62,8 @@ package struct RenderInputs: Encodable, Sendable {
         names = pokedex.names
         moves = pokedex.moves
         abilities = pokedex.abilities.sorted { $0.key < $1.key }.map(\.value)
+        places = pokedex.places
+        regionalDexes = pokedex.regionalDexes.ordered
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.

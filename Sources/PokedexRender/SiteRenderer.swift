@@ -14,6 +14,10 @@ package struct RenderedSite: Sendable {
     /// Ability pages (`abilities/<slug>.html`) and type pages (`types/<name>.html`), their indexes aside.
     package var abilityPages = 0
     package var typePages = 0
+    /// Place pages (`locations/<slug>.html`), their index aside.
+    package var placePages = 0
+    /// Regional Pokédex pages (`pokedexes/<slug>.html`), their index aside.
+    package var dexPages = 0
     /// The digest of the render inputs (see `RenderInputs`), for the manifest.
     package var inputs: String? = nil
     /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
@@ -83,6 +87,7 @@ package struct SiteRenderer: Sendable {
     static let namesScript = "assets/pokedex-names.js"
     /// Every Pokémon's base stats, for sorting by them: loaded when a stat sort is chosen, shared by every language.
     static let statsScript = "assets/pokedex-stats.js"
+    static let dexesScript = "assets/pokedex-dexes.js"
     /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
     /// visit), not the whole data script.
     static let favoritesScript = "assets/pokedex-favorites.js"
@@ -223,6 +228,9 @@ package struct SiteRenderer: Sendable {
         let namesPath = Self.hashedName(Self.namesScript, namesScript)
         let statsScript = try DataScript.stats(pokedex)
         let statsPath = Self.hashedName(Self.statsScript, statsScript)
+        // The regional Pokédexes' members, for the index's filter by one; none without a regional Pokédex.
+        let dexesScript = pokedex.regionalDexes.ordered.isEmpty ? nil : try DataScript.dexes(pokedex)
+        let dexesPath = dexesScript.map { Self.hashedName(Self.dexesScript, $0) } ?? ""
         // Only a ledger that remembers its contexts' inputs can spare a page its context: otherwise (a first build,
         // an empty folder) the pages start at once and the digest, for the manifest, is made beside them.
         var inputs: String? = nil
@@ -232,8 +240,8 @@ package struct SiteRenderer: Sendable {
         var sent = SentFiles(stream: stream, ledger: ledger)
         var work = PagesWork()
         var sitemap: [Sitemap.Entry] = []
-        var workerShell: [String] = [namesPath, statsPath]
-        var counts: (moves: Int, abilities: Int, types: Int) = (0, 0, 0)
+        var workerShell: [String] = [namesPath, statsPath] + (dexesScript == nil ? [] : [dexesPath])
+        var counts: (moves: Int, abilities: Int, types: Int, places: Int, dexes: Int) = (0, 0, 0, 0, 0)
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
         var shared: Catalogs.Shared?
@@ -252,6 +260,7 @@ package struct SiteRenderer: Sendable {
                 perPage: perPage,
                 namesScript: namesPath,
                 statsScript: statsPath,
+                dexesScript: dexesPath,
                 typeLabels: typeLabels
             )
             languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
@@ -262,6 +271,7 @@ package struct SiteRenderer: Sendable {
             if index == 0 {
                 try await sent.add(namesPath, namesScript)
                 try await sent.add(statsPath, statsScript)
+                if let dexesScript { try await sent.add(dexesPath, dexesScript) }
                 try await sent.add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
             }
             if renderer.language.code != "en" {
@@ -310,6 +320,8 @@ package struct SiteRenderer: Sendable {
             let referenceShell =
                 (catalogs.abilities.ordered.isEmpty ? [] : [renderer.pathPrefix + AbilityCatalog.indexPath])
                 + (catalogs.types.ordered.isEmpty ? [] : [renderer.pathPrefix + TypeCatalog.indexPath])
+                + (catalogs.places.ordered.isEmpty ? [] : [renderer.pathPrefix + PlaceCatalog.indexPath])
+                + (catalogs.dexes.ordered.isEmpty ? [] : [renderer.pathPrefix + DexCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
             if index == 0 {
                 workerShell +=
@@ -318,7 +330,10 @@ package struct SiteRenderer: Sendable {
                         assets.tables, assets.pokemonScript,
                     ]
                 assets = languageAssets
-                counts = (catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count)
+                counts = (
+                    catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count,
+                    catalogs.places.ordered.count, catalogs.dexes.ordered.count
+                )
             } else {
                 workerShell +=
                     [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
@@ -350,6 +365,8 @@ package struct SiteRenderer: Sendable {
             movePages: counts.moves,
             abilityPages: counts.abilities,
             typePages: counts.types,
+            placePages: counts.places,
+            dexPages: counts.dexes,
             inputs: inputs,
             contextsBuilt: work.contextsBuilt,
             engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime)

@@ -300,6 +300,31 @@
   });
   var loadStats = statsScript.load;
 
+  /* POKEDEX_DEXES, version 1: {dexes: [[API name, [[species number, its number there]…]]…]} → name → Map. Loaded
+     when a regional Pokédex is chosen. */
+  function decodeDexes(raw) {
+    var out = new Map();
+    if (!raw || raw.version !== 1 || !Array.isArray(raw.dexes)) return out;
+    raw.dexes.forEach(function (dex) {
+      if (!Array.isArray(dex) || !Array.isArray(dex[1])) return;
+      out.set(dex[0], new Map(dex[1].filter(Array.isArray).map(function (pair) { return [pair[0], pair[1]]; })));
+    });
+    return out;
+  }
+  var DEXES = new Map();
+  var dexesScript = site.onDemand({
+    urls: function () { return [DATA.dexes ? siteRoot + DATA.dexes : '']; },
+    loaded: function () {
+      var decoded = decodeDexes(window.POKEDEX_DEXES);
+      if (!decoded.size) return false;
+      DEXES = decoded;
+      if (resultsActive()) runSearch(true);
+    },
+    message: function () { return tr('dexes_failed', 'The regional Pokédexes could not be loaded: the list is not filtered by one.'); },
+    place: placeNote
+  });
+  var loadDexes = dexesScript.load;
+
   // Loaded on first use of the search box. Failing, said with a Retry; the names shown are searched meanwhile.
   var NAMES = decodeNames(null);
   var namesScript = site.onDemand({
@@ -449,11 +474,12 @@
   //   favorites                 the Favorites view (alone: `#favorites`, as before)
   //   type=fire,flying          Pokémon having every one of these types (one or two)
   //   gen=1                     of this generation
+  //   dex=kanto                 in this regional Pokédex (in its order, sorted by number)
   //   sort=attack-desc          number|name|total|hp|attack|defense|special-attack|special-defense|speed, -asc|-desc
   //   q=pika                    the search box (URI-encoded)
   //   forms=all                 "Show every form" on (without it: as last chosen on this device)
   var SORT_KEYS = ['number', 'name', 'total', 'hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
-  var filters = { types: [], gen: 0, sort: 'number', dir: 'asc', q: '' };
+  var filters = { types: [], gen: 0, dex: '', sort: 'number', dir: 'asc', q: '' };
   var results = [];   // [pokemon, matched name or null]
   var shownResults = 0;
   var moreButton = viewSearch ? $('.more-results', viewSearch) : null;
@@ -462,6 +488,7 @@
   var filtersToggle = $('#filters-toggle');
   var typeSelects = [$('#filter-type-1'), $('#filter-type-2')];
   var genSelect = $('#filter-gen');
+  var dexSelect = $('#filter-dex');
   var sortSelect = $('#sort-by');
   var dirSelect = $('#sort-order');
   var resetButton = $('#filters-reset');
@@ -470,7 +497,7 @@
   var resultsTitle = '';
 
   function filtersActive() {
-    return !!(filters.q || filters.types.length || filters.gen || filters.sort !== 'number' || filters.dir !== 'asc');
+    return !!(filters.q || filters.types.length || filters.gen || filters.dex || filters.sort !== 'number' || filters.dir !== 'asc');
   }
   // The list in the "All" view with every form is the results view's: the static pages' cells are the default list.
   function resultsActive() {
@@ -478,7 +505,7 @@
   }
 
   function parseHash(hash) {
-    var next = { view: 'all', types: [], gen: 0, sort: 'number', dir: 'asc', q: '', forms: null };
+    var next = { view: 'all', types: [], gen: 0, dex: '', sort: 'number', dir: 'asc', q: '', forms: null };
     site.readHash(hash).forEach(function (part) {
       var key = part.key, value = part.value;
       if (key === 'favorites' && value === null) next.view = 'favorites';
@@ -490,6 +517,9 @@
       } else if (key === 'gen' && /^\d+$/.test(value) && DATA.pokemon.some(function (p) { return p.gen === Number(value); })) {
         // Only a generation this site has: another is ignored like any invalid part.
         next.gen = Number(value);
+      } else if (key === 'dex' && dexSelect && value && Array.from(dexSelect.options).some(function (o) { return o.value === value; })) {
+        // Only a regional Pokédex the filter offers.
+        next.dex = value;
       } else if (key === 'sort') {
         var m = /^([a-z-]+?)(?:-(asc|desc))?$/.exec(value.toLowerCase());
         if (m && SORT_KEYS.indexOf(m[1]) >= 0) { next.sort = m[1]; next.dir = m[2] || 'asc'; }
@@ -505,7 +535,7 @@
   function formatHash() {
     var sorted = filters.sort !== 'number' || filters.dir !== 'asc';
     return site.formatHash([
-      ['favorites', view === 'favorites' ? null : ''], ['type', filters.types.join(',')], ['gen', filters.gen ? String(filters.gen) : ''],
+      ['favorites', view === 'favorites' ? null : ''], ['type', filters.types.join(',')], ['gen', filters.gen ? String(filters.gen) : ''], ['dex', filters.dex],
       ['sort', sorted ? filters.sort + '-' + filters.dir : ''], ['q', filters.q], ['forms', everyForm ? 'all' : '']
     ]);
   }
@@ -519,6 +549,8 @@
     var next = parseHash(hash);
     filters.types = next.types;
     filters.gen = next.gen;
+    filters.dex = next.dex;
+    if (filters.dex) loadDexes();
     filters.sort = next.sort;
     filters.dir = next.dir;
     filters.q = next.q;
@@ -533,6 +565,9 @@
   function filtered(list) {
     return list.filter(function (p) {
       if (filters.gen && p.gen !== filters.gen) return false;
+      // Until its members are in (or when they could not be had, as the note says), not filtered by it.
+      var members = filters.dex && DEXES.get(filters.dex);
+      if (members && !members.has(p.num)) return false;
       return filters.types.every(function (t) { return p.types.indexOf(t) >= 0; });
     });
   }
@@ -551,9 +586,11 @@
     return collator ? collator.compare(a, b) : (a < b ? -1 : a > b ? 1 : 0);
   }
 
-  // Pokédex order until the stats are in.
+  // Pokédex order until the stats are in; by number, a regional Pokédex's own.
   function sortValue(p) {
     var stat = SORT_KEYS.indexOf(filters.sort) - 3;
+    var members = filters.dex && filters.sort === 'number' && DEXES.get(filters.dex);
+    if (members) return members.get(p.num) || p.num;
     if (!p.stats) return p.num;
     if (filters.sort === 'total') return p.total;
     return stat >= 0 ? (p.stats[stat] || 0) : p.num;
@@ -643,13 +680,14 @@
     }
     typeSelects.forEach(function (select, i) { if (select) select.value = filters.types[i] || ''; });
     if (genSelect) genSelect.value = filters.gen ? String(filters.gen) : '';
+    if (dexSelect) dexSelect.value = filters.dex;
     if (sortSelect) sortSelect.value = filters.sort;
     if (dirSelect) dirSelect.value = filters.dir;
     paintReset();
   }
   // Clear filters, and the Filters button's count: each type, the generation and a sort other than the default.
   function paintReset() {
-    var active = filters.types.length + (filters.gen ? 1 : 0) + (filters.sort !== 'number' || filters.dir !== 'asc' ? 1 : 0);
+    var active = filters.types.length + (filters.gen ? 1 : 0) + (filters.dex ? 1 : 0) + (filters.sort !== 'number' || filters.dir !== 'asc' ? 1 : 0);
     if (resetButton) resetButton.disabled = active === 0;
     var count = filtersToggle ? $('.filters-count', filtersToggle) : null;
     if (count) {
@@ -677,6 +715,8 @@
       if (select && select.value && filters.types.indexOf(select.value) < 0) filters.types.push(select.value);
     });
     filters.gen = genSelect && genSelect.value ? Number(genSelect.value) : 0;
+    filters.dex = dexSelect ? dexSelect.value : '';
+    if (filters.dex) loadDexes();
     filters.sort = sortSelect && SORT_KEYS.indexOf(sortSelect.value) >= 0 ? sortSelect.value : 'number';
     filters.dir = dirSelect && dirSelect.value === 'desc' ? 'desc' : 'asc';
     // The selects stay as chosen (a cleared first type does not move the second one up).
@@ -685,13 +725,14 @@
     runSearch();
   }
 
-  [typeSelects[0], typeSelects[1], genSelect, sortSelect, dirSelect].forEach(function (select) {
+  [typeSelects[0], typeSelects[1], genSelect, dexSelect, sortSelect, dirSelect].forEach(function (select) {
     if (select) select.addEventListener('change', readFilters);
   });
   if (resetButton) {
     resetButton.addEventListener('click', function () {
       filters.types = [];
       filters.gen = 0;
+      filters.dex = '';
       filters.sort = 'number';
       filters.dir = 'asc';
       paintFilters();

@@ -344,7 +344,7 @@ extension MovesSectionContext: TemplateValueConvertible {
 
 extension DetailContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 44)
+        var object = TemplateObject(capacity: 47)
         object.append("id", .int(id))
         object.append("number", .string(number))
         object.append("name", .string(name))
@@ -389,6 +389,9 @@ extension DetailContext: TemplateValueConvertible {
         if let flavorLang { object.append("flavorLang", .string(flavorLang)) }
         if let entriesLang { object.append("entriesLang", .string(entriesLang)) }
         if let habitatLang { object.append("habitatLang", .string(habitatLang)) }
+        if let whereToFind { object.append("whereToFind", whereToFind.templateValue) }
+        object.append("localNumbers", .list(localNumbers.map(\.templateValue)))
+        object.append("hasLocalNumbers", .bool(hasLocalNumbers))
         return .object(object)
     }
 }

@@ -18,6 +18,10 @@ struct SiteContext: Sendable, Encodable {
     var hasAbilities: Bool
     /// The type pages and chart exist: the top bar links the chart.
     var hasTypes: Bool
+    /// Some place has a page: the footer links the places index.
+    var hasPlaces = false
+    /// Some regional Pokédex has a page: the footer links their index.
+    var hasDexes = false
     /// How many Pokémon the index lists (species, and forms that play differently), as the language writes it:
     /// "1,269".
     var count: String
@@ -470,6 +474,11 @@ struct DetailContext: Sendable, Encodable {
     var entriesLang: String? = nil
     /// The BCP 47 tag of `habitat` when it is not in the page's language.
     var habitatLang: String? = nil
+    /// Where it is found in each game and what it holds there; nil when PokeAPI has places for no game.
+    var whereToFind: WhereContext? = nil
+    /// Its number in each regional Pokédex that lists its species ("Local №"), in the dexes' order.
+    var localNumbers: [LocalNumberContext] = []
+    var hasLocalNumbers = false
 }
 
 // MARK: Moves
@@ -823,6 +832,10 @@ struct PageContext: Sendable, Encodable {
     var isType: Bool = false
     var isTypes: Bool = false
     var isSearch: Bool = false
+    var isPlace: Bool = false
+    var isPlaces: Bool = false
+    var isDex: Bool = false
+    var isDexes: Bool = false
     /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
     var usesData: Bool
     /// The index and favorites pages: they load `assets.list`.
@@ -870,12 +883,22 @@ struct PageContext: Sendable, Encodable {
     var abilitiesIndex: AbilitiesIndexContext? = nil
     var typePage: TypePageContext? = nil
     var typeChart: TypeChartContext? = nil
+    /// Place pages and the places index.
+    var place: PlacePageContext? = nil
+    var placesIndex: PlacesIndexContext? = nil
+    /// Regional Pokédex pages and their index.
+    var dex: DexPageContext? = nil
+    var dexesIndex: DexesIndexContext? = nil
 
     /// Favorites page: the favorite cells, whether there are none, and entries of the file that matched nothing.
     var favorites: [CellContext]
     var hasFavorites: Bool
     var unknownFavorites: [UnknownFavoriteContext]
     var hasUnknownFavorites: Bool
+
+    /// Index pages: the filter's regional Pokédexes, in the dexes' order.
+    var dexOptions: [DexOptionContext] = []
+    var hasDexOptions = false
 
     /// Index and favorites pages: a blank cell for `<template>`, which `app.js` clones to build cells.
     var cellTemplate: CellContext?

@@ -183,6 +183,10 @@ extension SiteRenderer {
             isType: kind == "type",
             isTypes: kind == "types",
             isSearch: kind == "search",
+            isPlace: kind == "place",
+            isPlaces: kind == "places",
+            isDex: kind == "dex",
+            isDexes: kind == "dexes",
             usesData: kind == "index" || kind == "favorites",
             usesList: kind == "index" || kind == "favorites",
             usesMovesScript: false,
@@ -205,7 +209,7 @@ extension SiteRenderer {
             cellTemplate: kind == "index" || kind == "favorites" || kind == "search"
                 ? Self.blankCell(root: root + siteUp) : nil
         )
-        context.usesTables = ["pokemon", "moves", "type", "types", "abilities"].contains(kind)
+        context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes"].contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
         context.usesFind = ["index", "favorites", "moves"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)

@@ -40,6 +40,8 @@ extension SiteRenderer {
             hasMoves: !catalog.ordered.isEmpty,
             hasAbilities: !catalogs.abilities.ordered.isEmpty,
             hasTypes: !catalogs.types.ordered.isEmpty,
+            hasPlaces: !catalogs.places.ordered.isEmpty,
+            hasDexes: !catalogs.dexes.ordered.isEmpty,
             count: grouped(listed.count),
             pageCount: pageCount,
             perPage: perPage,
@@ -70,6 +72,10 @@ extension SiteRenderer {
             articles: articles.isEmpty ? nil : articles
         )
 
+        let dexOptions = catalogs.dexes.ordered.map { dex in
+            let name = dexName(dex)
+            return DexOptionContext(value: dex.name, label: name.text, labelLang: name.lang)
+        }
         for page in 1...pageCount {
             let path = Self.indexPath(page)
             jobs.append(
@@ -103,6 +109,8 @@ extension SiteRenderer {
                     )
                     context.pokemon = cells
                     context.pagination = pagination(page: page, total: pageCount, root: root)
+                    context.dexOptions = dexOptions
+                    context.hasDexOptions = !dexOptions.isEmpty
                     return context
                 }
             )
@@ -144,6 +152,12 @@ extension SiteRenderer {
                         scripts: moveScripts
                     )
                     context.usesMovesScript = context.detail?.moves != nil
+                    context.detail?.whereToFind = whereToFind(entry, related: related, places: catalogs.places)
+                    context.detail?.localNumbers = localNumbers(entry, pokedex: pokedex, catalog: catalogs.dexes)
+                    if context.detail?.localNumbers.isEmpty == false {
+                        context.detail?.hasLocalNumbers = true
+                        context.detail?.hasOrigin = true
+                    }
                     return context
                 }
             )
@@ -207,6 +221,8 @@ extension SiteRenderer {
         }
 
         jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
+        jobs += placePages(pokedex, site: site, assets: detailAssets, catalog: catalogs.places)
+        jobs += dexPages(pokedex, site: site, assets: detailAssets, catalog: catalogs.dexes)
         jobs.append(
             PageJob(path: Self.searchPath, template: "search") { [self] in
                 base(

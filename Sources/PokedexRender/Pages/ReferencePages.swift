@@ -82,6 +82,8 @@ struct Catalogs: Sendable {
     var moveScripts: MoveScripts
     let abilities: AbilityCatalog
     let types: TypeCatalog
+    let places: PlaceCatalog
+    let dexes: DexCatalog
 
     /// `shared`: what no language changes, made once for every language's catalogs (else made here).
     init(_ pokedex: Pokedex, strings: ThemeStrings = SiteRenderer.builtInStrings, shared: Shared? = nil) throws {
@@ -91,6 +93,8 @@ struct Catalogs: Sendable {
         moveScripts = try MoveScripts(pokedex, catalog: moves, learnsetFiles: shared?.learnsetFiles)
         abilities = AbilityCatalog(pokedex)
         types = TypeCatalog(pokedex, moves: moves)
+        places = PlaceCatalog(pokedex)
+        dexes = DexCatalog(pokedex)
     }
 
     /// The catalogs' work that no language changes: who learns each move (the learners of 638,321 learnset entries)

@@ -67,9 +67,10 @@ enum DataScript {
         /// Index pages of the listed Pokémon (rows whose `form` is not 2), as the pages are built.
         var pageCount: Int
         var favorites: [Int]
-        /// The names and stats scripts' site paths.
+        /// The names, stats and regional Pokédexes scripts' site paths ("" for none).
         var names: String
         var stats: String
+        var dexes: String = ""
         /// Type API names, indexed by `Row.types`.
         var types: [String]
         /// The usual picture of a row without one of its own: its pattern, size and thumbnail widths.
@@ -138,6 +139,7 @@ enum DataScript {
         perPage: Int,
         namesScript: String,
         statsScript: String,
+        dexesScript: String = "",
         typeLabels: [String: String]? = nil
     ) throws -> Data {
         let (usual, pictures) = pictures(pokedex.entries)
@@ -165,6 +167,7 @@ enum DataScript {
             favorites: pokedex.favorites.ids,
             names: namesScript,
             stats: statsScript,
+            dexes: dexesScript,
             types: typeNames,
             pic: usual,
             pokemon: rows,
@@ -201,6 +204,35 @@ enum DataScript {
             return StatsRow(id: entry.id, stats: statNames.map { values[$0] ?? 0 })
         }
         return try script("POKEDEX_STATS", StatsPayload(pokemon: rows), path: SiteRenderer.statsScript)
+    }
+
+    /// `assets/pokedex-dexes.js`: `window.POKEDEX_DEXES`, version 1, each regional Pokédex's exported species in its
+    /// order, for the index's filter by one (loaded when one is chosen): `{version, dexes: [[API name, [[species
+    /// number, its number there]…]]…]}`.
+    static func dexes(_ pokedex: Pokedex) throws -> Data {
+        struct Payload: Encodable {
+            var version = 1
+            var dexes: [Dex]
+        }
+        struct Dex: Encodable {
+            var name: String
+            var members: [[Int]]
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                try container.encode(name)
+                try container.encode(members)
+            }
+        }
+        let exported = Set(pokedex.entries.map(\.record.speciesID))
+        let dexes = pokedex.regionalDexes.ordered.map { dex in
+            Dex(
+                name: dex.name,
+                members: (pokedex.regionalDexes.members[dex.id] ?? []).filter { exported.contains($0[1]) }
+                    .map { [$0[1], $0[0]] }
+            )
+        }
+        return try script("POKEDEX_DEXES", Payload(dexes: dexes), path: SiteRenderer.dexesScript)
     }
 
     /// The names of one species or one form: the ids of the exported Pokémon they name (a species' default first,

@@ -6,7 +6,7 @@ import PokedexSupport
 /// `assets/pokedex-search.<hash>.js`: `window.POKEDEX_SEARCH`, version 2, what the site-wide search looks in:
 ///   languages: [[code, label, bcp47]…] (as the names scripts write them)
 ///   groups: [[kind, heading, [[href, label, name, mask, name, mask…]…]]…] in the order results are shown
-///   (Pokémon, moves, abilities, types); `href` from the site root, `label` the name in the pages' language, then
+///   (Pokémon, moves, abilities, types, places); `href` from the site root, `label` the name in the pages' language, then
 ///   each distinct spelling once with the languages that use it as a bit set over `languages`.
 ///   pokemon: what a Pokémon result's cell shows, parallel to the Pokémon group's items: {types: [API names],
 ///   typeLabels: [their names in the pages' language] (absent in English), pic: [w, h, [widths], pattern] (the
@@ -132,6 +132,15 @@ enum SearchScript {
                 )
             )
         }
+        for location in catalogs.places.ordered {
+            let label = names.name(.location, location.name)
+            lists.append(
+                (
+                    "place", PlaceCatalog.pagePath(catalogs.places.slugs[location.id] ?? ""), label,
+                    location.names.isEmpty ? [LocalizedName(language: "en", name: label)] : location.names
+                )
+            )
+        }
         var codes: [String] = []
         for list in lists {
             for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
@@ -139,7 +148,7 @@ enum SearchScript {
         let say = { SiteRenderer.say($0, strings: catalogs.moves.strings) }
         let headings = [
             ("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
-            ("type", say("nav.types")),
+            ("type", say("nav.types")), ("place", say("nav.places")),
         ]
         let groups = headings.map { kind, heading in
             Group(

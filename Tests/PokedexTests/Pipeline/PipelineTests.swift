@@ -41,7 +41,9 @@ import Testing
             #expect(Self.listOffsets(env.server) == [0, 5])
             #expect(summary.pokemon == 7)
             #expect(summary.indexPages == 2)
-            let details = env.server.requests.filter { $0.path.hasPrefix("/api/v2/pokemon/") }.map(\.path)
+            let details = env.server.requests.filter {
+                $0.path.hasPrefix("/api/v2/pokemon/") && !$0.path.hasSuffix("/encounters")
+            }.map(\.path)
             #expect(details.count == 7)
             #expect(details.contains("/api/v2/pokemon/669/"))
             #expect(!details.contains("/api/v2/pokemon/772/"))

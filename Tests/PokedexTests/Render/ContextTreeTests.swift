@@ -195,6 +195,35 @@ struct ContextTreeTests {
         eggCycles: "10",
         eggGroupsLang: "en"
     )
+    static let encounterLine = EncounterLineContext(
+        places: [
+            EncounterPlaceContext(
+                name: "Mt. Moon",
+                nameLang: "en",
+                href: "../locations/mt-moon.html",
+                area: " (B1F)",
+                areaLang: "en",
+                separator: ", "
+            )
+        ],
+        how: "En marchant",
+        howLang: "en",
+        levels: "N. 3 à 5",
+        chance: "5 %",
+        conditions: "Le jour",
+        conditionsLang: "en"
+    )
+    static let whereToFind = WhereContext(
+        games: [EncounterGamesContext(games: "Rouge, Bleu", lines: [encounterLine])],
+        moreGames: [EncounterGamesContext(games: "Jaune", lines: [encounterLine])],
+        hasMoreGames: true,
+        uncovered: "PokeAPI n’a pas de lieux pour Écarlate.",
+        nowhere: "Introuvable.",
+        firstStage: link,
+        heldItems: [HeldItemContext(name: "Baie Oran", nameLang: "en", rarities: "50 % dans X")],
+        hasHeldItems: true,
+        allPlaces: "../locations/index.html"
+    )
     static let entry = EntryContext(text: "Il stocke l’électricité.", games: "Rouge, Bleu")
     static let measure = MeasureContext(metric: "0,4 m", imperial: "1′04″")
     static let run = TextRunContext(text: "Pierre Foudre", isForeign: true, lang: "en")
@@ -292,6 +321,7 @@ struct ContextTreeTests {
         (detail.training, detail.height, detail.weight, detail.stats) = (
             Self.training, Self.measure, Self.measure, [Self.stat]
         )
+        detail.whereToFind = Self.whereToFind
         var stage = try #require(evolution.stages.first)
         stage.howToEvolveRuns = [Self.run]
         stage.setNameLang("en")
@@ -302,7 +332,8 @@ struct ContextTreeTests {
             detail, Self.move, Self.stat, Self.ability, Self.training, Self.breeding, Self.entry, Self.measure,
             Self.run,
             Self.form, Self.picture, Self.game, Self.movesSection, evolution, stage, made.matchups[0],
-            made.matchups[0].tiers[0], GameCountContext(label: "Rouge", count: 1),
+            made.matchups[0].tiers[0], GameCountContext(label: "Rouge", count: 1), Self.whereToFind,
+            Self.whereToFind.games[0], Self.encounterLine, Self.encounterLine.places[0], Self.whereToFind.heldItems[0],
         ] as [any TemplateValueConvertible] {
             // Each on its own: inside another's encoding, its own tree stands in for what its encoder writes.
             try Self.expectSameTree(value)
@@ -317,6 +348,7 @@ struct ContextTreeTests {
             nil, nil, nil, nil, nil
         )
         (detail.flavorLang, detail.entriesLang, detail.habitatLang, detail.evolution) = (nil, nil, nil, nil)
+        detail.whereToFind = nil
         detail.abilities = [AbilityContext(name: "static", label: "Statik", isHidden: true)]
         detail.training = TrainingContext(
             effortYield: nil,

@@ -31,6 +31,9 @@ import Testing
         ("types/ghost.html", "type-ghost.html"),
         ("types/index.html", "types-index.html"),
         ("search.html", "search.html"),
+        // A place's page, its areas and games, and the places index.
+        ("locations/alola-route-1.html", "location-alola-route-1.html"),
+        ("locations/index.html", "locations-index.html"),
         ("favorites.html", "favorites.html"),
         ("assets/pokedex-data.js", "pokedex-data.js"),
     ]

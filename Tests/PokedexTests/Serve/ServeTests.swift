@@ -374,6 +374,7 @@ import Testing
                             "index.mustache", "pokemon.mustache", "favorites.mustache", "404.mustache",
                             "move.mustache", "moves.mustache", "ability.mustache",
                             "abilities.mustache", "type.mustache", "types.mustache", "search.mustache",
+                            "location.mustache", "locations.mustache", "pokedex.mustache", "pokedexes.mustache",
                             "assets/placeholder.svg",
                             "assets/site.css",
                         ].map { theme.appendingPathComponent($0).path }

@@ -339,6 +339,40 @@ enum TestTheme {
 
         """
 
+    static let location = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#place}}<h1>{{name}}</h1>{{#region}}<p class="region">{{.}}</p>{{/region}}
+        {{#games}}<h2>{{games}}</h2><ul>{{#visitors}}<li>{{#cell}}<a href="{{href}}">{{name}}</a>{{/cell}} {{note}}</li>{{/visitors}}</ul>{{/games}}{{/place}}
+        </body></html>
+
+        """
+
+    static let locations = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#placesIndex}}{{#regions}}<h2>{{label}}</h2><ul>{{#places}}<li><a href="{{href}}">{{name}}</a></li>{{/places}}</ul>{{/regions}}{{/placesIndex}}
+        </body></html>
+
+        """
+
+    static let pokedex = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#dex}}<h1>{{name}}</h1><p class="games">{{games}}</p>
+        <ul>{{#pokemon}}<li><a href="{{href}}">{{name}}</a> {{note}}</li>{{/pokemon}}</ul>{{/dex}}
+        </body></html>
+
+        """
+
+    static let pokedexes = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        <table>{{#dexesIndex}}{{#rows}}<tr><td><a href="{{href}}">{{name}}</a></td><td>{{count}}</td></tr>{{/rows}}{{/dexesIndex}}</table>
+        </body></html>
+
+        """
+
     static let search = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -360,6 +394,8 @@ enum TestTheme {
             "index.mustache": index, "pokemon.mustache": pokemon, "favorites.mustache": favorites,
             "404.mustache": notFound, "move.mustache": move, "moves.mustache": moves, "ability.mustache": ability,
             "abilities.mustache": abilities, "type.mustache": type, "types.mustache": types, "search.mustache": search,
+            "location.mustache": location, "locations.mustache": locations, "pokedex.mustache": pokedex,
+            "pokedexes.mustache": pokedexes,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

@@ -1,0 +1,247 @@
+import PokedexMustache
+
+// The contexts of where Pokémon are found: a Pokémon page's section, a place's page and the places index.
+
+/// A Pokémon page's "Where to find it".
+struct WhereContext: Sendable, Encodable {
+    /// The newest games' places; the older ones behind a disclosure.
+    var games: [EncounterGamesContext]
+    var moreGames: [EncounterGamesContext]
+    var hasMoreGames: Bool
+    /// "PokeAPI has no places for Scarlet & Violet.": games it is in that PokeAPI has no places for at all.
+    var uncovered: String?
+    /// Found in no game: "PokeAPI lists no place to find Charizard in the wild."
+    var nowhere: String?
+    /// Then the first stage of its chain, where that one is found.
+    var firstStage: LinkContext?
+    var heldItems: [HeldItemContext]
+    var hasHeldItems: Bool
+    /// The places index, from the Pokémon's page; nil when no place has a page.
+    var allPlaces: String?
+}
+
+/// The same places in several games: "Red & Blue".
+struct EncounterGamesContext: Sendable, Encodable {
+    var games: String
+    var lines: [EncounterLineContext]
+}
+
+/// "Viridian Forest: Walking in tall grass or a cave · Lv. 3–5 · 5%": the places met the same way, and how.
+struct EncounterLineContext: Sendable, Encodable {
+    var places: [EncounterPlaceContext]
+    var how: String
+    var howLang: String?
+    var levels: String
+    var chance: String
+    /// "During the day, Swarm".
+    var conditions: String?
+    var conditionsLang: String?
+}
+
+/// A place of a line, linked to its page where it has one.
+struct EncounterPlaceContext: Sendable, Encodable {
+    var name: String
+    var nameLang: String?
+    /// Its page; nil when it has none.
+    var href: String?
+    /// " (B1F)": the areas of it, when it has several.
+    var area: String?
+    var areaLang: String?
+    /// What follows it in the line's list of places: ", ", or "" for the last.
+    var separator: String
+}
+
+/// "Light Ball: 5% in Ruby, Sapphire & Emerald".
+struct HeldItemContext: Sendable, Encodable {
+    var name: String
+    var nameLang: String?
+    var rarities: String
+}
+
+extension WhereContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 9)
+        object.append("games", .list(games.map(\.templateValue)))
+        object.append("moreGames", .list(moreGames.map(\.templateValue)))
+        object.append("hasMoreGames", .bool(hasMoreGames))
+        if let uncovered { object.append("uncovered", .string(uncovered)) }
+        if let nowhere { object.append("nowhere", .string(nowhere)) }
+        if let firstStage { object.append("firstStage", firstStage.templateValue) }
+        object.append("heldItems", .list(heldItems.map(\.templateValue)))
+        object.append("hasHeldItems", .bool(hasHeldItems))
+        if let allPlaces { object.append("allPlaces", .string(allPlaces)) }
+        return .object(object)
+    }
+}
+
+extension EncounterGamesContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 2)
+        object.append("games", .string(games))
+        object.append("lines", .list(lines.map(\.templateValue)))
+        return .object(object)
+    }
+}
+
+extension EncounterLineContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 7)
+        object.append("places", .list(places.map(\.templateValue)))
+        object.append("how", .string(how))
+        if let howLang { object.append("howLang", .string(howLang)) }
+        object.append("levels", .string(levels))
+        object.append("chance", .string(chance))
+        if let conditions { object.append("conditions", .string(conditions)) }
+        if let conditionsLang { object.append("conditionsLang", .string(conditionsLang)) }
+        return .object(object)
+    }
+}
+
+extension EncounterPlaceContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 6)
+        object.append("name", .string(name))
+        if let nameLang { object.append("nameLang", .string(nameLang)) }
+        if let href { object.append("href", .string(href)) }
+        if let area { object.append("area", .string(area)) }
+        if let areaLang { object.append("areaLang", .string(areaLang)) }
+        object.append("separator", .string(separator))
+        return .object(object)
+    }
+}
+
+extension HeldItemContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 3)
+        object.append("name", .string(name))
+        if let nameLang { object.append("nameLang", .string(nameLang)) }
+        object.append("rarities", .string(rarities))
+        return .object(object)
+    }
+}
+
+/// `locations/<slug>.html`.
+struct PlacePageContext: Sendable, Encodable {
+    var id: Int
+    var slug: String
+    var name: String
+    var region: String?
+    var regionLang: String?
+    /// Its areas, when it has several: "1F, B1F, B2F".
+    var areas: String?
+    /// "en" on pages in another language: the areas are named from their API names.
+    var areasLang: String?
+    /// Pokémon found there in any game.
+    var count: Int
+    /// The newest games' visitors; the older ones behind a disclosure.
+    var games: [PlaceGamesContext]
+    var moreGames: [PlaceGamesContext]
+    var hasMoreGames: Bool
+    var names: [LocalizedNameContext]
+    var hasNames: Bool
+    var previous: LinkContext?
+    var next: LinkContext?
+    var nameLang: String?
+}
+
+/// Who is found in a place in some games alike.
+struct PlaceGamesContext: Sendable, Encodable {
+    var games: String
+    var count: Int
+    var visitors: [PlaceVisitorContext]
+}
+
+/// A Pokémon's cell and how it is met there: "Walking in tall grass or a cave · Lv. 3–5 · 5%".
+struct PlaceVisitorContext: Sendable, Encodable {
+    var cell: PokemonMiniCell
+    var note: String
+    var noteLang: String? = nil
+}
+
+/// `locations/index.html`.
+struct PlacesIndexContext: Sendable, Encodable {
+    var count: Int
+    var note: String
+    var regions: [PlaceRegionContext]
+}
+
+struct PlaceRegionContext: Sendable, Encodable {
+    /// The region's API name, "other" for places of none: the heading's id.
+    var key: String
+    var label: String
+    var labelLang: String?
+    var places: [PlaceRowContext]
+}
+
+struct PlaceRowContext: Sendable, Encodable {
+    var href: String
+    var name: String
+    var nameLang: String?
+    /// "12 Pokémon".
+    var count: String
+}
+
+// MARK: Regional Pokédexes
+
+/// A Pokémon's number in one regional Pokédex: "Kanto 25".
+struct LocalNumberContext: Sendable, Encodable {
+    var label: String
+    var labelLang: String?
+    var number: String
+    /// The Pokédex's page; nil when it has none.
+    var href: String?
+}
+
+extension LocalNumberContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 4)
+        object.append("label", .string(label))
+        if let labelLang { object.append("labelLang", .string(labelLang)) }
+        object.append("number", .string(number))
+        if let href { object.append("href", .string(href)) }
+        return .object(object)
+    }
+}
+
+/// `pokedexes/<slug>.html`.
+struct DexPageContext: Sendable, Encodable {
+    var id: Int
+    var slug: String
+    var name: String
+    var nameLang: String?
+    var region: String?
+    var regionLang: String?
+    /// "Red, Blue, Yellow".
+    var games: String
+    var count: Int
+    /// Its Pokémon in its order, each cell's `note` its number there ("No. 25").
+    var pokemon: [PokemonMiniCell]
+    var names: [LocalizedNameContext]
+    var hasNames: Bool
+    var previous: LinkContext?
+    var next: LinkContext?
+}
+
+/// A regional Pokédex in the index's filter: its API name (the address's `dex=`) and its name.
+struct DexOptionContext: Sendable, Encodable {
+    var value: String
+    var label: String
+    var labelLang: String?
+}
+
+/// `pokedexes/index.html`.
+struct DexesIndexContext: Sendable, Encodable {
+    var count: Int
+    var note: String
+    var rows: [DexRowContext]
+}
+
+struct DexRowContext: Sendable, Encodable {
+    var href: String
+    var name: String
+    var nameLang: String?
+    var region: String
+    var regionLang: String?
+    var games: String
+    var count: Int
+}

@@ -1,0 +1,259 @@
+import Foundation
+import Testing
+
+@testable import PokedexModel
+@testable import PokedexPipeline
+@testable import PokedexRender
+@testable import PokedexSource
+
+/// Where to find each Pokémon: PokeAPI's encounters read, their slots summed into the lines fans read, games alike
+/// said once, a page per place and the places index, in English and French, through the fixture server.
+@Suite struct PlacesTests {
+    // MARK: Reading PokeAPI
+
+    @Test func encountersAreReadAsRowsAndRepeatedSlotsKeptOnce() throws {
+        let json = #"""
+            [{"location_area": {"name": "viridian-forest-area", "url": "https://pokeapi.co/api/v2/location-area/321/"},
+              "version_details": [{"version": {"name": "red", "url": "https://pokeapi.co/api/v2/version/1/"},
+                "max_chance": 5,
+                "encounter_details": [
+                  {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
+                   "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
+                  {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
+                   "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
+                  {"chance": 10, "min_level": 9, "max_level": 7,
+                   "condition_values": [{"name": "time-night", "url": "https://pokeapi.co/api/v2/encounter-condition-value/6/"},
+                                        {"name": "time-day", "url": "https://pokeapi.co/api/v2/encounter-condition-value/5/"}],
+                   "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
+                  {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
+                   "method": {"name": "odd", "url": "https://pokeapi.co/api/v2/encounter-method/"}}]}]},
+             {"location_area": {"name": "nowhere", "url": "https://pokeapi.co/api/v2/location-area/"},
+              "version_details": []}]
+            """#
+        let record = try EncountersRecord.decodeAPI(Data(json.utf8))
+        // The repeated slot once; a way whose URL has no id left out; a level range upside down set right.
+        #expect(
+            record.encounters == [
+                Encounter(area: 321, version: 1, method: 1, minLevel: 3, maxLevel: 3, chance: 4),
+                Encounter(area: 321, version: 1, method: 1, minLevel: 9, maxLevel: 9, chance: 10, conditions: [5, 6]),
+            ]
+        )
+        // Kept as arrays of numbers, and read back the same.
+        let encoded = try JSONEncoder().encode(record)
+        #expect(String(decoding: encoded, as: UTF8.self).contains("[321,1,1,9,9,10,5,6]"))
+        #expect(try JSONDecoder().decode(EncountersRecord.self, from: encoded) == record)
+        #expect(try EncountersRecord.decodeAPI(Data("[]".utf8)).encounters.isEmpty)
+    }
+
+    // MARK: The lines fans read
+
+    static let book = PlaceBook(
+        encounters: [
+            25: [
+                Encounter(area: 321, version: 1, method: 1, minLevel: 3, maxLevel: 3, chance: 4),
+                Encounter(area: 321, version: 1, method: 1, minLevel: 5, maxLevel: 5, chance: 1),
+                Encounter(area: 321, version: 2, method: 1, minLevel: 3, maxLevel: 5, chance: 5),
+                Encounter(area: 500, version: 27, method: 1, minLevel: 6, maxLevel: 9, chance: 10, conditions: [5]),
+                Encounter(
+                    area: 501,
+                    version: 27,
+                    method: 1,
+                    minLevel: 8,
+                    maxLevel: 12,
+                    chance: 20,
+                    conditions: [5, 7]
+                ),
+                Encounter(area: 500, version: 28, method: 1, minLevel: 6, maxLevel: 9, chance: 10, conditions: [6]),
+            ],
+            10: [Encounter(area: 321, version: 1, method: 1, minLevel: 3, maxLevel: 5, chance: 50)],
+        ],
+        areas: [
+            321: LocationAreaRecord(id: 321, name: "viridian-forest-area", names: [], location: 155),
+            500: LocationAreaRecord(id: 500, name: "alola-route-1-east", names: [], location: 600),
+            501: LocationAreaRecord(id: 501, name: "alola-route-1-west", names: [], location: 600),
+        ],
+        locations: [
+            155: LocationRecord(id: 155, name: "viridian-forest", names: [], region: 1, areas: [321]),
+            600: LocationRecord(id: 600, name: "alola-route-1", names: [], region: 7, areas: [500, 501]),
+        ],
+        apiNames: [.version: [1: "red", 2: "blue", 27: "sun", 28: "moon", 40: "scarlet"]],
+        versionGroups: [
+            VersionGroupRecord(
+                id: 1,
+                name: "red-blue",
+                order: 1,
+                versions: [.init(id: 1, name: "red"), .init(id: 2, name: "blue")]
+            ),
+            VersionGroupRecord(
+                id: 17,
+                name: "sun-moon",
+                order: 18,
+                versions: [.init(id: 27, name: "sun"), .init(id: 28, name: "moon")]
+            ),
+            VersionGroupRecord(id: 25, name: "scarlet-violet", order: 27, versions: [.init(id: 40, name: "scarlet")]),
+        ]
+    )
+
+    @Test func slotsAreSummedGamesAlikeMergedAndTheNewestComeFirst() {
+        let games = Self.book.whereToFind(25)
+        // Sun and Moon differ (day and night): each its own; Red and Blue say the same, once, Red first.
+        #expect(games.map(\.versions) == [[28], [27], [1, 2]])
+        let kanto = try? #require(games.last?.lines.first)
+        // Two slots of one way in one area: their chances summed, their levels spanned.
+        #expect(kanto?.minLevel == 3 && kanto?.maxLevel == 5 && kanto?.minChance == 5 && kanto?.maxChance == 5)
+        #expect(kanto?.location == 155 && kanto?.areas == [321])
+        // Sun: both areas of the route on one line, the chances a range, only the condition both share said.
+        let sun = games[1].lines
+        #expect(sun.count == 1)
+        #expect(sun.first?.areas == [500, 501])
+        #expect(sun.first.map { [$0.minLevel, $0.maxLevel, $0.minChance, $0.maxChance] } == [6, 12, 10, 20])
+        #expect(sun.first?.conditions == [5])
+        #expect(Self.book.whereToFind(99).isEmpty)
+    }
+
+    @Test func aPlacePageListsEveryVisitorPerGame() {
+        let visitors = Self.book.visitors([25, 10])
+        #expect(Set(visitors.keys) == [155, 600])
+        let forest = visitors[155] ?? []
+        // In Red, Pikachu and Pokémon 10; in Blue, Pikachu alone: two sets of games.
+        #expect(forest.map(\.versions) == [[2], [1]])
+        #expect(forest.last?.lines.map(\.pokemon) == [10, 25])
+    }
+
+    @Test func gamesPokeAPIHasNoPlacesForAreTold() {
+        // Scarlet is a game Pikachu is in with no places in the data at all.
+        #expect(Self.book.uncovered([1, 2, 27, 40]) == [40])
+        #expect(Self.book.coveredVersions == [1, 2, 27, 28])
+    }
+
+    // MARK: The pages
+
+    @Test func pikachusPageSaysWhereToFindItAndWhatItHolds() async throws {
+        try await withEnvironment { env in
+            let summary = try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
+            #expect(summary.placePages == 4)
+            let page = try env.read("pokemon/pikachu.html")
+            let section = try #require(Self.section(page, id: "where"))
+            let text = Self.text(section)
+            // The newest games first: Moon (by night), Sun (by day), then Red and Blue, their places by name.
+            let moon = "Moon\nRoute 1 (Hauoli Outskirts): Walking in tall grass or a cave · Lv. 6–9 · 10% · At night"
+            let sun =
+                "Sun\nRoute 1 (Hauoli Outskirts): Walking in tall grass or a cave · Lv. 6–9 · 10% · During the day"
+            let kanto = """
+                Red, Blue
+                Power Plant: Walking in tall grass or a cave · Lv. 20–24 · 25%
+                Viridian Forest: Walking in tall grass or a cave · Lv. 3–5 · 5%
+                """
+            #expect(text.contains(moon + "\n" + sun), "\(text)")
+            #expect(text.contains("Older games\n" + kanto) || text.contains(sun + "\n" + kanto), "\(text)")
+            #expect(section.contains(#"<a href="../locations/viridian-forest.html">Viridian Forest</a>"#))
+            // Pikachu learns moves in Sword and Shield too, which the server has no places for either.
+            #expect(text.contains("PokeAPI has no places for Sword, Shield, Scarlet, Violet."))
+            #expect(text.contains("Light Ball: 5% in X, Y, Omega Ruby, Alpha Sapphire"))
+            #expect(text.contains("Oran Berry: 50% in Omega Ruby, Alpha Sapphire"))
+            // A gift.
+            #expect(
+                Self.text(try env.read("pokemon/bulbasaur.html")).contains(
+                    "Pallet Town: Receive as a gift · Lv. 5 · 100%"
+                )
+            )
+            // Found nowhere, in any game PokeAPI has places for.
+            #expect(
+                Self.text(try env.read("pokemon/charizard.html")).contains(
+                    "PokeAPI lists no place to find Charizard in the wild."
+                )
+            )
+
+            // The place's page, its index, and the French copies.
+            let forest = Self.text(try env.read("locations/viridian-forest.html"))
+            #expect(forest.contains("Kanto"))
+            #expect(forest.contains("Pikachu\nWalking in tall grass or a cave · Lv. 3–5 · 5%"), "\(forest)")
+            let index = try env.read("locations/index.html")
+            #expect(index.contains(#"<a href="viridian-forest.html">Viridian Forest</a>"#))
+            #expect(Self.text(index).contains("Alola"))
+            let french = Self.text(try env.read("fr/pokemon/pikachu.html"))
+            #expect(
+                french.contains("Forêt de Jade : En marchant dans les herbes hautes ou une grotte · N. 3 à 5 · 5 %"),
+                "\(french)"
+            )
+            #expect(french.contains("Le jour"))
+            #expect(Self.text(try env.read("fr/locations/viridian-forest.html")).contains("Forêt de Jade"))
+            // The site-wide search finds places, in both languages.
+            let scripts = try FileManager.default.contentsOfDirectory(
+                atPath: env.output.appendingPathComponent("assets").path
+            )
+            .filter { $0.hasPrefix("pokedex-search.") }
+            let search = try scripts.map { try env.read("assets/" + $0) }
+            #expect(search.count == 2)
+            #expect(
+                search.allSatisfy { $0.contains(#""locations/viridian-forest.html","#) && $0.contains("Forêt de Jade") }
+            )
+            #expect(search.contains { $0.contains(#""locations/viridian-forest.html","Viridian Forest""#) })
+        }
+    }
+
+    @Test func eachRegionalPokedexListsItsPokemonInItsOrderAndEachPokemonSaysItsNumbers() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
+            let pikachu = try env.read("pokemon/pikachu.html")
+            let origin = Self.text(try #require(Self.section(pikachu, id: "origin-title")))
+            // "Local №": Kanto 25, Galar 194, Paldea 74, each linking its Pokédex's page; the National one is the
+            // page's own number.
+            #expect(origin.contains("Regional Pokédexes\nKanto 25\nGalar 194\nPaldea 74"), "\(origin)")
+            #expect(
+                pikachu.contains(#"<a href="../pokedexes/galar.html">Galar</a> <span class="local-number">194</span>"#)
+            )
+            #expect(!origin.contains("National"))
+            // Galar lists Pikachu at 194 before Charizard at 380; its games are Sword and Shield.
+            let galar = Self.text(try env.read("pokedexes/galar.html"))
+            #expect(galar.contains("Games\nSword, Shield"), "\(galar)")
+            let pikachuAt = try #require(galar.range(of: "Pikachu\nNo. 194"))
+            let charizardAt = try #require(galar.range(of: "Charizard\nNo. 380"))
+            #expect(pikachuAt.lowerBound < charizardAt.lowerBound)
+            // Kanto: each species once, by its default Pokémon, not by a form of it.
+            let kanto = try env.read("pokedexes/kanto.html")
+            #expect(kanto.contains(#"href="../pokemon/bulbasaur.html""#) && !kanto.contains("pikachu-rock-star"))
+            let index = try env.read("pokedexes/index.html")
+            for dex in ["kanto", "galar", "paldea"] { #expect(index.contains(#"href="\#(dex).html""#)) }
+            #expect(!index.contains("national.html"))
+            #expect(Self.text(try env.read("fr/pokedexes/galar.html")).contains("Pikachu\nN° 194"))
+        }
+    }
+
+    @Test func aHostilePlaceNameIsEscapedAndItsPageSlugged() async throws {
+        try await withEnvironment { env in
+            env.server.hostile = true
+            try await env.build(templates: GoldenTests.templates)
+            let page = try env.read("locations/evil-place.html")
+            #expect(page.contains("&lt;script&gt;alert(2)&lt;/script&gt;"))
+            #expect(!page.contains("<script>alert"))
+            let slug = Slug.make(name: Fixtures.hostileName, id: Fixtures.hostileID)
+            let pokemon = try env.read("pokemon/\(slug).html")
+            #expect(pokemon.contains(#"href="../locations/evil-place.html""#))
+            #expect(!pokemon.contains("<img src=x"))
+        }
+    }
+
+    /// The `<section>` whose id is `id`.
+    static func section(_ page: String, id: String) -> String? {
+        guard let start = page.range(of: #"id="\#(id)""#),
+            let end = page.range(of: "</section>", range: start.upperBound..<page.endIndex)
+        else { return nil }
+        return String(page[start.lowerBound..<end.upperBound])
+    }
+
+    /// Markup as lines of words: tags dropped, a line ended where a block (or a cell's note) ends, entities read.
+    static func text(_ html: String) -> String {
+        var text = html.replacingOccurrences(
+            of: "</(dt|dd|li|p|h[1-6]|summary)>|<small",
+            with: "\n$0",
+            options: .regularExpression
+        )
+        text = text.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+        for (entity, character) in [("&amp;", "&"), ("&#39;", "'"), ("&quot;", "\""), ("&lt;", "<"), ("&gt;", ">")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: "\n")
+    }
+}
