@@ -21,15 +21,17 @@
   // English): `types` in the page's language. Without a picture of its own, a row's is the pattern in `pic` ([w,
   // h, [widths], "images/{id}.png" or PokeAPI's URL with {id}]) of that shape. `pageCount` and `perPage` describe
   // the static pages' list: rows of form 0 and 1. The base stats are in their own script (`stats`): `stats` and
-  // `total` stay null until a sort by them loads it (decodeStats).
+  // `total` stay null until a sort by them loads it (decodeStats). The regional Pokédexes' members are in theirs
+  // (`dexes`, absent without one), loaded when the index is filtered by one.
   function decodeData(raw) {
-    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', stats: '', types: [], typeLabels: null };
+    var out = { pokemon: [], favorites: [], perPage: 24, pageCount: 1, names: '', stats: '', dexes: '', types: [], typeLabels: null };
     if (!raw || raw.version !== 4 || !Array.isArray(raw.pokemon)) return out;
     out.favorites = raw.favorites || [];
     out.perPage = raw.perPage || 24;
     out.pageCount = raw.pageCount || 1;
     out.names = typeof raw.names === 'string' ? raw.names : '';
     out.stats = typeof raw.stats === 'string' ? raw.stats : '';
+    out.dexes = typeof raw.dexes === 'string' ? raw.dexes : '';
     out.types = Array.isArray(raw.types) ? raw.types : [];
     out.typeLabels = Array.isArray(raw.typeLabels) ? raw.typeLabels : null;
     var shape = Array.isArray(raw.pic) ? raw.pic : [475, 475, []];

@@ -226,10 +226,12 @@ extension MeasureContext: TemplateValueConvertible {
 
 extension TextRunContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 3)
+        var object = TemplateObject(capacity: 5)
         object.append("text", .string(text))
         object.append("isForeign", .bool(isForeign))
         object.append("lang", .string(lang))
+        object.append("href", .string(href))
+        object.append("hasLink", .bool(hasLink))
         return .object(object)
     }
 }

@@ -708,6 +708,10 @@ struct TextRunContext: Sendable, Encodable {
     var isForeign: Bool
     /// The BCP 47 tag of a foreign run ("en"); "" otherwise.
     var lang: String
+    /// The page of what it names (a place: "Level up at Mt. Coronet"), and whether there is one. Never absent
+    /// (`""`): a lookup of an absent key would find the enclosing stage's `href`.
+    var href: String = ""
+    var hasLink: Bool = false
 
 }
 

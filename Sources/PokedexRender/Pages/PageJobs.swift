@@ -68,6 +68,7 @@ extension SiteRenderer {
             pokedex,
             typePages: catalog.typePages,
             abilities: catalogs.abilities,
+            places: catalogs.places,
             phrases: strings.table("evolution"),
             articles: articles.isEmpty ? nil : articles
         )

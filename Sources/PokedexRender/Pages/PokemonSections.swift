@@ -24,17 +24,21 @@ struct RelatedPokemon: Sendable {
     /// The types and abilities with pages, for the badges' and abilities' links.
     let typePages: Set<String>
     let abilities: AbilityCatalog?
+    /// The places with a page, for the places evolution sentences name.
+    let places: PlaceCatalog?
 
     init(
         _ pokedex: Pokedex,
         typePages: Set<String> = [],
         abilities: AbilityCatalog? = nil,
+        places: PlaceCatalog? = nil,
         phrases: [String: String] = [:],
         articles: [String: String]? = nil
     ) {
         self.pokedex = pokedex
         self.typePages = typePages
         self.abilities = abilities
+        self.places = places
         var byID: [Int: PokemonEntry] = [:]
         var defaults: [Int: PokemonEntry] = [:]
         var names: [Int: String] = [:]
@@ -80,10 +84,29 @@ struct RelatedPokemon: Sendable {
 
 extension TextRunContext {
     /// A sentence the model marked (`ForeignText`), in runs; its foreign names are English.
-    static func runs(_ marked: String) -> [TextRunContext] {
-        ForeignText.runs(marked).map {
-            TextRunContext(text: $0.text, isForeign: $0.isForeign, lang: $0.isForeign ? "en" : "")
+    static func runs(_ marked: String, links: [String: String] = [:]) -> [TextRunContext] {
+        ForeignText.runs(marked).flatMap { run in
+            linked(TextRunContext(text: run.text, isForeign: run.isForeign, lang: run.isForeign ? "en" : ""), links)
         }
+    }
+
+    /// `run` split where it names one of `links` (a place's name → its page): that name a run of its own, linked.
+    static func linked(_ run: TextRunContext, _ links: [String: String]) -> [TextRunContext] {
+        for (name, href) in links.sorted(by: { $0.key.count > $1.key.count }) {
+            guard let range = run.text.range(of: name) else { continue }
+            var parts: [TextRunContext] = []
+            var before = run
+            before.text = String(run.text[..<range.lowerBound])
+            var named = run
+            (named.text, named.href, named.hasLink) = (name, href, true)
+            var after = run
+            after.text = String(run.text[range.upperBound...])
+            if !before.text.isEmpty { parts += linked(before, links) }
+            parts.append(named)
+            if !after.text.isEmpty { parts += linked(after, links) }
+            return parts
+        }
+        return [run]
     }
 }
 
@@ -92,6 +115,19 @@ extension SiteRenderer {
     static func detailHref(_ entry: PokemonEntry) -> String { "\(entry.slug).html" }
 
     // MARK: Evolution chain
+
+    /// The places `conditions` name that have a page, by their name in the sentences: "Mt. Coronet" → its page.
+    func placeLinks(_ conditions: [EvolutionCondition], related: RelatedPokemon) -> [String: String] {
+        guard let places = related.places else { return [:] }
+        var links: [String: String] = [:]
+        for apiName in Set(conditions.compactMap(\.location)) {
+            guard let location = related.pokedex.places.locations.values.first(where: { $0.name == apiName }),
+                let href = places.href(location.id)
+            else { continue }
+            links[related.pokedex.names.name(.location, apiName)] = href
+        }
+        return links
+    }
 
     /// The chain as a tree of boxes (see `EvolutionNode.branches`): a regional form its conditions make is a box of
     /// its own, a Mega Evolution a box after its species' (with its Mega Stone), and the page of a form marks that
@@ -141,6 +177,7 @@ extension SiteRenderer {
             var children = box.evolvesTo.map(stage)
             if box.formPokemonID == nil { children += (related.megas[box.speciesID] ?? []).map(megaStage) }
             let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
+            let links = placeLinks(box.conditions, related: related)
             var context = EvolutionStageContext(
                 speciesID: box.speciesID,
                 name: name,
@@ -151,7 +188,7 @@ extension SiteRenderer {
                 isThisPage: isCurrent && exported?.id == entry.id,
                 isBaby: box.isBaby,
                 howToEvolve: ForeignText.unmarked(condition),
-                howToEvolveRuns: TextRunContext.runs(condition),
+                howToEvolveRuns: TextRunContext.runs(condition, links: links),
                 hasCondition: !condition.isEmpty,
                 evolvesTo: children,
                 hasEvolutions: !children.isEmpty

@@ -226,7 +226,13 @@ struct ContextTreeTests {
     )
     static let entry = EntryContext(text: "Il stocke l’électricité.", games: "Rouge, Bleu")
     static let measure = MeasureContext(metric: "0,4 m", imperial: "1′04″")
-    static let run = TextRunContext(text: "Pierre Foudre", isForeign: true, lang: "en")
+    static let run = TextRunContext(
+        text: "Mont Couronné",
+        isForeign: true,
+        lang: "en",
+        href: "../locations/mt-coronet.html",
+        hasLink: true
+    )
     static let form = FormContext(
         id: 10080,
         number: "#025",

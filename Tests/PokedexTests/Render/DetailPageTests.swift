@@ -58,7 +58,11 @@ import Testing
         let page = try #require(pages["eevee"])
         let nested = try #require(page.range(of: #"<ol class="stage-next">"#))
         #expect(page[nested.upperBound...].components(separatedBy: #"<li class="stage"#).count - 1 == 8)
-        #expect(page.contains(#"<span class="vh">Evolves by: </span>High friendship, nighttime</p>"#))
+        #expect(
+            page.contains(
+                #"<span class="vh">Evolves by: </span><span class="how-text">High friendship, nighttime</span></p>"#
+            )
+        )
         #expect(page.contains(#"<div class="stage-card"><a class="stage-link" href="eevee.html" aria-current="page">"#))
         #expect(page.contains(#"<a class="stage-link" href="jolteon.html">"#))
         #expect(!page.contains(#"href="vaporeon.html""#))

@@ -220,6 +220,21 @@ import Testing
         }
     }
 
+    @Test func placesInEvolutionSentencesLinkTheirPages() {
+        let links = ["Mt. Coronet": "../locations/mt-coronet.html", "Route 13": "../locations/unova-route-13.html"]
+        let runs = TextRunContext.runs("Level up at Mt. Coronet, Chargestone Cave or Route 13", links: links)
+        #expect(runs.map(\.text) == ["Level up at ", "Mt. Coronet", ", Chargestone Cave or ", "Route 13"])
+        #expect(runs.map(\.href) == ["", links["Mt. Coronet"], "", links["Route 13"]])
+        #expect(runs.map(\.hasLink) == [false, true, false, true])
+        // In a sentence of another language, a place named in English stays marked as English, and linked.
+        let french = TextRunContext.runs("Gagner un niveau au \u{E000}Mt. Coronet\u{E001}", links: links)
+        #expect(french.map(\.text) == ["Gagner un niveau au ", "Mt. Coronet"])
+        #expect(
+            french.last?.isForeign == true && french.last?.lang == "en" && french.last?.href == links["Mt. Coronet"]
+        )
+        #expect(TextRunContext.runs("Level 30", links: links).map(\.hasLink) == [false])
+    }
+
     @Test func aHostilePlaceNameIsEscapedAndItsPageSlugged() async throws {
         try await withEnvironment { env in
             env.server.hostile = true
