@@ -198,7 +198,8 @@ def test_filters_by_keyboard(driver, server, site_data):
     assert chosen and js(driver, "return location.hash") == f"#type={chosen}"
     assert all(chosen in site_data["pokemon"][[q["id"] for q in site_data["pokemon"]].index(i)]["types"]
                for i in result_ids(driver))
-    for expected in ("filter-type-2", "filter-gen", "sort-by", "sort-order", "filters-reset"):
+    dex = ("filter-dex",) if driver.find_elements(By.ID, "filter-dex") else ()
+    for expected in ("filter-type-2", "filter-gen", *dex, "sort-by", "sort-order", "filters-reset"):
         driver.switch_to.active_element.send_keys(Keys.TAB)
         assert driver.switch_to.active_element.get_attribute("id") == expected
     driver.switch_to.active_element.send_keys(Keys.ENTER)
@@ -310,3 +311,40 @@ def test_sort_by_name_keeps_a_species_forms_after_it(driver, server, site_data):
         if rows[a]["num"] == rows[b]["num"]:
             assert rows[a]["form"] <= rows[b]["form"], (rows[a]["name"], rows[b]["name"])
     assert len(set(species)) == len([k for k, g in __import__("itertools").groupby(species)]), "a species' forms together"
+
+
+def scripts_named(driver, part):
+    return js(driver, "return Array.from(document.scripts).some(s => s.src.includes(arguments[0]))", part)
+
+
+def test_a_regional_pokedex_filters_the_list_in_its_own_order_and_stays_in_the_address(driver, server, output, site_data):
+    """Paldea's Pokédex: its species in its order (Sprigatito first, Pikachu the 74th), as chosen and from a link,
+    over http and from file://; its members load on demand."""
+    pikachu = by_slug(site_data, "pikachu")
+    sprigatito = by_slug(site_data, "sprigatito")
+    open_page(driver, server + "index.html")
+    assert not scripts_named(driver, "pokedex-dexes.")
+    choose(driver, "filter-dex", "paldea")
+    wait(driver, lambda d: scripts_named(d, "pokedex-dexes.") and status(d) != f"{len(site_data['pokemon'])} Pokémon.",
+         message="Paldea's Pokédex did not load")
+    # Its 400 species (with the forms of theirs the list shows: Paldean Wooper, Megas…), in its order.
+    numbers = {p["id"]: p["num"] for p in site_data["every"]}
+    count = int(status(driver).split()[0])
+    species = [numbers[i] for i in result_ids(driver)]
+    order = list(dict.fromkeys(species))
+    assert order[0] == sprigatito["num"] and order[73] == pikachu["num"], order[:5]
+    # A species' forms follow it: each species one run of rows.
+    runs = 1 + sum(1 for a, b in zip(species, species[1:]) if a != b)
+    assert count >= 400 and runs == len(order), (count, runs, len(order))
+    assert "dex=paldea" in driver.current_url
+    assert driver.find_element(By.CSS_SELECTOR, "#filters-toggle .filters-n").get_attribute("textContent") == "1"
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "index.html#dex=kanto&type=electric")
+        wait(driver, lambda d: status(d).endswith("Pokémon.") and pikachu["id"] in result_ids(d),
+             message=f"Kanto's Electric Pokémon from a link ({base})")
+        numbers = {p["id"]: p["num"] for p in site_data["every"]}
+        assert all(numbers[i] <= 151 for i in result_ids(driver)), result_ids(driver)
+        assert Select(driver.find_element(By.ID, "filter-dex")).first_selected_option.get_attribute("value") == "kanto"
+    # An unknown Pokédex in the address is ignored, like any invalid part.
+    open_page(driver, server + "index.html#dex=nowhere")
+    assert Select(driver.find_element(By.ID, "filter-dex")).first_selected_option.get_attribute("value") == ""

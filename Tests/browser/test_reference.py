@@ -108,6 +108,35 @@ def test_the_search_page_shows_every_result_from_its_address_and_from_file_urls(
     assert "q=levitate" in driver.current_url
 
 
+def test_where_to_find_it_leads_to_the_place_and_back_over_http_and_from_file_urls(driver, server, output):
+    need(output, PIKACHU, "locations/viridian-forest.html", "fr/pokemon/pikachu.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + PIKACHU)
+        where = driver.find_element(By.ID, "where")
+        # The newest games are open, the older ones folded: Red and Blue's Viridian Forest is behind "Older games".
+        older = where.find_element(By.CSS_SELECTOR, "details.more-entries")
+        assert older.get_attribute("open") is None
+        older.find_element(By.TAG_NAME, "summary").click()
+        line = next(li for li in where.find_elements(By.CSS_SELECTOR, ".encounter-lines li")
+                    if li.text.startswith("Viridian Forest:") and "Lv. 3–5 · 5%" in li.text)
+        assert "Light Ball: 5%" in where.text
+        line.find_element(By.LINK_TEXT, "Viridian Forest").click()
+        wait(driver, lambda d: d.current_url.endswith("locations/viridian-forest.html"), message=f"not at the place from {base}")
+        names = [a.text.split("\n")[0] for a in driver.find_elements(By.CSS_SELECTOR, ".visitors a")]
+        assert "Pikachu" in names and "Caterpie" in names, names
+        driver.find_element(By.CSS_SELECTOR, ".visitors a[href='../pokemon/pikachu.html']").click()
+        wait(driver, lambda d: d.current_url.endswith(PIKACHU))
+    # The French copy says the place as French fans know it, and the search finds it by that name.
+    open_page(driver, server + "fr/" + PIKACHU)
+    assert "Forêt de Jade" in driver.find_element(By.ID, "where").get_attribute("textContent")
+    box = driver.find_element(By.ID, "site-q")
+    box.click()
+    type_in(driver, box, "foret de jade")
+    wait(driver, lambda d: any(g[0] == "Lieux" for g in groups(d, "#site-results")), message="no place found")
+    found = dict((k, n) for k, _, n in groups(driver, "#site-results"))
+    assert "Forêt de Jade" in found["Lieux"], found
+
+
 def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
     open_page(driver, server + "index.html")
     box = driver.find_element(By.ID, "search")
@@ -171,7 +200,8 @@ def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, out
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("page", ["types/index.html", "types/ghost.html", "abilities/static.html",
-                                  "abilities/index.html", "search.html?q=pika", PIKACHU])
+                                  "abilities/index.html", "locations/index.html", "locations/viridian-forest.html", "pokedexes/index.html",
+                                  "search.html?q=pika", PIKACHU])
 def test_axe_on_reference_pages(driver, server, output, page, scheme):
     need(output, page.split("?")[0])
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})

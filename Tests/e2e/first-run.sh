@@ -36,6 +36,9 @@ NO_NETWORK=(unshare --net --map-root-user)
 run_timed "first build, no network (bundled snapshot)" "${NO_NETWORK[@]}" "$BIN" build
 [ "$RC" = 0 ] || fail "the first offline build exited $RC"
 expect_eq "detail pages from the snapshot" "$(find Output/pokemon -name '*.html' | wc -l)" 1351
+expect_eq "place pages from the snapshot" "$(find Output/locations -name '*.html' ! -name index.html | wc -l)" 626
+grep -q '<a href="../locations/viridian-forest.html">Viridian Forest</a>' Output/pokemon/pikachu.html \
+  || fail "Pikachu's page from the snapshot does not say where to find it"
 grep -q 'Offline — showing data from the bundled snapshot of' Output/index.html || fail "no snapshot banner"
 pass "the banner names the bundled snapshot"
 [ -z "$(ls -A Output/images 2>/dev/null)" ] || fail "pictures were downloaded without a network"
@@ -98,7 +101,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --keep-sprite-urls
 run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.snapshot" --cache "$DIR/snapshot-cache"
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
-grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 599 named resources, data hash ' "$OUT" || fail "unexpected snapshot summary"
+grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 927 Pokémon found somewhere, 1426 areas in 626 places, 35 Pokédexes, 1114 named resources, data hash ' "$OUT" || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
 # The file the repository compiles in is exactly what the command makes from this data, but for its date and
 # the server it names.

@@ -30,9 +30,10 @@ expect_eq "moves cached" "$(ls .pokedex-cache/v*/*/move | wc -l)" 833
 expect_eq "machines cached" "$(ls .pokedex-cache/v*/*/machine | wc -l)" 2044
 expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v*/*/version-group | wc -l)" 29
 # 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
-# machines, 29 version groups and their versions, 312 abilities, and the items, places, regions, habitats, learn
-# methods, targets, damage classes, egg groups and growth rates the pages name: 6,785 with /meta/, plus any retry
-# (3,844 before moves, 6,765 before abilities).
+# machines, 29 version groups and their versions, 312 abilities, 1,351 encounter lists, 1,426 areas in 626 places,
+# 64 ways and 348 conditions, and the items, regions, habitats, learn methods, targets, damage classes, egg groups
+# and growth rates the pages name: 11,132 with /meta/ and 1,343 pictures, plus any retry (before the places:
+# 7,215 JSON resources; 3,844 before moves, 6,765 before abilities).
 expect_eq "abilities cached (every ability an exported Pokémon has)" "$(ls .pokedex-cache/v*/*/ability | wc -l)" 312
 expect_eq "egg groups cached" "$(ls .pokedex-cache/v*/*/egg-group | wc -l)" 15
 expect_eq "growth rates cached" "$(ls .pokedex-cache/v*/*/growth-rate | wc -l)" 6
@@ -165,6 +166,34 @@ expect_eq "type pages" "$(find Output/types -name '*.html' ! -name index.html | 
 expect_eq "type chart rows" "$(grep -c '<th scope="row"' Output/types/index.html)" 18
 [ -f Output/search.html ] || fail "search.html missing"
 pass "Pikachu: EV 2 Speed, catch rate 190, Field and Fairy, 50%/50%; Slowking by King’s Rock; Static lists Pikachu; Ghost: Normal and Fighting do nothing; 312 ability and 18 type pages"
+# Issue 36: where to find each Pokémon and what it holds, a page per place, every place by region.
+expect_eq "encounter lists cached (one per Pokémon)" "$(ls .pokedex-cache/v*/*/encounters | wc -l)" 1351
+expect_eq "place pages" "$(find Output/locations -name '*.html' ! -name index.html | wc -l)" 626
+P=$(page_text Output/pokemon/pikachu.html)
+for fact in "Where to find it" \
+            "Red, Green (Japan); Red, Blue Kanto Power Plant : Walking in tall grass or a cave · Lv. 20–24 · 25% Viridian Forest : Walking in tall grass or a cave · Lv. 3–5 · 5%" \
+            "Held in the wild Oran Berry : 50% in Ruby, Sapphire, Emerald" "Light Ball : 5% in Ruby, Sapphire, Emerald" \
+            "PokeAPI has no places for"; do
+  case "$P" in *"$fact"*) ;; *) fail "Pikachu's page lacks \"$fact\"";; esac
+done
+grep -q '<a href="../locations/viridian-forest.html">Viridian Forest</a>' Output/pokemon/pikachu.html \
+  || fail "Pikachu's page does not link Viridian Forest"
+V=$(page_text Output/locations/viridian-forest.html)
+for fact in "Kanto" "Pikachu Walking in tall grass or a cave · Lv. 3–5 · 5%" "Caterpie Walking in tall grass or a cave"; do
+  case "$V" in *"$fact"*) ;; *) fail "locations/viridian-forest.html lacks \"$fact\"";; esac
+done
+grep -q '<a href="viridian-forest.html">Viridian Forest</a>' Output/locations/index.html || fail "the places index lacks Viridian Forest"
+grep -q 'Level up at <a href="../locations/mt-coronet.html">Mt. Coronet</a>' Output/pokemon/magnezone.html \
+  || fail "Magnezone's evolution does not link Mt. Coronet"
+# Every regional Pokédex with its own numbers, and each Pokémon's number in them.
+for fact in "Regional Pokédexes Kanto 25 " " Galar 194 " " Paldea 74 "; do
+  case "$P" in *"$fact"*) ;; *) fail "Pikachu's page lacks \"$fact\"";; esac
+done
+expect_eq "Pokémon on the Kanto Pokédex's page" "$(grep -c '<small>No\. [0-9]*</small>' Output/pokedexes/kanto.html)" 151
+expect_eq "Pokémon on the Paldea Pokédex's page" "$(grep -c '<small>No\. [0-9]*</small>' Output/pokedexes/paldea.html)" 400
+grep -q '<a href="../pokemon/pikachu.html"><img[^>]*><span>Pikachu</span><small>No. 74</small>' Output/pokedexes/paldea.html \
+  || fail "Paldea's Pokédex does not list Pikachu at 74"
+pass "where to find it: Pikachu in Viridian Forest and the Power Plant in Red and Blue, a Light Ball at 5%; Viridian Forest lists Pikachu and Caterpie; 626 place pages; Kanto 25, Galar 194, Paldea 74; Kanto's 151 and Paldea's 400"
 grep -q 'Pikachu' Output/favorites.html || fail "favorites page lacks Pikachu"
 pass "favorites page lists the favorites file"
 
@@ -191,7 +220,7 @@ expect_eq "thumbnail files = thumbnails in the data script" "$thumbnails" "$anno
 for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] || fail "$f is not a WebP file"; done
 pass "every thumbnail is a WebP file"
 # pokedex check over the whole real site: no broken link, picture without size or alt, duplicate id or orphan page.
-run_timed "pokedex check (2,573 pages)" "$POKEDEX" check Output
+run_timed "pokedex check (3,233 pages)" "$POKEDEX" check Output
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the real site"; }
 pass "pokedex check: the real site is clean"
 
@@ -237,7 +266,7 @@ LANGUAGES=("${BUILD[@]}" --offline --output Output-languages --report report-lan
            --language en --language fr --language ja)
 run_timed "rebuild in en, fr and ja (offline, from the same cache)" "${LANGUAGES[@]}"
 [ "$RC" = 0 ] || fail "the three-language build exited $RC"
-expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 7719
+expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 9699
 grep -q 'Pokémon Souris' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Pokémon Souris"
 grep -q '>Électrik<' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Électrik"
 grep -q '<html lang="ja"' Output-languages/ja/pokemon/pikachu.html || fail "ja/pokemon/pikachu.html is not lang=ja"
@@ -246,7 +275,9 @@ grep -q 'hreflang="fr" href="../fr/pokemon/pikachu.html"' Output-languages/pokem
   || fail "the English page does not name its French copy"
 cmp -s Output/pokemon/pikachu.html Output-languages/pokemon/pikachu.html \
   && fail "the English page of a three-language site should link its copies"
-pass "three languages: Pokémon Souris, Électrik, ピカチュウ, hreflang"
+grep -q '>Forêt de Jade</a> : ' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Forêt de Jade"
+grep -q '<h1>Forêt de Jade</h1>' Output-languages/fr/locations/viridian-forest.html || fail "fr: no Forêt de Jade page"
+pass "three languages: Pokémon Souris, Électrik, ピカチュウ, hreflang, Forêt de Jade"
 # Issue 33: every copy as its fans read it.
 grep -q '>CT126<' Output-languages/fr/pokemon/pikachu.html || fail "French machines are not CT"
 grep -q '>わざマシン126<' Output-languages/ja/pokemon/pikachu.html || fail "Japanese machines are not わざマシン"
