@@ -28,7 +28,7 @@ done
 # are learned by machine.
 expect_eq "moves cached" "$(ls .pokedex-cache/v*/*/move | wc -l)" 833
 expect_eq "machines cached" "$(ls .pokedex-cache/v*/*/machine | wc -l)" 2044
-expect_eq "version groups cached (every game a learnset names)" "$(ls .pokedex-cache/v*/*/version-group | wc -l)" 29
+expect_eq "version groups cached (every game a learnset or a Pokédex names)" "$(ls .pokedex-cache/v*/*/version-group | wc -l)" 32
 # 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
 # machines, 29 version groups and their versions, 312 abilities, 1,351 encounter lists, 1,426 areas in 626 places,
 # 64 ways and 348 conditions, and the items, regions, habitats, learn methods, targets, damage classes, egg groups
@@ -304,11 +304,39 @@ for code, found in report.items():
     print(f"{code}: {found['elements']} elements in English: {found['texts']} texts ({found['distinctTexts']} distinct), "
           f"{len(found['words'])} words: " + ", ".join(f"{w['text']} ×{w['count']}" for w in found["words"][:30]))
 words = {code: {w["text"] for w in found["words"]} for code, found in report.items()}
+# Where Pokémon are found: the places, ways and conditions PokeAPI names in English alone in a language (most of
+# Galar's in Japanese), and the areas, named from their API names ("(Max Den C)", "（B1F）").
+import glob, re
+def body(path):
+    return json.load(open(path, encoding="utf-8"))["body"]
+places = {p["id"]: p["name"] for p in map(body, glob.glob(".pokedex-cache/v*/*/location/*.json"))}
+areas = set()
+for area in map(body, glob.glob(".pokedex-cache/v*/*/location-area/*.json")):
+    place = places.get(area.get("location"), "")
+    areas.add(area["name"].removeprefix(place + "-").replace("-", " ").lower())
+for code, own in (("fr", {"fr"}), ("ja", {"ja", "ja-hrkt"})):
+    english = set()
+    for kind in ("location", "encounter-method", "encounter-condition-value"):
+        for path in glob.glob(f".pokedex-cache/v*/*/{kind}/*.json"):
+            names = body(path).get("names", [])
+            if not any(n["language"] in own for n in names):
+                english |= {n["name"] for n in names if n["language"] == "en"}
+    # A list of them ("(Main, Area 2)", "1F、B1F") is one text; so is a place page's note ("Walking in red
+    # flowers · Lv.8 · 10%"), its levels and chance aside.
+    def known(text):
+        inner = re.fullmatch(r"[(（](.*)[)）]", text)
+        parts = re.split(r", |、", inner.group(1) if inner else text)
+        return all(part in english or part.lower() in areas for part in parts)
+    def theirs(word):
+        return all(known(part) or re.fullmatch(r"(Lv\.|N\.) ?[0-9]+(([〜–]| à )[0-9]+)?|[0-9]+(([〜–]| à )[0-9]+)? ?%", part)
+                   for part in word.split(" · "))
+    found = {w for w in words[code] if theirs(w)}
+    print(f"{code}: {len(found)} names of places, areas, ways and conditions in English")
+    words[code] -= found
 # What PokeAPI names in English alone: two abilities of the newest games and, in Japanese, four genera; and, in
 # every language, the 45 Mega Stones of Legends: Z-A that it names in none (shown as their API names, which are the
 # English ones). Every word the theme gives (growth rates, habitats, learn methods, targets, Partner Pikachu,
-# Champions, Peat Block, Mt. Coronet) is gone.
-import re
+# Champions, Peat Block, Mt. Coronet, the ways and usual conditions in Japanese) is gone.
 for code in ("fr", "ja"):
     stones = {w for w in words[code] if re.search(r"ite( [XYZ])?$", w)}
     assert len(stones) == 45, (code, sorted(stones))
@@ -317,7 +345,7 @@ assert words["fr"] == {"Eelevate", "Fire Mane"}, sorted(words["fr"])
 assert words["ja"] == {"Eelevate", "Fire Mane", "Mask Pokémon", "Retainer Pokémon", "Matcha Pokémon",
                        "Candy Apple Pokémon"}, sorted(words["ja"])
 PY
-run_timed "pokedex check (7,719 pages in three languages)" "$POKEDEX" check Output-languages
+run_timed "pokedex check (9,699 pages in three languages)" "$POKEDEX" check Output-languages
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the three-language site"; }
 pass "pokedex check: the three copies are clean, links across languages included"
 # The Nu validator reads all three copies in the browser suite (test_static.py::test_html_validates).

@@ -151,11 +151,18 @@ struct PlaceGamesContext: Sendable, Encodable {
     var visitors: [PlaceVisitorContext]
 }
 
-/// A Pokémon's cell and how it is met there: "Walking in tall grass or a cave · Lv. 3–5 · 5%".
+/// A Pokémon's cell and how it is met there: "Walking in tall grass or a cave · Lv. 3–5 · 5% · (B1F) · During the
+/// day", each part in its own language.
 struct PlaceVisitorContext: Sendable, Encodable {
     var cell: PokemonMiniCell
-    var note: String
-    var noteLang: String? = nil
+    var how: String
+    var howLang: String?
+    /// "Lv. 3–5 · 5%".
+    var figures: String
+    var areas: String?
+    var areasLang: String?
+    var conditions: String?
+    var conditionsLang: String?
 }
 
 /// `locations/index.html`.

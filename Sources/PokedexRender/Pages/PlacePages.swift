@@ -79,7 +79,10 @@ extension SiteRenderer {
         var suffix = area.name
         if suffix.hasPrefix(location.name + "-") { suffix.removeFirst(location.name.count + 1) }
         guard suffix != "area", !suffix.isEmpty else { return nil }
-        return DisplayName.titleCase(suffix)
+        // Floors as the games write them: "B1F", "1F".
+        return suffix.split(separator: "-").map { word in
+            word.wholeMatch(of: /b?[0-9]+f|bf[0-9]+/) != nil ? word.uppercased() : DisplayName.titleCase(String(word))
+        }.joined(separator: " ")
     }
 
     /// "(B1F, B2F)": the areas of a line, when its place has several; nil otherwise.
@@ -273,15 +276,16 @@ extension SiteRenderer {
                 guard let cell = cells[line.pokemon] else { continue }
                 let (how, conditions) = way(line, places: places, names: names)
                 let areas = areasLabel(line, in: location, places: places)
-                let note =
-                    [how.text, levels(line), chance(line)]
-                    + [areas?.text.trimmingCharacters(in: .whitespaces), conditions?.text].compactMap { $0 }
-                // One language for the whole note: the way's, else the conditions' when they alone are foreign.
                 visitors.append(
                     PlaceVisitorContext(
                         cell: cell,
-                        note: note.joined(separator: " · "),
-                        noteLang: how.lang ?? conditions?.lang
+                        how: how.text,
+                        howLang: how.lang,
+                        figures: levels(line) + " · " + chance(line),
+                        areas: areas?.text.trimmingCharacters(in: .whitespaces),
+                        areasLang: areas?.lang,
+                        conditions: conditions?.text,
+                        conditionsLang: conditions?.lang
                     )
                 )
             }

@@ -343,7 +343,7 @@ enum TestTheme {
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
         {{#place}}<h1>{{name}}</h1>{{#region}}<p class="region">{{.}}</p>{{/region}}
-        {{#games}}<h2>{{games}}</h2><ul>{{#visitors}}<li>{{#cell}}<a href="{{href}}">{{name}}</a>{{/cell}} {{note}}</li>{{/visitors}}</ul>{{/games}}{{/place}}
+        {{#games}}<h2>{{games}}</h2><ul>{{#visitors}}<li>{{#cell}}<a href="{{href}}">{{name}}</a>{{/cell}} {{how}} · {{figures}}</li>{{/visitors}}</ul>{{/games}}{{/place}}
         </body></html>
 
         """
