@@ -13,7 +13,7 @@ import Testing
 
     @Test func encountersAreReadAsRowsAndRepeatedSlotsKeptOnce() throws {
         let json = #"""
-            [{"location_area": {"name": "viridian-forest-area", "url": "https://pokeapi.co/api/v2/location-area/321/"},
+            [{"location_area": {"name": "viridian-forest-area", "url": "https://pokeapi.co/api/v2/location-area/11/"},
               "version_details": [{"version": {"name": "red", "url": "https://pokeapi.co/api/v2/version/1/"},
                 "max_chance": 5,
                 "encounter_details": [
@@ -22,8 +22,8 @@ import Testing
                   {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
                    "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
                   {"chance": 10, "min_level": 9, "max_level": 7,
-                   "condition_values": [{"name": "time-night", "url": "https://pokeapi.co/api/v2/encounter-condition-value/6/"},
-                                        {"name": "time-day", "url": "https://pokeapi.co/api/v2/encounter-condition-value/5/"}],
+                   "condition_values": [{"name": "time-night", "url": "https://pokeapi.co/api/v2/encounter-condition-value/2/"},
+                                        {"name": "time-day", "url": "https://pokeapi.co/api/v2/encounter-condition-value/1/"}],
                    "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
                   {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
                    "method": {"name": "odd", "url": "https://pokeapi.co/api/v2/encounter-method/"}}]}]},
@@ -34,13 +34,13 @@ import Testing
         // The repeated slot once; a way whose URL has no id left out; a level range upside down set right.
         #expect(
             record.encounters == [
-                Encounter(area: 321, version: 1, method: 1, minLevel: 3, maxLevel: 3, chance: 4),
-                Encounter(area: 321, version: 1, method: 1, minLevel: 9, maxLevel: 9, chance: 10, conditions: [5, 6]),
+                Encounter(area: 11, version: 1, method: 1, minLevel: 3, maxLevel: 3, chance: 4),
+                Encounter(area: 11, version: 1, method: 1, minLevel: 9, maxLevel: 9, chance: 10, conditions: [1, 2]),
             ]
         )
         // Kept as arrays of numbers, and read back the same.
         let encoded = try JSONEncoder().encode(record)
-        #expect(String(decoding: encoded, as: UTF8.self).contains("[321,1,1,9,9,10,5,6]"))
+        #expect(String(decoding: encoded, as: UTF8.self).contains("[11,1,1,9,9,10,1,2]"))
         #expect(try JSONDecoder().decode(EncountersRecord.self, from: encoded) == record)
         #expect(try EncountersRecord.decodeAPI(Data("[]".utf8)).encounters.isEmpty)
     }
@@ -50,31 +50,31 @@ import Testing
     static let book = PlaceBook(
         encounters: [
             25: [
-                Encounter(area: 321, version: 1, method: 1, minLevel: 3, maxLevel: 3, chance: 4),
-                Encounter(area: 321, version: 1, method: 1, minLevel: 5, maxLevel: 5, chance: 1),
-                Encounter(area: 321, version: 2, method: 1, minLevel: 3, maxLevel: 5, chance: 5),
-                Encounter(area: 500, version: 27, method: 1, minLevel: 6, maxLevel: 9, chance: 10, conditions: [5]),
+                Encounter(area: 11, version: 1, method: 1, minLevel: 3, maxLevel: 3, chance: 4),
+                Encounter(area: 11, version: 1, method: 1, minLevel: 5, maxLevel: 5, chance: 1),
+                Encounter(area: 11, version: 2, method: 1, minLevel: 3, maxLevel: 5, chance: 5),
+                Encounter(area: 41, version: 27, method: 1, minLevel: 6, maxLevel: 9, chance: 10, conditions: [1]),
                 Encounter(
-                    area: 501,
+                    area: 42,
                     version: 27,
                     method: 1,
                     minLevel: 8,
                     maxLevel: 12,
                     chance: 20,
-                    conditions: [5, 7]
+                    conditions: [1, 3]
                 ),
-                Encounter(area: 500, version: 28, method: 1, minLevel: 6, maxLevel: 9, chance: 10, conditions: [6]),
+                Encounter(area: 41, version: 28, method: 1, minLevel: 6, maxLevel: 9, chance: 10, conditions: [2]),
             ],
-            10: [Encounter(area: 321, version: 1, method: 1, minLevel: 3, maxLevel: 5, chance: 50)],
+            10: [Encounter(area: 11, version: 1, method: 1, minLevel: 3, maxLevel: 5, chance: 50)],
         ],
         areas: [
-            321: LocationAreaRecord(id: 321, name: "viridian-forest-area", names: [], location: 155),
-            500: LocationAreaRecord(id: 500, name: "alola-route-1-east", names: [], location: 600),
-            501: LocationAreaRecord(id: 501, name: "alola-route-1-west", names: [], location: 600),
+            11: LocationAreaRecord(id: 11, name: "viridian-forest-area", names: [], location: 1),
+            41: LocationAreaRecord(id: 41, name: "alola-route-1-east", names: [], location: 4),
+            42: LocationAreaRecord(id: 42, name: "alola-route-1-west", names: [], location: 4),
         ],
         locations: [
-            155: LocationRecord(id: 155, name: "viridian-forest", names: [], region: 1, areas: [321]),
-            600: LocationRecord(id: 600, name: "alola-route-1", names: [], region: 7, areas: [500, 501]),
+            1: LocationRecord(id: 1, name: "viridian-forest", names: [], region: 1, areas: [11]),
+            4: LocationRecord(id: 4, name: "alola-route-1", names: [], region: 7, areas: [41, 42]),
         ],
         apiNames: [.version: [1: "red", 2: "blue", 27: "sun", 28: "moon", 40: "scarlet"]],
         versionGroups: [
@@ -101,20 +101,20 @@ import Testing
         let kanto = try? #require(games.last?.lines.first)
         // Two slots of one way in one area: their chances summed, their levels spanned.
         #expect(kanto?.minLevel == 3 && kanto?.maxLevel == 5 && kanto?.minChance == 5 && kanto?.maxChance == 5)
-        #expect(kanto?.location == 155 && kanto?.areas == [321])
+        #expect(kanto?.location == 1 && kanto?.areas == [11])
         // Sun: both areas of the route on one line, the chances a range, only the condition both share said.
         let sun = games[1].lines
         #expect(sun.count == 1)
-        #expect(sun.first?.areas == [500, 501])
+        #expect(sun.first?.areas == [41, 42])
         #expect(sun.first.map { [$0.minLevel, $0.maxLevel, $0.minChance, $0.maxChance] } == [6, 12, 10, 20])
-        #expect(sun.first?.conditions == [5])
+        #expect(sun.first?.conditions == [1])
         #expect(Self.book.whereToFind(99).isEmpty)
     }
 
     @Test func aPlacePageListsEveryVisitorPerGame() {
         let visitors = Self.book.visitors([25, 10])
-        #expect(Set(visitors.keys) == [155, 600])
-        let forest = visitors[155] ?? []
+        #expect(Set(visitors.keys) == [1, 4])
+        let forest = visitors[1] ?? []
         // In Red, Pikachu and Pokémon 10; in Blue, Pikachu alone: two sets of games.
         #expect(forest.map(\.versions) == [[2], [1]])
         #expect(forest.last?.lines.map(\.pokemon) == [10, 25])
@@ -136,13 +136,13 @@ import Testing
             let section = try #require(Self.section(page, id: "where"))
             let text = Self.text(section)
             // The newest games first: Moon (by night), Sun (by day), then Red and Blue, their places by name.
-            let moon = "Moon\nRoute 1 (Hauoli Outskirts): Walking in tall grass or a cave · Lv. 6–9 · 10% · At night"
+            let moon = "Moon\nRoute 1 (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By night"
             let sun =
-                "Sun\nRoute 1 (Hauoli Outskirts): Walking in tall grass or a cave · Lv. 6–9 · 10% · During the day"
+                "Sun\nRoute 1 (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By day"
             let kanto = """
                 Red, Blue
-                Power Plant: Walking in tall grass or a cave · Lv. 20–24 · 25%
-                Viridian Forest: Walking in tall grass or a cave · Lv. 3–5 · 5%
+                Power Plant: On foot through grass or caves · Lv. 21–23 · 20%
+                Viridian Forest: On foot through grass or caves · Lv. 3–5 · 5%
                 """
             #expect(text.contains(moon + "\n" + sun), "\(text)")
             #expect(text.contains("Older games\n" + kanto) || text.contains(sun + "\n" + kanto), "\(text)")
@@ -154,7 +154,7 @@ import Testing
             // A gift.
             #expect(
                 Self.text(try env.read("pokemon/bulbasaur.html")).contains(
-                    "Pallet Town: Receive as a gift · Lv. 5 · 100%"
+                    "Pallet Town: Given by someone · Lv. 5 · 100%"
                 )
             )
             // Found nowhere, in any game PokeAPI has places for.
@@ -167,16 +167,16 @@ import Testing
             // The place's page, its index, and the French copies.
             let forest = Self.text(try env.read("locations/viridian-forest.html"))
             #expect(forest.contains("Kanto"))
-            #expect(forest.contains("Pikachu\nWalking in tall grass or a cave · Lv. 3–5 · 5%"), "\(forest)")
+            #expect(forest.contains("Pikachu\nOn foot through grass or caves · Lv. 3–5 · 5%"), "\(forest)")
             let index = try env.read("locations/index.html")
             #expect(index.contains(#"<a href="viridian-forest.html">Viridian Forest</a>"#))
             #expect(Self.text(index).contains("Alola"))
             let french = Self.text(try env.read("fr/pokemon/pikachu.html"))
             #expect(
-                french.contains("Forêt de Jade : En marchant dans les herbes hautes ou une grotte · N. 3 à 5 · 5 %"),
+                french.contains("Forêt de Jade : À pied, dans l’herbe ou les grottes · N. 3 à 5 · 5 %"),
                 "\(french)"
             )
-            #expect(french.contains("Le jour"))
+            #expect(french.contains("De jour"))
             #expect(Self.text(try env.read("fr/locations/viridian-forest.html")).contains("Forêt de Jade"))
             // The site-wide search finds places, in both languages.
             let scripts = try FileManager.default.contentsOfDirectory(

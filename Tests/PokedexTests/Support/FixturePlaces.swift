@@ -21,62 +21,61 @@ extension Fixtures {
         var areas: [Area]
     }
 
+    // The ids are the fixtures' own, small and in the order the pages keep (PokeAPI's own ids follow the games).
     static let places: [Place] = [
         Place(
-            id: 155,
+            id: 1,
             name: "viridian-forest",
-            names: [("fr", "Forêt de Jade"), ("de", "Vertania-Wald"), ("en", "Viridian Forest")],
+            names: [("fr", "Forêt de Jade"), ("en", "Viridian Forest")],
             region: "kanto",
-            areas: [Area(id: 321, name: "viridian-forest-area", names: [("en", "Viridian Forest")])]
+            areas: [Area(id: 11, name: "viridian-forest-area", names: [("en", "Viridian Forest")])]
         ),
         Place(
-            id: 164,
+            id: 2,
             name: "power-plant",
             names: [("en", "Power Plant"), ("fr", "Centrale")],
             region: "kanto",
-            areas: [Area(id: 330, name: "power-plant-area", names: [])]
+            areas: [Area(id: 21, name: "power-plant-area", names: [])]
         ),
         Place(
-            id: 86,
+            id: 3,
             name: "pallet-town",
             names: [("en", "Pallet Town"), ("fr", "Bourg Palette"), ("ja-Hrkt", "マサラタウン")],
             region: "kanto",
-            areas: [Area(id: 285, name: "pallet-town-area", names: [])]
+            areas: [Area(id: 31, name: "pallet-town-area", names: [])]
         ),
+        // Two areas: one named only by its API name, whose end says which part of the route it is.
         Place(
-            id: 500,
+            id: 4,
             name: "alola-route-1",
             names: [("en", "Route 1"), ("fr", "Route 1")],
             region: "alola",
             areas: [
-                Area(id: 500, name: "alola-route-1-hauoli-outskirts", names: [("en", "Route 1 (Hau’oli outskirts)")]),
-                Area(id: 501, name: "alola-route-1-south", names: []),
+                Area(id: 41, name: "alola-route-1-east-meadow", names: []),
+                Area(id: 42, name: "alola-route-1-shore", names: [("en", "Route 1 (by the shore)")]),
             ]
         ),
     ]
 
     static let hostilePlace = Place(
-        id: 666,
+        id: 9,
         name: "evil-place",
         names: [("en", hostileName)],
         region: nil,
-        areas: [Area(id: 666, name: "evil-place-area", names: [("en", hostileName)])]
+        areas: [Area(id: 91, name: "evil-place-area", names: [("en", hostileName)])]
     )
 
     static func servedPlaces(hostile: Bool) -> [Place] { places + (hostile ? [hostilePlace] : []) }
 
-    /// Ways by id: (API name, names).
+    /// Ways by id: (API name, names), in the fixtures' own words.
     static let encounterMethods: [Int: (String, [(String, String)])] = [
-        1: (
-            "walk",
-            [("en", "Walking in tall grass or a cave"), ("fr", "En marchant dans les herbes hautes ou une grotte")]
-        ),
-        18: ("gift", [("en", "Receive as a gift")]),
+        1: ("walk", [("en", "On foot through grass or caves"), ("fr", "À pied, dans l’herbe ou les grottes")]),
+        2: ("gift", [("en", "Given by someone")]),
     ]
 
     static let conditionValues: [Int: (String, [(String, String)])] = [
-        5: ("time-day", [("en", "During the day"), ("fr", "Le jour")]),
-        6: ("time-night", [("en", "At night")]),
+        1: ("time-day", [("en", "By day"), ("fr", "De jour")]),
+        2: ("time-night", [("en", "By night")]),
     ]
 
     /// `[area, version, way, min level, max level, chance, conditions]` rows by Pokémon id.
@@ -84,12 +83,13 @@ extension Fixtures {
         switch id {
         case 25:
             return [
-                (321, 1, 1, 3, 3, 4, []), (321, 1, 1, 5, 5, 1, []), (321, 2, 1, 3, 3, 4, []), (321, 2, 1, 5, 5, 1, []),
-                (330, 1, 1, 20, 24, 25, []), (330, 2, 1, 20, 24, 25, []),
-                (500, 27, 1, 6, 9, 10, [5]), (500, 28, 1, 6, 9, 10, [6]),
+                // Two slots of one way in the forest, summed into one line; the route by day in Sun, by night in Moon.
+                (11, 1, 1, 3, 3, 4, []), (11, 1, 1, 5, 5, 1, []), (11, 2, 1, 3, 3, 4, []), (11, 2, 1, 5, 5, 1, []),
+                (21, 1, 1, 21, 23, 20, []), (21, 2, 1, 21, 23, 20, []),
+                (41, 27, 1, 6, 9, 10, [1]), (41, 28, 1, 6, 9, 10, [2]),
             ]
-        case 1: return [(285, 1, 18, 5, 5, 100, []), (285, 2, 18, 5, 5, 100, [])]
-        case hostileID where hostile: return [(666, 1, 1, 1, 1, 50, [])]
+        case 1: return [(31, 1, 2, 5, 5, 100, []), (31, 2, 2, 5, 5, 100, [])]
+        case hostileID where hostile: return [(91, 1, 1, 1, 1, 50, [])]
         default: return []
         }
     }
@@ -179,8 +179,8 @@ extension Fixtures {
     static let pokedexes: [Int: (String, String?, [Int], [(String, String)])] = [
         1: ("national", nil, [], [("en", "National"), ("fr", "National")]),
         2: ("kanto", "kanto", [1], [("en", "Kanto"), ("fr", "Kanto")]),
-        27: ("galar", "galar", [20], [("en", "Galar"), ("fr", "Galar")]),
-        31: ("paldea", "paldea", [25], [("en", "Paldea"), ("fr", "Paldea")]),
+        3: ("galar", "galar", [20], [("en", "Galar"), ("fr", "Galar")]),
+        4: ("paldea", "paldea", [25], [("en", "Paldea"), ("fr", "Paldea")]),
     ]
 
     /// A species' numbers: National for every one, Kanto for the first 151, Pikachu and Charizard in Galar, Pikachu in
@@ -188,8 +188,8 @@ extension Fixtures {
     static func pokedexNumbers(_ species: Int) -> [(Int, Int)] {
         var numbers = [(1, species)]
         if species <= 151 { numbers.append((2, species)) }
-        if species == 25 { numbers += [(27, 194), (31, 74)] }
-        if species == 6 { numbers.append((27, 380)) }
+        if species == 25 { numbers += [(3, 194), (4, 74)] }
+        if species == 6 { numbers.append((3, 380)) }
         return numbers
     }
 
