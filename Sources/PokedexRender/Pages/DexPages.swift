@@ -138,60 +138,42 @@ extension SiteRenderer {
     }
 
     func dexPages(_ pokedex: Pokedex, site: SiteContext, assets: AssetsContext, catalog: DexCatalog) -> [PageJob] {
-        let ordered = catalog.ordered
-        guard !ordered.isEmpty else { return [] }
-        var jobs: [PageJob] = []
-        let path = DexCatalog.indexPath
+        guard !catalog.ordered.isEmpty else { return [] }
+        let indexPath = DexCatalog.indexPath
         let description = t("description.dexes")
-        jobs.append(
-            PageJob(path: path, template: "pokedexes") { [self] in
-                var context = base(
-                    site: site,
-                    root: "../",
-                    kind: "dexes",
-                    path: path,
-                    title: t("title.dexes"),
-                    social: social(title: t("title.dexes"), description: description, path: path, picture: nil),
-                    assets: assets
-                )
-                context.dexesIndex = dexesIndex(catalog, pokedex: pokedex)
-                return context
-            }
-        )
+        let index = PageJob(path: indexPath, template: "pokedexes") { [self] in
+            var context = sectionBase(
+                site: site,
+                kind: "dexes",
+                path: indexPath,
+                title: t("title.dexes"),
+                description: description,
+                assets: assets
+            )
+            context.dexesIndex = dexesIndex(catalog, pokedex: pokedex)
+            return context
+        }
         // Each member's cell, made once: a Pokémon is in several Pokédexes.
         let listed = Set(catalog.members.values.flatMap { $0.map(\.entry) })
         let cells = Dictionary(uniqueKeysWithValues: listed.map { ($0, miniCell(pokedex.entries[$0])) })
-        for (index, dex) in ordered.enumerated() {
-            let path = DexCatalog.pagePath(catalog.slugs[dex.id] ?? "")
-            jobs.append(
-                PageJob(path: path, template: "pokedex") { [self] in
-                    let page = dexPage(
-                        dex,
-                        catalog: catalog,
-                        pokedex: pokedex,
-                        cells: cells,
-                        previous: index > 0 ? ordered[index - 1] : nil,
-                        next: index + 1 < ordered.count ? ordered[index + 1] : nil
-                    )
-                    var context = base(
-                        site: site,
-                        root: "../",
-                        kind: "dex",
-                        path: path,
-                        title: t("title.dex", ["name": page.name]),
-                        social: social(
-                            title: page.name,
-                            description: t("description.dex", ["name": page.name, "count": grouped(page.count)]),
-                            path: path,
-                            picture: nil
-                        ),
-                        assets: assets
-                    )
-                    context.dex = page
-                    return context
-                }
+        let pages = neighbourPages(
+            catalog.ordered,
+            template: "pokedex",
+            path: { DexCatalog.pagePath(catalog.slugs[$0.id] ?? "") }
+        ) { [self] dex, previous, next, path in
+            let page = dexPage(dex, catalog: catalog, pokedex: pokedex, cells: cells, previous: previous, next: next)
+            var context = sectionBase(
+                site: site,
+                kind: "dex",
+                path: path,
+                title: t("title.dex", ["name": page.name]),
+                socialTitle: page.name,
+                description: t("description.dex", ["name": page.name, "count": grouped(page.count)]),
+                assets: assets
             )
+            context.dex = page
+            return context
         }
-        return jobs
+        return [index] + pages
     }
 }

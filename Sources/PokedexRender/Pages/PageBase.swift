@@ -237,3 +237,44 @@ extension SiteRenderer {
         )
     }
 }
+
+/// The sections' pages, one folder down (a move, a place, a regional Pokédex), and their indexes.
+extension SiteRenderer {
+    /// The context a section's page starts from: no picture to share, only its title and description.
+    func sectionBase(
+        site: SiteContext,
+        kind: String,
+        path: String,
+        title: String,
+        socialTitle: String? = nil,
+        description: String,
+        assets: AssetsContext
+    ) -> PageContext {
+        base(
+            site: site,
+            root: "../",
+            kind: kind,
+            path: path,
+            title: title,
+            social: social(title: socialTitle ?? title, description: description, path: path, picture: nil),
+            assets: assets
+        )
+    }
+
+    /// A page per item of `ordered`, each made when written and knowing the items before and after it, which its
+    /// previous and next links name.
+    func neighbourPages<Item: Sendable>(
+        _ ordered: [Item],
+        template: String,
+        path: (Item) -> String,
+        context: @escaping @Sendable (_ item: Item, _ previous: Item?, _ next: Item?, _ path: String) -> PageContext
+    ) -> [PageJob] {
+        ordered.indices.map { index in
+            let item = ordered[index]
+            let previous = index > 0 ? ordered[index - 1] : nil
+            let next = index + 1 < ordered.count ? ordered[index + 1] : nil
+            let path = path(item)
+            return PageJob(path: path, template: template) { context(item, previous, next, path) }
+        }
+    }
+}

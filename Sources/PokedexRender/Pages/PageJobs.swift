@@ -170,18 +170,12 @@ extension SiteRenderer {
             let description = t("description.moves", ["count": grouped(listed.count)])
             jobs.append(
                 PageJob(path: path, template: "moves") { [self] in
-                    var context = base(
+                    var context = sectionBase(
                         site: site,
-                        root: "../",
                         kind: "moves",
                         path: path,
                         title: t("title.moves"),
-                        social: social(
-                            title: t("title.moves"),
-                            description: description,
-                            path: path,
-                            picture: nil
-                        ),
+                        description: description,
                         assets: detailAssets
                     )
                     context.movesIndex = movesIndex(catalog, scripts: moveScripts)
@@ -192,33 +186,23 @@ extension SiteRenderer {
         }
         // Each Pokémon's cell as the move pages show their learners, made once: Protect alone has over a thousand.
         let learnerCells = moves.isEmpty ? [] : entries.map { miniCell($0) }
-        for (index, move) in moves.enumerated() {
-            let path = MoveCatalog.pagePath(catalog.slugs[move.id] ?? "")
-            jobs.append(
-                PageJob(path: path, template: "move") { [self] in
-                    let context = moveDetail(
-                        move,
-                        catalog: catalog,
-                        cells: learnerCells,
-                        previous: index > 0 ? moves[index - 1] : nil,
-                        next: index + 1 < moves.count ? moves[index + 1] : nil
-                    )
-                    let description =
-                        [context.shortEffect, context.flavorText].compactMap { $0 }.first
-                        ?? t("description.move", ["name": context.name, "type": context.type.label])
-                    var page = base(
-                        site: site,
-                        root: "../",
-                        kind: "move",
-                        path: path,
-                        title: t("title.move", ["name": context.name]),
-                        social: social(title: context.name, description: description, path: path, picture: nil),
-                        assets: detailAssets
-                    )
-                    page.move = context
-                    return page
-                }
+        jobs += neighbourPages(moves, template: "move", path: { MoveCatalog.pagePath(catalog.slugs[$0.id] ?? "") }) {
+            [self] move, previous, next, path in
+            let context = moveDetail(move, catalog: catalog, cells: learnerCells, previous: previous, next: next)
+            let description =
+                [context.shortEffect, context.flavorText].compactMap { $0 }.first
+                ?? t("description.move", ["name": context.name, "type": context.type.label])
+            var page = sectionBase(
+                site: site,
+                kind: "move",
+                path: path,
+                title: t("title.move", ["name": context.name]),
+                socialTitle: context.name,
+                description: description,
+                assets: detailAssets
             )
+            page.move = context
+            return page
         }
 
         jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)

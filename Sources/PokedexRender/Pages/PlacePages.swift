@@ -370,63 +370,52 @@ struct Labelled: Sendable {
 /// The places index and a page per place, as render jobs.
 extension SiteRenderer {
     func placePages(_ pokedex: Pokedex, site: SiteContext, assets: AssetsContext, catalog: PlaceCatalog) -> [PageJob] {
-        let ordered = catalog.ordered
-        guard !ordered.isEmpty else { return [] }
-        var jobs: [PageJob] = []
-        let path = PlaceCatalog.indexPath
+        guard !catalog.ordered.isEmpty else { return [] }
+        let indexPath = PlaceCatalog.indexPath
         let description = t("description.places", ["count": grouped(pokedex.listed.count)])
-        jobs.append(
-            PageJob(path: path, template: "locations") { [self] in
-                var context = base(
-                    site: site,
-                    root: "../",
-                    kind: "places",
-                    path: path,
-                    title: t("title.places"),
-                    social: social(title: t("title.places"), description: description, path: path, picture: nil),
-                    assets: assets
-                )
-                context.placesIndex = placesIndex(catalog, pokedex: pokedex)
-                return context
-            }
-        )
+        let index = PageJob(path: indexPath, template: "locations") { [self] in
+            var context = sectionBase(
+                site: site,
+                kind: "places",
+                path: indexPath,
+                title: t("title.places"),
+                description: description,
+                assets: assets
+            )
+            context.placesIndex = placesIndex(catalog, pokedex: pokedex)
+            return context
+        }
         // Each visitor's cell, made once: a route's page shows the same Pokémon in game after game.
         let visiting = Set(catalog.visitors.values.flatMap { $0.flatMap { $0.lines.map(\.pokemon) } })
         let cells = Dictionary(
             pokedex.entries.filter { visiting.contains($0.id) }.map { ($0.id, miniCell($0)) },
             uniquingKeysWith: { first, _ in first }
         )
-        for (index, location) in ordered.enumerated() {
-            let path = PlaceCatalog.pagePath(catalog.slugs[location.id] ?? "")
-            jobs.append(
-                PageJob(path: path, template: "location") { [self] in
-                    let page = placePage(
-                        location,
-                        catalog: catalog,
-                        pokedex: pokedex,
-                        cells: cells,
-                        previous: index > 0 ? ordered[index - 1] : nil,
-                        next: index + 1 < ordered.count ? ordered[index + 1] : nil
-                    )
-                    var context = base(
-                        site: site,
-                        root: "../",
-                        kind: "place",
-                        path: path,
-                        title: t("title.place", ["name": page.name]),
-                        social: social(
-                            title: page.name,
-                            description: t("description.place", ["name": page.name]),
-                            path: path,
-                            picture: nil
-                        ),
-                        assets: assets
-                    )
-                    context.place = page
-                    return context
-                }
+        let pages = neighbourPages(
+            catalog.ordered,
+            template: "location",
+            path: { PlaceCatalog.pagePath(catalog.slugs[$0.id] ?? "") }
+        ) { [self] location, previous, next, path in
+            let page = placePage(
+                location,
+                catalog: catalog,
+                pokedex: pokedex,
+                cells: cells,
+                previous: previous,
+                next: next
             )
+            var context = sectionBase(
+                site: site,
+                kind: "place",
+                path: path,
+                title: t("title.place", ["name": page.name]),
+                socialTitle: page.name,
+                description: t("description.place", ["name": page.name]),
+                assets: assets
+            )
+            context.place = page
+            return context
         }
-        return jobs
+        return [index] + pages
     }
 }

@@ -143,18 +143,12 @@ extension SiteRenderer {
             let description = t("description.abilities", ["count": grouped(pokedex.listed.count)])
             jobs.append(
                 PageJob(path: path, template: "abilities") { [self] in
-                    var context = base(
+                    var context = sectionBase(
                         site: site,
-                        root: "../",
                         kind: "abilities",
                         path: path,
                         title: t("title.abilities"),
-                        social: social(
-                            title: t("title.abilities"),
-                            description: description,
-                            path: path,
-                            picture: nil
-                        ),
+                        description: description,
                         assets: assets
                     )
                     context.abilitiesIndex = abilitiesIndex(abilities, names: names)
@@ -162,35 +156,33 @@ extension SiteRenderer {
                 }
             )
         }
-        let ordered = abilities.ordered
-        for (index, ability) in ordered.enumerated() {
-            let path = AbilityCatalog.pagePath(abilities.slugs[ability.id] ?? "")
-            jobs.append(
-                PageJob(path: path, template: "ability") { [self] in
-                    let page = abilityPage(
-                        ability,
-                        catalog: abilities,
-                        entries: entries,
-                        names: names,
-                        previous: index > 0 ? ordered[index - 1] : nil,
-                        next: index + 1 < ordered.count ? ordered[index + 1] : nil
-                    )
-                    let description =
-                        [page.shortEffect, page.flavorText].compactMap { $0 }.first
-                        ?? t("description.ability", ["name": page.name])
-                    var context = base(
-                        site: site,
-                        root: "../",
-                        kind: "ability",
-                        path: path,
-                        title: t("title.ability", ["name": page.name]),
-                        social: social(title: page.name, description: description, path: path, picture: nil),
-                        assets: assets
-                    )
-                    context.ability = page
-                    return context
-                }
+        jobs += neighbourPages(
+            abilities.ordered,
+            template: "ability",
+            path: { AbilityCatalog.pagePath(abilities.slugs[$0.id] ?? "") }
+        ) { [self] ability, previous, next, path in
+            let page = abilityPage(
+                ability,
+                catalog: abilities,
+                entries: entries,
+                names: names,
+                previous: previous,
+                next: next
             )
+            let description =
+                [page.shortEffect, page.flavorText].compactMap { $0 }.first
+                ?? t("description.ability", ["name": page.name])
+            var context = sectionBase(
+                site: site,
+                kind: "ability",
+                path: path,
+                title: t("title.ability", ["name": page.name]),
+                socialTitle: page.name,
+                description: description,
+                assets: assets
+            )
+            context.ability = page
+            return context
         }
         let types = catalogs.types
         if !types.ordered.isEmpty {
@@ -198,18 +190,12 @@ extension SiteRenderer {
             let description = t("description.types", ["count": String(types.ordered.count)])
             jobs.append(
                 PageJob(path: path, template: "types") { [self] in
-                    var context = base(
+                    var context = sectionBase(
                         site: site,
-                        root: "../",
                         kind: "types",
                         path: path,
                         title: t("title.types"),
-                        social: social(
-                            title: t("title.types"),
-                            description: description,
-                            path: path,
-                            picture: nil
-                        ),
+                        description: description,
                         assets: assets
                     )
                     context.typeChart = typeChart(types, pokedex: pokedex)
@@ -217,44 +203,32 @@ extension SiteRenderer {
                 }
             )
         }
-        for (index, type) in types.ordered.enumerated() {
-            let path = TypeCatalog.pagePath(type)
-            jobs.append(
-                PageJob(path: path, template: "type") { [self] in
-                    let page = typePage(
-                        type,
-                        catalog: types,
-                        moves: catalogs.moves,
-                        pokedex: pokedex,
-                        previous: index > 0 ? types.ordered[index - 1] : nil,
-                        next: index + 1 < types.ordered.count ? types.ordered[index + 1] : nil
-                    )
-                    let label = page.type.label
-                    var context = base(
-                        site: site,
-                        root: "../",
-                        kind: "type",
-                        path: path,
-                        title: t("title.type", ["name": label]),
-                        social: social(
-                            title: t("title.type_social", ["name": label]),
-                            description: t(
-                                "description.type",
-                                [
-                                    "name": label, "pokemon": String(page.pokemonCount),
-                                    "moves": String(page.moveCount),
-                                ]
-                            ),
-                            path: path,
-                            picture: nil
-                        ),
-                        assets: assets
-                    )
-                    context.typePage = page
-                    context.usesMovesScript = page.hasMoves
-                    return context
-                }
+        jobs += neighbourPages(types.ordered, template: "type", path: TypeCatalog.pagePath) {
+            [self] type, previous, next, path in
+            let page = typePage(
+                type,
+                catalog: types,
+                moves: catalogs.moves,
+                pokedex: pokedex,
+                previous: previous,
+                next: next
             )
+            let label = page.type.label
+            var context = sectionBase(
+                site: site,
+                kind: "type",
+                path: path,
+                title: t("title.type", ["name": label]),
+                socialTitle: t("title.type_social", ["name": label]),
+                description: t(
+                    "description.type",
+                    ["name": label, "pokemon": String(page.pokemonCount), "moves": String(page.moveCount)]
+                ),
+                assets: assets
+            )
+            context.typePage = page
+            context.usesMovesScript = page.hasMoves
+            return context
         }
         return jobs
     }
