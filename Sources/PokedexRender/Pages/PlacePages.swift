@@ -81,8 +81,19 @@ extension SiteRenderer {
         guard suffix != "area", !suffix.isEmpty else { return nil }
         // Floors as the games write them: "B1F", "1F".
         return suffix.split(separator: "-").map { word in
-            word.wholeMatch(of: /b?[0-9]+f|bf[0-9]+/) != nil ? word.uppercased() : DisplayName.titleCase(String(word))
+            Self.isFloor(word) ? word.uppercased() : DisplayName.titleCase(String(word))
         }.joined(separator: " ")
+    }
+
+    /// "1f", "b1f", "bf2": a floor. Tested by hand, not by a regex literal, which Swift compiles each time it runs:
+    /// that took a third of a three-language build.
+    static func isFloor(_ word: Substring) -> Bool {
+        let bytes = Array(word.utf8)
+        func digits(_ run: ArraySlice<UInt8>) -> Bool { !run.isEmpty && run.allSatisfy { (0x30...0x39).contains($0) } }
+        if bytes.starts(with: Array("bf".utf8)) { return digits(bytes.dropFirst(2)) }
+        var floor = bytes[...]
+        if floor.first == UInt8(ascii: "b") { floor = floor.dropFirst() }
+        return floor.last == UInt8(ascii: "f") && digits(floor.dropLast())
     }
 
     /// "(B1F, B2F)": the areas of a line, when its place has several; nil otherwise.

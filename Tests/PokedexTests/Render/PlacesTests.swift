@@ -220,6 +220,13 @@ import Testing
         }
     }
 
+    @Test func floorsAreWrittenAsTheGamesWriteThem() {
+        for floor in ["1f", "b1f", "b12f", "bf2"] { #expect(SiteRenderer.isFloor(Substring(floor)), "\(floor)") }
+        for word in ["b", "f", "bf", "1", "b1", "area", "1fsmall", "floor", "bf2f"] {
+            #expect(!SiteRenderer.isFloor(Substring(word)), "\(word)")
+        }
+    }
+
     @Test func placesInEvolutionSentencesLinkTheirPages() {
         let links = ["Mt. Coronet": "../locations/mt-coronet.html", "Route 13": "../locations/unova-route-13.html"]
         let runs = TextRunContext.runs("Level up at Mt. Coronet, Chargestone Cave or Route 13", links: links)
