@@ -156,13 +156,14 @@ extension LearnerGroupContext: TemplateValueConvertible {
 
 extension StatContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 6)
+        var object = TemplateObject(capacity: 7)
         object.append("name", .string(name))
         object.append("label", .string(label))
         object.append("short", .string(short))
         object.append("value", .int(value))
         object.append("percent", .int(percent))
         object.append("isAbbreviated", .bool(isAbbreviated))
+        object.append("ranges", .list(ranges.map { .string($0) }))
         return .object(object)
     }
 }
@@ -346,7 +347,7 @@ extension MovesSectionContext: TemplateValueConvertible {
 
 extension DetailContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 47)
+        var object = TemplateObject(capacity: 48)
         object.append("id", .int(id))
         object.append("number", .string(number))
         object.append("name", .string(name))
@@ -359,6 +360,7 @@ extension DetailContext: TemplateValueConvertible {
         object.append("weight", weight.templateValue)
         object.append("stats", .list(stats.map(\.templateValue)))
         object.append("statTotal", .int(statTotal))
+        object.append("rangeLevels", .list(rangeLevels.map { .string($0) }))
         object.append("abilities", .list(abilities.map(\.templateValue)))
         if let genus { object.append("genus", .string(genus)) }
         if let flavorText { object.append("flavorText", .string(flavorText)) }

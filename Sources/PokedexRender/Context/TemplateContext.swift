@@ -235,14 +235,17 @@ struct StatContext: Sendable, Encodable {
     var percent: Int
     /// `short` is not `label` ("Sp. Atk"; not "Speed"): worth an `<abbr>`.
     var isAbbreviated: Bool
+    /// The lowest and highest the stat can be at each of the levels fans compare at: "103–229" at 100.
+    var ranges: [String]
 
-    init(name: String, label: String, short: String, value: Int, percent: Int) {
+    init(name: String, label: String, short: String, value: Int, percent: Int, ranges: [String] = []) {
         self.name = name
         self.label = label
         self.short = short
         self.value = value
         self.percent = percent
         self.isAbbreviated = short != label
+        self.ranges = ranges
     }
 }
 
@@ -422,6 +425,8 @@ struct DetailContext: Sendable, Encodable {
     var stats: [StatContext]
     /// Sum of the base stats.
     var statTotal: Int
+    /// The levels the stats' ranges are given at, as headings: "Lv. 50", "Lv. 100".
+    var rangeLevels: [String] = []
     var abilities: [AbilityContext]
     /// "Seed Pokémon".
     var genus: String?

@@ -22,7 +22,11 @@ extension SiteRenderer {
                 label: statLabel(stat.name).0,
                 short: statLabel(stat.name).1,
                 value: stat.value,
-                percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded())))
+                percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))),
+                ranges: StatRange.levels.map { level in
+                    let range = StatRange(stat: stat.name, base: stat.value, level: level, pokemon: record.name)
+                    return t("pokemon.stat_range", ["min": String(range.min), "max": String(range.max)])
+                }
             )
         }
         let picture = image(entry, root: "../", lazy: false)
@@ -78,6 +82,7 @@ extension SiteRenderer {
             ),
             stats: stats,
             statTotal: record.stats.reduce(0) { $0 + $1.value },
+            rangeLevels: StatRange.levels.map { t("pokemon.at_level", ["n": String($0)]) },
             abilities: record.abilities.map {
                 AbilityContext(
                     name: $0.name,

@@ -352,6 +352,10 @@ import Testing
                 #expect(page.contains(">\(escaped)<"), "fr page lacks \(key): \(said)")
             }
             #expect(!page.contains(">Base stats<"))
+            // The stats' ranges, headed by the French level.
+            #expect(page.contains(#"<th scope="col" class="stat-range">N. 100</th>"#))
+            #expect(page.contains(#"<td class="stat-range">180–274</td>"#))
+            #expect(page.contains(try #require(french["pokemon.ranges_note"])))
             // The scripts' words: their own file, loaded before app.js.
             #expect(page.contains("assets/strings-fr."))
             #expect(!(try env.read("pokemon/pikachu.html")).contains("assets/strings-"))
