@@ -12,15 +12,19 @@ struct PlaceCatalog: Sendable {
     let slugs: [Int: String]
     /// Who is found in each place, per game.
     let visitors: [Int: [GamesAlike<EncounterLine>]]
+    /// Where each Pokémon is found, per game, by Pokémon id.
+    let found: [Int: [GamesAlike<EncounterLine>]]
 
     static let folder = "locations"
     static let indexPath = "locations/index.html"
 
     static func pagePath(_ slug: String) -> String { "\(folder)/\(slug).html" }
 
-    init(_ pokedex: Pokedex) {
+    /// `lines`: made once for every language (else made here).
+    init(_ pokedex: Pokedex, lines: PlaceLines? = nil) {
         let places = pokedex.places
-        visitors = places.visitors(pokedex.entries.map(\.id))
+        let lines = lines ?? PlaceLines(pokedex)
+        (visitors, found) = (lines.visitors, lines.found)
         let withPages = visitors.keys.sorted().compactMap { places.locations[$0] }
         let names = pokedex.names
         let byName = PageNaming.byName(
@@ -40,6 +44,19 @@ struct PlaceCatalog: Sendable {
     /// The place's page from a page one folder deep; nil when it has none.
     func href(_ id: Int?) -> String? {
         id.flatMap { slugs[$0] }.map { "../\(Self.pagePath($0))" }
+    }
+}
+
+/// Where each Pokémon is found and who is found in each place, per game: the same in every language.
+struct PlaceLines: Sendable {
+    let visitors: [Int: [GamesAlike<EncounterLine>]]
+    let found: [Int: [GamesAlike<EncounterLine>]]
+
+    init(_ pokedex: Pokedex) {
+        let places = pokedex.places
+        let ids = pokedex.entries.map(\.id)
+        visitors = places.visitors(ids)
+        found = Dictionary(ids.map { ($0, places.whereToFind($0)) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -144,7 +161,7 @@ extension SiteRenderer {
     func whereToFind(_ entry: PokemonEntry, related: RelatedPokemon, places catalog: PlaceCatalog) -> WhereContext? {
         let pokedex = related.pokedex
         let (places, names) = (pokedex.places, pokedex.names)
-        let games = places.whereToFind(entry.id).map { games in
+        let games = (catalog.found[entry.id] ?? places.whereToFind(entry.id)).map { games in
             EncounterGamesContext(
                 games: gamesLabel(games.versions, places: places, names: names),
                 lines: encounterLines(games.lines, places: places, names: names, catalog: catalog)

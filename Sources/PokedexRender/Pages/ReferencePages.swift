@@ -93,7 +93,7 @@ struct Catalogs: Sendable {
         moveScripts = try MoveScripts(pokedex, catalog: moves, learnsetFiles: shared?.learnsetFiles)
         abilities = AbilityCatalog(pokedex)
         types = TypeCatalog(pokedex, moves: moves)
-        places = PlaceCatalog(pokedex)
+        places = PlaceCatalog(pokedex, lines: shared?.places)
         dexes = DexCatalog(pokedex)
     }
 
@@ -102,6 +102,8 @@ struct Catalogs: Sendable {
     struct Shared: Sendable {
         let learners: MoveLearners
         let learnsetFiles: [MoveScripts.LearnsetFile]
+        /// Where each Pokémon is found and who is found in each place, which only the words of the pages change.
+        let places: PlaceLines
 
         /// The same without the learnset scripts' bytes, once the first language has sent them: the other
         /// languages need only their paths.
@@ -112,7 +114,8 @@ struct Catalogs: Sendable {
                     var file = file
                     file.data = nil
                     return file
-                }
+                },
+                places: places
             )
         }
 
@@ -122,11 +125,15 @@ struct Catalogs: Sendable {
         static func make(_ pokedex: Pokedex, atOnce: Bool) async throws -> Shared {
             guard atOnce else {
                 let learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
-                return Shared(learners: learners, learnsetFiles: try MoveScripts.learnsetFiles(pokedex))
+                return Shared(
+                    learners: learners,
+                    learnsetFiles: try MoveScripts.learnsetFiles(pokedex),
+                    places: PlaceLines(pokedex)
+                )
             }
             async let learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)
             let learnsetFiles = try MoveScripts.learnsetFiles(pokedex)
-            return Shared(learners: await learners, learnsetFiles: learnsetFiles)
+            return Shared(learners: await learners, learnsetFiles: learnsetFiles, places: PlaceLines(pokedex))
         }
     }
 }
