@@ -98,6 +98,12 @@ case "$(page_text Output/pokemon/sylveon.html)" in
 esac
 grep -q 'Trade holding a King’s Rock' Output/pokemon/slowking.html || fail "items by PokeAPI's name (King’s Rock)"
 grep -q 'Mt. Coronet' Output/pokemon/magnezone.html || fail "places by PokeAPI's name (Mt. Coronet)"
+# Stat ranges at 100 as fans quote them; Shedinja's HP is 1 at any level.
+for range in '<td class="stat-range">180–274</td>' '<td class="stat-range">103–229</td>' '<td class="stat-range">166–306</td>'; do
+    grep -qF "$range" Output/pokemon/pikachu.html || fail "Pikachu's stat ranges at 100 lack $range"
+done
+grep -qF '<td class="stat-value">1</td><td class="stat-bar"><meter min="0" max="100" low="20" high="35" optimum="100" value="0" aria-hidden="true">0%</meter></td><td class="stat-range">1</td><td class="stat-range">1</td>' \
+    Output/pokemon/shedinja.html || fail "Shedinja's HP is not 1 at levels 50 and 100"
 grep -q 'Dragon’s Maw' Output/pokemon/regidrago.html || fail "abilities by PokeAPI's name (Dragon’s Maw)"
 grep -q 'Water&#39;s edge\|Water'"'"'s edge' Output/pokemon/psyduck.html || fail "habitats by PokeAPI's name (Water's edge)"
 for slug in pikachu-phd pikachu-starter charizard-gmax zygarde-10; do

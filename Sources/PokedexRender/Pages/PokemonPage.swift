@@ -25,7 +25,10 @@ extension SiteRenderer {
                 percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))),
                 ranges: StatRange.levels.map { level in
                     let range = StatRange(stat: stat.name, base: stat.value, level: level, pokemon: record.name)
-                    return t("pokemon.stat_range", ["min": String(range.min), "max": String(range.max)])
+                    // Shedinja's HP: one value, not "1–1".
+                    return range.min == range.max
+                        ? String(range.min)
+                        : t("pokemon.stat_range", ["min": String(range.min), "max": String(range.max)])
                 }
             )
         }
