@@ -205,8 +205,9 @@ package struct SiteChecker: Sendable {
     /// Why `link`'s fragment names nothing in its target page, or nil when it does (or needs nothing).
     static func fragmentProblem(_ link: PageLink, in page: String, anchors: [String: Set<String>]) -> String? {
         guard let fragment = link.fragment, !fragment.isEmpty,
-            // "#top" scrolls to the top when no element is so named; ":~:" starts a text fragment.
-            fragment.lowercased() != "top", !fragment.hasPrefix(":~:"),
+            // "#top" scrolls to the top when no element is so named; ":~:" starts a text fragment; "key=value" parts
+            // are a page's state, which its script reads ("#def=water,ground" on the type calculator).
+            fragment.lowercased() != "top", !fragment.hasPrefix(":~:"), !fragment.contains("="),
             anchors[link.target]?.contains(fragment) == false
         else { return nil }
         let place = link.target == page ? "this page" : link.target

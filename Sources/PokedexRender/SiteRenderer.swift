@@ -208,7 +208,8 @@ package struct SiteRenderer: Sendable {
             tables: hashedNames[Self.tablesStylesheet] ?? Self.tablesStylesheet,
             listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
             controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
-            pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript
+            pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript,
+            calculator: hashedNames[Self.calculatorScript] ?? Self.calculatorScript
         )
         // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
         // rebuild would otherwise spend one core on.
@@ -319,7 +320,9 @@ package struct SiteRenderer: Sendable {
                 : [renderer.pathPrefix + MoveCatalog.indexPath, catalogs.moveScripts.moves, catalogs.moveScripts.names]
             let referenceShell =
                 (catalogs.abilities.ordered.isEmpty ? [] : [renderer.pathPrefix + AbilityCatalog.indexPath])
-                + (catalogs.types.ordered.isEmpty ? [] : [renderer.pathPrefix + TypeCatalog.indexPath])
+                + (catalogs.types.ordered.isEmpty
+                    ? []
+                    : [renderer.pathPrefix + TypeCatalog.indexPath, renderer.pathPrefix + TypeCatalog.calculatorPath])
                 + (catalogs.places.ordered.isEmpty ? [] : [renderer.pathPrefix + PlaceCatalog.indexPath])
                 + (catalogs.dexes.ordered.isEmpty ? [] : [renderer.pathPrefix + DexCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
@@ -327,7 +330,7 @@ package struct SiteRenderer: Sendable {
                 workerShell +=
                     moveShell + referenceShell + [
                         assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
-                        assets.tables, assets.pokemonScript,
+                        assets.tables, assets.pokemonScript, assets.calculator,
                     ]
                 assets = languageAssets
                 counts = (
@@ -438,6 +441,8 @@ package struct SiteRenderer: Sendable {
     static let tablesStylesheet = "assets/tables.css"
     /// What Pokémon pages alone do (the picture switcher), after `appScript`.
     static let pokemonScript = "assets/pokemon.js"
+    /// The type calculator's, after `findScript`.
+    static let calculatorScript = "assets/calculator.js"
     /// Pokémon pages' folder: `pokemon/pikachu.html`, as the other kinds' `pagePath`.
     static let pokemonFolder = "pokemon"
     static func pokemonPagePath(_ slug: String) -> String { "\(pokemonFolder)/\(slug).html" }
@@ -447,7 +452,7 @@ package struct SiteRenderer: Sendable {
     static let hashedThemeFiles: Set<String> = [
         stylesheet, appScript, findScript, cellsScript, listScript, movesTableScript, searchScript,
         pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
-        listStylesheet, controlsStylesheet,
+        listStylesheet, controlsStylesheet, calculatorScript,
     ]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"

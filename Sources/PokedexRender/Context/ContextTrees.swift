@@ -347,7 +347,7 @@ extension MovesSectionContext: TemplateValueConvertible {
 
 extension DetailContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 48)
+        var object = TemplateObject(capacity: 49)
         object.append("id", .int(id))
         object.append("number", .string(number))
         object.append("name", .string(name))
@@ -396,6 +396,7 @@ extension DetailContext: TemplateValueConvertible {
         if let whereToFind { object.append("whereToFind", whereToFind.templateValue) }
         object.append("localNumbers", .list(localNumbers.map(\.templateValue)))
         object.append("hasLocalNumbers", .bool(hasLocalNumbers))
+        if let calculator { object.append("calculator", calculator.templateValue) }
         return .object(object)
     }
 }
@@ -441,6 +442,27 @@ extension MoveContext: TemplateValueConvertible {
         if let flavorLang { object.append("flavorLang", .string(flavorLang)) }
         if let nameLang { object.append("nameLang", .string(nameLang)) }
         if let targetLang { object.append("targetLang", .string(targetLang)) }
+        return .object(object)
+    }
+}
+
+extension CalculatorLinksContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 3)
+        object.append("href", .string(href))
+        object.append("abilities", .list(abilities.map(\.templateValue)))
+        object.append("hasAbilities", .bool(hasAbilities))
+        return .object(object)
+    }
+}
+
+extension CalculatorAbilityLinkContext: TemplateValueConvertible {
+    var templateValue: TemplateValue {
+        var object = TemplateObject(capacity: 4)
+        object.append("href", .string(href))
+        object.append("label", .string(label))
+        if let labelLang { object.append("labelLang", .string(labelLang)) }
+        object.append("separator", .string(separator))
         return .object(object)
     }
 }

@@ -78,6 +78,8 @@ struct AssetsContext: Sendable, Encodable {
     var controls: String = SiteRenderer.controlsStylesheet
     /// Pokémon pages load it after `app` (the picture switcher).
     var pokemonScript: String = SiteRenderer.pokemonScript
+    /// The type calculator's script, on its page alone.
+    var calculator: String = SiteRenderer.calculatorScript
     /// The scripts' words in the pages' language, before `app`; nil in English, which the scripts carry. `strings`:
     /// app.js's (`window.POKEDEX_STRINGS`, every page); `moreStrings`: list.js's, moves.js's, search.js's and
     /// pokemon.js's (`window.POKEDEX_MORE_STRINGS`, pages that run them, and search.js's loader).
@@ -108,6 +110,7 @@ extension AssetsContext {
             listStyle: prefix + listStyle,
             controls: prefix + controls,
             pokemonScript: prefix + pokemonScript,
+            calculator: prefix + calculator,
             strings: strings.map { prefix + $0 },
             moreStrings: moreStrings.map { prefix + $0 }
         )
@@ -403,6 +406,43 @@ struct TypeChartContext: Sendable, Encodable {
     var rows: [ChartRowContext]
 }
 
+/// `types/calculator.html`: the chart and the abilities' rules as the calculator's script reads them.
+struct CalculatorContext: Sendable, Encodable {
+    /// In the games' order, as the type pickers offer them.
+    var types: [TypeContext]
+    /// The types' API names, space-separated, in `types`' order.
+    var typeNames: String
+    /// A row per attacking type, space-separated, in `types`' order: a character per defending type, "0" no
+    /// effect, "h" half, "1" normal, "2" double.
+    var chart: String
+    var abilities: [CalculatorAbilityContext]
+}
+
+/// A Pokémon page's links to the type calculator: `href` with its types ("../types/calculator.html#def=electric"),
+/// `abilities` with one of its abilities too ("…&ability=lightning-rod").
+struct CalculatorLinksContext: Sendable, Encodable {
+    var href: String
+    var abilities: [CalculatorAbilityLinkContext]
+    var hasAbilities: Bool
+}
+
+struct CalculatorAbilityLinkContext: Sendable, Encodable {
+    var href: String
+    var label: String
+    var labelLang: String?
+    /// ", " between links, "" after the last.
+    var separator: String
+}
+
+struct CalculatorAbilityContext: Sendable, Encodable {
+    var name: String
+    var label: String
+    /// "en" when the label is PokeAPI's English name, the page's language having none.
+    var labelLang: String?
+    /// `DamageRule.encoded`: "ground:0".
+    var rule: String
+}
+
 struct MeasureContext: Sendable, Encodable {
     /// "0.7 m" / "6.9 kg".
     var metric: String
@@ -484,6 +524,8 @@ struct DetailContext: Sendable, Encodable {
     /// Its number in each regional Pokédex that lists its species ("Local №"), in the dexes' order.
     var localNumbers: [LocalNumberContext] = []
     var hasLocalNumbers = false
+    /// The type calculator with this Pokémon's types, and with each of its abilities that changes them.
+    var calculator: CalculatorLinksContext? = nil
 }
 
 // MARK: Moves
@@ -845,6 +887,8 @@ struct PageContext: Sendable, Encodable {
     var isPlaces: Bool = false
     var isDex: Bool = false
     var isDexes: Bool = false
+    /// `types/calculator.html`: it loads `assets.calculator` after `assets.find`.
+    var isCalculator: Bool = false
     /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
     var usesData: Bool
     /// The index and favorites pages: they load `assets.list`.
@@ -892,6 +936,7 @@ struct PageContext: Sendable, Encodable {
     var abilitiesIndex: AbilitiesIndexContext? = nil
     var typePage: TypePageContext? = nil
     var typeChart: TypeChartContext? = nil
+    var calculator: CalculatorContext? = nil
     /// Place pages and the places index.
     var place: PlacePageContext? = nil
     var placesIndex: PlacesIndexContext? = nil

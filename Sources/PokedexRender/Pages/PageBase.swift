@@ -187,6 +187,7 @@ extension SiteRenderer {
             isPlaces: kind == "places",
             isDex: kind == "dex",
             isDexes: kind == "dexes",
+            isCalculator: kind == "calculator",
             usesData: kind == "index" || kind == "favorites",
             usesList: kind == "index" || kind == "favorites",
             usesMovesScript: false,
@@ -211,7 +212,7 @@ extension SiteRenderer {
         )
         context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes"].contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
-        context.usesFind = ["index", "favorites", "moves"].contains(kind)
+        context.usesFind = ["index", "favorites", "moves", "calculator"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)
         context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
         return context

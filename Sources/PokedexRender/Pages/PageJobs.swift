@@ -155,6 +155,7 @@ extension SiteRenderer {
                     context.usesMovesScript = context.detail?.moves != nil
                     context.detail?.whereToFind = whereToFind(entry, related: related, places: catalogs.places)
                     context.detail?.localNumbers = localNumbers(entry, pokedex: pokedex, catalog: catalogs.dexes)
+                    context.detail?.calculator = calculatorLinks(entry, pokedex: pokedex, types: catalogs.types)
                     if context.detail?.localNumbers.isEmpty == false {
                         context.detail?.hasLocalNumbers = true
                         context.detail?.hasOrigin = true

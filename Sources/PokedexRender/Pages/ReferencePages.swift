@@ -209,6 +209,21 @@ extension SiteRenderer {
                     return context
                 }
             )
+            let calculatorPath = TypeCatalog.calculatorPath
+            jobs.append(
+                PageJob(path: calculatorPath, template: "calculator") { [self] in
+                    var context = sectionBase(
+                        site: site,
+                        kind: "calculator",
+                        path: calculatorPath,
+                        title: t("title.calculator"),
+                        description: t("description.calculator"),
+                        assets: assets
+                    )
+                    context.calculator = calculator(types, pokedex: pokedex)
+                    return context
+                }
+            )
         }
         jobs += neighbourPages(types.ordered, template: "type", path: TypeCatalog.pagePath) {
             [self] type, previous, next, path in

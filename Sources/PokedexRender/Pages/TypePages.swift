@@ -13,6 +13,7 @@ struct TypeCatalog: Sendable {
 
     static let folder = "types"
     static let indexPath = "types/index.html"
+    static let calculatorPath = "types/calculator.html"
 
     static func pagePath(_ type: String) -> String { "\(folder)/\(type).html" }
 
@@ -115,5 +116,74 @@ extension SiteRenderer {
             return ChartRowContext(type: Self.typeContext(attacker, names: names, pages: linked), cells: cells)
         }
         return TypeChartContext(types: types.map { Self.typeContext($0, names: names, pages: linked) }, rows: rows)
+    }
+
+    /// The type calculator's data: the chart as characters, and the abilities that change it which some exported
+    /// Pokémon has, by name in the page's language.
+    func calculator(_ catalog: TypeCatalog, pokedex: Pokedex) -> CalculatorContext {
+        let names = pokedex.names
+        // The script splits the names at spaces: clean API names only.
+        let types = catalog.ordered.filter { pokedex.typeChart[$0] != nil && Slug.isClean($0) }
+        let chart = types.map { attacker in
+            String(
+                types.map { defender -> Character in
+                    switch TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) {
+                    case 0: "0"
+                    case 0.5: "h"
+                    case 2: "2"
+                    default: "1"
+                    }
+                }
+            )
+        }
+        let held = Set(pokedex.abilities.values.map(\.name))
+        let offered = DamageRule.all.enumerated().filter { held.contains($0.element.ability) }
+        let byName = PageNaming.byName(
+            offered,
+            name: { names.name(.ability, $0.element.ability) },
+            id: \.offset,
+            language: names.language
+        )
+        let abilities = byName.map(\.element).map { rule in
+            CalculatorAbilityContext(
+                name: rule.ability,
+                label: names.name(.ability, rule.ability),
+                labelLang: names.fallback(.ability, rule.ability).flatMap(Self.tag),
+                rule: rule.encoded
+            )
+        }
+        return CalculatorContext(
+            types: types.map { Self.typeContext($0, names: names, pages: catalog.linked) },
+            typeNames: types.joined(separator: " "),
+            chart: chart.joined(separator: " "),
+            abilities: abilities
+        )
+    }
+
+    /// The calculator with `entry`'s types, and with each of its abilities that changes what they take; nil
+    /// without a calculator (no type has a page) or without types in the chart.
+    func calculatorLinks(_ entry: PokemonEntry, pokedex: Pokedex, types catalog: TypeCatalog) -> CalculatorLinksContext?
+    {
+        let types = entry.record.types.filter { pokedex.typeChart[$0] != nil && Slug.isClean($0) }
+        guard !catalog.ordered.isEmpty, !types.isEmpty else { return nil }
+        let href = "../\(TypeCatalog.calculatorPath)#def=\(types.joined(separator: ","))"
+        let ruled = Set(DamageRule.all.map(\.ability))
+        var seen: Set<String> = []
+        let abilities = entry.record.abilities.map(\.name).filter {
+            ruled.contains($0) && seen.insert($0).inserted
+        }
+        let names = pokedex.names
+        return CalculatorLinksContext(
+            href: href,
+            abilities: abilities.enumerated().map { index, ability in
+                CalculatorAbilityLinkContext(
+                    href: "\(href)&ability=\(ability)",
+                    label: names.name(.ability, ability),
+                    labelLang: names.fallback(.ability, ability).flatMap(Self.tag),
+                    separator: index + 1 < abilities.count ? names.words.listSeparator : ""
+                )
+            },
+            hasAbilities: !abilities.isEmpty
+        )
     }
 }

@@ -79,7 +79,7 @@ import Testing
             """
             <a href="index.html">Home</a>
             <a href="missing.html">Missing</a>
-            <a href="index.html#nope">Nope</a> <a href="#gone">Gone</a>
+            <a href="index.html#nope">Nope</a> <a href="#gone">Gone</a> <a href="index.html#type=fire&amp;q=x">State</a>
             <img src="images/2.png" width="1" height="1" alt="Two">
             <img src="images/1.png" srcset="images/1.png 1x, images/3.png 2x" width="1" height="1" alt="Three">
             <link rel="next" href="pokemon/">

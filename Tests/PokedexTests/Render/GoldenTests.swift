@@ -30,6 +30,7 @@ import Testing
         ("abilities/static.html", "ability-static.html"),
         ("types/ghost.html", "type-ghost.html"),
         ("types/index.html", "types-index.html"),
+        ("types/calculator.html", "types-calculator.html"),
         ("search.html", "search.html"),
         // A place's page, its areas and games, and the places index.
         ("locations/alola-route-1.html", "location-alola-route-1.html"),

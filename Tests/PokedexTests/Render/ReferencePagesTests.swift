@@ -316,4 +316,38 @@ import Testing
             #expect(env.exists("abilities/\(slug).html"))
         }
     }
+
+    @Test func theTypeCalculatorCarriesTheChartAndTheAbilitiesRulesAndPokemonPagesLinkIt() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
+            let page = try env.read("types/calculator.html")
+            // The chart as the script reads it: Electric's row says Ground takes nothing from it.
+            let types = try #require(Self.attribute("data-types", in: page)).split(separator: " ").map(String.init)
+            let rows = try #require(Self.attribute("data-chart", in: page)).split(separator: " ").map(Array.init)
+            #expect(rows.count == types.count && rows.allSatisfy { $0.count == types.count })
+            if let electric = types.firstIndex(of: "electric"), let ground = types.firstIndex(of: "ground") {
+                #expect(rows[electric][ground] == "0")
+            }
+            // Only the abilities some Pokémon has, each with its rule.
+            #expect(page.contains(#"<option value="lightning-rod" data-rule="electric:0">Lightning Rod</option>"#))
+            #expect(!page.contains(#"value="levitate""#))
+            // Pikachu's matchups open the calculator with its type, and with Lightning Rod.
+            let pikachu = try env.read("pokemon/pikachu.html")
+            #expect(pikachu.contains(#"href="../types/calculator.html#def=electric""#))
+            #expect(pikachu.contains(#"href="../types/calculator.html#def=electric&amp;ability=lightning-rod""#))
+            // The French copy, in French; the script is the page's alone.
+            let french = try env.read("fr/types/calculator.html")
+            #expect(french.contains("<h1 class=\"page-title\">Calculateur de types</h1>"))
+            #expect(french.contains("assets/calculator."))
+            #expect(!pikachu.contains("assets/calculator."))
+        }
+    }
+
+    /// The value of the first `name="…"` attribute in `html`.
+    static func attribute(_ name: String, in html: String) -> String? {
+        guard let start = html.range(of: name + "=\""),
+            let end = html.range(of: "\"", range: start.upperBound..<html.endIndex)
+        else { return nil }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
 }

@@ -373,6 +373,14 @@ enum TestTheme {
 
         """
 
+    static let calculator = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#calculator}}<form data-types="{{typeNames}}" data-chart="{{chart}}"><select>{{#abilities}}<option value="{{name}}" data-rule="{{rule}}">{{label}}</option>{{/abilities}}</select></form>{{/calculator}}
+        </body></html>
+
+        """
+
     static let search = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -395,7 +403,7 @@ enum TestTheme {
             "404.mustache": notFound, "move.mustache": move, "moves.mustache": moves, "ability.mustache": ability,
             "abilities.mustache": abilities, "type.mustache": type, "types.mustache": types, "search.mustache": search,
             "location.mustache": location, "locations.mustache": locations, "pokedex.mustache": pokedex,
-            "pokedexes.mustache": pokedexes,
+            "pokedexes.mustache": pokedexes, "calculator.mustache": calculator,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

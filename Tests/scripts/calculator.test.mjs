@@ -1,0 +1,62 @@
+// calculator.js's pure half: the chart and the abilities' rules as the calculator's page carries them, the
+// multipliers they make, their groups and how they are written, and the state the address keeps.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { page, plain } from './harness.mjs';
+
+// Five types of the games' chart, as the page writes it: a row per attacking type, a character per defending one.
+const TYPES = 'fire water electric grass ground';
+const CHART = 'hh121 2h1h2 12hh0 h21h2 212h1';
+
+function calculator(lang = 'en') {
+  const window = page({ lang, kind: 'calculator', scripts: ['calculator.js'] });
+  const calc = window.PokedexCalculator;
+  return { window, calc, chart: calc.readChart(TYPES, CHART) };
+}
+
+function factors(list) { return Object.fromEntries(plain(list).map((item) => [item.type, item.factor])); }
+
+test('Water and Ground: Grass ×4, Electric ×0, the rest as their types multiply', () => {
+  const { calc, chart } = calculator();
+  assert.deepEqual(factors(calc.multipliers(chart, ['water', 'ground'], null)), { fire: 0.5, water: 1, electric: 0, grass: 4, ground: 1 });
+  // One type alone; the same type twice counts once; a type the chart lacks is left out.
+  assert.deepEqual(factors(calc.multipliers(chart, ['ground', 'ground', 'shadow'], null)), { fire: 1, water: 2, electric: 0, grass: 2, ground: 1 });
+});
+
+test('abilities change what types do: Levitate, Filter, Wonder Guard, Dry Skin', () => {
+  const { calc, chart } = calculator();
+  const levitate = calc.readRule('ground:0');
+  assert.equal(factors(calc.multipliers(chart, ['water', 'ground'], levitate)).ground, 0);
+  // Filter softens only super-effective hits.
+  const filter = calc.readRule('super:0.75');
+  assert.deepEqual(factors(calc.multipliers(chart, ['water', 'ground'], filter)), { fire: 0.5, water: 1, electric: 0, grass: 3, ground: 1 });
+  // Wonder Guard: only super-effective hits land.
+  const guard = calc.readRule('only-super');
+  assert.deepEqual(factors(calc.multipliers(chart, ['water', 'ground'], guard)), { fire: 0, water: 0, electric: 0, grass: 4, ground: 0 });
+  // Dry Skin on Grass: water ×0, fire a quarter more (×2.5).
+  const drySkin = calc.readRule('fire:1.25 water:0');
+  assert.deepEqual(factors(calc.multipliers(chart, ['grass'], drySkin)), { fire: 2.5, water: 0, electric: 0.5, grass: 0.5, ground: 0.5 });
+  // A rule that does not read is no rule.
+  assert.deepEqual(plain(calc.readRule('fire: :x super:nope')), { types: {}, superEffective: 1, onlySuper: false });
+});
+
+test('grouped by multiplier, highest first, and written as the language writes numbers', () => {
+  const { calc, chart } = calculator('fr');
+  const groups = plain(calc.groups(calc.multipliers(chart, ['water', 'ground'], calc.readRule('super:0.75'))));
+  assert.deepEqual(groups, [
+    { factor: 3, types: ['grass'] }, { factor: 1, types: ['water', 'ground'] },
+    { factor: 0.5, types: ['fire'] }, { factor: 0, types: ['electric'] }
+  ]);
+  assert.deepEqual([4, 2.5, 1, 0.5, 0.25, 0].map((f) => calc.formatFactor(f, 'en')), ['×4', '×2.5', '×1', '×½', '×¼', '×0']);
+  assert.equal(calc.formatFactor(1.5, 'fr'), '×1,5');
+});
+
+test('the address keeps the state; what it does not know is ignored', () => {
+  const { window, calc, chart } = calculator();
+  const read = (hash) => plain(calc.readState(window.PokedexSite.readHash(hash), chart.types, ['levitate', 'filter']));
+  assert.deepEqual(read('#def=water,ground&ability=levitate'), { defending: ['water', 'ground'], ability: 'levitate' });
+  assert.deepEqual(read('#def=water,shadow,water,grass,fire&ability=pressure'), { defending: ['water', 'grass'], ability: '' });
+  assert.deepEqual(read(''), { defending: [], ability: '' });
+  assert.deepEqual(plain(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), [['def', 'water,ground'], ['ability', '']]);
+  assert.equal(window.PokedexSite.formatHash(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), '#def=water,ground');
+});
