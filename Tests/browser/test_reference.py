@@ -137,6 +137,46 @@ def test_where_to_find_it_leads_to_the_place_and_back_over_http_and_from_file_ur
     assert "Forêt de Jade" in found["Lieux"], found
 
 
+def calculator_groups(driver):
+    """{multiplier as written: [type API names]} of the calculator's result."""
+    return js(driver, """
+        const out = {};
+        document.querySelectorAll('#calc-groups dt').forEach(dt => {
+          out[dt.textContent] = Array.from(dt.nextElementSibling.querySelectorAll('.type'))
+            .map(li => li.className.replace(/^type type-/, ''));
+        });
+        return out;
+    """)
+
+
+def test_the_type_calculator_reads_the_address_and_an_ability_over_http_and_from_file_urls(driver, server, output):
+    need(output, "types/calculator.html", "fr/types/calculator.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "types/calculator.html#def=water,ground")
+        wait(driver, lambda d: calculator_groups(d).get("×4") == ["grass"], message=f"no Grass ×4 from {base}")
+        found = calculator_groups(driver)
+        assert found["×0"] == ["electric"], found
+        assert "ground" in found["×1"], found
+        # Levitate: Ground does nothing; the address keeps the ability.
+        js(driver, "const s = document.getElementById('calc-ability'); s.value = 'levitate';"
+                   "s.dispatchEvent(new Event('change', {bubbles: true}));")
+        wait(driver, lambda d: "ground" in calculator_groups(d).get("×0", []), message="Levitate changed nothing")
+        assert driver.current_url.endswith("#def=water,ground&ability=levitate"), driver.current_url
+        # Each type links its page.
+        link = driver.find_element(By.CSS_SELECTOR, "#calc-groups .type-grass a")
+        assert link.get_attribute("href").endswith("types/grass.html")
+    # Pikachu's matchups open the calculator with its type, and with Lightning Rod: Electric then does nothing.
+    open_page(driver, server + PIKACHU)
+    driver.find_element(By.CSS_SELECTOR, "a[href$='calculator.html#def=electric&ability=lightning-rod']").click()
+    wait(driver, lambda d: "electric" in calculator_groups(d).get("×0", []), message="Lightning Rod from Pikachu's page")
+    assert calculator_groups(driver)["×2"] == ["ground"]
+    # In French: the types' French names, the numbers as French writes them (Filter on Bug/Steel: Fire ×3).
+    open_page(driver, server + "fr/types/calculator.html#def=bug,steel&ability=filter")
+    wait(driver, lambda d: calculator_groups(d).get("×3") == ["fire"], message="Filter did not soften Fire ×4 to ×3")
+    assert driver.find_element(By.CSS_SELECTOR, "#calc-groups .type-fire").text == "Feu"
+    assert driver.find_element(By.ID, "calc-type1").get_attribute("value") == "bug"
+
+
 def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
     open_page(driver, server + "index.html")
     box = driver.find_element(By.ID, "search")
@@ -201,9 +241,10 @@ def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, out
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("page", ["types/index.html", "types/ghost.html", "abilities/static.html",
                                   "abilities/index.html", "locations/index.html", "locations/viridian-forest.html", "pokedexes/index.html",
+                                  "types/calculator.html#def=water,ground&ability=levitate", "fr/types/calculator.html#def=fire",
                                   "search.html?q=pika", PIKACHU])
 def test_axe_on_reference_pages(driver, server, output, page, scheme):
-    need(output, page.split("?")[0])
+    need(output, page.split("?")[0].split("#")[0])
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
     try:
         open_page(driver, server + page)
