@@ -80,7 +80,7 @@
   // The address's parts ([{key, value}], find.js's readHash) → {defending: [type…] (at most two the chart has),
   // ability: a name `abilities` has, or ""}. Anything else is ignored, as the index ignores an unknown filter.
   function readState(parts, types, abilities) {
-    var state = { defending: [], ability: '' };
+    var state = { defending: [], ability: '', team: [] };
     parts.forEach(function (part) {
       if (part.key === 'def' && part.value) {
         state.defending = part.value.split(',').filter(function (type, index, all) {
@@ -88,6 +88,11 @@
         }).slice(0, 2);
       } else if (part.key === 'ability' && abilities.indexOf(part.value) >= 0) {
         state.ability = part.value;
+      } else if (part.key === 'team' && part.value) {
+        // Slugs, checked against the data once it is in; six at most, each once.
+        state.team = part.value.split(',').filter(function (slug, index, all) {
+          return /^[a-z0-9-]+$/.test(slug) && all.indexOf(slug) === index;
+        }).slice(0, 6);
       }
     });
     return state;
@@ -95,12 +100,60 @@
 
   // → [[key, value]…] for find.js's formatHash.
   function stateParts(state) {
-    return [['def', state.defending.join(',')], ['ability', state.ability]];
+    return [['def', state.defending.join(',')], ['ability', state.ability], ['team', (state.team || []).join(',')]];
+  }
+
+  /* ---------- The team (pure too) ---------- */
+
+  // The index's data script (version 4: rows [id, slug, name, [type indices]…], `types`) → [{id, slug, name, types}].
+  function teamRows(raw) {
+    if (!raw || raw.version !== 4 || !Array.isArray(raw.pokemon)) return [];
+    var types = Array.isArray(raw.types) ? raw.types : [];
+    return raw.pokemon.filter(Array.isArray).map(function (row) {
+      return {
+        id: row[0], slug: String(row[1]), name: String(row[2]),
+        types: (row[3] || []).map(function (i) { return types[i]; }).filter(Boolean)
+      };
+    });
+  }
+
+  // The Pokémon a fan typed, by its name in the page's language first, then by any name of it in any language
+  // (`names`: find.js's decodeNames(…).names, id → [{name}]), then by the one page name it starts; else null.
+  function findPokemon(text, rows, names, fold) {
+    var q = fold(text);
+    if (!q) return null;
+    var exact = rows.filter(function (row) { return fold(row.name) === q; })[0];
+    if (exact) return exact;
+    if (names) {
+      var other = rows.filter(function (row) {
+        return (names.get(row.id) || []).some(function (n) { return fold(n.name) === q; });
+      })[0];
+      if (other) return other;
+    }
+    var starting = rows.filter(function (row) { return fold(row.name).indexOf(q) === 0; });
+    return starting.length === 1 ? starting[0] : null;
+  }
+
+  // For each attacking type: each member's multiplier, how many are weak (above ×1) and how many resist (below);
+  // `gaps`: the types nobody resists.
+  function teamTable(chart, members) {
+    var rows = chart.types.map(function (attacker) {
+      var factors = members.map(function (member) {
+        return multipliers(chart, member.types, null).filter(function (m) { return m.type === attacker; })[0].factor;
+      });
+      return {
+        type: attacker, factors: factors,
+        weak: factors.filter(function (f) { return f > 1; }).length,
+        resist: factors.filter(function (f) { return f < 1; }).length
+      };
+    });
+    return { rows: rows, gaps: rows.filter(function (row) { return row.resist === 0; }).map(function (row) { return row.type; }) };
   }
 
   var api = {
     readChart: readChart, readRule: readRule, multipliers: multipliers, groups: groups,
-    formatFactor: formatFactor, readState: readState, stateParts: stateParts
+    formatFactor: formatFactor, readState: readState, stateParts: stateParts,
+    teamRows: teamRows, findPokemon: findPokemon, teamTable: teamTable
   };
   window.PokedexCalculator = api;
 
@@ -120,8 +173,9 @@
   Array.prototype.forEach.call(first.options, function (option) { options[option.value] = option; });
   var abilityNames = Array.prototype.map.call(ability.options, function (option) { return option.value; }).filter(Boolean);
 
-  function badge(type) {
-    var li = site.el('li', 'type type-' + type);
+  // A type's badge (an <li>, or `tag`), linking its page.
+  function badge(type, tag) {
+    var li = site.el(tag || 'li', 'type type-' + type);
     var option = options[type];
     var label = option ? option.textContent : type;
     var href = option && option.getAttribute('data-href');
@@ -135,7 +189,17 @@
     return li;
   }
 
-  // `write`: the user changed something, which the address then keeps (arriving leaves it as it was).
+  // The address keeps what the user chose (arriving leaves it as it was).
+  var defChosen = false;   // the address or the user chose the defending types: the address keeps them
+  var team = [];   // the team's rows, in the order they were added
+  var wanted = []; // the address's team, until the data is in
+  function writeHash() {
+    site.showHash(site.formatHash(stateParts({
+      defending: defChosen ? [first.value, second.value].filter(Boolean) : [], ability: ability.value,
+      team: team.length ? team.map(function (row) { return row.slug; }) : wanted
+    })));
+  }
+
   function show(write) {
     var defending = [first.value, second.value].filter(Boolean);
     var chosen = ability.value ? ability.options[ability.selectedIndex] : null;
@@ -149,20 +213,196 @@
       group.types.forEach(function (type) { ul.appendChild(badge(type)); });
     });
     out.replaceChildren(list);
-    if (write === true) site.showHash(site.formatHash(stateParts({ defending: defending, ability: ability.value })));
+    if (write === true) writeHash();
+  }
+
+  /* ---------- The team: up to six Pokémon by name in any language, what each type does to each ---------- */
+
+  var section = doc.querySelector('#calc-team');
+  var teamForm = doc.querySelector('#calc-team-form');
+  var input = doc.querySelector('#calc-team-name');
+  var status = doc.querySelector('#calc-team-status');
+  var table = doc.querySelector('#calc-team-table');
+  var gapsLine = doc.querySelector('#calc-team-gaps');
+  var rows = null;    // the data script's Pokémon, once loaded
+  var names = null;   // every name in every language, once loaded
+  function words(key, values) {
+    var text = section ? section.getAttribute('data-' + key) || '' : '';
+    Object.keys(values || {}).forEach(function (k) { text = text.split('{' + k + '}').join(values[k]); });
+    return text;
+  }
+  function say(text) { if (status) status.textContent = text; }
+
+  function factorCell(factor) {
+    var td = site.el('td', 'calc-x' + String(factor).replace('.', ''));
+    td.textContent = factor === 1 ? '' : formatFactor(factor, lang);
+    if (factor === 1) td.appendChild(site.el('span', 'vh')).textContent = formatFactor(1, lang);
+    return td;
+  }
+
+  function drawTeam() {
+    if (!table) return;
+    table.closest('.calc-team-wrap').hidden = team.length === 0;
+    gapsLine.hidden = team.length === 0;
+    if (!team.length) return;
+    var computed = teamTable(chart, team);
+    var head = doc.createDocumentFragment();
+    var tr = head.appendChild(site.el('tr'));
+    tr.appendChild(site.el('th')).textContent = words('attacking');
+    tr.firstChild.setAttribute('scope', 'col');
+    team.forEach(function (member) {
+      var th = tr.appendChild(site.el('th', 'calc-member'));
+      th.setAttribute('scope', 'col');
+      var link = th.appendChild(site.el('a'));
+      link.setAttribute('href', '../pokemon/' + member.slug + '.html');
+      link.textContent = member.name;
+      var remove = th.appendChild(site.el('button', 'calc-remove'));
+      remove.type = 'button';
+      remove.textContent = '×';
+      remove.setAttribute('aria-label', words('remove', { name: member.name }));
+      remove.addEventListener('click', function () {
+        team = team.filter(function (row) { return row !== member; });
+        drawTeam();
+        writeHash();
+        if (input) input.focus();
+      });
+    });
+    ['weak', 'resist'].forEach(function (key) {
+      var th = tr.appendChild(site.el('th', 'calc-count'));
+      th.setAttribute('scope', 'col');
+      th.textContent = words(key);
+    });
+    var body = doc.createDocumentFragment();
+    computed.rows.forEach(function (row) {
+      var line = body.appendChild(site.el('tr'));
+      var th = line.appendChild(site.el('th'));
+      th.setAttribute('scope', 'row');
+      th.appendChild(badge(row.type, 'span'));
+      row.factors.forEach(function (factor) { line.appendChild(factorCell(factor)); });
+      line.appendChild(site.el('td', 'calc-count')).textContent = String(row.weak);
+      line.appendChild(site.el('td', 'calc-count')).textContent = String(row.resist);
+    });
+    table.querySelector('thead').replaceChildren(head);
+    table.querySelector('tbody').replaceChildren(body);
+    gapsLine.replaceChildren();
+    if (computed.gaps.length) {
+      gapsLine.appendChild(doc.createTextNode(words('gaps') + ' '));
+      var ul = gapsLine.appendChild(site.el('ul', 'types'));
+      computed.gaps.forEach(function (type) { ul.appendChild(badge(type)); });
+    } else {
+      gapsLine.textContent = words('no-gaps');
+    }
+  }
+
+  function add(row) {
+    if (team.some(function (member) { return member.slug === row.slug; })) { say(words('already', { name: row.name })); return false; }
+    if (team.length >= 6) { say(words('full')); return false; }
+    team.push(row);
+    say('');
+    return true;
+  }
+
+  var data = section && site.onDemand({
+    urls: function () { return [section.getAttribute('data-data')]; },
+    loaded: function () {
+      var decoded = teamRows(window.POKEDEX_DATA);
+      if (!decoded.length) return false;
+      rows = decoded;
+      var list = doc.querySelector('#calc-team-names');
+      if (list) {
+        var options = doc.createDocumentFragment();
+        rows.forEach(function (row) { options.appendChild(site.el('option')).value = row.name; });
+        list.replaceChildren(options);
+      }
+      // The address's team, now that its slugs can be read.
+      reload();
+      return true;
+    },
+    message: function () { return words('load-failed'); },
+    place: function (note) { teamForm.appendChild(note); },
+    refocus: function () { return input; }
+  });
+  // Every name in every language, on the first name the page's own names do not know.
+  var other = section && site.onDemand({
+    urls: function () {
+      var raw = window.POKEDEX_DATA;
+      return [raw && typeof raw.names === 'string' ? site.siteRoot + raw.names : ''];
+    },
+    loaded: function () {
+      names = site.decodeNames(window.POKEDEX_NAMES, 2).names;
+      return names.size > 0;
+    },
+    message: function () { return words('load-failed'); },
+    place: function (note) { teamForm.appendChild(note); },
+    refocus: function () { return input; }
+  });
+
+  // `everyName`: the names of every language were asked for (in, or failed).
+  function pick(everyName) {
+    var text = input.value;
+    if (!rows) return;
+    var found = findPokemon(text, rows, names, site.fold);
+    if (!found && !names && everyName !== true) {
+      // Another language's name, perhaps: look again once every name is in.
+      other.load();
+      whenLoaded(other, function () { pick(true); });
+      return;
+    }
+    if (!found) { say(words('not-found', { name: text.trim() })); return; }
+    if (add(found)) {
+      input.value = '';
+      drawTeam();
+      writeHash();
+    }
+  }
+
+  if (section && teamForm && input) {
+    section.hidden = false;
+    input.addEventListener('focus', function () { data.load(); });
+    teamForm.addEventListener('submit', function (event) {
+      event.preventDefault();
+      if (!rows) { data.load(); whenLoaded(data, pick); return; }
+      pick();
+    });
+  }
+  // `then()` once `demand` is no longer loading, in or failed (which its note says).
+  function whenLoaded(demand, then) {
+    var waited = setInterval(function () {
+      if (demand.state() === 'loading') return;
+      clearInterval(waited);
+      then();
+    }, 50);
   }
 
   function restore() {
     var state = readState(site.readHash(location.hash), chart.types, abilityNames);
     if (state.defending.length) {
+      defChosen = true;
       first.value = state.defending[0];
       second.value = state.defending[1] || '';
     }
     ability.value = state.ability;
+    var slugs = team.map(function (row) { return row.slug; }).join(',');
+    if (state.team.join(',') !== slugs) {
+      team = [];
+      wanted = state.team;
+      if (wanted.length && rows) reload();
+      else if (wanted.length && data) data.load();
+      else drawTeam();
+    }
+  }
+  // The address's team from data already in (a hashchange after the first load).
+  function reload() {
+    wanted.forEach(function (slug) {
+      var row = rows.filter(function (r) { return r.slug === slug; })[0];
+      if (row) add(row);
+    });
+    wanted = [];
+    drawTeam();
   }
 
   restore();
-  form.addEventListener('change', function () { show(true); });
+  form.addEventListener('change', function () { defChosen = true; show(true); });
   form.addEventListener('submit', function (event) { event.preventDefault(); });
   window.addEventListener('hashchange', function () { restore(); show(); });
   show();

@@ -2,6 +2,7 @@
 for Pokémon, moves, abilities and types in every language (results grouped by kind, loaded on first use, also
 from file://), search.html, the type chart as an accessible table, and the new pages under axe."""
 
+import time
 from urllib.parse import quote
 
 import pytest
@@ -177,6 +178,46 @@ def test_the_type_calculator_reads_the_address_and_an_ability_over_http_and_from
     assert driver.find_element(By.ID, "calc-type1").get_attribute("value") == "bug"
 
 
+def test_the_calculators_team_takes_names_in_any_language_and_keeps_them_in_the_address(driver, server, output):
+    need(output, "types/calculator.html", "ja/types/calculator.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "types/calculator.html#team=pikachu")
+        wait(driver, lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, "#calc-team-table thead a")] == ["Pikachu"],
+             message=f"the address's team did not come from {base}")
+        box = driver.find_element(By.ID, "calc-team-name")
+        # Charizard by its French name, then Pikachu again by its Japanese one: already there.
+        for name in ("Dracaufeu", "ピカチュウ"):
+            box.clear()
+            box.send_keys(name)
+            driver.find_element(By.CSS_SELECTOR, "#calc-team-form button[type=submit]").click()
+            time.sleep(0.3)
+        wait(driver, lambda d: "already" in d.find_element(By.ID, "calc-team-status").text, message="no word on a repeat")
+        assert driver.current_url.endswith("#team=pikachu,charizard"), driver.current_url
+        members = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#calc-team-table thead a")]
+        assert members == ["Pikachu", "Charizard"], members
+        # Rock: ×1 on Pikachu, ×4 on Charizard; Ground ×2 on Pikachu and nothing on Charizard (Flying).
+        cells = js(driver, """
+            const out = {};
+            document.querySelectorAll('#calc-team-table tbody tr').forEach(tr => {
+              out[tr.querySelector('.type').className.replace('type type-', '')] =
+                Array.from(tr.querySelectorAll('td')).map(td => td.textContent);
+            });
+            return out;""")
+        assert cells["ground"][:2] == ["×2", "×0"], cells["ground"]
+        assert cells["rock"][1] == "×4", cells["rock"]
+        assert "Nobody on the team resists" in driver.find_element(By.ID, "calc-team-gaps").text
+        # Removing a member: the address follows.
+        driver.find_element(By.CSS_SELECTOR, "#calc-team-table .calc-remove").click()
+        wait(driver, lambda d: d.current_url.endswith("#team=charizard"), message="removing did not change the address")
+    # In Japanese, by a Japanese name.
+    open_page(driver, server + "ja/types/calculator.html")
+    box = driver.find_element(By.ID, "calc-team-name")
+    box.send_keys("リザードン")
+    driver.find_element(By.CSS_SELECTOR, "#calc-team-form button[type=submit]").click()
+    wait(driver, lambda d: [a.text for a in d.find_elements(By.CSS_SELECTOR, "#calc-team-table thead a")] == ["リザードン"],
+         message="no リザードン in the Japanese team")
+
+
 def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
     open_page(driver, server + "index.html")
     box = driver.find_element(By.ID, "search")
@@ -241,7 +282,8 @@ def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, out
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("page", ["types/index.html", "types/ghost.html", "abilities/static.html",
                                   "abilities/index.html", "locations/index.html", "locations/viridian-forest.html", "pokedexes/index.html",
-                                  "types/calculator.html#def=water,ground&ability=levitate", "fr/types/calculator.html#def=fire",
+                                  "types/calculator.html#def=water,ground&ability=levitate&team=pikachu,charizard",
+                                  "fr/types/calculator.html#def=fire&team=dragonite",
                                   "search.html?q=pika", PIKACHU])
 def test_axe_on_reference_pages(driver, server, output, page, scheme):
     need(output, page.split("?")[0].split("#")[0])
@@ -250,6 +292,8 @@ def test_axe_on_reference_pages(driver, server, output, page, scheme):
         open_page(driver, server + page)
         if "?q=" in page:
             wait(driver, lambda d: groups(d, ".search-page-results"))
+        if "team=" in page:
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#calc-team-table thead a"))
         found = _axe(driver, scheme)
         assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
         assert not severe_logs(driver)

@@ -54,9 +54,46 @@ test('grouped by multiplier, highest first, and written as the language writes n
 test('the address keeps the state; what it does not know is ignored', () => {
   const { window, calc, chart } = calculator();
   const read = (hash) => plain(calc.readState(window.PokedexSite.readHash(hash), chart.types, ['levitate', 'filter']));
-  assert.deepEqual(read('#def=water,ground&ability=levitate'), { defending: ['water', 'ground'], ability: 'levitate' });
-  assert.deepEqual(read('#def=water,shadow,water,grass,fire&ability=pressure'), { defending: ['water', 'grass'], ability: '' });
-  assert.deepEqual(read(''), { defending: [], ability: '' });
-  assert.deepEqual(plain(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), [['def', 'water,ground'], ['ability', '']]);
+  assert.deepEqual(read('#def=water,ground&ability=levitate'), { defending: ['water', 'ground'], ability: 'levitate', team: [] });
+  assert.deepEqual(read('#def=water,shadow,water,grass,fire&ability=pressure'), { defending: ['water', 'grass'], ability: '', team: [] });
+  assert.deepEqual(read(''), { defending: [], ability: '', team: [] });
+  assert.deepEqual(plain(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), [['def', 'water,ground'], ['ability', ''], ['team', '']]);
   assert.equal(window.PokedexSite.formatHash(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), '#def=water,ground');
+});
+
+test('the team: rows from the data script, a name in any language, what each type does to each member', () => {
+  const { window, calc, chart } = calculator();
+  const rows = calc.teamRows({
+    version: 4, types: ['fire', 'water', 'electric', 'grass', 'ground'],
+    pokemon: [[25, 'pikachu', 'Pikachu', [2]], [6, 'charizard', 'Charizard', [0]], [423, 'gastrodon', 'Gastrodon', [1, 4]],
+      [10, 'not-a-row'], 'junk']
+  });
+  assert.deepEqual(plain(rows.map((r) => [r.slug, r.types])), [['pikachu', ['electric']], ['charizard', ['fire']], ['gastrodon', ['water', 'ground']], ['not-a-row', []]]);
+  const fold = window.PokedexSite.fold;
+  const names = new Map([[25, [{ name: 'ピカチュウ' }]], [6, [{ name: 'Dracaufeu' }]]]);
+  assert.equal(calc.findPokemon('pikachu', rows, null, fold).slug, 'pikachu');
+  // Another language's name, folded as the search folds it (hiragana finds katakana).
+  assert.equal(calc.findPokemon('ぴかちゅう', rows, names, fold).slug, 'pikachu');
+  assert.equal(calc.findPokemon('DRACAUFEU', rows, names, fold).slug, 'charizard');
+  // A start that names one Pokémon alone; none that names several, or nothing.
+  assert.equal(calc.findPokemon('gastro', rows, null, fold).slug, 'gastrodon');
+  assert.equal(calc.findPokemon('zzz', rows, names, fold), null);
+  assert.equal(calc.findPokemon('  ', rows, names, fold), null);
+
+  const team = calc.teamTable(chart, rows.slice(0, 3));
+  const grass = plain(team.rows.find((r) => r.type === 'grass'));
+  // Grass: ×1 on Pikachu, ×½ on Charizard, ×4 on Gastrodon (Water and Ground).
+  assert.deepEqual(grass, { type: 'grass', factors: [1, 0.5, 4], weak: 1, resist: 1 });
+  const ground = plain(team.rows.find((r) => r.type === 'ground'));
+  assert.deepEqual(ground, { type: 'ground', factors: [2, 2, 1], weak: 2, resist: 0 });
+  // Nobody resists Water (Gastrodon takes it at ×1) nor Ground; the others someone does.
+  assert.deepEqual(plain(team.gaps), ['water', 'ground']);
+});
+
+test('the address keeps the team by slug, six at most, each once', () => {
+  const { window, calc, chart } = calculator();
+  const read = (hash) => plain(calc.readState(window.PokedexSite.readHash(hash), chart.types, []).team);
+  assert.deepEqual(read('#team=pikachu,charizard,pikachu,<b>,a,b,c,d,e'), ['pikachu', 'charizard', 'a', 'b', 'c', 'd']);
+  assert.equal(window.PokedexSite.formatHash(calc.stateParts({ defending: ['fire'], ability: '', team: ['pikachu', 'charizard'] })),
+    '#def=fire&team=pikachu,charizard');
 });

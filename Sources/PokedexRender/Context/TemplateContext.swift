@@ -416,6 +416,9 @@ struct CalculatorContext: Sendable, Encodable {
     /// effect, "h" half, "1" normal, "2" double.
     var chart: String
     var abilities: [CalculatorAbilityContext]
+    /// The index's data script (every Pokémon's name, slug and types), which the team loads on first use; "" when
+    /// the site has none.
+    var dataScript = ""
 }
 
 /// A Pokémon page's links to the type calculator: `href` with its types ("../types/calculator.html#def=electric"),

@@ -210,7 +210,7 @@ extension SiteRenderer {
             cellTemplate: kind == "index" || kind == "favorites" || kind == "search"
                 ? Self.blankCell(root: root + siteUp) : nil
         )
-        context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes"].contains(kind)
+        context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes", "calculator"].contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
         context.usesFind = ["index", "favorites", "moves", "calculator"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)

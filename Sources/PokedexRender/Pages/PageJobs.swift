@@ -206,7 +206,7 @@ extension SiteRenderer {
             return page
         }
 
-        jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
+        jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs, dataScript: assets.data)
         jobs += placePages(pokedex, site: site, assets: detailAssets, catalog: catalogs.places)
         jobs += dexPages(pokedex, site: site, assets: detailAssets, catalog: catalogs.dexes)
         jobs.append(

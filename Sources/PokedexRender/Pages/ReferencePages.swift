@@ -140,7 +140,14 @@ struct Catalogs: Sendable {
 
 extension SiteRenderer {
     /// The abilities index and a page per ability, the type chart and a page per type.
-    func referencePages(_ pokedex: Pokedex, site: SiteContext, assets: AssetsContext, catalogs: Catalogs) -> [PageJob] {
+    /// `dataScript`: the index's data script, which the calculator's team loads on first use.
+    func referencePages(
+        _ pokedex: Pokedex,
+        site: SiteContext,
+        assets: AssetsContext,
+        catalogs: Catalogs,
+        dataScript: String = ""
+    ) -> [PageJob] {
         var jobs: [PageJob] = []
         let entries = pokedex.entries
         let names = pokedex.names
@@ -221,6 +228,7 @@ extension SiteRenderer {
                         assets: assets
                     )
                     context.calculator = calculator(types, pokedex: pokedex)
+                    context.calculator?.dataScript = dataScript
                     return context
                 }
             )
