@@ -158,8 +158,8 @@ extension SiteRenderer {
         let cells = Dictionary(uniqueKeysWithValues: listed.map { ($0, miniCell(pokedex.entries[$0])) })
         let pages = neighbourPages(
             catalog.ordered,
-            template: "pokedex",
-            path: { DexCatalog.pagePath(catalog.slugs[$0.id] ?? "") }
+            paths: catalog.ordered.map { DexCatalog.pagePath(catalog.slugs[$0.id] ?? "") },
+            template: "pokedex"
         ) { [self] dex, previous, next, path in
             let page = dexPage(dex, catalog: catalog, pokedex: pokedex, cells: cells, previous: previous, next: next)
             var context = sectionBase(

@@ -262,19 +262,18 @@ extension SiteRenderer {
         )
     }
 
-    /// A page per item of `ordered`, each made when written and knowing the items before and after it, which its
-    /// previous and next links name.
+    /// A page per item of `ordered` at the path of the same index in `paths`, each made when written and knowing
+    /// the items before and after it, which its previous and next links name.
     func neighbourPages<Item: Sendable>(
         _ ordered: [Item],
+        paths: [String],
         template: String,
-        path: (Item) -> String,
         context: @escaping @Sendable (_ item: Item, _ previous: Item?, _ next: Item?, _ path: String) -> PageContext
     ) -> [PageJob] {
-        ordered.indices.map { index in
+        zip(ordered.indices, paths).map { index, path in
             let item = ordered[index]
             let previous = index > 0 ? ordered[index - 1] : nil
             let next = index + 1 < ordered.count ? ordered[index + 1] : nil
-            let path = path(item)
             return PageJob(path: path, template: template) { context(item, previous, next, path) }
         }
     }

@@ -187,7 +187,8 @@ extension SiteRenderer {
         }
         // Each Pokémon's cell as the move pages show their learners, made once: Protect alone has over a thousand.
         let learnerCells = moves.isEmpty ? [] : entries.map { miniCell($0) }
-        jobs += neighbourPages(moves, template: "move", path: { MoveCatalog.pagePath(catalog.slugs[$0.id] ?? "") }) {
+        let movePaths = moves.map { MoveCatalog.pagePath(catalog.slugs[$0.id] ?? "") }
+        jobs += neighbourPages(moves, paths: movePaths, template: "move") {
             [self] move, previous, next, path in
             let context = moveDetail(move, catalog: catalog, cells: learnerCells, previous: previous, next: next)
             let description =

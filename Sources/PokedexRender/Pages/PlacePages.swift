@@ -421,8 +421,8 @@ extension SiteRenderer {
         )
         let pages = neighbourPages(
             catalog.ordered,
-            template: "location",
-            path: { PlaceCatalog.pagePath(catalog.slugs[$0.id] ?? "") }
+            paths: catalog.ordered.map { PlaceCatalog.pagePath(catalog.slugs[$0.id] ?? "") },
+            template: "location"
         ) { [self] location, previous, next, path in
             let page = placePage(
                 location,

@@ -172,8 +172,8 @@ extension SiteRenderer {
         }
         jobs += neighbourPages(
             abilities.ordered,
-            template: "ability",
-            path: { AbilityCatalog.pagePath(abilities.slugs[$0.id] ?? "") }
+            paths: abilities.ordered.map { AbilityCatalog.pagePath(abilities.slugs[$0.id] ?? "") },
+            template: "ability"
         ) { [self] ability, previous, next, path in
             let page = abilityPage(
                 ability,
@@ -233,7 +233,7 @@ extension SiteRenderer {
                 }
             )
         }
-        jobs += neighbourPages(types.ordered, template: "type", path: TypeCatalog.pagePath) {
+        jobs += neighbourPages(types.ordered, paths: types.ordered.map(TypeCatalog.pagePath), template: "type") {
             [self] type, previous, next, path in
             let page = typePage(
                 type,
