@@ -170,6 +170,24 @@ expect_eq "ability pages" "$(find Output/abilities -name '*.html' ! -name index.
 expect_eq "abilities index rows" "$(grep -c '<tr data-id=' Output/abilities/index.html)" 312
 expect_eq "type pages" "$(find Output/types -name '*.html' ! -name index.html ! -name calculator.html | wc -l)" 18
 expect_eq "type chart rows" "$(grep -c '<th scope="row"' Output/types/index.html)" 18
+# The type calculator carries the whole chart and the abilities' rules: Water and Ground take ×4 from Grass and
+# nothing from Electric; Levitate makes Ground nothing.
+python3 - Output/types/calculator.html <<'PY' || fail "the type calculator's chart or rules"
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+types = re.search(r'data-types="([^"]*)"', page).group(1).split()
+rows = re.search(r'data-chart="([^"]*)"', page).group(1).split()
+assert len(types) == 18 and all(len(row) == 18 for row in rows), (len(types), len(rows))
+factor = {"0": 0, "h": 0.5, "1": 1, "2": 2}
+def takes(attacker, defenders):
+    result = 1
+    for defender in defenders:
+        result *= factor[rows[types.index(attacker)][types.index(defender)]]
+    return result
+assert takes("grass", ["water", "ground"]) == 4 and takes("electric", ["water", "ground"]) == 0
+assert '<option value="levitate" data-rule="ground:0">Levitate</option>' in page
+assert '<option value="wonder-guard" data-rule="only-super">Wonder Guard</option>' in page
+PY
 [ -f Output/search.html ] || fail "search.html missing"
 pass "Pikachu: EV 2 Speed, catch rate 190, Field and Fairy, 50%/50%; Slowking by King’s Rock; Static lists Pikachu; Ghost: Normal and Fighting do nothing; 312 ability and 18 type pages"
 # Issue 36: where to find each Pokémon and what it holds, a page per place, every place by region.
