@@ -340,7 +340,7 @@
   // `everyName`: the names of every language were asked for (in, or failed).
   function pick(everyName) {
     var text = input.value;
-    if (!rows) return;
+    if (!rows || !text.trim()) return;
     var found = findPokemon(text, rows, names, site.fold);
     if (!found && !names && everyName !== true) {
       // Another language's name, perhaps: look again once every name is in.
@@ -348,9 +348,15 @@
       whenLoaded(other, function () { pick(true); });
       return;
     }
-    if (!found) { say(words('not-found', { name: text.trim() })); return; }
+    if (!found) {
+      var q = site.fold(text);
+      var starting = rows.filter(function (row) { return site.fold(row.name).indexOf(q) === 0; }).length;
+      say(words(starting > 1 ? 'ambiguous' : 'not-found', { name: text.trim() }));
+      return;
+    }
     if (add(found)) {
       input.value = '';
+      say(words('added', { name: found.name }));
       drawTeam();
       writeHash();
     }
@@ -361,28 +367,32 @@
     input.addEventListener('focus', function () { data.load(); });
     teamForm.addEventListener('submit', function (event) {
       event.preventDefault();
+      if (!input.value.trim()) return;
       if (!rows) { data.load(); whenLoaded(data, pick); return; }
       pick();
     });
   }
-  // `then()` once `demand` is no longer loading, in or failed (which its note says).
+  // `then()` once `demand` is no longer loading, in or failed (which its note says); one wait at a time, the
+  // latest asked for (a second Add while the data comes does not add twice).
+  var waiting = null;
   function whenLoaded(demand, then) {
-    var waited = setInterval(function () {
+    if (waiting) clearInterval(waiting);
+    waiting = setInterval(function () {
       if (demand.state() === 'loading') return;
-      clearInterval(waited);
+      clearInterval(waiting);
+      waiting = null;
       then();
     }, 50);
   }
 
   function restore() {
     var state = readState(site.readHash(location.hash), chart.types, abilityNames);
-    if (state.defending.length) {
-      defChosen = true;
-      first.value = state.defending[0];
-      second.value = state.defending[1] || '';
-    }
+    defChosen = state.defending.length > 0;
+    first.value = defChosen ? state.defending[0] : first.options[0].value;
+    second.value = state.defending[1] || '';
     ability.value = state.ability;
-    var slugs = team.map(function (row) { return row.slug; }).join(',');
+    // The team shown, or the one still waiting for the data.
+    var slugs = (team.length ? team.map(function (row) { return row.slug; }) : wanted).join(',');
     if (state.team.join(',') !== slugs) {
       team = [];
       wanted = state.team;
@@ -393,12 +403,15 @@
   }
   // The address's team from data already in (a hashchange after the first load).
   function reload() {
+    var asked = wanted.length;
     wanted.forEach(function (slug) {
       var row = rows.filter(function (r) { return r.slug === slug; })[0];
       if (row) add(row);
     });
     wanted = [];
     drawTeam();
+    // Slugs of no Pokémon leave the address too.
+    if (team.length !== asked) writeHash();
   }
 
   restore();

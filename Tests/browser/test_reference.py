@@ -192,6 +192,12 @@ def test_the_calculators_team_takes_names_in_any_language_and_keeps_them_in_the_
             driver.find_element(By.CSS_SELECTOR, "#calc-team-form button[type=submit]").click()
             time.sleep(0.3)
         wait(driver, lambda d: "already" in d.find_element(By.ID, "calc-team-status").text, message="no word on a repeat")
+        # A start that several names share asks for one of them.
+        box.clear()
+        box.send_keys("pika")
+        driver.find_element(By.CSS_SELECTOR, "#calc-team-form button[type=submit]").click()
+        wait(driver, lambda d: "Several Pokémon start with “pika”" in d.find_element(By.ID, "calc-team-status").text,
+             message="no word on an ambiguous start")
         assert driver.current_url.endswith("#team=pikachu,charizard"), driver.current_url
         members = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#calc-team-table thead a")]
         assert members == ["Pikachu", "Charizard"], members
