@@ -33,7 +33,7 @@ import Testing
         ("types/calculator.html", "types-calculator.html"),
         ("search.html", "search.html"),
         // A place's page, its areas and games, and the places index.
-        ("locations/alola-route-1.html", "location-alola-route-1.html"),
+        ("locations/coral-path.html", "location-coral-path.html"),
         ("locations/index.html", "locations-index.html"),
         ("favorites.html", "favorites.html"),
         ("assets/pokedex-data.js", "pokedex-data.js"),

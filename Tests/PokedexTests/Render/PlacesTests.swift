@@ -13,7 +13,7 @@ import Testing
 
     @Test func encountersAreReadAsRowsAndRepeatedSlotsKeptOnce() throws {
         let json = #"""
-            [{"location_area": {"name": "viridian-forest-area", "url": "https://pokeapi.co/api/v2/location-area/11/"},
+            [{"location_area": {"name": "mossy-grove-area", "url": "https://pokeapi.co/api/v2/location-area/11/"},
               "version_details": [{"version": {"name": "red", "url": "https://pokeapi.co/api/v2/version/1/"},
                 "max_chance": 5,
                 "encounter_details": [
@@ -22,8 +22,8 @@ import Testing
                   {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
                    "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
                   {"chance": 10, "min_level": 9, "max_level": 7,
-                   "condition_values": [{"name": "time-night", "url": "https://pokeapi.co/api/v2/encounter-condition-value/2/"},
-                                        {"name": "time-day", "url": "https://pokeapi.co/api/v2/encounter-condition-value/1/"}],
+                   "condition_values": [{"name": "moonlight", "url": "https://pokeapi.co/api/v2/encounter-condition-value/2/"},
+                                        {"name": "daylight", "url": "https://pokeapi.co/api/v2/encounter-condition-value/1/"}],
                    "method": {"name": "walk", "url": "https://pokeapi.co/api/v2/encounter-method/1/"}},
                   {"chance": 4, "min_level": 3, "max_level": 3, "condition_values": [],
                    "method": {"name": "odd", "url": "https://pokeapi.co/api/v2/encounter-method/"}}]}]},
@@ -68,13 +68,13 @@ import Testing
             10: [Encounter(area: 11, version: 1, method: 1, minLevel: 3, maxLevel: 5, chance: 50)],
         ],
         areas: [
-            11: LocationAreaRecord(id: 11, name: "viridian-forest-area", names: [], location: 1),
-            41: LocationAreaRecord(id: 41, name: "alola-route-1-east", names: [], location: 4),
-            42: LocationAreaRecord(id: 42, name: "alola-route-1-west", names: [], location: 4),
+            11: LocationAreaRecord(id: 11, name: "mossy-grove-area", names: [], location: 1),
+            41: LocationAreaRecord(id: 41, name: "coral-path-east", names: [], location: 4),
+            42: LocationAreaRecord(id: 42, name: "coral-path-west", names: [], location: 4),
         ],
         locations: [
-            1: LocationRecord(id: 1, name: "viridian-forest", names: [], region: 1, areas: [11]),
-            4: LocationRecord(id: 4, name: "alola-route-1", names: [], region: 7, areas: [41, 42]),
+            1: LocationRecord(id: 1, name: "mossy-grove", names: [], region: 1, areas: [11]),
+            4: LocationRecord(id: 4, name: "coral-path", names: [], region: 7, areas: [41, 42]),
         ],
         apiNames: [.version: [1: "red", 2: "blue", 27: "sun", 28: "moon", 40: "scarlet"]],
         versionGroups: [
@@ -136,25 +136,25 @@ import Testing
             let section = try #require(Self.section(page, id: "where"))
             let text = Self.text(section)
             // The newest games first: Moon (by night), Sun (by day), then Red and Blue, their places by name.
-            let moon = "Moon\nRoute 1 (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By night"
+            let moon = "Moon\nCoral Path (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By night"
             let sun =
-                "Sun\nRoute 1 (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By day"
+                "Sun\nCoral Path (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By day"
             let kanto = """
                 Red, Blue
-                Power Plant: On foot through grass or caves · Lv. 21–23 · 20%
-                Viridian Forest: On foot through grass or caves · Lv. 3–5 · 5%
+                Mossy Grove: On foot through grass or caves · Lv. 4–6 · 5%
+                Spark Works: On foot through grass or caves · Lv. 21–23 · 20%
                 """
             #expect(text.contains(moon + "\n" + sun), "\(text)")
             #expect(text.contains("Older games\n" + kanto) || text.contains(sun + "\n" + kanto), "\(text)")
-            #expect(section.contains(#"<a href="../locations/viridian-forest.html">Viridian Forest</a>"#))
+            #expect(section.contains(#"<a href="../locations/mossy-grove.html">Mossy Grove</a>"#))
             // Pikachu learns moves in Sword and Shield too, which the server has no places for either.
             #expect(text.contains("PokeAPI has no places for Sword, Shield, Scarlet, Violet."))
-            #expect(text.contains("Light Ball: 5% in X, Y, Omega Ruby, Alpha Sapphire"))
-            #expect(text.contains("Oran Berry: 50% in Omega Ruby, Alpha Sapphire"))
+            #expect(text.contains("Spark Pebble: 7% in X, Y, Omega Ruby, Alpha Sapphire"))
+            #expect(text.contains("Tiny Berry: 40% in Omega Ruby, Alpha Sapphire"))
             // A gift.
             #expect(
                 Self.text(try env.read("pokemon/bulbasaur.html")).contains(
-                    "Pallet Town: Given by someone · Lv. 5 · 100%"
+                    "Harbor Village: Given by someone · Lv. 5 · 100%"
                 )
             )
             // Found nowhere, in any game PokeAPI has places for.
@@ -165,19 +165,19 @@ import Testing
             )
 
             // The place's page, its index, and the French copies.
-            let forest = Self.text(try env.read("locations/viridian-forest.html"))
+            let forest = Self.text(try env.read("locations/mossy-grove.html"))
             #expect(forest.contains("Kanto"))
-            #expect(forest.contains("Pikachu\nOn foot through grass or caves · Lv. 3–5 · 5%"), "\(forest)")
+            #expect(forest.contains("Pikachu\nOn foot through grass or caves · Lv. 4–6 · 5%"), "\(forest)")
             let index = try env.read("locations/index.html")
-            #expect(index.contains(#"<a href="viridian-forest.html">Viridian Forest</a>"#))
+            #expect(index.contains(#"<a href="mossy-grove.html">Mossy Grove</a>"#))
             #expect(Self.text(index).contains("Alola"))
             let french = Self.text(try env.read("fr/pokemon/pikachu.html"))
             #expect(
-                french.contains("Forêt de Jade : À pied, dans l’herbe ou les grottes · N. 3 à 5 · 5 %"),
+                french.contains("Bosquet Moussu : À pied, dans l’herbe ou les grottes · N. 4 à 6 · 5 %"),
                 "\(french)"
             )
             #expect(french.contains("De jour"))
-            #expect(Self.text(try env.read("fr/locations/viridian-forest.html")).contains("Forêt de Jade"))
+            #expect(Self.text(try env.read("fr/locations/mossy-grove.html")).contains("Bosquet Moussu"))
             // The site-wide search finds places, in both languages.
             let scripts = try FileManager.default.contentsOfDirectory(
                 atPath: env.output.appendingPathComponent("assets").path
@@ -186,9 +186,9 @@ import Testing
             let search = try scripts.map { try env.read("assets/" + $0) }
             #expect(search.count == 2)
             #expect(
-                search.allSatisfy { $0.contains(#""locations/viridian-forest.html","#) && $0.contains("Forêt de Jade") }
+                search.allSatisfy { $0.contains(#""locations/mossy-grove.html","#) && $0.contains("Bosquet Moussu") }
             )
-            #expect(search.contains { $0.contains(#""locations/viridian-forest.html","Viridian Forest""#) })
+            #expect(search.contains { $0.contains(#""locations/mossy-grove.html","Mossy Grove""#) })
         }
     }
 
@@ -197,18 +197,18 @@ import Testing
             try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
             let pikachu = try env.read("pokemon/pikachu.html")
             let origin = Self.text(try #require(Self.section(pikachu, id: "origin-title")))
-            // "Local №": Kanto 25, Galar 194, Paldea 74, each linking its Pokédex's page; the National one is the
+            // "Local №": Kanto 25, Galar 12, Paldea 7, each linking its Pokédex's page; the National one is the
             // page's own number.
-            #expect(origin.contains("Regional Pokédexes\nKanto 25\nGalar 194\nPaldea 74"), "\(origin)")
+            #expect(origin.contains("Regional Pokédexes\nKanto 25\nGalar 12\nPaldea 7"), "\(origin)")
             #expect(
-                pikachu.contains(#"<a href="../pokedexes/galar.html">Galar</a> <span class="local-number">194</span>"#)
+                pikachu.contains(#"<a href="../pokedexes/galar.html">Galar</a> <span class="local-number">12</span>"#)
             )
             #expect(!origin.contains("National"))
-            // Galar lists Pikachu at 194 before Charizard at 380; its games are Sword and Shield.
+            // Galar lists Pikachu at 12 before Charizard at 30; its games are Sword and Shield.
             let galar = Self.text(try env.read("pokedexes/galar.html"))
             #expect(galar.contains("Games\nSword, Shield"), "\(galar)")
-            let pikachuAt = try #require(galar.range(of: "Pikachu\nNo. 194"))
-            let charizardAt = try #require(galar.range(of: "Charizard\nNo. 380"))
+            let pikachuAt = try #require(galar.range(of: "Pikachu\nNo. 12"))
+            let charizardAt = try #require(galar.range(of: "Charizard\nNo. 30"))
             #expect(pikachuAt.lowerBound < charizardAt.lowerBound)
             // Kanto: each species once, by its default Pokémon, not by a form of it.
             let kanto = try env.read("pokedexes/kanto.html")
@@ -216,7 +216,7 @@ import Testing
             let index = try env.read("pokedexes/index.html")
             for dex in ["kanto", "galar", "paldea"] { #expect(index.contains(#"href="\#(dex).html""#)) }
             #expect(!index.contains("national.html"))
-            #expect(Self.text(try env.read("fr/pokedexes/galar.html")).contains("Pikachu\nN° 194"))
+            #expect(Self.text(try env.read("fr/pokedexes/galar.html")).contains("Pikachu\nN° 12"))
         }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
 /// Where the test server's Pokémon are found, the places and areas, the ways and conditions, and what Pikachu
-/// holds, in PokeAPI's shape (written for these tests). Pikachu is in Viridian Forest (two slots of one way,
-/// summed) and the Power Plant in Red and Blue, by day in Sun and by night in Moon on a route of two areas;
-/// Bulbasaur is a gift in Pallet Town; Scarlet and Violet have no places at all; the hostile Pokémon's place is
+/// holds, in PokeAPI's shape (written for these tests). Pikachu is in Mossy Grove (two slots of one way,
+/// summed) and the Spark Works in Red and Blue, by day in Sun and by night in Moon on a route of two areas;
+/// Bulbasaur is a gift in Harbor Village; Scarlet and Violet have no places at all; the hostile Pokémon's place is
 /// called by the hostile name.
 extension Fixtures {
     struct Area {
@@ -25,34 +25,34 @@ extension Fixtures {
     static let places: [Place] = [
         Place(
             id: 1,
-            name: "viridian-forest",
-            names: [("fr", "Forêt de Jade"), ("en", "Viridian Forest")],
+            name: "mossy-grove",
+            names: [("fr", "Bosquet Moussu"), ("en", "Mossy Grove")],
             region: "kanto",
-            areas: [Area(id: 11, name: "viridian-forest-area", names: [("en", "Viridian Forest")])]
+            areas: [Area(id: 11, name: "mossy-grove-area", names: [("en", "Mossy Grove")])]
         ),
         Place(
             id: 2,
-            name: "power-plant",
-            names: [("en", "Power Plant"), ("fr", "Centrale")],
+            name: "spark-works",
+            names: [("en", "Spark Works"), ("fr", "Usine Étincelle")],
             region: "kanto",
-            areas: [Area(id: 21, name: "power-plant-area", names: [])]
+            areas: [Area(id: 21, name: "spark-works-area", names: [])]
         ),
         Place(
             id: 3,
-            name: "pallet-town",
-            names: [("en", "Pallet Town"), ("fr", "Bourg Palette"), ("ja-Hrkt", "マサラタウン")],
+            name: "harbor-village",
+            names: [("en", "Harbor Village"), ("fr", "Village du Port"), ("ja-Hrkt", "みなとむら")],
             region: "kanto",
-            areas: [Area(id: 31, name: "pallet-town-area", names: [])]
+            areas: [Area(id: 31, name: "harbor-village-area", names: [])]
         ),
         // Two areas: one named only by its API name, whose end says which part of the route it is.
         Place(
             id: 4,
-            name: "alola-route-1",
-            names: [("en", "Route 1"), ("fr", "Route 1")],
+            name: "coral-path",
+            names: [("en", "Coral Path"), ("fr", "Sentier Corail")],
             region: "alola",
             areas: [
-                Area(id: 41, name: "alola-route-1-east-meadow", names: []),
-                Area(id: 42, name: "alola-route-1-shore", names: [("en", "Route 1 (by the shore)")]),
+                Area(id: 41, name: "coral-path-east-meadow", names: []),
+                Area(id: 42, name: "coral-path-shore", names: [("en", "Coral Path (by the shore)")]),
             ]
         ),
     ]
@@ -74,8 +74,8 @@ extension Fixtures {
     ]
 
     static let conditionValues: [Int: (String, [(String, String)])] = [
-        1: ("time-day", [("en", "By day"), ("fr", "De jour")]),
-        2: ("time-night", [("en", "By night")]),
+        1: ("daylight", [("en", "By day"), ("fr", "De jour")]),
+        2: ("moonlight", [("en", "By night")]),
     ]
 
     /// `[area, version, way, min level, max level, chance, conditions]` rows by Pokémon id.
@@ -84,7 +84,7 @@ extension Fixtures {
         case 25:
             return [
                 // Two slots of one way in the forest, summed into one line; the route by day in Sun, by night in Moon.
-                (11, 1, 1, 3, 3, 4, []), (11, 1, 1, 5, 5, 1, []), (11, 2, 1, 3, 3, 4, []), (11, 2, 1, 5, 5, 1, []),
+                (11, 1, 1, 4, 4, 3, []), (11, 1, 1, 6, 6, 2, []), (11, 2, 1, 4, 4, 3, []), (11, 2, 1, 6, 6, 2, []),
                 (21, 1, 1, 21, 23, 20, []), (21, 2, 1, 21, 23, 20, []),
                 (41, 27, 1, 6, 9, 10, [1]), (41, 28, 1, 6, 9, 10, [2]),
             ]
@@ -155,7 +155,7 @@ extension Fixtures {
         return ["id": id, "name": name, "names": namesJSON(names, api: api)]
     }
 
-    /// What Pikachu holds in the wild: an Oran Berry and a Light Ball in Omega Ruby and Alpha Sapphire, the Light
+    /// What Pikachu holds in the wild: an Tiny Berry and a Spark Pebble in Omega Ruby and Alpha Sapphire, the Light
     /// Ball in X and Y too.
     static func heldItemsJSON(_ id: Int, api: String) -> [[String: Any]] {
         guard id == 25 else { return [] }
@@ -167,11 +167,11 @@ extension Fixtures {
                 },
             ]
         }
-        return [held("oran-berry", [(25, 50), (26, 50)]), held("light-ball", [(23, 5), (24, 5), (25, 5), (26, 5)])]
+        return [held("tiny-berry", [(25, 40), (26, 40)]), held("spark-pebble", [(23, 7), (24, 7), (25, 7), (26, 7)])]
     }
 
     /// Items only the held items name.
-    static let heldItemNames = ["oran-berry", "light-ball"]
+    static let heldItemNames = ["tiny-berry", "spark-pebble"]
     /// Regions only the places and the Pokédexes name.
     static let placeRegions = ["kanto", "alola", "galar", "paldea"]
 
@@ -188,8 +188,8 @@ extension Fixtures {
     static func pokedexNumbers(_ species: Int) -> [(Int, Int)] {
         var numbers = [(1, species)]
         if species <= 151 { numbers.append((2, species)) }
-        if species == 25 { numbers += [(3, 194), (4, 74)] }
-        if species == 6 { numbers.append((3, 380)) }
+        if species == 25 { numbers += [(3, 12), (4, 7)] }
+        if species == 6 { numbers.append((3, 30)) }
         return numbers
     }
 
