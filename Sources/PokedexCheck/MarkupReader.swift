@@ -21,6 +21,9 @@ struct PageScan: Sendable {
     var findings: [Finding] = []
     /// The page's `<link rel="canonical">` (its href), if it has one.
     var canonical: PageReference?
+    /// An element has `data-fragment-state`: the page reads its whole fragment as its state
+    /// (`compare.html#pikachu,raichu`), which names no id.
+    var readsFragment = false
 }
 
 /// Reads built pages with libxml2's HTML parser and sitemaps with its XML parser. Call `initialize()` once before
@@ -229,6 +232,8 @@ private struct PageScanner {
                 property = value()
             } else if MarkupReader.matches(attributeName, "content") {
                 content = value()
+            } else if MarkupReader.matches(attributeName, "data-fragment-state") {
+                scan.readsFragment = true
             } else if MarkupReader.matches(attributeName, "alt") {
                 hasAlt = true
             } else if MarkupReader.matches(attributeName, "width") {

@@ -89,7 +89,10 @@ package struct SiteChecker: Sendable {
         var results = [Self.check(page: "index.html", scan: indexScan, files: files, resolver: resolver)]
         results += try await checkPages(pages.filter { $0 != "index.html" }, files: files, resolver: resolver)
 
-        let anchors = Dictionary(uniqueKeysWithValues: results.map { ($0.path, $0.anchors) })
+        // A page that reads its fragment as its state has no anchors to check against.
+        let anchors = Dictionary(
+            uniqueKeysWithValues: results.filter { !$0.readsFragment }.map { ($0.path, $0.anchors) }
+        )
         var links: [String: Set<String>] = [:]
         for result in results {
             findings += result.findings
@@ -127,6 +130,8 @@ package struct SiteChecker: Sendable {
         var anchors: Set<String>
         var findings: [Finding]
         var pageLinks: [PageLink]
+        /// The page reads its whole fragment as its state: any fragment is fine.
+        var readsFragment = false
     }
 
     /// Reads, parses and resolves `pages` on `parallelism` tasks (one libxml2 document per page at a time).
@@ -199,7 +204,13 @@ package struct SiteChecker: Sendable {
                 )
             )
         }
-        return PageResult(path: page, anchors: scan.anchors, findings: findings, pageLinks: pageLinks)
+        return PageResult(
+            path: page,
+            anchors: scan.anchors,
+            findings: findings,
+            pageLinks: pageLinks,
+            readsFragment: scan.readsFragment
+        )
     }
 
     /// Why `link`'s fragment names nothing in its target page, or nil when it does (or needs nothing).

@@ -88,6 +88,8 @@ package struct SiteRenderer: Sendable {
     /// Every Pokémon's base stats, for sorting by them: loaded when a stat sort is chosen, shared by every language.
     static let statsScript = "assets/pokedex-stats.js"
     static let dexesScript = "assets/pokedex-dexes.js"
+    /// Every Pokémon's abilities with their names in one language, for the comparison: each language has its own.
+    static let abilitiesScript = "assets/pokedex-abilities.js"
     /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
     /// visit), not the whole data script.
     static let favoritesScript = "assets/pokedex-favorites.js"
@@ -209,7 +211,8 @@ package struct SiteRenderer: Sendable {
             listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
             controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
             pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript,
-            calculator: hashedNames[Self.calculatorScript] ?? Self.calculatorScript
+            calculator: hashedNames[Self.calculatorScript] ?? Self.calculatorScript,
+            compare: hashedNames[Self.compareScript] ?? Self.compareScript
         )
         // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
         // rebuild would otherwise spend one core on.
@@ -268,7 +271,10 @@ package struct SiteRenderer: Sendable {
             var catalogs = try Catalogs(localized, strings: renderer.strings, shared: shared)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
             languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
+            let abilitiesScript = try DataScript.abilities(localized, catalog: catalogs.abilities)
+            languageAssets.abilities = Self.hashedName(Self.abilitiesScript, abilitiesScript)
             try await sent.add(languageAssets.data, dataScript)
+            try await sent.add(languageAssets.abilities, abilitiesScript)
             if index == 0 {
                 try await sent.add(namesPath, namesScript)
                 try await sent.add(statsPath, statsScript)
@@ -326,11 +332,13 @@ package struct SiteRenderer: Sendable {
                 + (catalogs.places.ordered.isEmpty ? [] : [renderer.pathPrefix + PlaceCatalog.indexPath])
                 + (catalogs.dexes.ordered.isEmpty ? [] : [renderer.pathPrefix + DexCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
+            // The comparison and what it loads on arrival.
+            let compareShell = [renderer.pathPrefix + Self.comparePath, languageAssets.abilities]
             if index == 0 {
                 workerShell +=
-                    moveShell + referenceShell + [
+                    moveShell + referenceShell + compareShell + [
                         assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
-                        assets.tables, assets.pokemonScript, assets.calculator,
+                        assets.tables, assets.pokemonScript, assets.calculator, assets.compare, assets.cells,
                     ]
                 assets = languageAssets
                 counts = (
@@ -341,7 +349,7 @@ package struct SiteRenderer: Sendable {
                 workerShell +=
                     [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
                     + (languageAssets.strings.map { [$0] } ?? []) + (languageAssets.moreStrings.map { [$0] } ?? [])
-                    + moveShell + referenceShell + [languageAssets.searchData]
+                    + moveShell + referenceShell + compareShell + [languageAssets.searchData]
             }
         }
         if let baseURL {
@@ -443,6 +451,10 @@ package struct SiteRenderer: Sendable {
     static let pokemonScript = "assets/pokemon.js"
     /// The type calculator's, after `findScript`.
     static let calculatorScript = "assets/calculator.js"
+    /// The comparison's, after `calculatorScript`, whose chart readers it uses.
+    static let compareScript = "assets/compare.js"
+    /// `compare.html`: two to four Pokémon side by side.
+    static let comparePath = "compare.html"
     /// Pokémon pages' folder: `pokemon/pikachu.html`, as the other kinds' `pagePath`.
     static let pokemonFolder = "pokemon"
     static func pokemonPagePath(_ slug: String) -> String { "\(pokemonFolder)/\(slug).html" }
@@ -452,7 +464,7 @@ package struct SiteRenderer: Sendable {
     static let hashedThemeFiles: Set<String> = [
         stylesheet, appScript, findScript, cellsScript, listScript, movesTableScript, searchScript,
         pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
-        listStylesheet, controlsStylesheet, calculatorScript,
+        listStylesheet, controlsStylesheet, calculatorScript, compareScript,
     ]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"

@@ -19,7 +19,8 @@ LANGUAGES = ["", "fr/", "ja/"]
 PAGES = ["index.html", "pokemon/pikachu.html", "pokemon/eevee.html", "pokemon/charmeleon.html",
          "pokemon/brambleghast.html", "pokemon/charizard-mega-x.html", "pokemon/raichu-alola.html",
          "moves/protect.html", "moves/thunderbolt.html", "moves/index.html", "abilities/static.html",
-         "abilities/index.html", "types/electric.html", "types/index.html", "types/calculator.html#def=fire,flying", "locations/viridian-forest.html",
+         "abilities/index.html", "types/electric.html", "types/index.html", "types/calculator.html#def=fire,flying",
+         "compare.html#pikachu,raichu", "locations/viridian-forest.html",
          "locations/index.html", "pokedexes/kanto.html", "search.html?q=pika", "favorites.html", "404.html"]
 FAVORITES = [25, 133, 4]
 # A Pokémon's name wherever it is shown: cells (index, favorites, search, learners, holders), the evolution tree,

@@ -224,6 +224,58 @@ def test_the_calculators_team_takes_names_in_any_language_and_keeps_them_in_the_
          message="no リザードン in the Japanese team")
 
 
+def compared(driver):
+    """{row: [cell texts]} of the comparison's table, its header row as "pokemon"."""
+    return js(driver, r"""
+        const t = document.querySelector('#cmp-table');
+        const out = {pokemon: Array.from(t.querySelectorAll('thead .cmp-name')).map(a => a.textContent)};
+        t.querySelectorAll('tbody tr[data-row]').forEach(tr => {
+          const key = tr.dataset.row + (tr.dataset.level ? '-' + tr.dataset.level : '') + (tr.dataset.stat ? '-' + tr.dataset.stat : '');
+          out[key] = Array.from(tr.querySelectorAll('td')).map(td => td.innerText.replace(/\s+/g, ' ').trim());
+        });
+        return out;""")
+
+
+def test_the_comparison_reads_the_address_and_names_in_any_language_over_http_and_from_file_urls(driver, server, output):
+    need(output, "compare.html", "fr/compare.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "compare.html#pikachu,raichu")
+        wait(driver, lambda d: [t.split(" ")[0] for t in compared(d).get("total", [])] == ["320", "485"],
+             message=f"no totals 320 and 485 from {base}")
+        table = compared(driver)
+        assert table["pokemon"] == ["Pikachu", "Raichu"], table["pokemon"]
+        # Raichu's total is the higher; the ranges at 100 are the Pokémon page's.
+        assert table["total"][1].endswith("(highest)") and table["total"][0] == "320", table["total"]
+        assert table["range-100-hp"][0] == "180–274" and table["range-100-speed"][0] == "166–306", table
+        assert table["types"] == ["Electric", "Electric"] and table["weak"] == ["Ground", "Ground"], table
+        assert "Lightning Rod" in table["abilities"][0] and "hidden" in table["abilities"][0], table["abilities"]
+        # Gengar by its French name; the address follows; Raichu removed, the address follows again.
+        box = driver.find_element(By.ID, "cmp-name")
+        box.send_keys("Ectoplasma")
+        driver.find_element(By.CSS_SELECTOR, "#cmp-form button[type=submit]").click()
+        wait(driver, lambda d: d.current_url.endswith("#pikachu,raichu,gengar"), message="Ectoplasma was not added")
+        assert compared(driver)["immune"][2] == "Normal Fighting", compared(driver)["immune"]
+        driver.find_element(By.CSS_SELECTOR, "#cmp-table thead th:nth-child(3) .calc-remove").click()
+        wait(driver, lambda d: d.current_url.endswith("#pikachu,gengar"), message="removing did not change the address")
+        # Focus stays in the table, on the next member's Remove.
+        assert js(driver, "return document.activeElement.classList.contains('calc-remove')")
+    # Each Pokémon page leads there with itself in it.
+    open_page(driver, server + PIKACHU)
+    driver.find_element(By.CSS_SELECTOR, "a.action-link[href='../compare.html#pikachu']").click()
+    wait(driver, lambda d: compared(d)["pokemon"] == ["Pikachu"], message="the Compare link did not bring Pikachu")
+    assert driver.find_element(By.ID, "cmp-empty").is_displayed()
+    # In French: the types and the numbers in French, Raichu by its Japanese name.
+    open_page(driver, server + "fr/compare.html#pikachu")
+    box = driver.find_element(By.ID, "cmp-name")
+    box.send_keys("ライチュウ")
+    driver.find_element(By.CSS_SELECTOR, "#cmp-form button[type=submit]").click()
+    wait(driver, lambda d: [t.split(" ")[0] for t in compared(d).get("total", [])] == ["320", "485"],
+         message="no ライチュウ in the French comparison")
+    table = compared(driver)
+    assert table["pokemon"] == ["Pikachu", "Raichu"] and table["types"] == ["Électrik", "Électrik"], table
+    assert table["total"][1].endswith("(la plus haute)"), table["total"]
+
+
 def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
     open_page(driver, server + "index.html")
     box = driver.find_element(By.ID, "search")
@@ -290,6 +342,7 @@ def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, out
                                   "abilities/index.html", "locations/index.html", "locations/viridian-forest.html", "pokedexes/index.html",
                                   "types/calculator.html#def=water,ground&ability=levitate&team=pikachu,charizard",
                                   "fr/types/calculator.html#def=fire&team=dragonite",
+                                  "compare.html#pikachu,raichu", "ja/compare.html#pikachu,raichu,charizard,gengar",
                                   "search.html?q=pika", PIKACHU])
 def test_axe_on_reference_pages(driver, server, output, page, scheme):
     need(output, page.split("?")[0].split("#")[0])
@@ -300,6 +353,8 @@ def test_axe_on_reference_pages(driver, server, output, page, scheme):
             wait(driver, lambda d: groups(d, ".search-page-results"))
         if "team=" in page:
             wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#calc-team-table thead a"))
+        if "compare.html" in page:
+            wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#cmp-table .cmp-abilities"))
         found = _axe(driver, scheme)
         assert not found, [(v["engine"], v["id"], [n["target"] for n in v["nodes"][:3]]) for v in found]
         assert not severe_logs(driver)

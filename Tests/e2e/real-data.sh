@@ -244,7 +244,7 @@ expect_eq "thumbnail files = thumbnails in the data script" "$thumbnails" "$anno
 for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] || fail "$f is not a WebP file"; done
 pass "every thumbnail is a WebP file"
 # pokedex check over the whole real site: no broken link, picture without size or alt, duplicate id or orphan page.
-run_timed "pokedex check (3,233 pages)" "$POKEDEX" check Output
+run_timed "pokedex check (3,234 pages)" "$POKEDEX" check Output
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the real site"; }
 pass "pokedex check: the real site is clean"
 
@@ -290,7 +290,7 @@ LANGUAGES=("${BUILD[@]}" --offline --output Output-languages --report report-lan
            --language en --language fr --language ja)
 run_timed "rebuild in en, fr and ja (offline, from the same cache)" "${LANGUAGES[@]}"
 [ "$RC" = 0 ] || fail "the three-language build exited $RC"
-expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 9702
+expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 9705
 grep -q 'Pokémon Souris' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Pokémon Souris"
 grep -q '>Électrik<' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Électrik"
 grep -q '<html lang="ja"' Output-languages/ja/pokemon/pikachu.html || fail "ja/pokemon/pikachu.html is not lang=ja"
@@ -369,7 +369,7 @@ assert words["fr"] == {"Eelevate", "Fire Mane"}, sorted(words["fr"])
 assert words["ja"] == {"Eelevate", "Fire Mane", "Mask Pokémon", "Retainer Pokémon", "Matcha Pokémon",
                        "Candy Apple Pokémon"}, sorted(words["ja"])
 PY
-run_timed "pokedex check (9,702 pages in three languages)" "$POKEDEX" check Output-languages
+run_timed "pokedex check (9,705 pages in three languages)" "$POKEDEX" check Output-languages
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the three-language site"; }
 pass "pokedex check: the three copies are clean, links across languages included"
 # The Nu validator reads all three copies in the browser suite (test_static.py::test_html_validates).

@@ -80,6 +80,9 @@ struct AssetsContext: Sendable, Encodable {
     var pokemonScript: String = SiteRenderer.pokemonScript
     /// The type calculator's script, on its page alone.
     var calculator: String = SiteRenderer.calculatorScript
+    /// The comparison's script, on its page alone, and its abilities script in the pages' language.
+    var compare: String = SiteRenderer.compareScript
+    var abilities: String = ""
     /// The scripts' words in the pages' language, before `app`; nil in English, which the scripts carry. `strings`:
     /// app.js's (`window.POKEDEX_STRINGS`, every page); `moreStrings`: list.js's, moves.js's, search.js's and
     /// pokemon.js's (`window.POKEDEX_MORE_STRINGS`, pages that run them, and search.js's loader).
@@ -111,6 +114,8 @@ extension AssetsContext {
             controls: prefix + controls,
             pokemonScript: prefix + pokemonScript,
             calculator: prefix + calculator,
+            compare: prefix + compare,
+            abilities: abilities.isEmpty ? "" : prefix + abilities,
             strings: strings.map { prefix + $0 },
             moreStrings: moreStrings.map { prefix + $0 }
         )
@@ -419,6 +424,31 @@ struct CalculatorContext: Sendable, Encodable {
     /// The index's data script (every Pokémon's name, slug and types), which the team loads on first use; "" when
     /// the site has none.
     var dataScript = ""
+}
+
+/// `compare.html`: what its script needs beyond the data scripts: the chart (as the calculator's), the types' names
+/// and pages, the stats' names, and the levels of the ranges.
+struct CompareContext: Sendable, Encodable {
+    var types: [TypeContext]
+    var typeNames: String
+    var chart: String
+    var stats: [CompareStatContext]
+    /// "Lv. 50", "Lv. 100", with the level for the script.
+    var levels: [CompareLevelContext]
+    /// The stats and abilities scripts' site paths (the stats' from the site root, as the data script names it).
+    var abilitiesScript: String
+}
+
+struct CompareStatContext: Sendable, Encodable {
+    var name: String
+    var label: String
+    var short: String
+    var isAbbreviated: Bool
+}
+
+struct CompareLevelContext: Sendable, Encodable {
+    var level: Int
+    var label: String
 }
 
 /// A Pokémon page's links to the type calculator: `href` with its types ("../types/calculator.html#def=electric"),
@@ -892,6 +922,8 @@ struct PageContext: Sendable, Encodable {
     var isDexes: Bool = false
     /// `types/calculator.html`: it loads `assets.calculator` after `assets.find`.
     var isCalculator: Bool = false
+    /// `compare.html`: it loads the data script, `assets.cells`, `assets.calculator` and `assets.compare`.
+    var isCompare: Bool = false
     /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
     var usesData: Bool
     /// The index and favorites pages: they load `assets.list`.
@@ -940,6 +972,7 @@ struct PageContext: Sendable, Encodable {
     var typePage: TypePageContext? = nil
     var typeChart: TypeChartContext? = nil
     var calculator: CalculatorContext? = nil
+    var compare: CompareContext? = nil
     /// Place pages and the places index.
     var place: PlacePageContext? = nil
     var placesIndex: PlacesIndexContext? = nil

@@ -188,7 +188,8 @@ extension SiteRenderer {
             isDex: kind == "dex",
             isDexes: kind == "dexes",
             isCalculator: kind == "calculator",
-            usesData: kind == "index" || kind == "favorites",
+            isCompare: kind == "compare",
+            usesData: kind == "index" || kind == "favorites" || kind == "compare",
             usesList: kind == "index" || kind == "favorites",
             usesMovesScript: false,
             pageTitle: title,
@@ -210,9 +211,10 @@ extension SiteRenderer {
             cellTemplate: kind == "index" || kind == "favorites" || kind == "search"
                 ? Self.blankCell(root: root + siteUp) : nil
         )
-        context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes", "calculator"].contains(kind)
+        context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes", "calculator", "compare"]
+            .contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
-        context.usesFind = ["index", "favorites", "moves", "calculator"].contains(kind)
+        context.usesFind = ["index", "favorites", "moves", "calculator", "compare"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)
         context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
         return context

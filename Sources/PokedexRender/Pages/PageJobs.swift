@@ -224,6 +224,8 @@ extension SiteRenderer {
             }
         )
 
+        if !entries.isEmpty { jobs.append(comparePage(pokedex, site: site, assets: assets, catalogs: catalogs)) }
+
         let unknownFavorites = pokedex.favorites.unknown
         jobs.append(
             PageJob(path: "favorites.html", template: "favorites") { [self] in

@@ -119,11 +119,16 @@ extension SiteRenderer {
     }
 
     /// The type calculator's data: the chart as characters, and the abilities that change it which some exported
-    /// Pokémon has, by name in the page's language.
-    func calculator(_ catalog: TypeCatalog, pokedex: Pokedex) -> CalculatorContext {
+    /// Pokémon has, by name in the page's language. `every`: every type of the chart some exported Pokémon has, not
+    /// only those with a page (the comparison's).
+    func calculator(_ catalog: TypeCatalog, pokedex: Pokedex, every: Bool = false) -> CalculatorContext {
         let names = pokedex.names
+        let candidates =
+            every
+            ? Set(catalog.ordered).union(pokedex.entries.flatMap(\.record.types)).sorted(by: TypeMatchups.gameOrder)
+            : catalog.ordered
         // The script splits the names at spaces: clean API names only.
-        let types = catalog.ordered.filter { pokedex.typeChart[$0] != nil && Slug.isClean($0) }
+        let types = candidates.filter { pokedex.typeChart[$0] != nil && Slug.isClean($0) }
         let chart = types.map { attacker in
             String(
                 types.map { defender -> Character in

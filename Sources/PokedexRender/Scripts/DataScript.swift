@@ -235,6 +235,54 @@ enum DataScript {
         return try script("POKEDEX_DEXES", Payload(dexes: dexes), path: SiteRenderer.dexesScript)
     }
 
+    /// `assets/pokedex-abilities.js`: `window.POKEDEX_ABILITIES`, version 1, for the comparison: `abilities`, each
+    /// `[API name, name in the pages' language, its page from the site's root ("" without one), the BCP 47 tag of the
+    /// name's language where it is not the pages' ("" else)]`, and `pokemon`, each `[id, [ability indices], [hidden
+    /// ones]]` in site order. The abilities are in the order Pokémon first name them.
+    static func abilities(_ pokedex: Pokedex, catalog: AbilityCatalog) throws -> Data {
+        struct Payload: Encodable {
+            var version = 1
+            var abilities: [[String]]
+            var pokemon: [Row]
+        }
+        struct Row: Encodable {
+            var id: Int
+            var normal: [Int]
+            var hidden: [Int]
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.unkeyedContainer()
+                try container.encode(id)
+                try container.encode(normal)
+                try container.encode(hidden)
+            }
+        }
+        let names = pokedex.names
+        var abilities: [[String]] = []
+        var indexOf: [String: Int] = [:]
+        let rows = pokedex.entries.map { entry in
+            var row = Row(id: entry.id, normal: [], hidden: [])
+            for ability in entry.record.abilities {
+                let index =
+                    indexOf[ability.name]
+                    ?? {
+                        let page = ability.id.flatMap { catalog.slugs[$0] }.map(AbilityCatalog.pagePath) ?? ""
+                        let tag = names.fallback(.ability, ability.name).flatMap(SiteRenderer.tag) ?? ""
+                        abilities.append([ability.name, names.name(.ability, ability.name), page, tag])
+                        indexOf[ability.name] = abilities.count - 1
+                        return abilities.count - 1
+                    }()
+                if ability.isHidden { row.hidden.append(index) } else { row.normal.append(index) }
+            }
+            return row
+        }
+        return try script(
+            "POKEDEX_ABILITIES",
+            Payload(abilities: abilities, pokemon: rows),
+            path: SiteRenderer.abilitiesScript
+        )
+    }
+
     /// The names of one species or one form: the ids of the exported Pokémon they name (a species' default first,
     /// then its forms, in site order), then each distinct spelling once with the languages that use it, a bit set
     /// over `NamesPayload.languages`. Encoded `[[ids], "name", mask, "name", mask, …]`.

@@ -73,6 +73,24 @@ import Testing
         }
     }
 
+    @Test func aPageThatReadsItsFragmentAsItsStateTakesAnyFragment() async throws {
+        var site = Self.cleanSite
+        // The comparison reads "#pikachu,raichu" as the Pokémon it shows; a page without the marker still has its
+        // fragments checked.
+        site["compare.html"] = Self.page(#"<section data-fragment-state=""><a href="index.html">Home</a></section>"#)
+        site["a.html"] = Self.page(
+            #"<a href="compare.html#pikachu,raichu">Compare</a> <a href="index.html#pikachu">Index</a>"#
+        )
+        try await withSite(site) { root in
+            let report = try await SiteChecker(root: root).run()
+            #expect(
+                report.findings.map(\.description) == [
+                    #"a.html:12: href="index.html#pikachu": no id "pikachu" in index.html"#
+                ]
+            )
+        }
+    }
+
     @Test func brokenLinksAndFragmentsAreReportedWithTheirLine() async throws {
         var site = Self.cleanSite
         site["a.html"] = Self.page(

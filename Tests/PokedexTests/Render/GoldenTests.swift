@@ -31,6 +31,7 @@ import Testing
         ("types/ghost.html", "type-ghost.html"),
         ("types/index.html", "types-index.html"),
         ("types/calculator.html", "types-calculator.html"),
+        ("compare.html", "compare.html"),
         ("search.html", "search.html"),
         // A place's page, its areas and games, and the places index.
         ("locations/coral-path.html", "location-coral-path.html"),

@@ -343,6 +343,51 @@ import Testing
         }
     }
 
+    @Test func theComparisonCarriesTheChartAndStatsAndItsAbilitiesScriptNamesEachPokemonsAbilities() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
+            let page = try env.read("compare.html")
+            // The chart, as the calculator's; the six stats and the two levels of the ranges.
+            let types = try #require(Self.attribute("data-types", in: page)).split(separator: " ")
+            let rows = try #require(Self.attribute("data-chart", in: page)).split(separator: " ")
+            #expect(!types.isEmpty && rows.count == types.count)
+            for stat in ["hp", "attack", "defense", "special-attack", "special-defense", "speed"] {
+                #expect(page.contains(#"data-row="stat" data-stat="\#(stat)""#))
+                #expect(page.contains(#"data-row="range" data-level="100" data-stat="\#(stat)""#))
+            }
+            #expect(page.contains(#"data-fragment-state="""#))
+            // What it loads: the index's data, the cells', calculator's and its own scripts.
+            for script in ["assets/pokedex-data.", "assets/cells.", "assets/calculator.", "assets/compare."] {
+                #expect(page.contains(#"<script src="\#(script)"#), "\(script)")
+            }
+            // Its abilities script: Pikachu's Static, and Lightning Rod as its hidden one, with their pages.
+            let path = try #require(Self.attribute("data-abilities", in: page))
+            let script = try env.read(path)
+            let json = try #require(script.firstRange(of: " = ").map { script[$0.upperBound...].dropLast(2) })
+            let decoded = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+            #expect(decoded["version"] as? Int == 1)
+            let abilities = try #require(decoded["abilities"] as? [[String]])
+            let pokemon = try #require(decoded["pokemon"] as? [[Any]])
+            let pikachu = try #require(pokemon.first { $0.first as? Int == 25 })
+            let normal = try #require(pikachu[1] as? [Int]).map { abilities[$0] }
+            let hidden = try #require(pikachu[2] as? [Int]).map { abilities[$0] }
+            #expect(normal.map(\.[0]) == ["static"])
+            #expect(normal.first?[1] == "Static" && normal.first?[2] == "abilities/static.html")
+            #expect(hidden.map(\.[0]) == ["lightning-rod"])
+            // Each Pokémon page has its way there; the French copy is in French with its own abilities script.
+            #expect(try env.read("pokemon/pikachu.html").contains(#"href="../compare.html#pikachu""#))
+            let french = try env.read("fr/compare.html")
+            #expect(french.contains("<h1 class=\"page-title\">Comparer des Pokémon</h1>"))
+            let frenchPath = try #require(Self.attribute("data-abilities", in: french))
+            #expect(frenchPath != path && frenchPath.hasPrefix("../assets/pokedex-abilities."))
+            // The fixtures name abilities in English alone: the French copy says so with the name's language.
+            #expect(
+                try env.read(String(frenchPath.dropFirst(3)))
+                    .contains(#"["static","Static","abilities/static.html","en"]"#)
+            )
+        }
+    }
+
     /// The value of the first `name="…"` attribute in `html`.
     static func attribute(_ name: String, in html: String) -> String? {
         guard let start = html.range(of: name + "=\""),

@@ -381,6 +381,14 @@ enum TestTheme {
 
         """
 
+    static let compare = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#compare}}<section data-fragment-state data-types="{{typeNames}}" data-chart="{{chart}}" data-abilities="{{root}}{{abilitiesScript}}">{{#stats}}<p data-stat="{{name}}">{{label}}</p>{{/stats}}{{#levels}}<p data-level="{{level}}">{{label}}</p>{{/levels}}</section>{{/compare}}
+        </body></html>
+
+        """
+
     static let search = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -404,6 +412,7 @@ enum TestTheme {
             "abilities.mustache": abilities, "type.mustache": type, "types.mustache": types, "search.mustache": search,
             "location.mustache": location, "locations.mustache": locations, "pokedex.mustache": pokedex,
             "pokedexes.mustache": pokedexes, "calculator.mustache": calculator,
+            "compare.mustache": compare,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

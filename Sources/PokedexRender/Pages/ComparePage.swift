@@ -1,0 +1,48 @@
+import Foundation
+import PokedexModel
+import PokedexSource
+import PokedexSupport
+
+/// `compare.html`: two to four Pokémon side by side, picked by name. The page carries what does not change with the
+/// Pokémon (the chart, the types' and stats' names); its script reads the rest from the data scripts.
+extension SiteRenderer {
+    func comparePage(_ pokedex: Pokedex, site: SiteContext, assets: AssetsContext, catalogs: Catalogs) -> PageJob {
+        let path = Self.comparePath
+        let description = t("description.compare")
+        return PageJob(path: path, template: "compare") { [self] in
+            var context = base(
+                site: site,
+                root: "",
+                kind: "compare",
+                path: path,
+                title: t("title.compare"),
+                social: social(title: t("title.compare"), description: description, path: path, picture: nil),
+                assets: assets
+            )
+            context.compare = compare(pokedex, types: catalogs.types, abilitiesScript: assets.abilities)
+            return context
+        }
+    }
+
+    func compare(_ pokedex: Pokedex, types catalog: TypeCatalog, abilitiesScript: String) -> CompareContext {
+        // The chart of every type a Pokémon has, as the calculator reads it; types without a page are named, unlinked.
+        let chart = calculator(catalog, pokedex: pokedex, every: true)
+        return CompareContext(
+            types: chart.types.map { type in
+                var type = type
+                type.href = type.isLinked ? String(type.href.dropFirst("../".count)) : ""
+                return type
+            },
+            typeNames: chart.typeNames,
+            chart: chart.chart,
+            stats: DataScript.statNames.map { name in
+                let (label, short) = statLabel(name)
+                return CompareStatContext(name: name, label: label, short: short, isAbbreviated: label != short)
+            },
+            levels: StatRange.levels.map {
+                CompareLevelContext(level: $0, label: t("pokemon.at_level", ["n": String($0)]))
+            },
+            abilitiesScript: abilitiesScript
+        )
+    }
+}
