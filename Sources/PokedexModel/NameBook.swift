@@ -227,6 +227,7 @@ extension DataSet {
         records[.ability] = abilities.sorted { $0.key < $1.key }.map { _, ability in
             NamesRecord(id: ability.id, name: ability.name, names: ability.names)
         }
+        records[.nature] = natures.sorted { $0.key < $1.key }.map(\.value.namesRecord)
         return NameBook(
             records: records,
             types: types.keys.sorted().compactMap { types[$0] },

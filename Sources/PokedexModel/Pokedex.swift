@@ -105,6 +105,8 @@ package struct Pokedex: Sendable {
     package var places: PlaceBook
     /// The games' regional Pokédexes and the species each lists.
     package var regionalDexes: RegionalDexes
+    /// The natures, in PokeAPI's order (Hardy, Lonely, Brave…): the stat each raises and lowers, and the flavours.
+    package var natures: [NatureRecord]
     /// PokeAPI's code of the language the pages are in: names and texts are this language's where PokeAPI has
     /// them, else English (see `localized(_:)`).
     package private(set) var language = "en"
@@ -119,7 +121,8 @@ package struct Pokedex: Sendable {
         moves: MoveBook = MoveBook(),
         abilities: [Int: AbilityRecord] = [:],
         places: PlaceBook = PlaceBook(),
-        regionalDexes: RegionalDexes = RegionalDexes()
+        regionalDexes: RegionalDexes = RegionalDexes(),
+        natures: [NatureRecord] = []
     ) {
         self.entries = entries
         self.favorites = favorites
@@ -131,6 +134,7 @@ package struct Pokedex: Sendable {
         self.abilities = abilities
         self.places = places
         self.regionalDexes = regionalDexes
+        self.natures = natures
     }
 
     /// The index's Pokémon, and every list's: the species and the forms that play differently, in site order.

@@ -33,6 +33,7 @@ package struct RenderInputs: Encodable, Sendable {
     var places: PlaceBook
     /// The regional Pokédexes (the species' numbers in them are in `entries`).
     var regionalDexes: [PokedexRecord]
+    var natures: [NatureRecord]
     /// The site's languages, the root's first, and the theme's words in each.
     var languages: [String]
     var strings: [ThemeStrings] = []
@@ -64,6 +65,7 @@ package struct RenderInputs: Encodable, Sendable {
         abilities = pokedex.abilities.sorted { $0.key < $1.key }.map(\.value)
         places = pokedex.places
         regionalDexes = pokedex.regionalDexes.ordered
+        natures = pokedex.natures
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.

@@ -332,8 +332,10 @@ package struct SiteRenderer: Sendable {
                 + (catalogs.places.ordered.isEmpty ? [] : [renderer.pathPrefix + PlaceCatalog.indexPath])
                 + (catalogs.dexes.ordered.isEmpty ? [] : [renderer.pathPrefix + DexCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
-            // The comparison and what it loads on arrival.
-            let compareShell = [renderer.pathPrefix + Self.comparePath, languageAssets.abilities]
+            // The comparison and what it loads on arrival, and the natures' table.
+            let compareShell =
+                [renderer.pathPrefix + Self.comparePath, languageAssets.abilities]
+                + (pokedex.natures.isEmpty ? [] : [renderer.pathPrefix + Self.naturesPath])
             if index == 0 {
                 workerShell +=
                     moveShell + referenceShell + compareShell + [

@@ -57,6 +57,7 @@ struct SnapshotCommand: AsyncParsableCommand {
                 + "\(snapshot.moves.count) moves, \(snapshot.machines.count) machines, \(snapshot.abilities.count) abilities, "
                 + "\(snapshot.encounters.count) Pokémon found somewhere, \(snapshot.areas.count) areas in "
                 + "\(snapshot.locations.count) places, \(snapshot.pokedexes.count) Pokédexes, "
+                + "\(snapshot.natures?.count ?? 0) natures, "
                 + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
                 + "\(bytes) bytes compressed, written to \(output)"
         )

@@ -276,6 +276,37 @@ def test_the_comparison_reads_the_address_and_names_in_any_language_over_http_an
     assert table["total"][1].endswith("(la plus haute)"), table["total"]
 
 
+def natures(driver):
+    """{nature's row id: [its cells' texts]} in the table's order."""
+    return js(driver, """
+        return Array.from(document.querySelectorAll('.natures-table tbody tr')).map(tr =>
+          [tr.id, Array.from(tr.cells).map(c => c.textContent.trim())]);""")
+
+
+def test_the_natures_table_sorts_and_speaks_each_language_over_http_and_from_file_urls(driver, server, output):
+    need(output, "natures.html", "fr/natures.html", "ja/natures.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "natures.html")
+        rows = dict(natures(driver))
+        assert len(rows) == 25, rows.keys()
+        assert rows["adamant"] == ["Adamant", "Attack", "Special Attack", "Spicy", "Dry"], rows["adamant"]
+        assert sum(1 for cells in rows.values() if cells[1] == "None (neutral)") == 5
+        # Sorted by what it lowers, a click on the heading; again, the other way.
+        button = driver.find_element(By.XPATH, "//table[contains(@class,'natures-table')]//th[3]/button")
+        button.click()
+        wait(driver, lambda d: js(d, "return document.querySelectorAll('.natures-table th')[2].getAttribute('aria-sort')")
+             == "ascending", message=f"no sort by Lowers from {base}")
+        lowered = [cells[2] for _, cells in natures(driver)]
+        assert lowered == sorted(lowered) and lowered[0] == "Attack", lowered
+        button.click()
+        wait(driver, lambda d: js(d, "return document.querySelectorAll('.natures-table th')[2].getAttribute('aria-sort')")
+             == "descending", message="no second sort")
+    open_page(driver, server + "fr/natures.html")
+    assert dict(natures(driver))["adamant"][:3] == ["Rigide", "Attaque", "Attaque Spéciale"], dict(natures(driver))["adamant"]
+    open_page(driver, server + "ja/natures.html")
+    assert dict(natures(driver))["adamant"][0] == "いじっぱり"
+
+
 def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
     open_page(driver, server + "index.html")
     box = driver.find_element(By.ID, "search")
@@ -343,6 +374,7 @@ def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, out
                                   "types/calculator.html#def=water,ground&ability=levitate&team=pikachu,charizard",
                                   "fr/types/calculator.html#def=fire&team=dragonite",
                                   "compare.html#pikachu,raichu", "ja/compare.html#pikachu,raichu,charizard,gengar",
+                                  "natures.html", "fr/natures.html",
                                   "search.html?q=pika", PIKACHU])
 def test_axe_on_reference_pages(driver, server, output, page, scheme):
     need(output, page.split("?")[0].split("#")[0])

@@ -343,6 +343,7 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_we
         # The comparison loads the index's data script on arrival, as the index does: the index's budget.
         for index, budget in ((index, 80), (output / lang / "types" / "index.html", 30),
                               (output / lang / "compare.html", 60),
+                              (output / lang / "natures.html", 30),
                               (output / lang / "abilities" / "index.html", 80),
                               (output / lang / "locations" / "index.html", 30),
                               (output / lang / "pokedexes" / "index.html", 30)):

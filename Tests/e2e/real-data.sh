@@ -189,6 +189,18 @@ assert '<option value="levitate" data-rule="ground:0">Levitate</option>' in page
 assert '<option value="wonder-guard" data-rule="only-super">Wonder Guard</option>' in page
 PY
 [ -f Output/search.html ] || fail "search.html missing"
+# Issue 37: the natures, 25 rows, Adamant +Attack −Special Attack, five neutral; the comparison's page.
+expect_eq "natures cached" "$(ls .pokedex-cache/v*/*/nature | wc -l)" 25
+python3 - Output/natures.html <<'PY' || fail "the natures table"
+import re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+rows = re.findall(r'<tr id="([a-z]+)"[^>]*><th scope="row"[^>]*>([^<]*)</th><td class="nature-up">([^<]*)</td><td class="nature-down">([^<]*)</td><td[^>]*>([^<]*)</td><td[^>]*>([^<]*)</td></tr>', page)
+assert len(rows) == 25, len(rows)
+table = {row[0]: row[1:] for row in rows}
+assert table["adamant"] == ("Adamant", "Attack", "Special Attack", "Spicy", "Dry"), table["adamant"]
+assert sum(1 for row in rows if row[2] == "None (neutral)") == 5
+PY
+grep -q 'href="../compare.html#pikachu"' Output/pokemon/pikachu.html || fail "Pikachu's page does not link the comparison"
 pass "Pikachu: EV 2 Speed, catch rate 190, Field and Fairy, 50%/50%; Slowking by King’s Rock; Static lists Pikachu; Ghost: Normal and Fighting do nothing; 312 ability and 18 type pages"
 # Issue 36: where to find each Pokémon and what it holds, a page per place, every place by region.
 expect_eq "encounter lists cached (one per Pokémon)" "$(ls .pokedex-cache/v*/*/encounters | wc -l)" 1351
@@ -244,7 +256,7 @@ expect_eq "thumbnail files = thumbnails in the data script" "$thumbnails" "$anno
 for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] || fail "$f is not a WebP file"; done
 pass "every thumbnail is a WebP file"
 # pokedex check over the whole real site: no broken link, picture without size or alt, duplicate id or orphan page.
-run_timed "pokedex check (3,234 pages)" "$POKEDEX" check Output
+run_timed "pokedex check (3,235 pages)" "$POKEDEX" check Output
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the real site"; }
 pass "pokedex check: the real site is clean"
 
@@ -290,7 +302,7 @@ LANGUAGES=("${BUILD[@]}" --offline --output Output-languages --report report-lan
            --language en --language fr --language ja)
 run_timed "rebuild in en, fr and ja (offline, from the same cache)" "${LANGUAGES[@]}"
 [ "$RC" = 0 ] || fail "the three-language build exited $RC"
-expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 9705
+expect_eq "pages in three languages" "$(find Output-languages -name '*.html' | wc -l)" 9708
 grep -q 'Pokémon Souris' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Pokémon Souris"
 grep -q '>Électrik<' Output-languages/fr/pokemon/pikachu.html || fail "fr/pokemon/pikachu.html does not say Électrik"
 grep -q '<html lang="ja"' Output-languages/ja/pokemon/pikachu.html || fail "ja/pokemon/pikachu.html is not lang=ja"
@@ -369,7 +381,7 @@ assert words["fr"] == {"Eelevate", "Fire Mane"}, sorted(words["fr"])
 assert words["ja"] == {"Eelevate", "Fire Mane", "Mask Pokémon", "Retainer Pokémon", "Matcha Pokémon",
                        "Candy Apple Pokémon"}, sorted(words["ja"])
 PY
-run_timed "pokedex check (9,705 pages in three languages)" "$POKEDEX" check Output-languages
+run_timed "pokedex check (9,708 pages in three languages)" "$POKEDEX" check Output-languages
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the three-language site"; }
 pass "pokedex check: the three copies are clean, links across languages included"
 # The Nu validator reads all three copies in the browser suite (test_static.py::test_html_validates).

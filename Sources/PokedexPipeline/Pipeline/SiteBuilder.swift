@@ -492,7 +492,8 @@ package struct SiteBuilder: Sendable {
             regionalDexes: RegionalDexes(
                 pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] },
                 species: data.species.keys.sorted().compactMap { data.species[$0] }
-            )
+            ),
+            natures: data.natures.keys.sorted().compactMap { data.natures[$0] }
         )
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {

@@ -22,6 +22,8 @@ struct SiteContext: Sendable, Encodable {
     var hasPlaces = false
     /// Some regional Pokédex has a page: the footer links their index.
     var hasDexes = false
+    /// The natures' table exists: the footer and the Pokémon pages' stat ranges link it.
+    var hasNatures = false
     /// How many Pokémon the index lists (species, and forms that play differently), as the language writes it:
     /// "1,269".
     var count: String
@@ -424,6 +426,27 @@ struct CalculatorContext: Sendable, Encodable {
     /// The index's data script (every Pokémon's name, slug and types), which the team loads on first use; "" when
     /// the site has none.
     var dataScript = ""
+}
+
+/// `natures.html`: a row per nature, by name in the page's language.
+struct NaturesContext: Sendable, Encodable {
+    var rows: [NatureRowContext]
+    var count: Int
+}
+
+struct NatureRowContext: Sendable, Encodable {
+    /// Its API name, for a link to its row ("adamant"); "" when it is not a clean slug.
+    var anchor: String
+    var label: String
+    var labelLang: String?
+    /// The stats' names ("Attack"), or a word for a nature that changes none.
+    var raises: String
+    var lowers: String
+    var isNeutral: Bool
+    var likes: String
+    var likesLang: String?
+    var dislikes: String
+    var dislikesLang: String?
 }
 
 /// `compare.html`: what its script needs beyond the data scripts: the chart (as the calculator's), the types' names
@@ -973,6 +996,7 @@ struct PageContext: Sendable, Encodable {
     var typeChart: TypeChartContext? = nil
     var calculator: CalculatorContext? = nil
     var compare: CompareContext? = nil
+    var natures: NaturesContext? = nil
     /// Place pages and the places index.
     var place: PlacePageContext? = nil
     var placesIndex: PlacesIndexContext? = nil

@@ -211,12 +211,14 @@ extension SiteRenderer {
             cellTemplate: kind == "index" || kind == "favorites" || kind == "search"
                 ? Self.blankCell(root: root + siteUp) : nil
         )
-        context.usesTables = ["pokemon", "moves", "type", "types", "abilities", "dexes", "calculator", "compare"]
-            .contains(kind)
+        context.usesTables = [
+            "pokemon", "moves", "type", "types", "abilities", "dexes", "calculator", "compare", "natures",
+        ]
+        .contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
         context.usesFind = ["index", "favorites", "moves", "calculator", "compare"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)
-        context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
+        context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type", "natures"].contains(kind)
         return context
     }
 

@@ -42,6 +42,7 @@ extension SiteRenderer {
             hasTypes: !catalogs.types.ordered.isEmpty,
             hasPlaces: !catalogs.places.ordered.isEmpty,
             hasDexes: !catalogs.dexes.ordered.isEmpty,
+            hasNatures: !pokedex.natures.isEmpty,
             count: grouped(listed.count),
             pageCount: pageCount,
             perPage: perPage,
@@ -225,6 +226,7 @@ extension SiteRenderer {
         )
 
         if !entries.isEmpty { jobs.append(comparePage(pokedex, site: site, assets: assets, catalogs: catalogs)) }
+        if let natures = naturesPage(pokedex, site: site, assets: detailAssets) { jobs.append(natures) }
 
         let unknownFavorites = pokedex.favorites.unknown
         jobs.append(

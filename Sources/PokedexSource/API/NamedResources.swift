@@ -117,6 +117,8 @@ package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseI
     case encounterMethod = "encounter-method"
     case encounterConditionValue = "encounter-condition-value"
     case pokedex
+    case nature
+    case berryFlavor = "berry-flavor"
 
     /// `/item/{id}/` is cached as `item/{id}`.
     package var path: String { rawValue }
@@ -124,9 +126,9 @@ package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseI
     /// Read for names alone: a move is a whole `MoveRecord` and an ability an `AbilityRecord`, under the same
     /// paths, so not here.
     /// A place is a whole `LocationRecord` (its region and areas too) and a Pokédex a `PokedexRecord`, under the same
-    /// paths.
+    /// paths, and a nature a `NatureRecord`.
     package static var namesOnly: [NamedKind] {
-        allCases.filter { ![.move, .ability, .location, .pokedex].contains($0) }
+        allCases.filter { ![.move, .ability, .location, .pokedex, .nature].contains($0) }
     }
 
     package static func < (a: NamedKind, b: NamedKind) -> Bool {

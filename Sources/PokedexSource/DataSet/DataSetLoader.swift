@@ -210,7 +210,22 @@ package struct DataSetLoader: Sendable {
             }
         }
 
+        // The natures, for their table: the list tells their ids, each its stats and flavours.
+        var natures: [Int: NatureRecord] = [:]
+        switch await natureList() {
+        case .success(let page):
+            natures = await resources(
+                NatureRecord.self,
+                ids: page.results.map(\.id),
+                path: NamedKind.nature.path,
+                progress: "Natures",
+                missing: &missing
+            ) { $0.id }
+        case .failure(let error): missing.append(Self.describeMissing(error))
+        }
+
         var wanted: [NamedKind: Set<Int>] = [:]
+        wanted[.berryFlavor] = Set(natures.values.flatMap(\.flavorIDs))
         wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
         // The games of the learnsets and forms, and those whose Pokédex entries the pages quote.
         wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
@@ -235,7 +250,10 @@ package struct DataSetLoader: Sendable {
         wanted[.item, default: []].formUnion(machines.values.compactMap(\.itemID))
         wanted[.item, default: []].formUnion(itemCategories.values.flatMap { $0.items.map(\.id) })
         var named: [NamedKind: [Int: NamesRecord]] = [:]
-        progress.begin("Names", total: wanted.values.reduce(0) { $0 + $1.count })
+        progress.begin(
+            "Names",
+            total: wanted.filter { NamedKind.namesOnly.contains($0.key) }.values.reduce(0) { $0 + $1.count }
+        )
         for kind in NamedKind.namesOnly {
             // The learn methods were had already, for the machines.
             if kind == .moveLearnMethod {
@@ -271,6 +289,7 @@ package struct DataSetLoader: Sendable {
             areas: areas,
             locations: locations,
             pokedexes: pokedexes,
+            natures: natures,
             missing: missing
         )
     }
@@ -315,6 +334,30 @@ package struct DataSetLoader: Sendable {
             }
         }
         return byID
+    }
+
+    /// Where the natures' list is cached: not under `list/`, which holds the Pokémon list's pages.
+    package static let natureListKey = "nature-list"
+
+    /// `/nature/`, in one page (PokeAPI has 25): refused unless it lists them all.
+    private func natureList() async -> Result<ListPage, PokedexError> {
+        let url = "\(apiBase)/nature?limit=100&offset=0"
+        do {
+            let page = try await loader.json(ListPage.self, url: url, key: Self.natureListKey) { page in
+                guard page.results.count == page.count else {
+                    throw PokedexError(
+                        .source,
+                        url,
+                        .invalidResponse("\(page.count) natures, \(page.results.count) listed")
+                    )
+                }
+            }.value
+            return .success(page)
+        } catch let error as PokedexError {
+            return .failure(error)
+        } catch {
+            return .failure(PokedexError(.source, url, .other(PokedexError.describe(error))))
+        }
     }
 
     /// `/item-category/<name>/`, asked for by name (its id is PokeAPI's business), cached under that name.
@@ -442,6 +485,8 @@ package struct DataSet: Sendable {
     package var locations: [Int: LocationRecord] = [:]
     /// The Pokédexes the species are numbered in, by id.
     package var pokedexes: [Int: PokedexRecord] = [:]
+    /// Every nature, by id; their flavours' names are in `named`.
+    package var natures: [Int: NatureRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
     package var typeChart: [String: TypeRecord] {

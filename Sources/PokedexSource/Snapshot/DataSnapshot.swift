@@ -48,6 +48,9 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
     package var locations: [LocationRecord]
     /// The Pokédexes the species are numbered in.
     package var pokedexes: [PokedexRecord]
+    /// Every nature (their flavours' names are in `named`); nil in a snapshot taken before pokedex read them, which
+    /// still seeds the rest.
+    package var natures: [NatureRecord]?
 
     package init(
         createdAt: Double,
@@ -68,7 +71,8 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
         encounters: [Int: EncountersRecord] = [:],
         areas: [LocationAreaRecord] = [],
         locations: [LocationRecord] = [],
-        pokedexes: [PokedexRecord] = []
+        pokedexes: [PokedexRecord] = [],
+        natures: [NatureRecord] = []
     ) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
@@ -91,6 +95,7 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
         self.areas = areas
         self.locations = locations
         self.pokedexes = pokedexes
+        self.natures = natures
     }
 
     package var date: Date { Date(timeIntervalSince1970: createdAt) }

@@ -137,7 +137,8 @@ package struct SnapshotMaker: Sendable {
             encounters: data.encounters,
             areas: data.areas.keys.sorted().compactMap { data.areas[$0] },
             locations: data.locations.keys.sorted().compactMap { data.locations[$0] },
-            pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] }
+            pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] },
+            natures: data.natures.keys.sorted().compactMap { data.natures[$0] }
         )
     }
 

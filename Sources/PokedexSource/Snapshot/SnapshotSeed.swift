@@ -5,7 +5,7 @@ package import PokedexSupport
 
 /// A loaded snapshot, indexed to answer the cache keys the build reads: list pages of any size, Pokémon,
 /// species, evolution chains, types, forms, version groups, moves, machines, item categories, encounters, areas,
-/// places, Pokédexes and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
+/// places, Pokédexes, natures and named resources. Its entries carry the snapshot's data hash and no validators, and are stale from the start, so the
 /// build uses them as they are only when `/meta/` confirms the hash or the network cannot be had.
 package final class SnapshotSeed: Sendable {
     package let snapshot: DataSnapshot
@@ -26,6 +26,7 @@ package final class SnapshotSeed: Sendable {
     let areas: [Int: LocationAreaRecord]
     let locations: [Int: LocationRecord]
     let pokedexes: [Int: PokedexRecord]
+    let natures: [Int: NatureRecord]
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
@@ -52,6 +53,7 @@ package final class SnapshotSeed: Sendable {
         areas = Dictionary(snapshot.areas.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         locations = Dictionary(snapshot.locations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         pokedexes = Dictionary(snapshot.pokedexes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        natures = Dictionary((snapshot.natures ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -93,6 +95,10 @@ package final class SnapshotSeed: Sendable {
             body = locations[id]
         } else if let id = Self.id(in: key, prefix: "pokedex/") {
             body = pokedexes[id]
+        } else if key == DataSetLoader.natureListKey, let all = snapshot.natures, !all.isEmpty {
+            body = ListPage(count: all.count, results: all.map { ListPage.Entry(id: $0.id, name: $0.name) })
+        } else if let id = Self.id(in: key, prefix: "nature/") {
+            body = natures[id]
         } else if key.hasPrefix(Self.itemCategoryPrefix) {
             body = itemCategories[String(key.dropFirst(Self.itemCategoryPrefix.count))]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],

@@ -32,6 +32,7 @@ import Testing
         ("types/index.html", "types-index.html"),
         ("types/calculator.html", "types-calculator.html"),
         ("compare.html", "compare.html"),
+        ("natures.html", "natures.html"),
         ("search.html", "search.html"),
         // A place's page, its areas and games, and the places index.
         ("locations/coral-path.html", "location-coral-path.html"),

@@ -388,6 +388,40 @@ import Testing
         }
     }
 
+    @Test func theNaturesTableSaysWhatEachRaisesLowersLikesAndDislikesInThePagesLanguage() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
+            let page = try env.read("natures.html")
+            #expect(
+                page.contains(
+                    #"<tr id="daring"><th scope="row">Daring</th><td class="nature-up">Attack</td><td class="nature-down">Speed</td><td>Zesty</td><td>Mellow</td></tr>"#
+                )
+            )
+            // A nature that changes nothing says so.
+            #expect(
+                page.contains(
+                    #"<tr id="steady" class="nature-neutral"><th scope="row">Steady</th><td class="nature-up">None (neutral)</td>"#
+                )
+            )
+            #expect(page.contains(#"<table class="ref-table natures-table sortable">"#))
+            #expect(page.contains("assets/moves."))
+            // In French, by French names, sorted by them; names PokeAPI lacks in French say they are English.
+            let french = try env.read("fr/natures.html")
+            #expect(
+                french.contains(
+                    #"<tr id="daring"><th scope="row">Audacieux</th><td class="nature-up">Attaque</td><td class="nature-down">Vitesse</td><td>Relevé</td><td lang="en">Mellow</td></tr>"#
+                )
+            )
+            #expect(french.contains(#"<th scope="row" lang="en">Dreamy</th>"#))
+            let rows = french.components(separatedBy: "<tr id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+            #expect(rows == ["daring", "dreamy", "steady"])
+            // The Pokémon pages' stat ranges and the footer link it.
+            let pikachu = try env.read("pokemon/pikachu.html")
+            #expect(pikachu.contains(#"<a href="../natures.html">Natures and the stats they change</a></p>"#))
+            #expect(pikachu.contains(#"<a href="../natures.html">Natures</a>"#))
+        }
+    }
+
     /// The value of the first `name="…"` attribute in `html`.
     static func attribute(_ name: String, in html: String) -> String? {
         guard let start = html.range(of: name + "=\""),

@@ -45,8 +45,9 @@ import Testing
             #expect(try same("encounters", EncountersRecord.self) == 12)
             #expect(try same("location-area", LocationAreaRecord.self) == 4)
             #expect(try same("location", LocationRecord.self) == 4)
+            #expect(try same("nature", NatureRecord.self) == 3)
             // Every one of them from the pack, none learned from JSON.
-            #expect(pack.counts.served == 12 + 9 + 9 + 9 + 5 + 11 + 23 + 4 + 6 + 14 + 12 + 4 + 4)
+            #expect(pack.counts.served == 12 + 9 + 9 + 9 + 5 + 11 + 23 + 4 + 6 + 14 + 12 + 4 + 4 + 3)
             #expect(pack.counts.learned == 0)
             #expect(try pack.close() == false)
         }

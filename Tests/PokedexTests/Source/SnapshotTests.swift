@@ -40,6 +40,16 @@ import Testing
             snapshot.encounters["25"]?.encounters.contains { forestAreas.contains($0.area) && $0.version == 1 } == true
         )
         #expect(snapshot.pokemon.first { $0.id == 25 }?.heldItems.contains { $0.name == "light-ball" } == true)
+        // The 25 natures: Adamant raises Attack and lowers Special Attack, likes spicy and dislikes dry; five are
+        // neutral; the flavours' names are kept, French among them.
+        let natures = try #require(snapshot.natures)
+        #expect(natures.count == 25)
+        let adamant = try #require(natures.first { $0.name == "adamant" })
+        #expect(adamant.increasedStat == "attack" && adamant.decreasedStat == "special-attack")
+        #expect(adamant.likesFlavor?.name == "spicy" && adamant.hatesFlavor?.name == "dry")
+        #expect(adamant.names.preferred("fr")?.name == "Rigide")
+        #expect(natures.filter { $0.increasedStat == nil }.count == 5)
+        #expect(snapshot.named[.berryFlavor]?.count == 5)
     }
 
     @Test func aSnapshotRoundTripsThroughItsFile() throws {

@@ -389,6 +389,14 @@ enum TestTheme {
 
         """
 
+    static let natures = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        <table>{{#natures}}{{#rows}}<tr><th>{{label}}</th><td>{{raises}}</td><td>{{lowers}}</td><td>{{likes}}</td><td>{{dislikes}}</td></tr>{{/rows}}{{/natures}}</table>
+        </body></html>
+
+        """
+
     static let search = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -412,7 +420,7 @@ enum TestTheme {
             "abilities.mustache": abilities, "type.mustache": type, "types.mustache": types, "search.mustache": search,
             "location.mustache": location, "locations.mustache": locations, "pokedex.mustache": pokedex,
             "pokedexes.mustache": pokedexes, "calculator.mustache": calculator,
-            "compare.mustache": compare,
+            "compare.mustache": compare, "natures.mustache": natures,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

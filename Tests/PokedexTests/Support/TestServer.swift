@@ -345,6 +345,21 @@ final class TestServer: Sendable {
                     "count": all.count, "next": next, "previous": previous,
                     "results": slice.map { Fixtures.ref($0.name, "\(api)/pokemon/\($0.id)/") },
                 ])
+            case (1, "nature"):
+                let query = Self.query(uri)
+                return json(
+                    Fixtures.natureListJSON(
+                        limit: query["limit"].flatMap(Int.init) ?? 20,
+                        offset: query["offset"].flatMap(Int.init) ?? 0,
+                        api: api
+                    )
+                )
+            case (2, "nature"):
+                guard let id = Int(rest[1]), let nature = Fixtures.natureJSON(id, api: api) else { return nil }
+                return json(nature)
+            case (2, "berry-flavor"):
+                guard let id = Int(rest[1]), let flavor = Fixtures.berryFlavorJSON(id, api: api) else { return nil }
+                return json(flavor)
             case (2, "pokemon"):
                 guard let id = Int(rest[1]), let p = listed(state).first(where: { $0.id == id }) else { return nil }
                 return json(Fixtures.detail(p, api: api, origin: origin))
