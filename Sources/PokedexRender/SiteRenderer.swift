@@ -340,7 +340,7 @@ package struct SiteRenderer: Sendable {
                 workerShell +=
                     moveShell + referenceShell + compareShell + [
                         assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
-                        assets.tables, assets.pokemonScript, assets.calculator, assets.compare, assets.cells,
+                        assets.tables, assets.pokemonScript, assets.calculator, assets.compare,
                     ]
                 assets = languageAssets
                 counts = (

@@ -180,8 +180,10 @@
       shown = shown.filter(function (row) { return row !== p; });
       draw();
       writeHash();
-      // Focus stays in the table: on the next member's Remove, else on the name box.
-      var buttons = table.querySelectorAll('thead .calc-remove');
+      say(words('removed', { name: p.name }));
+      // Focus stays in the table: on the Remove now in the removed one's place (the last one's when it was last),
+      // else, with none left, on the name box.
+      var buttons = wrap.hidden ? [] : table.querySelectorAll('thead .calc-remove');
       (buttons[Math.min(at, buttons.length - 1)] || input).focus();
     });
     return th;
@@ -309,6 +311,8 @@
     refocus: function () { return input; }
   });
 
+  // One wait at a time for every name to come in, the latest Add's: a second Add meanwhile does not add twice.
+  var waiting = null;
   // `everyName`: the names of every language were asked for (in, or failed).
   function pick(everyName) {
     var text = input.value;
@@ -316,9 +320,11 @@
     var found = calc.findPokemon(text, rows, names, site.fold);
     if (!found && !names && everyName !== true) {
       other.load();
-      var wait = setInterval(function () {
+      if (waiting) clearInterval(waiting);
+      waiting = setInterval(function () {
         if (other.state() === 'loading') return;
-        clearInterval(wait);
+        clearInterval(waiting);
+        waiting = null;
         pick(true);
       }, 50);
       return;
@@ -339,15 +345,16 @@
 
   function restore() {
     var slugs = readSlugs(location.hash);
-    if (slugs.join(',') === shown.map(function (p) { return p.slug; }).join(',')) return;
-    shown = [];
-    slugs.forEach(function (slug) {
-      var row = rows.filter(function (r) { return r.slug === slug; })[0];
-      if (row) add(row);
-    });
-    draw();
-    // Slugs of no Pokémon leave the address.
-    if (shown.length !== slugs.length) writeHash();
+    if (slugs.join(',') !== shown.map(function (p) { return p.slug; }).join(',')) {
+      shown = [];
+      slugs.forEach(function (slug) {
+        var row = rows.filter(function (r) { return r.slug === slug; })[0];
+        if (row) add(row);
+      });
+      draw();
+    }
+    // What the address names beyond them (a fifth, a slug of no Pokémon, "Pikachu") leaves it.
+    writeHash();
   }
 
   section.hidden = false;

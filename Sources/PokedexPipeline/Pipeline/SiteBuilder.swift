@@ -441,6 +441,11 @@ package struct SiteBuilder: Sendable {
         let thumbnails = thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
         timer.lap("source and cache: images and thumbnails", "\(thumbnails.decoded) pictures decoded")
 
+        if !data.naturesMissing.isEmpty {
+            logger.warning(
+                "the natures could not be had, so the site has no natures table this time: \(data.naturesMissing.joined(separator: "; "))"
+            )
+        }
         guard data.missing.isEmpty else {
             throw PokedexError(
                 .source,

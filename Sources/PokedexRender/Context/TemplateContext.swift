@@ -458,7 +458,8 @@ struct CompareContext: Sendable, Encodable {
     var stats: [CompareStatContext]
     /// "Lv. 50", "Lv. 100", with the level for the script.
     var levels: [CompareLevelContext]
-    /// The stats and abilities scripts' site paths (the stats' from the site root, as the data script names it).
+    /// The abilities script, from the page (`../assets/…` in a language's folder); the stats script is the one the
+    /// data script names.
     var abilitiesScript: String
 }
 

@@ -30,7 +30,8 @@ extension SiteRenderer {
         return CompareContext(
             types: chart.types.map { type in
                 var type = type
-                type.href = type.isLinked ? String(type.href.dropFirst("../".count)) : ""
+                // From the types' folder to the site root, where the comparison is.
+                type.href = type.isLinked && type.href.hasPrefix("../") ? String(type.href.dropFirst(3)) : ""
                 return type
             },
             typeNames: chart.typeNames,

@@ -218,7 +218,7 @@ extension SiteRenderer {
         context.usesCells = ["index", "favorites", "search"].contains(kind)
         context.usesFind = ["index", "favorites", "moves", "calculator", "compare"].contains(kind)
         context.usesControls = ["index", "favorites", "moves"].contains(kind)
-        context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type", "natures"].contains(kind)
+        context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
         return context
     }
 

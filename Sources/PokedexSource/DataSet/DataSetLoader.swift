@@ -210,19 +210,23 @@ package struct DataSetLoader: Sendable {
             }
         }
 
-        // The natures, for their table: the list tells their ids, each its stats and flavours.
+        // The natures, for their table: the list tells their ids, each its stats and flavours. Only their page
+        // needs them: one that cannot be had (offline, from a cache or snapshot older than natures) is said, not
+        // fatal, and the site is built without the table.
         var natures: [Int: NatureRecord] = [:]
+        var naturesMissing: [String] = []
         switch await natureList() {
-        case .success(let page):
+        case .success(let entries):
             natures = await resources(
                 NatureRecord.self,
-                ids: page.results.map(\.id),
+                ids: entries.map(\.id),
                 path: NamedKind.nature.path,
                 progress: "Natures",
-                missing: &missing
+                missing: &naturesMissing
             ) { $0.id }
-        case .failure(let error): missing.append(Self.describeMissing(error))
+        case .failure(let error): naturesMissing.append(Self.describeMissing(error))
         }
+        if !naturesMissing.isEmpty { natures = [:] }
 
         var wanted: [NamedKind: Set<Int>] = [:]
         wanted[.berryFlavor] = Set(natures.values.flatMap(\.flavorIDs))
@@ -290,7 +294,8 @@ package struct DataSetLoader: Sendable {
             locations: locations,
             pokedexes: pokedexes,
             natures: natures,
-            missing: missing
+            missing: missing,
+            naturesMissing: naturesMissing
         )
     }
 
@@ -339,20 +344,27 @@ package struct DataSetLoader: Sendable {
     /// Where the natures' list is cached: not under `list/`, which holds the Pokémon list's pages.
     package static let natureListKey = "nature-list"
 
-    /// `/nature/`, in one page (PokeAPI has 25): refused unless it lists them all.
-    private func natureList() async -> Result<ListPage, PokedexError> {
-        let url = "\(apiBase)/nature?limit=100&offset=0"
+    /// `/nature/`: one page of 100 (PokeAPI has 25), then the next ones for a server that gives fewer a page; the
+    /// first cached under `natureListKey`, the others under it with their offset.
+    private func natureList() async -> Result<[ListPage.Entry], PokedexError> {
+        var entries: [ListPage.Entry] = []
+        var url = "\(apiBase)/nature?limit=100&offset=0"
         do {
-            let page = try await loader.json(ListPage.self, url: url, key: Self.natureListKey) { page in
-                guard page.results.count == page.count else {
-                    throw PokedexError(
-                        .source,
-                        url,
-                        .invalidResponse("\(page.count) natures, \(page.results.count) listed")
-                    )
-                }
-            }.value
-            return .success(page)
+            while true {
+                let key = entries.isEmpty ? Self.natureListKey : "\(Self.natureListKey)-\(entries.count)"
+                let asked = url
+                let page = try await loader.json(ListPage.self, url: asked, key: key) { page in
+                    guard page.count >= 0, page.count <= 1000 else {
+                        throw PokedexError(.source, asked, .invalidResponse("\(page.count) natures"))
+                    }
+                }.value
+                entries += page.results
+                // An empty page ends it too: a server that says more than it gives is not asked forever.
+                if page.results.isEmpty || entries.count >= page.count { break }
+                url = "\(apiBase)/nature?limit=100&offset=\(entries.count)"
+            }
+            var seen = Set<Int>()
+            return .success(entries.filter { seen.insert($0.id).inserted })
         } catch let error as PokedexError {
             return .failure(error)
         } catch {
@@ -494,4 +506,6 @@ package struct DataSet: Sendable {
     }
     /// Resources that could be had neither from the network nor from the cache, described.
     package var missing: [String]
+    /// The same for the natures, which only their table needs: the build goes on without it.
+    package var naturesMissing: [String] = []
 }

@@ -225,6 +225,22 @@ import Testing
         }
     }
 
+    @Test func aSnapshotTakenBeforeNaturesStillBuildsTheSiteOfflineWithoutTheirTable() async throws {
+        try await withEnvironment { env in
+            let path = try await takeSnapshot(env)
+            #expect(try DataSnapshot.read(path: path).natures?.count == Fixtures.natures.count)
+            var older = try DataSnapshot.read(path: path)
+            older.natures = nil
+            older.named[.berryFlavor] = nil
+            try SnapshotMaker.write(older, to: path)
+            let summary = try await env.build(mode: .offline, snapshot: .file(path))
+            #expect(env.server.requests.isEmpty)
+            #expect(summary.pokemon == Fixtures.pokemon.count)
+            #expect(!env.exists("natures.html"))
+            #expect(try !env.read("pokemon/pikachu.html").contains("natures.html"))
+        }
+    }
+
     @Test func offlineWithAnEmptyCacheBuildsFromTheSnapshot() async throws {
         try await withEnvironment { env in
             let path = try await takeSnapshot(env)
