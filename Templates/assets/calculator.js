@@ -134,6 +134,13 @@
     return starting.length === 1 ? starting[0] : null;
   }
 
+  // Why `text` found no Pokémon, as the words' key: several names start with it, or none is called so.
+  function missKey(text, rows, fold) {
+    var q = fold(text);
+    var starting = rows.filter(function (row) { return fold(row.name).indexOf(q) === 0; }).length;
+    return starting > 1 ? 'ambiguous' : 'not-found';
+  }
+
   // For each attacking type: each member's multiplier, how many are weak (above ×1) and how many resist (below);
   // `gaps`: the types nobody resists.
   function teamTable(chart, members) {
@@ -153,7 +160,7 @@
   var api = {
     readChart: readChart, readRule: readRule, multipliers: multipliers, groups: groups,
     formatFactor: formatFactor, readState: readState, stateParts: stateParts,
-    teamRows: teamRows, findPokemon: findPokemon, teamTable: teamTable
+    teamRows: teamRows, findPokemon: findPokemon, missKey: missKey, teamTable: teamTable
   };
   window.PokedexCalculator = api;
 
@@ -349,9 +356,7 @@
       return;
     }
     if (!found) {
-      var q = site.fold(text);
-      var starting = rows.filter(function (row) { return site.fold(row.name).indexOf(q) === 0; }).length;
-      say(words(starting > 1 ? 'ambiguous' : 'not-found', { name: text.trim() }));
+      say(words(missKey(text, rows, site.fold), { name: text.trim() }));
       return;
     }
     if (add(found)) {

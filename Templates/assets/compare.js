@@ -330,9 +330,7 @@
       return;
     }
     if (!found) {
-      var q = site.fold(text);
-      var starting = rows.filter(function (row) { return site.fold(row.name).indexOf(q) === 0; }).length;
-      say(words(starting > 1 ? 'ambiguous' : 'not-found', { name: text.trim() }));
+      say(words(calc.missKey(text, rows, site.fold), { name: text.trim() }));
       return;
     }
     if (add(found)) {

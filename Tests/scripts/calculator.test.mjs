@@ -79,6 +79,10 @@ test('the team: rows from the data script, a name in any language, what each typ
   assert.equal(calc.findPokemon('gastro', rows, null, fold).slug, 'gastrodon');
   assert.equal(calc.findPokemon('zzz', rows, names, fold), null);
   assert.equal(calc.findPokemon('  ', rows, names, fold), null);
+  // Why nothing was found: a start several names share, or no name at all.
+  const two = rows.concat([{ id: 26, slug: 'pikablu', name: 'Pikablu', types: [] }]);
+  assert.equal(calc.missKey('pika', two, fold), 'ambiguous');
+  assert.equal(calc.missKey('zzz', rows, fold), 'not-found');
 
   const team = calc.teamTable(chart, rows.slice(0, 3));
   const grass = plain(team.rows.find((r) => r.type === 'grass'));
