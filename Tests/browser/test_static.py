@@ -235,12 +235,14 @@ def test_page_weight(output, pages, site_data, page_weight):
             f"{label}: {kb(total)} ({kb(zipped)} gzip) incl. pokedex-data.js; "
             f"{kb(without)} ({kb(without_zipped)} gzip) without it — "
             + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
-        # The theme's own share stays lean: page + CSS + scripts (no frameworks). 136 KB since Pokémon pages say where
+        # The theme's own share stays lean: page + CSS + scripts (no frameworks). 140 KB since the type calculator's
+        # and the comparison's styles joined pages.css and the page has its stat ranges and its Compare and natures
+        # links (Japanese Pikachu: 137.6 KB; its gzipped budget, below, is what a visitor pays). 136 KB since Pokémon pages say where
         # to find them (Pikachu's 22 games of places: 11 KB raw); 128 KB since they carry Training, Breeding and
         # entries, and every move row's type badge links its type (Pikachu: 120.5 KB raw before its places).
         # The scripts' words in another language (strings-<code>.js) are left out: English's are in the scripts.
         words = sum(size for name, size in parts.items() if name.startswith("strings-"))
-        assert without - words < 136 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
+        assert without - words < 140 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
     names = hashed(output, "assets/pokedex-names.js").read_bytes()
     page_weight(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                 f"({kb(len(gzip.compress(names, 9)))} gzip)")

@@ -32,7 +32,8 @@ expect_eq "version groups cached (every game a learnset or a Pokédex names)" "$
 # 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
 # machines, 29 version groups and their versions, 312 abilities, 1,351 encounter lists, 1,426 areas in 626 places,
 # 64 ways and 348 conditions, and the items, regions, habitats, learn methods, targets, damage classes, egg groups
-# and growth rates the pages name: 11,132 with /meta/ and 1,343 pictures, plus any retry (before the places:
+# and growth rates the pages name, the natures' list, its 25 natures and their 5 flavours: 11,203 with /meta/ and
+# 1,343 pictures, 12,546 requests, plus any retry (before the places:
 # 7,215 JSON resources; 3,844 before moves, 6,765 before abilities).
 expect_eq "abilities cached (every ability an exported Pokémon has)" "$(ls .pokedex-cache/v*/*/ability | wc -l)" 312
 expect_eq "egg groups cached" "$(ls .pokedex-cache/v*/*/egg-group | wc -l)" 15
