@@ -197,26 +197,28 @@ import Testing
             try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
             let pikachu = try env.read("pokemon/pikachu.html")
             let origin = Self.text(try #require(Self.section(pikachu, id: "origin-title")))
-            // "Local №": Kanto 25, Galar 12, Paldea 7, each linking its Pokédex's page; the National one is the
+            // "Local №": Coastal 25, Highland 12, Isle 7, each linking its Pokédex's page; the National one is the
             // page's own number.
-            #expect(origin.contains("Regional Pokédexes\nKanto 25\nGalar 12\nPaldea 7"), "\(origin)")
+            #expect(origin.contains("Regional Pokédexes\nCoastal 25\nHighland 12\nIsle 7"), "\(origin)")
             #expect(
-                pikachu.contains(#"<a href="../pokedexes/galar.html">Galar</a> <span class="local-number">12</span>"#)
+                pikachu.contains(
+                    #"<a href="../pokedexes/highland.html">Highland</a> <span class="local-number">12</span>"#
+                )
             )
             #expect(!origin.contains("National"))
-            // Galar lists Pikachu at 12 before Charizard at 30; its games are Sword and Shield.
-            let galar = Self.text(try env.read("pokedexes/galar.html"))
+            // Highland lists Pikachu at 12 before Charizard at 30; its games are Sword and Shield.
+            let galar = Self.text(try env.read("pokedexes/highland.html"))
             #expect(galar.contains("Games\nSword, Shield"), "\(galar)")
             let pikachuAt = try #require(galar.range(of: "Pikachu\nNo. 12"))
             let charizardAt = try #require(galar.range(of: "Charizard\nNo. 30"))
             #expect(pikachuAt.lowerBound < charizardAt.lowerBound)
-            // Kanto: each species once, by its default Pokémon, not by a form of it.
-            let kanto = try env.read("pokedexes/kanto.html")
+            // Coastal: each species once, by its default Pokémon, not by a form of it.
+            let kanto = try env.read("pokedexes/coastal.html")
             #expect(kanto.contains(#"href="../pokemon/bulbasaur.html""#) && !kanto.contains("pikachu-rock-star"))
             let index = try env.read("pokedexes/index.html")
-            for dex in ["kanto", "galar", "paldea"] { #expect(index.contains(#"href="\#(dex).html""#)) }
+            for dex in ["coastal", "highland", "isle"] { #expect(index.contains(#"href="\#(dex).html""#)) }
             #expect(!index.contains("national.html"))
-            #expect(Self.text(try env.read("fr/pokedexes/galar.html")).contains("Pikachu\nN° 12"))
+            #expect(Self.text(try env.read("fr/pokedexes/highland.html")).contains("Pikachu\nN° 12"))
         }
     }
 

@@ -69,8 +69,8 @@ extension Fixtures {
 
     /// Ways by id: (API name, names), in the fixtures' own words.
     static let encounterMethods: [Int: (String, [(String, String)])] = [
-        1: ("walk", [("en", "On foot through grass or caves"), ("fr", "À pied, dans l’herbe ou les grottes")]),
-        2: ("gift", [("en", "Given by someone")]),
+        1: ("stroll", [("en", "On foot through grass or caves"), ("fr", "À pied, dans l’herbe ou les grottes")]),
+        2: ("present", [("en", "Given by someone")]),
     ]
 
     static let conditionValues: [Int: (String, [(String, String)])] = [
@@ -175,16 +175,17 @@ extension Fixtures {
     /// Regions only the places and the Pokédexes name.
     static let placeRegions = ["kanto", "alola", "galar", "paldea"]
 
-    /// The Pokédexes by id: (API name, region, version groups, names). The National one is no regional one.
+    /// The Pokédexes by id: (API name, region, version groups, names), invented but for the National one, which is
+    /// no regional one.
     static let pokedexes: [Int: (String, String?, [Int], [(String, String)])] = [
         1: ("national", nil, [], [("en", "National"), ("fr", "National")]),
-        2: ("kanto", "kanto", [1], [("en", "Kanto"), ("fr", "Kanto")]),
-        3: ("galar", "galar", [20], [("en", "Galar"), ("fr", "Galar")]),
-        4: ("paldea", "paldea", [25], [("en", "Paldea"), ("fr", "Paldea")]),
+        2: ("coastal", "kanto", [1], [("en", "Coastal"), ("fr", "Côtier")]),
+        3: ("highland", "galar", [20], [("en", "Highland"), ("fr", "Hautes-Terres")]),
+        4: ("isle", "paldea", [25], [("en", "Isle"), ("fr", "Île")]),
     ]
 
-    /// A species' numbers: National for every one, Kanto for the first 151, Pikachu and Charizard in Galar, Pikachu in
-    /// Paldea.
+    /// A species' numbers: National for every one, Coastal for the first 151, Pikachu and Charizard in Highland,
+    /// Pikachu in Isle.
     static func pokedexNumbers(_ species: Int) -> [(Int, Int)] {
         var numbers = [(1, species)]
         if species <= 151 { numbers.append((2, species)) }
