@@ -270,6 +270,18 @@ package struct MoveBook: Sendable, Equatable {
         machineItems[move]?[versionGroup]
     }
 
+    /// What each machine teaches: by item API name ("tm24"), the moves with the version groups it teaches each in
+    /// (a TM's number teaches different moves in different games).
+    package var machineMoves: [String: [(move: Int, versionGroups: [Int])]] {
+        var byItem: [String: [Int: [Int]]] = [:]
+        for (move, groups) in machineItems {
+            for (group, item) in groups { byItem[item, default: [:]][move, default: []].append(group) }
+        }
+        return byItem.mapValues { moves in
+            moves.sorted { $0.key < $1.key }.map { (move: $0.key, versionGroups: $0.value.sorted()) }
+        }
+    }
+
     /// TMs, then HMs, then TRs.
     static let machineKindOrder = ["tm", "hm", "tr"]
 

@@ -228,6 +228,8 @@ extension DataSet {
             NamesRecord(id: ability.id, name: ability.name, names: ability.names)
         }
         records[.nature] = natures.sorted { $0.key < $1.key }.map(\.value.namesRecord)
+        records[.item] = items.sorted { $0.key < $1.key }.map(\.value.namesRecord)
+        records[.itemCategory] = itemCategories.values.sorted { $0.id < $1.id }.map(\.namesRecord)
         return NameBook(
             records: records,
             types: types.keys.sorted().compactMap { types[$0] },

@@ -296,9 +296,11 @@ extension DataSet {
     /// The places book of this data set.
     package var placeBook: PlaceBook {
         var apiNames: [NamedKind: [Int: String]] = [:]
-        for kind in [NamedKind.version, .encounterMethod, .encounterConditionValue, .region, .item] {
+        for kind in [NamedKind.version, .encounterMethod, .encounterConditionValue, .region] {
             apiNames[kind] = (named[kind] ?? [:]).mapValues(\.name)
         }
+        // Items are whole records, not names.
+        apiNames[.item] = items.mapValues(\.name)
         return PlaceBook(
             encounters: encounters.mapValues(\.encounters),
             areas: areas,

@@ -107,6 +107,8 @@ package struct Pokedex: Sendable {
     package var regionalDexes: RegionalDexes
     /// The natures, in PokeAPI's order (Hardy, Lonely, Brave…): the stat each raises and lowers, and the flavours.
     package var natures: [NatureRecord]
+    /// The items the pages name, whole, and their categories.
+    package var items: ItemBook
     /// PokeAPI's code of the language the pages are in: names and texts are this language's where PokeAPI has
     /// them, else English (see `localized(_:)`).
     package private(set) var language = "en"
@@ -122,7 +124,8 @@ package struct Pokedex: Sendable {
         abilities: [Int: AbilityRecord] = [:],
         places: PlaceBook = PlaceBook(),
         regionalDexes: RegionalDexes = RegionalDexes(),
-        natures: [NatureRecord] = []
+        natures: [NatureRecord] = [],
+        items: ItemBook = ItemBook()
     ) {
         self.entries = entries
         self.favorites = favorites
@@ -135,6 +138,7 @@ package struct Pokedex: Sendable {
         self.places = places
         self.regionalDexes = regionalDexes
         self.natures = natures
+        self.items = items
     }
 
     /// The index's Pokémon, and every list's: the species and the forms that play differently, in site order.

@@ -34,6 +34,7 @@ package struct RenderInputs: Encodable, Sendable {
     /// The regional Pokédexes (the species' numbers in them are in `entries`).
     var regionalDexes: [PokedexRecord]
     var natures: [NatureRecord]
+    var items: ItemBook
     /// The site's languages, the root's first, and the theme's words in each.
     var languages: [String]
     var strings: [ThemeStrings] = []
@@ -66,6 +67,7 @@ package struct RenderInputs: Encodable, Sendable {
         places = pokedex.places
         regionalDexes = pokedex.regionalDexes.ordered
         natures = pokedex.natures
+        items = pokedex.items
     }
 
     /// nil when the executable cannot be told apart from another build of it: the shortcut is then never taken.

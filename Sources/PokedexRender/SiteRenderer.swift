@@ -18,6 +18,8 @@ package struct RenderedSite: Sendable {
     package var placePages = 0
     /// Regional Pokédex pages (`pokedexes/<slug>.html`), their index aside.
     package var dexPages = 0
+    /// Item pages (`items/<slug>.html`), their index aside.
+    package var itemPages = 0
     /// The digest of the render inputs (see `RenderInputs`), for the manifest.
     package var inputs: String? = nil
     /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
@@ -212,7 +214,9 @@ package struct SiteRenderer: Sendable {
             controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
             pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript,
             calculator: hashedNames[Self.calculatorScript] ?? Self.calculatorScript,
-            compare: hashedNames[Self.compareScript] ?? Self.compareScript
+            compare: hashedNames[Self.compareScript] ?? Self.compareScript,
+            items: hashedNames[Self.itemsScript] ?? Self.itemsScript,
+            itemsStyle: hashedNames[Self.itemsStylesheet] ?? Self.itemsStylesheet
         )
         // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
         // rebuild would otherwise spend one core on.
@@ -245,7 +249,7 @@ package struct SiteRenderer: Sendable {
         var work = PagesWork()
         var sitemap: [Sitemap.Entry] = []
         var workerShell: [String] = [namesPath, statsPath] + (dexesScript == nil ? [] : [dexesPath])
-        var counts: (moves: Int, abilities: Int, types: Int, places: Int, dexes: Int) = (0, 0, 0, 0, 0)
+        var counts: (moves: Int, abilities: Int, types: Int, places: Int, dexes: Int, items: Int) = (0, 0, 0, 0, 0, 0)
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
         var shared: Catalogs.Shared?
@@ -331,6 +335,7 @@ package struct SiteRenderer: Sendable {
                     : [renderer.pathPrefix + TypeCatalog.indexPath, renderer.pathPrefix + TypeCatalog.calculatorPath])
                 + (catalogs.places.ordered.isEmpty ? [] : [renderer.pathPrefix + PlaceCatalog.indexPath])
                 + (catalogs.dexes.ordered.isEmpty ? [] : [renderer.pathPrefix + DexCatalog.indexPath])
+                + (catalogs.items.ordered.isEmpty ? [] : [renderer.pathPrefix + ItemCatalog.indexPath])
                 + [renderer.pathPrefix + Self.searchPath]
             // The comparison and what it loads on arrival, and the natures' table.
             let compareShell =
@@ -340,12 +345,13 @@ package struct SiteRenderer: Sendable {
                 workerShell +=
                     moveShell + referenceShell + compareShell + [
                         assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
-                        assets.tables, assets.pokemonScript, assets.calculator, assets.compare,
+                        assets.tables, assets.pokemonScript, assets.calculator, assets.compare, assets.items,
+                        assets.itemsStyle,
                     ]
                 assets = languageAssets
                 counts = (
                     catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count,
-                    catalogs.places.ordered.count, catalogs.dexes.ordered.count
+                    catalogs.places.ordered.count, catalogs.dexes.ordered.count, catalogs.items.ordered.count
                 )
             } else {
                 workerShell +=
@@ -380,6 +386,7 @@ package struct SiteRenderer: Sendable {
             typePages: counts.types,
             placePages: counts.places,
             dexPages: counts.dexes,
+            itemPages: counts.items,
             inputs: inputs,
             contextsBuilt: work.contextsBuilt,
             engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime)
@@ -455,6 +462,10 @@ package struct SiteRenderer: Sendable {
     static let calculatorScript = "assets/calculator.js"
     /// The comparison's, after `calculatorScript`, whose chart readers it uses.
     static let compareScript = "assets/compare.js"
+    /// The items index's, after `findScript`.
+    static let itemsScript = "assets/items.js"
+    /// The item pages' and items index's styles, after `pagesStylesheet`.
+    static let itemsStylesheet = "assets/items.css"
     /// `compare.html`: two to four Pokémon side by side.
     static let comparePath = "compare.html"
     /// Pokémon pages' folder: `pokemon/pikachu.html`, as the other kinds' `pagePath`.
@@ -466,7 +477,8 @@ package struct SiteRenderer: Sendable {
     static let hashedThemeFiles: Set<String> = [
         stylesheet, appScript, findScript, cellsScript, listScript, movesTableScript, searchScript,
         pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
-        listStylesheet, controlsStylesheet, calculatorScript, compareScript,
+        listStylesheet, controlsStylesheet, calculatorScript, compareScript, itemsScript,
+        itemsStylesheet,
     ]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"

@@ -58,6 +58,7 @@ struct SnapshotCommand: AsyncParsableCommand {
                 + "\(snapshot.encounters.count) Pokémon found somewhere, \(snapshot.areas.count) areas in "
                 + "\(snapshot.locations.count) places, \(snapshot.pokedexes.count) Pokédexes, "
                 + "\(snapshot.natures?.count ?? 0) natures, "
+                + "\(snapshot.items.count) items in \(snapshot.itemCategories.count) categories, "
                 + "\(snapshot.named.values.reduce(0) { $0 + $1.count }) named resources, data hash \(snapshot.dataHash): "
                 + "\(bytes) bytes compressed, written to \(output)"
         )

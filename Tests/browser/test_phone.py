@@ -20,7 +20,8 @@ PAGES = ["index.html", "pokemon/pikachu.html", "pokemon/eevee.html", "pokemon/ch
          "pokemon/brambleghast.html", "pokemon/charizard-mega-x.html", "pokemon/raichu-alola.html",
          "moves/protect.html", "moves/thunderbolt.html", "moves/index.html", "abilities/static.html",
          "abilities/index.html", "types/electric.html", "types/index.html", "types/calculator.html#def=fire,flying",
-         "compare.html#pikachu,raichu", "natures.html", "locations/viridian-forest.html",
+         "compare.html#pikachu,raichu", "natures.html", "items/index.html", "items/light-ball.html",
+         "locations/viridian-forest.html",
          "locations/index.html", "pokedexes/kanto.html", "search.html?q=pika", "favorites.html", "404.html"]
 FAVORITES = [25, 133, 4]
 # A Pokémon's name wherever it is shown: cells (index, favorites, search, learners, holders), the evolution tree,

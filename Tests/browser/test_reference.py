@@ -307,6 +307,62 @@ def test_the_natures_table_sorts_and_speaks_each_language_over_http_and_from_fil
     assert dict(natures(driver))["adamant"][0] == "いじっぱり"
 
 
+def shown_items(driver):
+    """The names of the items index's rows that are shown, in order."""
+    return js(driver, """
+        return Array.from(document.querySelectorAll('.item-list li')).filter(li => li.offsetParent !== null)
+          .map(li => li.querySelector('.item-name').textContent);""")
+
+
+def test_item_pages_their_index_and_the_links_to_them_over_http_and_from_file_urls(driver, server, output):
+    need(output, "items/index.html", "items/light-ball.html", "fr/items/index.html", "ja/items/light-ball.html")
+    pages = {p.name for p in (output / "items").glob("*.html") if p.name != "index.html"}
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "items/light-ball.html")
+        # Its picture is the site's own copy, and shows.
+        wait(driver, lambda d: js(d, "var i = document.querySelector('.item-sprite');"
+                                     "return !!i && i.complete && i.naturalWidth > 0"), message=f"no picture from {base}")
+        assert "/images/items/" in js(driver, "return document.querySelector('.item-sprite').src")
+        assert driver.find_element(By.TAG_NAME, "h1").text == "Light Ball"
+        assert "Pikachu" in driver.find_element(By.CSS_SELECTOR, ".effect").text
+        facts = js(driver, "return Array.from(document.querySelectorAll('.facts dt')).map(dt => [dt.textContent, dt.nextElementSibling.textContent])")
+        assert ["Category", "Species-specific"] in facts and ["Fling power", "30"] in facts, facts
+        holders = [a.text for a in driver.find_elements(By.CSS_SELECTOR, ".item-holders a")]
+        assert holders[0] == "Pikachu" and len(holders) == 14, holders
+        # Pikachu's "Use a Thunder Stone" leads to the stone's page, which names who evolves with it.
+        open_page(driver, base + PIKACHU)
+        driver.find_element(By.XPATH, "//span[@class='how-text']/a[text()='Thunder Stone']").click()
+        wait(driver, lambda d: d.current_url.endswith("items/thunder-stone.html"), message="the stone's link")
+        evolvers = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "[aria-labelledby='evolvers-title'] .mini-grid span")]
+        assert "Raichu" in evolvers and "Jolteon" in evolvers, evolvers
+        # The index links every item page once; a search and a category narrow it, and the address keeps them.
+        open_page(driver, base + "items/index.html")
+        linked = js(driver, "return Array.from(document.querySelectorAll('.item-list a')).map(a => a.getAttribute('href'))")
+        assert len(linked) == len(set(linked)) and set(linked) == pages
+        status = driver.find_element(By.ID, "items-status")
+        assert status.text == f"{len(pages)} items"
+        type_in(driver, driver.find_element(By.ID, "item-search"), "thunder stone")
+        wait(driver, lambda d: shown_items(d) == ["Thunder Stone"], message=f"search from {base}: {shown_items(driver)}")
+        assert status.text == f"1 of {len(pages)} items"
+        assert driver.current_url.endswith("#q=thunder%20stone"), driver.current_url
+        driver.find_element(By.ID, "item-search").clear()
+        driver.find_element(By.ID, "item-search").send_keys(Keys.ESCAPE)
+        js(driver, "var s = document.getElementById('item-category'); s.value = 'evolution';"
+                   "s.dispatchEvent(new Event('change'))")
+        wait(driver, lambda d: "Thunder Stone" in shown_items(d) and "Light Ball" not in shown_items(d))
+        assert js(driver, "return Array.from(document.querySelectorAll('section.item-category'))"
+                          ".filter(s => !s.hidden).map(s => s.id)") == ["evolution"]
+        assert driver.current_url.endswith("#cat=evolution"), driver.current_url
+    # In French and Japanese: their names, searched without accents or in hiragana.
+    open_page(driver, server + "fr/items/index.html#q=pierre%20foudre")
+    wait(driver, lambda d: "Pierre Foudre" in shown_items(d), message=str(shown_items(driver)))
+    open_page(driver, server + "ja/items/index.html#q=" + quote("かみなりのいし"))
+    wait(driver, lambda d: shown_items(d) == ["かみなりのいし"], message=str(shown_items(driver)))
+    open_page(driver, server + "ja/items/light-ball.html")
+    assert driver.find_element(By.TAG_NAME, "h1").text == "でんきだま"
+    assert "特定ポケモン専用" in driver.find_element(By.CSS_SELECTOR, ".facts").text
+
+
 def test_the_index_search_shows_the_other_kinds_below_the_grid(driver, server, output):
     open_page(driver, server + "index.html")
     box = driver.find_element(By.ID, "search")
@@ -374,7 +430,8 @@ def test_a_type_page_and_an_ability_page_say_what_fans_check(driver, server, out
                                   "types/calculator.html#def=water,ground&ability=levitate&team=pikachu,charizard",
                                   "fr/types/calculator.html#def=fire&team=dragonite",
                                   "compare.html#pikachu,raichu", "ja/compare.html#pikachu,raichu,charizard,gengar",
-                                  "natures.html", "fr/natures.html",
+                                  "natures.html", "fr/natures.html", "items/index.html", "items/light-ball.html",
+                                  "fr/items/index.html#q=pierre", "ja/items/thunder-stone.html", "items/tm24.html",
                                   "search.html?q=pika", PIKACHU])
 def test_axe_on_reference_pages(driver, server, output, page, scheme):
     need(output, page.split("?")[0].split("#")[0])

@@ -301,9 +301,9 @@ def test_index_page_stays_within_its_budgets(output, pages, page_weight):
 
 
 def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_weight):
-    """Every Pokémon page, every move, ability, type and place page, the moves index, the type chart, the abilities
-    and places indexes, with the CSS and JS each loads on arrival, gzipped: at most 40, 30, 30, 30, 30, 80, 30, 80
-    and 30 KB. The learnset, moves, names and search
+    """Every Pokémon page, every move, ability, type, place, regional Pokédex and item page, the moves index, the
+    type chart, the natures, the abilities, places, Pokédexes and items indexes, with the CSS and JS each loads on
+    arrival, gzipped: at most 40, 30 (each of the other pages), 80, 30, 30, 80, 30, 30 and 80 KB. The learnset, moves, names and search
     scripts load on demand and are not part of it."""
     zipped_sizes = {}
 
@@ -324,7 +324,7 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_we
     over = []
     for lang in language_folders(output):
         for folder, budget in (("pokemon", 40), ("moves", 30), ("abilities", 30), ("types", 30), ("locations", 30),
-                               ("pokedexes", 30)):
+                               ("pokedexes", 30), ("items", 30)):
             weights = sorted((sum(zipped(f) for f in load(page)), page) for page in pages
                              if page.parent == output / lang / folder and page.name != "index.html")
             assert weights, f"no pages in {lang}{folder}/"
@@ -355,6 +355,7 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_we
                 over.append(f"{compare.relative_to(output)} loads {kb(arrival)} gzipped (budget 80 KB)")
         for index, budget in ((index, 80), (output / lang / "types" / "index.html", 30),
                               (output / lang / "natures.html", 30),
+                              (output / lang / "items" / "index.html", 80),
                               (output / lang / "abilities" / "index.html", 80),
                               (output / lang / "locations" / "index.html", 30),
                               (output / lang / "pokedexes" / "index.html", 30)):

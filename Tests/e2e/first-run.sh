@@ -101,7 +101,7 @@ stop_mirror
 start_mirror "$SHARED" "$DIR/port" --keep-sprite-urls
 run_timed "pokedex snapshot" "$BIN" snapshot --api "$API" --output "$DIR/fresh.snapshot" --cache "$DIR/snapshot-cache"
 [ "$RC" = 0 ] || fail "pokedex snapshot exited $RC"
-grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 927 Pokémon found somewhere, 1426 areas in 626 places, 35 Pokédexes, 25 natures, 1119 named resources, data hash ' "$OUT" || fail "unexpected snapshot summary"
+grep -q '^1351 Pokémon, 1025 species, 541 evolution chains, 18 types, 326 forms, 833 moves, 2044 machines, 312 abilities, 927 Pokémon found somewhere, 1426 areas in 626 places, 35 Pokédexes, 25 natures, 579 items in 17 categories, 545 named resources, data hash ' "$OUT" || fail "unexpected snapshot summary"
 echo "snapshot file: $(stat -c %s "$DIR/fresh.snapshot") bytes"
 # The file the repository compiles in is exactly what the command makes from this data, but for its date and
 # the server it names.

@@ -58,10 +58,11 @@ locs = [e.text for e in ET.parse(sys.argv[2] + "/sitemap.xml").getroot().findall
 # Pokémon, index pages, favorites, move pages and the moves index.
 assert report["movePages"] == 833, report
 assert report["abilityPages"] == 312 and report["typePages"] == 18, report
-assert report["placePages"] == 626 and report["dexPages"] == 32, report
+assert report["placePages"] == 626 and report["dexPages"] == 32 and report["itemPages"] == 579, report
 # Pokémon, index pages, favorites, moves and their index, abilities and theirs, types, the chart and the
-# calculator, places and theirs, regional Pokédexes and theirs, search, the comparison and the natures.
-assert len(locs) == 1351 + 53 + 1 + 833 + 1 + 312 + 1 + 18 + 2 + 626 + 1 + 32 + 1 + 1 + 2 \
+# calculator, places and theirs, regional Pokédexes and theirs, search, the comparison and the natures, items and
+# theirs.
+assert len(locs) == 1351 + 53 + 1 + 833 + 1 + 312 + 1 + 18 + 2 + 626 + 1 + 32 + 1 + 1 + 2 + 579 + 1 \
     and all(l.startswith(sys.argv[3]) for l in locs), len(locs)
 assert ("Sitemap: " + sys.argv[3] + "sitemap.xml") in open(sys.argv[2] + "/robots.txt").read()
 print(f"report ok: {report['requests']['total']} requests, {report['files']['written']} files written; sitemap: {len(locs)} URLs")

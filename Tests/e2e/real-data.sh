@@ -32,8 +32,9 @@ expect_eq "version groups cached (every game a learnset or a Pokédex names)" "$
 # 136 list pages of 10, 1,351 details, 1,025 species, 541 chains, 18 types, 326 forms, 833 moves, 2,044
 # machines, 29 version groups and their versions, 312 abilities, 1,351 encounter lists, 1,426 areas in 626 places,
 # 64 ways and 348 conditions, and the items, regions, habitats, learn methods, targets, damage classes, egg groups
-# and growth rates the pages name, the natures' list, its 25 natures and their 5 flavours: 11,203 with /meta/ and
-# 1,343 pictures, 12,546 requests, plus any retry (before the places:
+# and growth rates the pages name, the natures' list, its 25 natures and their 5 flavours, the items' 17 categories
+# and 5 pockets: 11,225 with /meta/, 1,343 pictures and 418 item sprites, 12,986 requests, plus any retry (before
+# the places:
 # 7,215 JSON resources; 3,844 before moves, 6,765 before abilities).
 expect_eq "abilities cached (every ability an exported Pokémon has)" "$(ls .pokedex-cache/v*/*/ability | wc -l)" 312
 expect_eq "egg groups cached" "$(ls .pokedex-cache/v*/*/egg-group | wc -l)" 15
@@ -65,7 +66,7 @@ for fact in "#0026 Alolan Raichu" "Introduced in Generation VII" "Names English 
 done
 grep -q 'href="raichu-alola.html" aria-current="page"' Output/pokemon/raichu-alola.html || fail "Alolan Raichu's chain does not mark it"
 case "$(page_text Output/pokemon/pikachu.html)" in
-  *"Use a Thunder Stone Raichu Evolves by: Mega Evolve holding Raichunite X Mega Raichu X"*"Evolves by: Use a Thunder Stone, in Alola Alolan Raichu"*) ;;
+  *"Use a Thunder Stone Raichu Evolves by: Mega Evolve holding Raichunite X Mega Raichu X"*"Evolves by: Use a Thunder Stone , in Alola Alolan Raichu"*) ;;
   *) fail "Pikachu's chain lacks the Alolan Raichu branch";;
 esac
 python3 - Output <<'PY' || fail "Alolan Raichu is not right after Raichu in the data script"
@@ -97,7 +98,7 @@ grep -q 'As One (Glastrier)' Output/abilities/index.html || fail "the two As One
 case "$(page_text Output/pokemon/sylveon.html)" in
   *"Level up knowing a Fairy-type move, high affection or high friendship"*) ;; *) fail "Sylveon's condition repeats itself";;
 esac
-grep -q 'Trade holding a King’s Rock' Output/pokemon/slowking.html || fail "items by PokeAPI's name (King’s Rock)"
+grep -q 'Trade holding a <a href="../items/kings-rock.html">King’s Rock</a>' Output/pokemon/slowking.html || fail "items by PokeAPI's name (King’s Rock)"
 grep -q 'Mt. Coronet' Output/pokemon/magnezone.html || fail "places by PokeAPI's name (Mt. Coronet)"
 # Stat ranges at 100 as fans quote them; Shedinja's HP is 1 at any level.
 for range in '<td class="stat-range">180–274</td>' '<td class="stat-range">103–229</td>' '<td class="stat-range">166–306</td>'; do
@@ -202,6 +203,31 @@ assert table["adamant"] == ("Adamant", "Attack", "Special Attack", "Spicy", "Dry
 assert sum(1 for row in rows if row[2] == "None (neutral)") == 5
 PY
 grep -q 'href="../compare.html#pikachu"' Output/pokemon/pikachu.html || fail "Pikachu's page does not link the comparison"
+# Issue 37: an item page for every item the pages name, its sprite copied; the Light Ball with its picture, effect
+# and Pikachu among its holders; the index links every item page; Pikachu's "Use a Thunder Stone" links the stone.
+expect_eq "item pages" "$(find Output/items -name '*.html' ! -name index.html | wc -l)" 579
+expect_eq "item pictures copied (PokeAPI has a sprite of 418)" "$(ls Output/images/items | grep -c '\.png$')" 418
+L=$(page_text Output/items/light-ball.html)
+for fact in "Light Ball" "Category Species-specific" "Bag pocket Items" "Fling power 30" "Doubles Pikachu’s Attack and Special Attack" \
+            "Held in the wild by 14" "Pikachu 5% in Ruby, Sapphire, Emerald"; do
+  case "$L" in *"$fact"*) ;; *) fail "items/light-ball.html lacks \"$fact\"";; esac
+done
+grep -q '<img class="item-sprite" src="../images/items/213.png" width="30" height="30" alt="">' Output/items/light-ball.html \
+  || fail "the Light Ball's page does not show its own copy of its sprite"
+python3 - Output/items <<'PY' || fail "the items index does not link every item page once"
+import os, re, sys
+index = open(os.path.join(sys.argv[1], "index.html"), encoding="utf-8").read()
+linked = re.findall(r'<li data-id="\d+"><a href="([^"]+)"', index)
+pages = {f for f in os.listdir(sys.argv[1]) if f.endswith(".html") and f != "index.html"}
+assert len(linked) == len(set(linked)) and set(linked) == pages, (len(linked), len(pages))
+PY
+grep -q 'Use a <a href="../items/thunder-stone.html">Thunder Stone</a>' Output/pokemon/pikachu.html \
+  || fail "Pikachu's \"Use a Thunder Stone\" does not link the stone's page"
+grep -q '<a class="held-name" href="../items/light-ball.html">Light Ball</a>' Output/pokemon/pikachu.html \
+  || fail "Pikachu's held Light Ball does not link its page"
+grep -q 'Mega Evolve holding <a href="../items/charizardite-x.html">Charizardite X</a>' Output/pokemon/charizard.html \
+  || fail "Charizard's Mega Stone does not link its page"
+pass "items: 579 pages, 418 sprites copied; the Light Ball held by Pikachu; the index links every page; Thunder Stone, Light Ball and Charizardite X linked"
 pass "Pikachu: EV 2 Speed, catch rate 190, Field and Fairy, 50%/50%; Slowking by King’s Rock; Static lists Pikachu; Ghost: Normal and Fighting do nothing; 312 ability and 18 type pages"
 # Issue 36: where to find each Pokémon and what it holds, a page per place, every place by region.
 expect_eq "encounter lists cached (one per Pokémon)" "$(ls .pokedex-cache/v*/*/encounters | wc -l)" 1351
@@ -257,7 +283,7 @@ expect_eq "thumbnail files = thumbnails in the data script" "$thumbnails" "$anno
 for f in Output/images/*.webp; do [ "$(head -c 12 "$f" | tail -c 4)" = WEBP ] || fail "$f is not a WebP file"; done
 pass "every thumbnail is a WebP file"
 # pokedex check over the whole real site: no broken link, picture without size or alt, duplicate id or orphan page.
-run_timed "pokedex check (3,235 pages)" "$POKEDEX" check Output
+run_timed "pokedex check (3,815 pages)" "$POKEDEX" check Output
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the real site"; }
 pass "pokedex check: the real site is clean"
 

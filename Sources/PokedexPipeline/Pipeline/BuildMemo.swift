@@ -44,6 +44,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var typePages: Int
     var placePages: Int
     var dexPages: Int
+    var itemPages: Int
     var loads: Int
     /// Resources from a stale cache and from the data snapshot (an offline build's, or one the server did not
     /// answer), said again by the no-op.
@@ -220,6 +221,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
             typePages: typePages,
             placePages: placePages,
             dexPages: dexPages,
+            itemPages: itemPages,
             loads: loads,
             network: FetchCounts(),
             pagesRendered: 0,

@@ -64,6 +64,7 @@ package struct BuildReport: Sendable, Codable, Equatable {
     var typePages: Int?
     var placePages: Int?
     var dexPages: Int?
+    var itemPages: Int?
     package var pagesRendered: Int?
     package var files: Files?
     package var requests: Requests?
@@ -94,6 +95,7 @@ package struct BuildReport: Sendable, Codable, Equatable {
         typePages = summary.typePages
         placePages = summary.placePages
         dexPages = summary.dexPages
+        itemPages = summary.itemPages
         pagesRendered = summary.pagesRendered
         files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
         let network = summary.network

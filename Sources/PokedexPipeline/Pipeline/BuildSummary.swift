@@ -23,6 +23,8 @@ package struct BuildSummary: Sendable {
     package var placePages: Int = 0
     /// Pages of regional Pokédexes (`pokedexes/<slug>.html`), their index aside.
     package var dexPages: Int = 0
+    /// Pages of items (`items/<slug>.html`), their index aside.
+    package var itemPages: Int = 0
     package var loads: LoadCounts
     package var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
@@ -62,7 +64,7 @@ package struct BuildSummary: Sendable {
         var parts = [
             "\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
             "\(abilityPages) ability pages", "\(typePages) type pages", "\(placePages) place pages",
-            "\(dexPages) regional Pokédex pages",
+            "\(dexPages) regional Pokédex pages", "\(itemPages) item pages",
         ]
         parts.append("fetched \(loads.fetched)")
         parts.append("revalidated \(loads.revalidated)")

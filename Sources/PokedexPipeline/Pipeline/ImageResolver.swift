@@ -123,6 +123,58 @@ struct ImageResolver: Sendable {
         return resolution
     }
 
+    /// The items' pictures: with `--images local` each sprite copied into the site (`images/items/<id>.png`), else
+    /// its URL; none for an item PokeAPI has no sprite of, or whose sprite is missing (404). A failed download keeps
+    /// the URL, as the Pokémon's artwork does.
+    func resolveItems(_ items: [ItemRecord], limit: Int) async -> ItemPictures {
+        var pictures = ItemPictures()
+        let withSprites = items.compactMap { item in item.sprite.map { (id: item.id, url: $0) } }
+        guard mode == .local else {
+            for item in withSprites { pictures.sources[item.id] = .remote(url: item.url) }
+            return pictures
+        }
+        await withTaskGroup(of: (Int, String, Result<(CachedImage, String), any Error>).self) { group in
+            var pending = withSprites[...]
+            func start() {
+                guard let item = pending.popFirst() else { return }
+                let loader = self.loader
+                group.addTask {
+                    do {
+                        let image = try await loader.image(url: item.url, key: "images/item/\(item.id)").value
+                        // By its bytes, as the artwork's thumbnails are: a cache restored elsewhere (new inodes and
+                        // times) must not rename the service worker's cache.
+                        let hash = Fingerprint.of(try Data(contentsOf: image.file))
+                        return (item.id, item.url, .success((image, hash)))
+                    } catch {
+                        return (item.id, item.url, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<max(1, limit) { start() }
+            for await (id, url, result) in group {
+                switch result {
+                case .success(let (image, hash)):
+                    let path = ItemPictures.sitePath(id: id)
+                    pictures.sources[id] = .local(path: path, width: image.width, height: image.height)
+                    pictures.files[path] = image
+                    pictures.contentHashes[path] = hash
+                case .failure(let error as PokedexError) where error.stage != .cache:
+                    if case .httpStatus(404) = error.reason {
+                        pictures.sources[id] = .placeholder
+                        break
+                    }
+                    logger.info("image download failed", metadata: ["url": "\(url)", "error": "\(error.reason)"])
+                    pictures.sources[id] = .remote(url: url)
+                case .failure(let error):
+                    logger.info("image download failed", metadata: ["url": "\(url)", "error": "\(error)"])
+                    pictures.sources[id] = .remote(url: url)
+                }
+                start()
+            }
+        }
+        return pictures
+    }
+
     private func resolveOne(_ record: PokemonRecord) async throws -> ResolvedImage {
         let sprites = record.sprites
         let candidates: [(kind: String, url: String)] = [
@@ -148,6 +200,16 @@ struct ImageResolver: Sendable {
         if let url = firstFailure { return ResolvedImage(source: .remote(url: url)) }
         return ResolvedImage(source: .placeholder)
     }
+}
+
+/// The items' pictures: where each is (`ItemBook.pictures`), and the copies to publish, by site path.
+struct ItemPictures: Sendable {
+    var sources: [Int: ImageSource] = [:]
+    var files: [String: CachedImage] = [:]
+    /// A digest of each copy's bytes, by site path: the service worker's cache name is made from them.
+    var contentHashes: [String: String] = [:]
+
+    static func sitePath(id: Int) -> String { "images/items/\(id).png" }
 }
 
 /// Pictures resolved as their Pokémon arrive: the fetch stage hands over each record as soon as it has it, so that

@@ -276,6 +276,7 @@ package struct SiteBuilder: Sendable {
     struct Pictures: Sendable {
         var images: ImageResolver.Resolution
         var thumbnails: Thumbnailer.Thumbnails
+        var items = ItemPictures()
     }
 
     /// What the model stage hands to the render: the Pokédex, and the names it had to make up (for the report).
@@ -350,6 +351,7 @@ package struct SiteBuilder: Sendable {
             typePages: site.typePages,
             placePages: site.placePages,
             dexPages: site.dexPages,
+            itemPages: site.itemPages,
             loads: counts,
             network: network,
             pagesRendered: site.pagesRendered,
@@ -440,6 +442,11 @@ package struct SiteBuilder: Sendable {
         // Recorded before the completeness check, so that a rerun after an exit 3 need not even hash them.
         let thumbnails = thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
         timer.lap("source and cache: images and thumbnails", "\(thumbnails.decoded) pictures decoded")
+        let items = await resolver.resolveItems(
+            data.items.keys.sorted().compactMap { data.items[$0] },
+            limit: options.concurrency * 2
+        )
+        timer.lap("source and cache: item pictures", "\(items.files.count) copied")
 
         if !data.naturesMissing.isEmpty {
             logger.warning(
@@ -454,7 +461,7 @@ package struct SiteBuilder: Sendable {
                 hint: "what could be fetched is cached; run the build again when the server answers, or check --api"
             )
         }
-        return (data, Pictures(images: images, thumbnails: thumbnails))
+        return (data, Pictures(images: images, thumbnails: thumbnails, items: items))
     }
 
     /// Model: the Pokédex the pages show, with the favorites resolved against it.
@@ -498,7 +505,12 @@ package struct SiteBuilder: Sendable {
                 pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] },
                 species: data.species.keys.sorted().compactMap { data.species[$0] }
             ),
-            natures: data.natures.keys.sorted().compactMap { data.natures[$0] }
+            natures: data.natures.keys.sorted().compactMap { data.natures[$0] },
+            items: {
+                var book = data.itemBook
+                book.pictures.merge(pictures.items.sources) { _, resolved in resolved }
+                return book
+            }()
         )
         let nameFallbacks = pokedex.nameFallbacks
         for fallback in nameFallbacks {
@@ -530,6 +542,7 @@ package struct SiteBuilder: Sendable {
             languages: options.languages.compactMap(SiteLanguage.named)
         )
         let pictureFiles = pictures.images.files.merging(pictures.thumbnails.files) { artwork, _ in artwork }
+            .merging(pictures.items.files) { artwork, _ in artwork }
         // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
@@ -538,7 +551,7 @@ package struct SiteBuilder: Sendable {
             try await renderer.render(
                 pokedex,
                 images: pictureFiles,
-                contentHashes: pictures.thumbnails.contentHashes,
+                contentHashes: pictures.thumbnails.contentHashes.merging(pictures.items.contentHashes) { $1 },
                 ledger: published,
                 knownInputsDigest: knownInputsDigest,
                 into: stream
@@ -573,6 +586,7 @@ package struct SiteBuilder: Sendable {
                 typePages: site.typePages,
                 placePages: site.placePages,
                 dexPages: site.dexPages,
+                itemPages: site.itemPages,
                 loads: counts.fetched + counts.revalidated + counts.fromCache,
                 stale: counts.stale,
                 snapshot: counts.snapshot,

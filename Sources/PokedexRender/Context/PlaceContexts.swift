@@ -56,6 +56,8 @@ struct HeldItemContext: Sendable, Encodable {
     var name: String
     var nameLang: String?
     var rarities: String
+    /// The item's page, from the Pokémon's; nil when it has none.
+    var href: String? = nil
 }
 
 extension WhereContext: TemplateValueConvertible {
@@ -112,10 +114,11 @@ extension EncounterPlaceContext: TemplateValueConvertible {
 
 extension HeldItemContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 3)
+        var object = TemplateObject(capacity: 4)
         object.append("name", .string(name))
         if let nameLang { object.append("nameLang", .string(nameLang)) }
         object.append("rarities", .string(rarities))
+        if let href { object.append("href", .string(href)) }
         return .object(object)
     }
 }

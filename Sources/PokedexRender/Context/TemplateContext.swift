@@ -24,6 +24,8 @@ struct SiteContext: Sendable, Encodable {
     var hasDexes = false
     /// The natures' table exists: the footer and the Pokémon pages' stat ranges link it.
     var hasNatures = false
+    /// Some item has a page: the footer links the items index.
+    var hasItems = false
     /// How many Pokémon the index lists (species, and forms that play differently), as the language writes it:
     /// "1,269".
     var count: String
@@ -85,6 +87,10 @@ struct AssetsContext: Sendable, Encodable {
     /// The comparison's script, on its page alone, and its abilities script in the pages' language.
     var compare: String = SiteRenderer.compareScript
     var abilities: String = ""
+    /// The items index's search and category filter, on its page alone.
+    var items: String = SiteRenderer.itemsScript
+    /// The item pages' and items index's styles, after `pages` (theirs alone: no other page pays for them).
+    var itemsStyle: String = SiteRenderer.itemsStylesheet
     /// The scripts' words in the pages' language, before `app`; nil in English, which the scripts carry. `strings`:
     /// app.js's (`window.POKEDEX_STRINGS`, every page); `moreStrings`: list.js's, moves.js's, search.js's and
     /// pokemon.js's (`window.POKEDEX_MORE_STRINGS`, pages that run them, and search.js's loader).
@@ -118,6 +124,8 @@ extension AssetsContext {
             calculator: prefix + calculator,
             compare: prefix + compare,
             abilities: abilities.isEmpty ? "" : prefix + abilities,
+            items: prefix + items,
+            itemsStyle: prefix + itemsStyle,
             strings: strings.map { prefix + $0 },
             moreStrings: moreStrings.map { prefix + $0 }
         )
@@ -426,6 +434,96 @@ struct CalculatorContext: Sendable, Encodable {
     /// The index's data script (every Pokémon's name, slug and types), which the team loads on first use; "" when
     /// the site has none.
     var dataScript = ""
+}
+
+/// An item's picture, from the page: its copy, or its sprite's URL.
+struct ItemPictureContext: Sendable, Encodable {
+    var src: String
+    var width: Int
+    var height: Int
+}
+
+/// `items/<slug>.html`.
+struct ItemPageContext: Sendable, Encodable {
+    var id: Int
+    var slug: String
+    var name: String
+    var nameLang: String?
+    var picture: ItemPictureContext?
+    /// "Species-specific", and its bag pocket, "Items".
+    var category: String?
+    var categoryLang: String?
+    var pocket: String?
+    var pocketLang: String?
+    /// "₽3,000": what the games' shops ask; nil where PokeAPI says nothing.
+    var price: String?
+    var fling: String?
+    var shortEffect: String?
+    /// The long effect's paragraphs.
+    var effect: [String]?
+    var hasEffect: Bool
+    var effectLang: String?
+    var flavorText: String?
+    var flavorLang: String?
+    /// Who holds it in the wild, with how often in which games.
+    var holders: [ItemHolderContext]
+    var holderCount: Int
+    var hasHolders: Bool
+    /// Who evolves using or holding it.
+    var evolvers: [PokemonMiniCell]
+    var hasEvolvers: Bool
+    /// The Megas it is the stone of.
+    var megas: [PokemonMiniCell]
+    var hasMegas: Bool
+    /// A machine's moves, each with the games it teaches it in.
+    var teaches: [ItemMachineContext]
+    var hasTeaches: Bool
+    var names: [LocalizedNameContext]
+    var hasNames: Bool
+    var previous: LinkContext?
+    var next: LinkContext?
+}
+
+struct ItemHolderContext: Sendable, Encodable {
+    var cell: PokemonMiniCell
+    /// "5% in Red, Blue; 50% in X, Y".
+    var rarities: String
+}
+
+struct ItemMachineContext: Sendable, Encodable {
+    var move: String
+    var moveLang: String?
+    /// The move's page; nil when it has none.
+    var href: String?
+    var games: String
+}
+
+/// `items/index.html`: every item with a page, by category.
+struct ItemsIndexContext: Sendable, Encodable {
+    var count: Int
+    var note: String
+    var categories: [ItemCategoryGroupContext]
+}
+
+struct ItemCategoryGroupContext: Sendable, Encodable {
+    /// The category's API name, for its heading's id and the filter ("evolution").
+    var key: String
+    var label: String
+    var labelLang: String?
+    var count: Int
+    var rows: [ItemRowContext]
+}
+
+struct ItemRowContext: Sendable, Encodable {
+    var id: Int
+    /// From the index: "light-ball.html".
+    var href: String
+    var name: String
+    var nameLang: String?
+    var picture: ItemPictureContext?
+    /// The short effect, else the flavor text, else "—".
+    var summary: String
+    var summaryLang: String?
 }
 
 /// `natures.html`: a row per nature, by name in the page's language.
@@ -948,6 +1046,10 @@ struct PageContext: Sendable, Encodable {
     var isCalculator: Bool = false
     /// `compare.html`: it loads the data script, `assets.cells`, `assets.calculator` and `assets.compare`.
     var isCompare: Bool = false
+    /// `items/index.html`: it loads `assets.items` after `assets.find`.
+    var isItems: Bool = false
+    /// Item pages and their index load `assets.itemsStyle`.
+    var usesItemsStyle: Bool = false
     /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
     var usesData: Bool
     /// The index and favorites pages: they load `assets.list`.
@@ -998,6 +1100,9 @@ struct PageContext: Sendable, Encodable {
     var calculator: CalculatorContext? = nil
     var compare: CompareContext? = nil
     var natures: NaturesContext? = nil
+    /// Item pages and the items index.
+    var item: ItemPageContext? = nil
+    var itemsIndex: ItemsIndexContext? = nil
     /// Place pages and the places index.
     var place: PlacePageContext? = nil
     var placesIndex: PlacesIndexContext? = nil

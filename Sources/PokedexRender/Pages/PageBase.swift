@@ -212,12 +212,15 @@ extension SiteRenderer {
                 ? Self.blankCell(root: root + siteUp) : nil
         )
         context.usesTables = [
-            "pokemon", "moves", "type", "types", "abilities", "dexes", "calculator", "compare", "natures",
+            "pokemon", "moves", "type", "types", "abilities", "dexes", "calculator", "compare", "natures", "item",
+            "items",
         ]
         .contains(kind)
         context.usesCells = ["index", "favorites", "search"].contains(kind)
-        context.usesFind = ["index", "favorites", "moves", "calculator", "compare"].contains(kind)
-        context.usesControls = ["index", "favorites", "moves"].contains(kind)
+        context.usesFind = ["index", "favorites", "moves", "calculator", "compare", "items"].contains(kind)
+        context.usesControls = ["index", "favorites", "moves", "items"].contains(kind)
+        context.isItems = kind == "items"
+        context.usesItemsStyle = kind == "items" || kind == "item"
         context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
         return context
     }

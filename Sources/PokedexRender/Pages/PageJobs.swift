@@ -43,6 +43,7 @@ extension SiteRenderer {
             hasPlaces: !catalogs.places.ordered.isEmpty,
             hasDexes: !catalogs.dexes.ordered.isEmpty,
             hasNatures: !pokedex.natures.isEmpty,
+            hasItems: !catalogs.items.ordered.isEmpty,
             count: grouped(listed.count),
             pageCount: pageCount,
             perPage: perPage,
@@ -62,7 +63,7 @@ extension SiteRenderer {
         var jobs: [PageJob] = []
         jobs.reserveCapacity(
             entries.count + pageCount + catalog.ordered.count + catalogs.abilities.ordered.count
-                + catalogs.types.ordered.count + 7
+                + catalogs.types.ordered.count + catalogs.items.ordered.count + 8
         )
         let articles = strings.table("articles")
         let related = RelatedPokemon(
@@ -70,6 +71,7 @@ extension SiteRenderer {
             typePages: catalog.typePages,
             abilities: catalogs.abilities,
             places: catalogs.places,
+            items: catalogs.items,
             phrases: strings.table("evolution"),
             articles: articles.isEmpty ? nil : articles
         )
@@ -211,6 +213,7 @@ extension SiteRenderer {
         jobs += referencePages(pokedex, site: site, assets: detailAssets, catalogs: catalogs, dataScript: assets.data)
         jobs += placePages(pokedex, site: site, assets: detailAssets, catalog: catalogs.places)
         jobs += dexPages(pokedex, site: site, assets: detailAssets, catalog: catalogs.dexes)
+        jobs += itemPages(pokedex, site: site, assets: detailAssets, catalogs: catalogs)
         jobs.append(
             PageJob(path: Self.searchPath, template: "search") { [self] in
                 base(

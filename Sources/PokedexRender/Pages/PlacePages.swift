@@ -178,7 +178,8 @@ extension SiteRenderer {
                             ["n": String($0.rarity), "games": gamesLabel($0.versions, places: places, names: names)]
                         )
                     }
-                )
+                ),
+                href: related.items?.href(item.name)
             )
         }
         // The games it is in (those it learns moves in) that PokeAPI has no places for at all.

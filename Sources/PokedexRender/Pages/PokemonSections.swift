@@ -26,12 +26,15 @@ struct RelatedPokemon: Sendable {
     let abilities: AbilityCatalog?
     /// The places with a page, for the places evolution sentences name.
     let places: PlaceCatalog?
+    /// The items with a page, for the items evolution sentences, Mega Stones and held items name.
+    let items: ItemCatalog?
 
     init(
         _ pokedex: Pokedex,
         typePages: Set<String> = [],
         abilities: AbilityCatalog? = nil,
         places: PlaceCatalog? = nil,
+        items: ItemCatalog? = nil,
         phrases: [String: String] = [:],
         articles: [String: String]? = nil
     ) {
@@ -39,6 +42,7 @@ struct RelatedPokemon: Sendable {
         self.typePages = typePages
         self.abilities = abilities
         self.places = places
+        self.items = items
         var byID: [Int: PokemonEntry] = [:]
         var defaults: [Int: PokemonEntry] = [:]
         var names: [Int: String] = [:]
@@ -126,6 +130,19 @@ extension SiteRenderer {
             else { continue }
             links[related.pokedex.names.name(.location, apiName)] = href
         }
+        return links.merging(itemLinks(conditions.flatMap { [$0.item, $0.heldItem] }, related: related)) { place, _ in
+            place
+        }
+    }
+
+    /// The items named (API names) that have a page, by their name in the sentences: "Thunder Stone" → its page.
+    func itemLinks(_ apiNames: [String?], related: RelatedPokemon) -> [String: String] {
+        guard let items = related.items else { return [:] }
+        var links: [String: String] = [:]
+        for apiName in Set(apiNames.compactMap { $0 }) {
+            guard let href = items.href(apiName) else { continue }
+            links[related.pokedex.names.name(.item, apiName)] = href
+        }
         return links
     }
 
@@ -200,6 +217,10 @@ extension SiteRenderer {
             )
             return context
         }
+        func megaLinks(_ mega: PokemonEntry) -> [String: String] {
+            guard case .stone(let stone) = mega.megaTrigger else { return [:] }
+            return itemLinks([stone], related: related)
+        }
         func megaStage(_ mega: PokemonEntry) -> EvolutionStageContext {
             let condition = mega.megaTrigger?.howToEvolve(related.words) ?? ""
             var context = EvolutionStageContext(
@@ -212,7 +233,7 @@ extension SiteRenderer {
                 isThisPage: mega.id == entry.id,
                 isBaby: false,
                 howToEvolve: ForeignText.unmarked(condition),
-                howToEvolveRuns: TextRunContext.runs(condition),
+                howToEvolveRuns: TextRunContext.runs(condition, links: megaLinks(mega)),
                 hasCondition: !condition.isEmpty,
                 evolvesTo: [],
                 hasEvolutions: false

@@ -84,6 +84,7 @@ struct Catalogs: Sendable {
     let types: TypeCatalog
     let places: PlaceCatalog
     let dexes: DexCatalog
+    let items: ItemCatalog
 
     /// `shared`: what no language changes, made once for every language's catalogs (else made here).
     init(_ pokedex: Pokedex, strings: ThemeStrings = SiteRenderer.builtInStrings, shared: Shared? = nil) throws {
@@ -95,6 +96,7 @@ struct Catalogs: Sendable {
         types = TypeCatalog(pokedex, moves: moves)
         places = PlaceCatalog(pokedex, lines: shared?.places)
         dexes = DexCatalog(pokedex)
+        items = ItemCatalog(pokedex)
     }
 
     /// The catalogs' work that no language changes: who learns each move (the learners of 638,321 learnset entries)

@@ -343,11 +343,6 @@ package struct MachineRecord: Codable, Sendable, Equatable {
 
 extension MoveRecord: APIDecodable {
     private struct Wire: Decodable {
-        struct Effect: Decodable {
-            var effect: String?
-            var short_effect: String?
-            var language: NamedReference
-        }
         struct Flavor: Decodable {
             var flavor_text: String
             var language: NamedReference
@@ -368,7 +363,7 @@ extension MoveRecord: APIDecodable {
         var target: NamedReference?
         var generation: NamedReference?
         var effect_chance: Int?
-        var effect_entries: [Effect]?
+        var effect_entries: [WireEffect]?
         var flavor_text_entries: [Flavor]?
         var machines: [MachineSlot]?
     }

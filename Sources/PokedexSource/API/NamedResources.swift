@@ -119,6 +119,8 @@ package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseI
     case pokedex
     case nature
     case berryFlavor = "berry-flavor"
+    case itemCategory = "item-category"
+    case itemPocket = "item-pocket"
 
     /// `/item/{id}/` is cached as `item/{id}`.
     package var path: String { rawValue }
@@ -126,9 +128,9 @@ package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseI
     /// Read for names alone: a move is a whole `MoveRecord` and an ability an `AbilityRecord`, under the same
     /// paths, so not here.
     /// A place is a whole `LocationRecord` (its region and areas too) and a Pokédex a `PokedexRecord`, under the same
-    /// paths, and a nature a `NatureRecord`.
+    /// paths, a nature a `NatureRecord`, an item an `ItemRecord` and an item category an `ItemCategoryRecord`.
     package static var namesOnly: [NamedKind] {
-        allCases.filter { ![.move, .ability, .location, .pokedex, .nature].contains($0) }
+        allCases.filter { ![.move, .ability, .location, .pokedex, .nature, .item, .itemCategory].contains($0) }
     }
 
     package static func < (a: NamedKind, b: NamedKind) -> Bool {
@@ -136,28 +138,46 @@ package enum NamedKind: String, Codable, CodingKeyRepresentable, Sendable, CaseI
     }
 }
 
-/// The parts of `/item-category/{id or name}` the site uses: which items it holds ("mega-stones": every Mega Stone).
+/// The parts of `/item-category/{id or name}` the site uses: its names and pocket (for the item pages and their
+/// index), and which items it holds ("mega-stones": every Mega Stone).
 package struct ItemCategoryRecord: Codable, Sendable, Equatable {
     package var id: Int
     /// API name: "mega-stones".
     package var name: String
+    package var names: [LocalizedName]
+    /// `/item-pocket/{id}`: the bag's pocket ("misc", "medicine").
+    package var pocket: SpeciesRecord.ResourceLink?
     /// Its items' API names and ids, in PokeAPI's order.
     package var items: [SpeciesRecord.ResourceLink]
 
-    package init(id: Int, name: String, items: [SpeciesRecord.ResourceLink]) {
+    package init(
+        id: Int,
+        name: String,
+        names: [LocalizedName] = [],
+        pocket: SpeciesRecord.ResourceLink? = nil,
+        items: [SpeciesRecord.ResourceLink]
+    ) {
         self.id = id
         self.name = name
+        self.names = names
+        self.pocket = pocket
         self.items = items
     }
 
+    package var namesRecord: NamesRecord { NamesRecord(id: id, name: name, names: names) }
+
     /// The category whose items are the Mega Stones.
     package static let megaStones = "mega-stones"
+    /// The bag pocket of the TMs, HMs and TRs.
+    package static let machinesPocket = "machines"
 }
 
 extension ItemCategoryRecord: APIDecodable {
     private struct Wire: Decodable {
         var id: Int
         var name: String
+        var names: [WireName]?
+        var pocket: NamedReference?
         var items: [NamedReference]?
     }
 
@@ -166,6 +186,10 @@ extension ItemCategoryRecord: APIDecodable {
         return ItemCategoryRecord(
             id: wire.id,
             name: wire.name,
+            names: (wire.names ?? []).map(\.localized).filter { !$0.name.isEmpty },
+            pocket: wire.pocket.flatMap { pocket in
+                resourceID(fromURL: pocket.url).map { .init(id: $0, name: pocket.name) }
+            },
             items: (wire.items ?? []).compactMap { item in
                 resourceID(fromURL: item.url).map { .init(id: $0, name: item.name) }
             }
@@ -229,6 +253,13 @@ struct WireName: Decodable {
     var language: NamedReference
 
     var localized: LocalizedName { LocalizedName(language: language.name.lowercased(), name: name) }
+}
+
+/// One of `effect_entries`, as abilities, moves and items have them.
+struct WireEffect: Decodable {
+    var effect: String?
+    var short_effect: String?
+    var language: NamedReference
 }
 
 extension FormRecord: APIDecodable {
@@ -305,11 +336,6 @@ extension NamesRecord: APIDecodable {
 
 extension AbilityRecord: APIDecodable {
     private struct Wire: Decodable {
-        struct Effect: Decodable {
-            var effect: String?
-            var short_effect: String?
-            var language: NamedReference
-        }
         struct Flavor: Decodable {
             var flavor_text: String
             var language: NamedReference
@@ -318,7 +344,7 @@ extension AbilityRecord: APIDecodable {
         var name: String
         var names: [WireName]?
         var generation: NamedReference?
-        var effect_entries: [Effect]?
+        var effect_entries: [WireEffect]?
         var flavor_text_entries: [Flavor]?
     }
 

@@ -253,6 +253,25 @@ package struct DataSetLoader: Sendable {
         wanted[.item, default: []].formUnion(records.values.flatMap { $0.heldItems.map(\.item) })
         wanted[.item, default: []].formUnion(machines.values.compactMap(\.itemID))
         wanted[.item, default: []].formUnion(itemCategories.values.flatMap { $0.items.map(\.id) })
+        // The items the pages name, whole (their pages show them), their categories and those's pockets.
+        let items = await resources(
+            ItemRecord.self,
+            ids: (wanted[.item] ?? []).sorted(),
+            path: NamedKind.item.path,
+            progress: "Items",
+            missing: &missing
+        ) { $0.id }
+        let categoryIDs = Set(items.values.compactMap { $0.category?.id }).sorted()
+        let categories = await resources(
+            ItemCategoryRecord.self,
+            ids: categoryIDs,
+            path: NamedKind.itemCategory.path,
+            missing: &missing
+        ) { $0.id }
+        for category in categories.values where itemCategories[category.name] == nil {
+            itemCategories[category.name] = category
+        }
+        wanted[.itemPocket] = Set(itemCategories.values.compactMap { $0.pocket?.id })
         var named: [NamedKind: [Int: NamesRecord]] = [:]
         progress.begin(
             "Names",
@@ -294,6 +313,7 @@ package struct DataSetLoader: Sendable {
             locations: locations,
             pokedexes: pokedexes,
             natures: natures,
+            items: items,
             missing: missing,
             naturesMissing: naturesMissing
         )
@@ -487,7 +507,7 @@ package struct DataSet: Sendable {
     package var machines: [Int: MachineRecord] = [:]
     /// Every ability an exported Pokémon has, by id.
     package var abilities: [Int: AbilityRecord] = [:]
-    /// Item categories by API name: the Mega Stones' when some exported Pokémon is a Mega.
+    /// Item categories by API name: the Mega Stones' when some exported Pokémon is a Mega, and the items'.
     package var itemCategories: [String: ItemCategoryRecord] = [:]
     /// Where each exported Pokémon is found, by Pokémon id (none kept for those found nowhere).
     package var encounters: [Int: EncountersRecord] = [:]
@@ -499,6 +519,9 @@ package struct DataSet: Sendable {
     package var pokedexes: [Int: PokedexRecord] = [:]
     /// Every nature, by id; their flavours' names are in `named`.
     package var natures: [Int: NatureRecord] = [:]
+    /// The items the pages name (evolution, held, Mega Stones, machines), by id; their pockets' names are in
+    /// `named`, their categories in `itemCategories`.
+    package var items: [Int: ItemRecord] = [:]
 
     /// The type chart by API name, as the model reads it.
     package var typeChart: [String: TypeRecord] {

@@ -51,6 +51,8 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
     /// Every nature (their flavours' names are in `named`); nil in a snapshot taken before pokedex read them, which
     /// still seeds the rest.
     package var natures: [NatureRecord]?
+    /// The items the pages name, whole (names, category, picture, effects, holders, machines).
+    package var items: [ItemRecord]
 
     package init(
         createdAt: Double,
@@ -72,7 +74,8 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
         areas: [LocationAreaRecord] = [],
         locations: [LocationRecord] = [],
         pokedexes: [PokedexRecord] = [],
-        natures: [NatureRecord] = []
+        natures: [NatureRecord] = [],
+        items: [ItemRecord] = []
     ) {
         self.format = Self.format
         self.version = CacheStore.formatVersion
@@ -96,6 +99,7 @@ package struct DataSnapshot: Codable, Sendable, Equatable {
         self.locations = locations
         self.pokedexes = pokedexes
         self.natures = natures
+        self.items = items
     }
 
     package var date: Date { Date(timeIntervalSince1970: createdAt) }

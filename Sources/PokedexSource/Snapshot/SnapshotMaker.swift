@@ -138,7 +138,8 @@ package struct SnapshotMaker: Sendable {
             areas: data.areas.keys.sorted().compactMap { data.areas[$0] },
             locations: data.locations.keys.sorted().compactMap { data.locations[$0] },
             pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] },
-            natures: data.natures.keys.sorted().compactMap { data.natures[$0] }
+            natures: data.natures.keys.sorted().compactMap { data.natures[$0] },
+            items: data.items.keys.sorted().compactMap { data.items[$0] }
         )
     }
 

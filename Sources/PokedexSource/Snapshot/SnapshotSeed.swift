@@ -27,6 +27,9 @@ package final class SnapshotSeed: Sendable {
     let locations: [Int: LocationRecord]
     let pokedexes: [Int: PokedexRecord]
     let natures: [Int: NatureRecord]
+    let items: [Int: ItemRecord]
+    /// The same categories as `itemCategories`, by id: the items' are asked for by id.
+    let itemCategoriesByID: [Int: ItemCategoryRecord]
     /// By cache folder (`item`, `pokemon-habitat`…), then id.
     let named: [String: [Int: NamesRecord]]
 
@@ -54,6 +57,11 @@ package final class SnapshotSeed: Sendable {
         locations = Dictionary(snapshot.locations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         pokedexes = Dictionary(snapshot.pokedexes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         natures = Dictionary((snapshot.natures ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        items = Dictionary(snapshot.items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        itemCategoriesByID = Dictionary(
+            snapshot.itemCategories.map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first }
+        )
         var named: [String: [Int: NamesRecord]] = [:]
         for (kind, records) in snapshot.named {
             named[kind.path] = Dictionary(records.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -99,6 +107,10 @@ package final class SnapshotSeed: Sendable {
             body = ListPage(count: all.count, results: all.map { ListPage.Entry(id: $0.id, name: $0.name) })
         } else if let id = Self.id(in: key, prefix: "nature/") {
             body = natures[id]
+        } else if let id = Self.id(in: key, prefix: "item/") {
+            body = items[id]
+        } else if let id = Self.id(in: key, prefix: Self.itemCategoryPrefix) {
+            body = itemCategoriesByID[id]
         } else if key.hasPrefix(Self.itemCategoryPrefix) {
             body = itemCategories[String(key.dropFirst(Self.itemCategoryPrefix.count))]
         } else if let slash = key.firstIndex(of: "/"), let records = named[String(key[..<slash])],

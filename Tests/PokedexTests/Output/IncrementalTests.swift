@@ -23,12 +23,12 @@ import Testing
     @Test func aRebuildWithNothingChangedRendersAndWritesNothing() async throws {
         try await withEnvironment { env in
             let first = try await env.build()
-            // Detail pages, index pages, move, ability, type, place and regional Pokédex pages, their five indexes,
-            // the type calculator, the comparison, the natures, favorites, search and 404.
+            // Detail pages, index pages, move, ability, type, place, regional Pokédex and item pages, their six
+            // indexes, the type calculator, the comparison, the natures, favorites, search and 404.
             #expect(first.movePages > 0 && first.abilityPages > 0 && first.typePages > 0 && first.placePages > 0)
             #expect(
                 first.pagesRendered == first.pokemon + first.indexPages + first.movePages + first.abilityPages
-                    + first.typePages + first.placePages + first.dexPages + 11
+                    + first.typePages + first.placePages + first.dexPages + first.itemPages + 12
             )
             let dates = try modificationDates(env.output)
             let again = try await env.build()
@@ -189,7 +189,7 @@ import Testing
             #expect(
                 again.pagesRendered == 3 + 1 + 2 + again.movePages + 1 + again.abilityPages + 1 + again.typePages + 2
                     + 1 + 1 + 1 + (again.placePages > 0 ? again.placePages + 1 : 0)
-                    + (again.dexPages > 0 ? again.dexPages + 1 : 0)
+                    + (again.dexPages > 0 ? again.dexPages + 1 : 0) + (again.itemPages > 0 ? again.itemPages + 1 : 0)
             )
             #expect(again.filesRemoved > 0)
             #expect(!env.exists("pokemon/mr-mime-galar.html"))

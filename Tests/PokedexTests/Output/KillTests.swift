@@ -179,7 +179,8 @@ import Testing
             ] {
                 #expect(env.exists(page), "\(page) missing after the final run")
             }
-            #expect(pathsBelow(env.output.appendingPathComponent("images")).count == 11)
+            // The 11 Pokémon's pictures, the items' folder and its one picture.
+            #expect(pathsBelow(env.output.appendingPathComponent("images")).count == 13)
         }
     }
 

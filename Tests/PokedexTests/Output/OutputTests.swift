@@ -203,8 +203,10 @@ import Testing
             // the names their old content hashed to, the learnsets of the 5 of the 7 that learn moves, and the moves
             // script (Pikachu Rock Star's form-change method is gone from it). Every move is still learned. The 11
             // abilities only the 7 had, the 5 types only they had (Dragon, Fairy, Ghost, Ice, Psychic), and the
-            // search data, the regional Pokédexes' members and the abilities script under their old names.
-            #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1 + 11 + 5 + 1 + 1 + 1)
+            // search data, the regional Pokédexes' members and the abilities script under their old names. The pages
+            // of the 5 items only they named: the 4 Mega Stones (no Mega is left) and the Shiny Stone.
+            #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1 + 11 + 5 + 1 + 1 + 1 + 5)
+            #expect(!env.exists("items/charizardite-x.html") && env.exists("items/thunder-stone.html"))
             #expect(!env.exists("abilities/disguise.html") && !env.exists("types/ghost.html"))
             let manifest = try JSONDecoder().decode(
                 OutputFolder.Manifest.self,

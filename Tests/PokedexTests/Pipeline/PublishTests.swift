@@ -194,6 +194,7 @@ import Testing
             #expect(
                 report.stages.map(\.name) == [
                     "source and cache: JSON", "source and cache: images and thumbnails",
+                    "source and cache: item pictures",
                     "model", "render and output",
                 ]
             )

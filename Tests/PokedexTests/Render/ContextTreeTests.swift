@@ -220,7 +220,9 @@ struct ContextTreeTests {
         uncovered: "PokeAPI n’a pas de lieux pour Écarlate.",
         nowhere: "Introuvable.",
         firstStage: link,
-        heldItems: [HeldItemContext(name: "Baie Oran", nameLang: "en", rarities: "50 % dans X")],
+        heldItems: [
+            HeldItemContext(name: "Baie Oran", nameLang: "en", rarities: "50 % dans X", href: "../items/baie-oran.html")
+        ],
         hasHeldItems: true,
         allPlaces: "../locations/index.html"
     )

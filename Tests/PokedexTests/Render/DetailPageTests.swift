@@ -273,7 +273,9 @@ import Testing
                     #"<div class="stage-card"><a class="stage-link" href="charizard-mega-x.html" aria-current="page">"#
                 )
             )
-            #expect(charizard.contains("Mega Evolve holding Charizardite X"))
+            #expect(
+                charizard.contains(#"Mega Evolve holding <a href="../items/charizardite-x.html">Charizardite X</a>"#)
+            )
             // Generation and names.
             #expect(charizard.contains("<dd>Generation I</dd>") && charizard.contains("<dd>Mountain</dd>"))
             #expect(mega.contains("<dd>Generation VI (X, Y)</dd>"))

@@ -212,11 +212,14 @@ import Testing
                 mega.contains("A Mega Evolution knows the moves of the Pokémon it evolves from: these are Charizard’s.")
             )
             #expect(mega.contains(#"href="../moves/flamethrower.html""#), "the Mega shows Charizard's moves")
-            #expect(mega.contains("Mega Evolve holding Charizardite X"))
+            #expect(mega.contains(#"Mega Evolve holding <a href="../items/charizardite-x.html">Charizardite X</a>"#))
             #expect(mega.contains(#"href="charizard-mega-x.html" aria-current="page""#), "the tree marks the Mega")
             #expect(!mega.contains(#"href="charizard.html" aria-current"#), "the tree marks the Mega, not its base")
             let charizard = try env.read("pokemon/charizard.html")
-            #expect(charizard.contains("Mega Evolve holding Charizardite X"), "the base's tree has its Mega")
+            #expect(
+                charizard.contains(#"Mega Evolve holding <a href="../items/charizardite-x.html">Charizardite X</a>"#),
+                "the base's tree has its Mega"
+            )
             #expect(!charizard.contains("these are Charizard’s entries"), "a species' own entries need no note")
             // Charmander to Mega Charizard X is four stages: too wide for a row on a desktop's page.
             #expect(charizard.contains(#"<ol class="evolution is-deep">"#))

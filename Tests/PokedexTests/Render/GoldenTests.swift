@@ -33,6 +33,8 @@ import Testing
         ("types/calculator.html", "types-calculator.html"),
         ("compare.html", "compare.html"),
         ("natures.html", "natures.html"),
+        ("items/index.html", "items.html"),
+        ("items/spark-pebble.html", "item.html"),
         ("search.html", "search.html"),
         // A place's page, its areas and games, and the places index.
         ("locations/coral-path.html", "location-coral-path.html"),

@@ -375,7 +375,8 @@ import Testing
                             "move.mustache", "moves.mustache", "ability.mustache",
                             "abilities.mustache", "type.mustache", "types.mustache", "search.mustache",
                             "location.mustache", "locations.mustache", "pokedex.mustache", "pokedexes.mustache",
-                            "calculator.mustache", "compare.mustache", "natures.mustache",
+                            "calculator.mustache", "compare.mustache", "natures.mustache", "item.mustache",
+                            "items.mustache",
                             "assets/placeholder.svg",
                             "assets/site.css",
                         ].map { theme.appendingPathComponent($0).path }

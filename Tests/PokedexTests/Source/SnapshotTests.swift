@@ -50,6 +50,21 @@ import Testing
         #expect(adamant.names.preferred("fr")?.name == "Rigide")
         #expect(natures.filter { $0.increasedStat == nil }.count == 5)
         #expect(snapshot.named[.berryFlavor]?.count == 5)
+        // The 579 items the pages name, whole: the Light Ball with its French name, category, sprite, fling power,
+        // effect and the 14 Pokémon that hold it; the Thunder Stone in "evolution"; a TM's machines; their 17
+        // categories with their pockets, whose names are kept.
+        #expect(snapshot.items.count == 579)
+        let ball = try #require(snapshot.items.first { $0.name == "light-ball" })
+        #expect(ball.names.preferred("fr")?.name == "Balle Lumière")
+        #expect(ball.category?.name == "species-specific" && ball.flingPower == 30)
+        #expect(ball.sprite?.hasSuffix("light-ball.png") == true)
+        #expect(ball.effects.preferred("en")?.shortEffect?.contains("Pikachu") == true)
+        #expect(ball.heldBy.count == 14 && ball.heldBy.contains(25))
+        #expect(snapshot.items.first { $0.name == "thunder-stone" }?.category?.name == "evolution")
+        #expect(snapshot.items.first { $0.name == "tm24" }?.machines.isEmpty == false)
+        #expect(snapshot.itemCategories.count == 17)
+        #expect(snapshot.itemCategories.first { $0.name == "species-specific" }?.pocket?.name == "misc")
+        #expect(snapshot.named[.itemPocket]?.count == 5)
     }
 
     @Test func aSnapshotRoundTripsThroughItsFile() throws {

@@ -57,6 +57,26 @@ extension Fixtures {
     /// Abilities PokeAPI gives no English effect: the page falls back to the flavor text.
     static let withoutEnglishEffect: Set<String> = ["disguise"]
 
+    /// Items the fixtures show whole, in their own words: categories 71 "curiosities" (pocket 1 "odds-and-ends")
+    /// and 72 "trinkets" (pocket 2 "keepsakes").
+    static let itemDetails:
+        [String: (
+            category: (id: Int, name: String), sprite: String?, fling: Int?, cost: Int?, effect: String, heldBy: [Int]
+        )] = [
+            "spark-pebble": ((71, "curiosities"), "spark-pebble", 30, nil, "Sparks when held.", [25]),
+            "tiny-berry": ((72, "trinkets"), nil, 10, 80, "Eaten when hungry.", [25]),
+        ]
+
+    /// `/item-category/{id}` of the fixtures' own categories, and `/item-pocket/{id}`.
+    static let itemCategories: [Int: (name: String, pocket: (id: Int, name: String), names: [(String, String)])] = [
+        71: ("curiosities", (1, "odds-and-ends"), [("en", "Curiosities"), ("fr", "Curiosités")]),
+        72: ("trinkets", (2, "keepsakes"), [("en", "Trinkets")]),
+    ]
+    static let itemPockets: [Int: (String, [(String, String)])] = [
+        1: ("odds-and-ends", [("en", "Odds and Ends"), ("fr", "Bric-à-brac")]),
+        2: ("keepsakes", [("en", "Keepsakes")]),
+    ]
+
     /// The Mega Stones PokeAPI's "mega-stones" category lists (a few), by item id: their API names and names.
     static let megaStones: [Int: (String, [(String, String)])] = [
         699: ("charizardite-x", [("en", "Charizardite X"), ("fr", "Dracaufite X"), ("ja-Hrkt", "リザードナイトＸ")]),
@@ -88,8 +108,17 @@ extension Fixtures {
         ]
     }
 
-    /// `/item-category/mega-stones/` (asked for by name, as pokedex does) or by its id.
+    /// `/item-category/mega-stones/` (asked for by name, as pokedex does) or by its id, and the fixtures' own.
     static func itemCategoryJSON(_ key: String, api: String) -> [String: Any]? {
+        if let id = Int(key), let category = itemCategories[id] {
+            return [
+                "id": id, "name": category.name, "names": namesJSON(category.names, api: api),
+                "pocket": ref(category.pocket.name, "\(api)/item-pocket/\(category.pocket.id)/"),
+                "items": itemDetails.filter { $0.value.category.id == id }.keys.sorted().map {
+                    ref($0, "\(api)/item/1/")
+                },
+            ]
+        }
         guard key == "mega-stones" || key == "44" else { return nil }
         return [
             "id": 44, "name": "mega-stones",
@@ -166,6 +195,28 @@ extension Fixtures {
             json["descriptions"] = names.map {
                 ["language": ref($0.0, "\(api)/language/1/"), "description": $0.1] as [String: Any]
             }
+        }
+        if kind == "item", let extra = itemDetails[name] {
+            // An item the pages show whole: its category, picture, effects, flavor text (under `text`, as PokeAPI
+            // has items'), fling power and who holds it.
+            json["category"] = ref(extra.category.name, "\(api)/item-category/\(extra.category.id)/")
+            let origin = api.hasSuffix("/api/v2") ? String(api.dropLast("/api/v2".count)) : api
+            json["sprites"] = ["default": extra.sprite.map { "\(origin)/media/items/\($0).png" } as Any]
+            json["fling_power"] = extra.fling
+            json["cost"] = extra.cost
+            json["effect_entries"] = [
+                [
+                    "effect": "Held: \(extra.effect)", "short_effect": extra.effect,
+                    "language": ref("en", "\(api)/language/9/"),
+                ]
+            ]
+            json["flavor_text_entries"] = [
+                [
+                    "text": "What it\ndoes, as the\u{0C}games say.", "language": ref("en", "\(api)/language/9/"),
+                    "version_group": ref("sword-shield", "\(api)/version-group/20/"),
+                ]
+            ]
+            json["held_by_pokemon"] = extra.heldBy.map { ["pokemon": ref("p\($0)", "\(api)/pokemon/\($0)/")] }
         }
         if kind == "ability" {
             let readable = (englishNames[name] ?? name).replacingOccurrences(of: "-", with: " ")

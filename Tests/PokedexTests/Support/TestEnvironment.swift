@@ -397,6 +397,22 @@ enum TestTheme {
 
         """
 
+    static let item = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#item}}<h1>{{name}}</h1>{{#picture}}<img src="{{src}}" alt="">{{/picture}}<p>{{category}} · {{pocket}}</p>{{#holders}}{{#cell}}<a href="{{href}}">{{name}}</a>{{/cell}} {{rarities}}{{/holders}}{{/item}}
+        </body></html>
+
+        """
+
+    static let items = """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
+        {{#itemsIndex}}{{#categories}}<h2>{{label}}</h2>{{#rows}}<a href="{{href}}">{{name}}</a>{{/rows}}{{/categories}}{{/itemsIndex}}
+        </body></html>
+
+        """
+
     static let search = """
         <!doctype html>
         <html><head><meta charset="utf-8"><title>{{pageTitle}}</title></head><body>
@@ -420,7 +436,8 @@ enum TestTheme {
             "abilities.mustache": abilities, "type.mustache": type, "types.mustache": types, "search.mustache": search,
             "location.mustache": location, "locations.mustache": locations, "pokedex.mustache": pokedex,
             "pokedexes.mustache": pokedexes, "calculator.mustache": calculator,
-            "compare.mustache": compare, "natures.mustache": natures,
+            "compare.mustache": compare, "natures.mustache": natures, "item.mustache": item,
+            "items.mustache": items,
             "assets/placeholder.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>\n",
             "assets/site.css": "body { font-family: sans-serif; }\n",
         ]

@@ -414,6 +414,9 @@ final class TestServer: Sendable {
                 return json(named)
             case (2, "item") where Int(rest[1]).flatMap({ Fixtures.itemJSON(id: $0, api: api) }) != nil:
                 return json(Fixtures.itemJSON(id: Int(rest[1])!, api: api)!)
+            case (2, "item-pocket"):
+                guard let id = Int(rest[1]), let pocket = Fixtures.itemPockets[id] else { return nil }
+                return json(["id": id, "name": pocket.0, "names": Fixtures.namesJSON(pocket.1, api: api)])
             case (2, "item-category"):
                 guard let category = Fixtures.itemCategoryJSON(rest[1], api: api) else { return nil }
                 return json(category)
@@ -431,6 +434,12 @@ final class TestServer: Sendable {
             default:
                 return nil
             }
+        }
+        // The items' sprites (`Fixtures.itemDetails`), drawn as the Pokémon's are.
+        if path.hasPrefix("/media/items/"), path.hasSuffix(".png") {
+            let name = String(path.dropFirst("/media/items/".count).dropLast(".png".count))
+            guard Fixtures.itemDetails[name]?.sprite == name else { return nil }
+            return Resource(body: PNGMaker.sprite(id: name.count, kind: "item"), contentType: "image/png")
         }
         for p in listed(state) {
             if let sprite = Fixtures.spritePaths(for: p)[path] {
