@@ -212,7 +212,7 @@ for fact in "Light Ball" "Category Species-specific" "Bag pocket Items" "Fling p
             "Held in the wild by 14" "Pikachu 5% in Ruby, Sapphire, Emerald"; do
   case "$L" in *"$fact"*) ;; *) fail "items/light-ball.html lacks \"$fact\"";; esac
 done
-grep -q '<img class="item-sprite" src="../images/items/213.png" width="30" height="30" alt="">' Output/items/light-ball.html \
+grep -q '<img class="item-sprite" src="../images/items/213.png" width="30" height="30" alt=""' Output/items/light-ball.html \
   || fail "the Light Ball's page does not show its own copy of its sprite"
 python3 - Output/items <<'PY' || fail "the items index does not link every item page once"
 import os, re, sys
