@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where the test server's Pokémon are found, the places and areas, the ways and conditions, and what Pikachu
-/// holds, in PokeAPI's shape (written for these tests). Pikachu is in Mossy Grove (two slots of one way,
+/// holds: only the fields pokedex reads, in PokeAPI's shape, with the fixtures' own places, ways and items. Pikachu is in Mossy Grove (two slots of one way,
 /// summed) and the Spark Works in Red and Blue, by day in Sun and by night in Moon on a route of two areas;
 /// Bulbasaur is a gift in Harbor Village; Scarlet and Violet have no places at all; the hostile Pokémon's place is
 /// called by the hostile name.
@@ -110,7 +110,6 @@ extension Fixtures {
                     let slots = here.filter { $0.1 == version }
                     return [
                         "version": ref(versionName(version), "\(api)/version/\(version)/"),
-                        "max_chance": slots.reduce(0) { $0 + $1.5 },
                         "encounter_details": slots.map { slot in
                             [
                                 "min_level": slot.3, "max_level": slot.4, "chance": slot.5,
@@ -118,7 +117,6 @@ extension Fixtures {
                                 "condition_values": slot.6.map {
                                     ref(conditionValues[$0]?.0 ?? "?", "\(api)/encounter-condition-value/\($0)/")
                                 },
-                                "pokemon_details": NSNull(),
                             ] as [String: Any]
                         },
                     ] as [String: Any]
@@ -133,7 +131,6 @@ extension Fixtures {
             "id": place.id, "name": place.name, "names": namesJSON(place.names, api: api),
             "region": place.region.map { ref($0, "\(api)/region/\(referenceID($0))/") as Any } ?? NSNull(),
             "areas": place.areas.map { ref($0.name, "\(api)/location-area/\($0.id)/") },
-            "game_indices": [Any](),
         ]
     }
 
@@ -143,7 +140,6 @@ extension Fixtures {
             return [
                 "id": area.id, "name": area.name, "names": namesJSON(area.names, api: api),
                 "location": ref(place.name, "\(api)/location/\(place.id)/"),
-                "pokemon_encounters": [Any](), "encounter_method_rates": [Any](), "game_index": area.id,
             ]
         }
         return nil
@@ -155,8 +151,7 @@ extension Fixtures {
         return ["id": id, "name": name, "names": namesJSON(names, api: api)]
     }
 
-    /// What Pikachu holds in the wild: an Tiny Berry and a Spark Pebble in Omega Ruby and Alpha Sapphire, the Light
-    /// Ball in X and Y too.
+    /// What Pikachu holds in the wild: a Tiny Berry in Omega Ruby and Alpha Sapphire, a Spark Pebble in X and Y too.
     static func heldItemsJSON(_ id: Int, api: String) -> [[String: Any]] {
         guard id == 25 else { return [] }
         func held(_ item: String, _ versions: [(Int, Int)]) -> [String: Any] {
@@ -200,7 +195,7 @@ extension Fixtures {
             "id": id, "name": name, "names": namesJSON(names, api: api), "is_main_series": true,
             "region": region.map { ref($0, "\(api)/region/\(referenceID($0))/") as Any } ?? NSNull(),
             "version_groups": groups.map { ref(versionGroups[$0]?.0 ?? "?", "\(api)/version-group/\($0)/") },
-            "pokemon_entries": [Any](), "descriptions": [Any](),
+            "descriptions": [Any](),
         ]
     }
 }
