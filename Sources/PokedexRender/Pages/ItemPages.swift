@@ -10,8 +10,8 @@ struct ItemCatalog: Sendable {
     let ordered: [ItemRecord]
     /// `items/<slug>.html` by item id.
     let slugs: [Int: String]
-    /// Item id by API name: evolution conditions, Mega Stones and machines name their items by API name.
-    let ids: [String: Int]
+    /// The items, looked up by API name: evolution conditions, Mega Stones and machines name them so.
+    let book: ItemBook
     /// Indices into the Pokédex's entries, in site order, by item id: who holds it in the wild, who evolves using
     /// or holding it, and the Megas it is the stone of.
     let holders: [Int: [Int]]
@@ -34,8 +34,8 @@ struct ItemCatalog: Sendable {
             language: names.language
         )
         slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "item")
-        let ids = Dictionary(withPages.map { ($0.name, $0.id) }, uniquingKeysWith: { first, _ in first })
-        self.ids = ids
+        self.book = book
+        let itemID = { (name: String) in book.item(named: name)?.id }
         var holders: [Int: [Int]] = [:]
         var megas: [Int: [Int]] = [:]
         // A species' Pokémon that stands for it in the evolution lists: its default one, else its first form.
@@ -44,7 +44,9 @@ struct ItemCatalog: Sendable {
             for held in entry.record.heldItems where book.items[held.item] != nil {
                 if holders[held.item]?.last != index { holders[held.item, default: []].append(index) }
             }
-            if case .stone(let stone) = entry.megaTrigger, let id = ids[stone] { megas[id, default: []].append(index) }
+            if case .stone(let stone) = entry.megaTrigger, let id = itemID(stone) {
+                megas[id, default: []].append(index)
+            }
             let species = entry.record.speciesID
             if let current = standing[species], pokedex.entries[current].record.isDefault || !entry.record.isDefault {
                 continue
@@ -57,7 +59,7 @@ struct ItemCatalog: Sendable {
                 guard let index = standing[stage.speciesID] else { continue }
                 for condition in stage.conditions {
                     for name in [condition.item, condition.heldItem].compactMap({ $0 }) {
-                        if let id = ids[name] { evolvers[id, default: []].insert(index) }
+                        if let item = itemID(name) { evolvers[item, default: []].insert(index) }
                     }
                 }
             }
@@ -69,7 +71,7 @@ struct ItemCatalog: Sendable {
 
     /// The item's page from a page one folder deep; nil when it has none.
     func href(_ apiName: String) -> String? {
-        ids[apiName].flatMap { slugs[$0] }.map { "../\(Self.pagePath($0))" }
+        book.item(named: apiName).flatMap { slugs[$0.id] }.map { "../\(Self.pagePath($0))" }
     }
 }
 
@@ -105,7 +107,7 @@ extension SiteRenderer {
             text: Self.capitalised(names.name(.itemCategory, link.name)),
             lang: names.fallback(.itemCategory, link.name).flatMap(Self.tag)
         )
-        let pocket = pokedex.items.categories[link.id]?.pocket.map { pocket in
+        let pocket = pokedex.items.category(of: item)?.pocket.map { pocket in
             Labelled(
                 text: Self.capitalised(names.name(.itemPocket, pocket.name)),
                 lang: names.fallback(.itemPocket, pocket.name).flatMap(Self.tag)
