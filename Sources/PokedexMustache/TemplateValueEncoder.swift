@@ -140,6 +140,33 @@ private struct NodeEncoder: Encoder {
             node.add(key.stringValue, .value(try TemplateValueEncoder.value(of: value)))
         }
 
+        // An absent optional is a key whose value is null, not a missing key: Mustache looks a missing key up in
+        // the contexts around, so a place's visitor without areas would show the place's own areas. Every
+        // overload, because synthesized `encode(to:)` calls the one of the property's type.
+        mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+            guard let value else { return try encodeNil(forKey: key) }
+            try encode(value, forKey: key)
+        }
+        mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { try present(value, key) }
+        mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { try present(value, key) }
+
+        private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
+            guard let value else { return try encodeNil(forKey: key) }
+            try encode(value, forKey: key)
+        }
+
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type,
             forKey key: Key

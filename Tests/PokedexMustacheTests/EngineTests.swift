@@ -199,6 +199,8 @@ import Testing
             tree
                 == object(
                     ("name", .string("a")),
+                    // An absent optional is a null, so that a lookup of it stops here rather than climb.
+                    ("missing", .null),
                     ("present", .int(2)),
                     ("flag", .bool(true)),
                     ("ratio", .double(0.5)),

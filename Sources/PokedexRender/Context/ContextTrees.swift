@@ -1,7 +1,7 @@
 import PokedexMustache
 
 // The trees of the contexts pages hold by the thousand, made directly: the same keys, in the same order, as their
-// synthesized `encode(to:)` writes (an absent optional is an absent key), without the encoder's containers. A
+// synthesized `encode(to:)` writes (an absent optional a null), without the encoder's containers. A
 // Pokémon page holds a hundred move rows; a move's page a cell for each of its learners (Protect: over a thousand);
 // the Pokémon and move pages' own contexts, by the thousand too, follow (their encoding through containers was a
 // tenth of a full render). `ContextTreeTests` holds each to its encoder's tree.
@@ -22,7 +22,7 @@ extension CategoryContext: TemplateValueConvertible {
         var object = TemplateObject(capacity: 3)
         object.append("name", .string(name))
         object.append("label", .string(label))
-        if let categoryLang { object.append("categoryLang", .string(categoryLang)) }
+        object.append("categoryLang", categoryLang.map { categoryLang in .string(categoryLang) } ?? .null)
         return .object(object)
     }
 }
@@ -41,11 +41,11 @@ extension MoveRowContext: TemplateValueConvertible {
         object.append("pp", .string(pp))
         object.append("hasDetail", .bool(hasDetail))
         object.append("detail", .string(detail))
-        if let detailTitle { object.append("detailTitle", .string(detailTitle)) }
+        object.append("detailTitle", detailTitle.map { detailTitle in .string(detailTitle) } ?? .null)
         object.append("detailSort", .int(detailSort))
         object.append("generation", .string(generation))
-        if let generationNumber { object.append("generationNumber", .int(generationNumber)) }
-        if let moveNameLang { object.append("moveNameLang", .string(moveNameLang)) }
+        object.append("generationNumber", generationNumber.map { generationNumber in .int(generationNumber) } ?? .null)
+        object.append("moveNameLang", moveNameLang.map { moveNameLang in .string(moveNameLang) } ?? .null)
         return .object(object)
     }
 }
@@ -59,7 +59,7 @@ extension ImageContext: TemplateValueConvertible {
         object.append("alt", .string(alt))
         object.append("fallback", .string(fallback))
         object.append("thumbnail", .string(thumbnail))
-        if let srcset { object.append("srcset", .string(srcset)) }
+        object.append("srcset", srcset.map { srcset in .string(srcset) } ?? .null)
         object.append("isLocal", .bool(isLocal))
         object.append("isRemote", .bool(isRemote))
         object.append("isPlaceholder", .bool(isPlaceholder))
@@ -79,7 +79,7 @@ extension CellContext: TemplateValueConvertible {
         object.append("image", image.templateValue)
         object.append("types", .list(types.map(\.templateValue)))
         object.append("isFavorite", .bool(isFavorite))
-        if let nameLang { object.append("nameLang", .string(nameLang)) }
+        object.append("nameLang", nameLang.map { nameLang in .string(nameLang) } ?? .null)
         return .object(object)
     }
 }
@@ -92,7 +92,7 @@ extension LearnerCellContext: TemplateValueConvertible {
         object.append("src", .string(src))
         object.append("width", .int(width))
         object.append("height", .int(height))
-        if let note { object.append("note", .string(note)) }
+        object.append("note", note.map { note in .string(note) } ?? .null)
         return .object(object)
     }
 }
@@ -134,7 +134,7 @@ extension LearnGroupContext: TemplateValueConvertible {
         object.append("method", .int(method))
         object.append("label", .string(label))
         object.append("count", .int(count))
-        if let detailHeading { object.append("detailHeading", .string(detailHeading)) }
+        object.append("detailHeading", detailHeading.map { detailHeading in .string(detailHeading) } ?? .null)
         object.append("sortedByDetail", .bool(sortedByDetail))
         object.append("moves", .list(moves.map(\.templateValue)))
         return .object(object)
@@ -147,7 +147,7 @@ extension LearnerGroupContext: TemplateValueConvertible {
         object.append("key", .string(key))
         object.append("method", .int(method))
         object.append("label", .string(label))
-        if let machine { object.append("machine", .string(machine)) }
+        object.append("machine", machine.map { machine in .string(machine) } ?? .null)
         object.append("count", .int(count))
         object.append("cells", .list(cells.map(\.templateValue)))
         return .object(object)
@@ -176,9 +176,9 @@ extension AbilityContext: TemplateValueConvertible {
         object.append("isHidden", .bool(isHidden))
         object.append("href", .string(href))
         object.append("isLinked", .bool(isLinked))
-        if let shortEffect { object.append("shortEffect", .string(shortEffect)) }
-        if let effectLang { object.append("effectLang", .string(effectLang)) }
-        if let labelLang { object.append("labelLang", .string(labelLang)) }
+        object.append("shortEffect", shortEffect.map { shortEffect in .string(shortEffect) } ?? .null)
+        object.append("effectLang", effectLang.map { effectLang in .string(effectLang) } ?? .null)
+        object.append("labelLang", labelLang.map { labelLang in .string(labelLang) } ?? .null)
         return .object(object)
     }
 }
@@ -186,12 +186,12 @@ extension AbilityContext: TemplateValueConvertible {
 extension TrainingContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var object = TemplateObject(capacity: 6)
-        if let effortYield { object.append("effortYield", .string(effortYield)) }
-        if let captureRate { object.append("captureRate", .string(captureRate)) }
-        if let baseFriendship { object.append("baseFriendship", .string(baseFriendship)) }
+        object.append("effortYield", effortYield.map { effortYield in .string(effortYield) } ?? .null)
+        object.append("captureRate", captureRate.map { captureRate in .string(captureRate) } ?? .null)
+        object.append("baseFriendship", baseFriendship.map { baseFriendship in .string(baseFriendship) } ?? .null)
         object.append("baseExperience", .string(baseExperience))
-        if let growthRate { object.append("growthRate", .string(growthRate)) }
-        if let growthRateLang { object.append("growthRateLang", .string(growthRateLang)) }
+        object.append("growthRate", growthRate.map { growthRate in .string(growthRate) } ?? .null)
+        object.append("growthRateLang", growthRateLang.map { growthRateLang in .string(growthRateLang) } ?? .null)
         return .object(object)
     }
 }
@@ -199,10 +199,10 @@ extension TrainingContext: TemplateValueConvertible {
 extension BreedingContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var object = TemplateObject(capacity: 4)
-        if let eggGroups { object.append("eggGroups", .string(eggGroups)) }
-        if let genderRatio { object.append("genderRatio", .string(genderRatio)) }
-        if let eggCycles { object.append("eggCycles", .string(eggCycles)) }
-        if let eggGroupsLang { object.append("eggGroupsLang", .string(eggGroupsLang)) }
+        object.append("eggGroups", eggGroups.map { eggGroups in .string(eggGroups) } ?? .null)
+        object.append("genderRatio", genderRatio.map { genderRatio in .string(genderRatio) } ?? .null)
+        object.append("eggCycles", eggCycles.map { eggCycles in .string(eggCycles) } ?? .null)
+        object.append("eggGroupsLang", eggGroupsLang.map { eggGroupsLang in .string(eggGroupsLang) } ?? .null)
         return .object(object)
     }
 }
@@ -220,7 +220,7 @@ extension MeasureContext: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var object = TemplateObject(capacity: 2)
         object.append("metric", .string(metric))
-        if let imperial { object.append("imperial", .string(imperial)) }
+        object.append("imperial", imperial.map { imperial in .string(imperial) } ?? .null)
         return .object(object)
     }
 }
@@ -299,7 +299,7 @@ extension FormContext: TemplateValueConvertible {
         object.append("isLinked", .bool(isLinked))
         object.append("isDefault", .bool(isDefault))
         object.append("image", image.templateValue)
-        if let formNameLang { object.append("formNameLang", .string(formNameLang)) }
+        object.append("formNameLang", formNameLang.map { formNameLang in .string(formNameLang) } ?? .null)
         return .object(object)
     }
 }
@@ -339,7 +339,7 @@ extension MovesSectionContext: TemplateValueConvertible {
         object.append("learnsetScript", .string(learnsetScript))
         object.append("movesScript", .string(movesScript))
         object.append("groups", .list(groups.map(\.templateValue)))
-        if let borrowedNote { object.append("borrowedNote", .string(borrowedNote)) }
+        object.append("borrowedNote", borrowedNote.map { borrowedNote in .string(borrowedNote) } ?? .null)
         object.append("blankGroup", blankGroup.templateValue)
         return .object(object)
     }
@@ -362,41 +362,41 @@ extension DetailContext: TemplateValueConvertible {
         object.append("statTotal", .int(statTotal))
         object.append("rangeLevels", .list(rangeLevels.map { .string($0) }))
         object.append("abilities", .list(abilities.map(\.templateValue)))
-        if let genus { object.append("genus", .string(genus)) }
-        if let flavorText { object.append("flavorText", .string(flavorText)) }
+        object.append("genus", genus.map { genus in .string(genus) } ?? .null)
+        object.append("flavorText", flavorText.map { flavorText in .string(flavorText) } ?? .null)
         object.append("isFavorite", .bool(isFavorite))
-        if let previous { object.append("previous", previous.templateValue) }
-        if let next { object.append("next", next.templateValue) }
+        object.append("previous", previous.map { previous in previous.templateValue } ?? .null)
+        object.append("next", next.map { next in next.templateValue } ?? .null)
         object.append("list", list.templateValue)
-        if let evolution { object.append("evolution", evolution.templateValue) }
+        object.append("evolution", evolution.map { evolution in evolution.templateValue } ?? .null)
         object.append("matchups", .list(matchups.map(\.templateValue)))
         object.append("hasMatchups", .bool(hasMatchups))
         object.append("forms", .list(forms.map(\.templateValue)))
         object.append("hasForms", .bool(hasForms))
         object.append("pictures", .list(pictures.map(\.templateValue)))
         object.append("hasPictureChoice", .bool(hasPictureChoice))
-        if let generation { object.append("generation", .string(generation)) }
-        if let habitat { object.append("habitat", .string(habitat)) }
+        object.append("generation", generation.map { generation in .string(generation) } ?? .null)
+        object.append("habitat", habitat.map { habitat in .string(habitat) } ?? .null)
         object.append("hasOrigin", .bool(hasOrigin))
         object.append("names", .list(names.map(\.templateValue)))
         object.append("hasNames", .bool(hasNames))
-        if let moves { object.append("moves", moves.templateValue) }
+        object.append("moves", moves.map { moves in moves.templateValue } ?? .null)
         object.append("training", training.templateValue)
-        if let breeding { object.append("breeding", breeding.templateValue) }
+        object.append("breeding", breeding.map { breeding in breeding.templateValue } ?? .null)
         object.append("entries", .list(entries.map(\.templateValue)))
         object.append("moreEntries", .list(moreEntries.map(\.templateValue)))
         object.append("hasEntries", .bool(hasEntries))
         object.append("hasMoreEntries", .bool(hasMoreEntries))
-        if let entriesNote { object.append("entriesNote", .string(entriesNote)) }
-        if let nameLang { object.append("nameLang", .string(nameLang)) }
-        if let genusLang { object.append("genusLang", .string(genusLang)) }
-        if let flavorLang { object.append("flavorLang", .string(flavorLang)) }
-        if let entriesLang { object.append("entriesLang", .string(entriesLang)) }
-        if let habitatLang { object.append("habitatLang", .string(habitatLang)) }
-        if let whereToFind { object.append("whereToFind", whereToFind.templateValue) }
+        object.append("entriesNote", entriesNote.map { entriesNote in .string(entriesNote) } ?? .null)
+        object.append("nameLang", nameLang.map { nameLang in .string(nameLang) } ?? .null)
+        object.append("genusLang", genusLang.map { genusLang in .string(genusLang) } ?? .null)
+        object.append("flavorLang", flavorLang.map { flavorLang in .string(flavorLang) } ?? .null)
+        object.append("entriesLang", entriesLang.map { entriesLang in .string(entriesLang) } ?? .null)
+        object.append("habitatLang", habitatLang.map { habitatLang in .string(habitatLang) } ?? .null)
+        object.append("whereToFind", whereToFind.map { whereToFind in whereToFind.templateValue } ?? .null)
         object.append("localNumbers", .list(localNumbers.map(\.templateValue)))
         object.append("hasLocalNumbers", .bool(hasLocalNumbers))
-        if let calculator { object.append("calculator", calculator.templateValue) }
+        object.append("calculator", calculator.map { calculator in calculator.templateValue } ?? .null)
         return .object(object)
     }
 }
@@ -422,13 +422,13 @@ extension MoveContext: TemplateValueConvertible {
         object.append("accuracy", .string(accuracy))
         object.append("pp", .string(pp))
         object.append("priority", .string(priority))
-        if let target { object.append("target", .string(target)) }
-        if let generation { object.append("generation", .string(generation)) }
-        if let effectChance { object.append("effectChance", .string(effectChance)) }
-        if let shortEffect { object.append("shortEffect", .string(shortEffect)) }
-        if let effect { object.append("effect", .list(effect.map { .string($0) })) }
+        object.append("target", target.map { target in .string(target) } ?? .null)
+        object.append("generation", generation.map { generation in .string(generation) } ?? .null)
+        object.append("effectChance", effectChance.map { effectChance in .string(effectChance) } ?? .null)
+        object.append("shortEffect", shortEffect.map { shortEffect in .string(shortEffect) } ?? .null)
+        object.append("effect", effect.map { effect in .list(effect.map { .string($0) }) } ?? .null)
         object.append("hasEffect", .bool(hasEffect))
-        if let flavorText { object.append("flavorText", .string(flavorText)) }
+        object.append("flavorText", flavorText.map { flavorText in .string(flavorText) } ?? .null)
         object.append("learnedIn", .string(learnedIn))
         object.append("learnerCount", .int(learnerCount))
         object.append("learnerGroups", .list(learnerGroups.map(\.templateValue)))
@@ -436,12 +436,12 @@ extension MoveContext: TemplateValueConvertible {
         object.append("hasOtherGames", .bool(hasOtherGames))
         object.append("names", .list(names.map(\.templateValue)))
         object.append("hasNames", .bool(hasNames))
-        if let previous { object.append("previous", previous.templateValue) }
-        if let next { object.append("next", next.templateValue) }
-        if let effectLang { object.append("effectLang", .string(effectLang)) }
-        if let flavorLang { object.append("flavorLang", .string(flavorLang)) }
-        if let nameLang { object.append("nameLang", .string(nameLang)) }
-        if let targetLang { object.append("targetLang", .string(targetLang)) }
+        object.append("previous", previous.map { previous in previous.templateValue } ?? .null)
+        object.append("next", next.map { next in next.templateValue } ?? .null)
+        object.append("effectLang", effectLang.map { effectLang in .string(effectLang) } ?? .null)
+        object.append("flavorLang", flavorLang.map { flavorLang in .string(flavorLang) } ?? .null)
+        object.append("nameLang", nameLang.map { nameLang in .string(nameLang) } ?? .null)
+        object.append("targetLang", targetLang.map { targetLang in .string(targetLang) } ?? .null)
         return .object(object)
     }
 }
@@ -461,7 +461,7 @@ extension CalculatorAbilityLinkContext: TemplateValueConvertible {
         var object = TemplateObject(capacity: 4)
         object.append("href", .string(href))
         object.append("label", .string(label))
-        if let labelLang { object.append("labelLang", .string(labelLang)) }
+        object.append("labelLang", labelLang.map { labelLang in .string(labelLang) } ?? .null)
         object.append("separator", .string(separator))
         return .object(object)
     }

@@ -6,7 +6,8 @@ import Foundation
 // Plain `Encodable` values: one encoding pass (`TemplateValueEncoder`) turns a page's context into the value
 // tree that both the template engine and the page's fingerprint read, so a new field is added here and nowhere
 // else, except in the contexts that also make their own tree (ContextTrees.swift: a test fails until it is
-// added there). A nil optional is an absent key: the lookup goes on in the enclosing contexts, as Mustache does.
+// added there). A nil optional is a key whose value is null, never an absent key: Mustache would look an absent
+// key up in the enclosing contexts (a place's visitor without areas would show the place's own).
 
 /// Shared by every page.
 struct SiteContext: Sendable, Encodable {

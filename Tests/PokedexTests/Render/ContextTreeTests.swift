@@ -5,7 +5,7 @@ import Testing
 @testable import PokedexRender
 
 /// The contexts that make their own tree make the one their `encode(to:)` writes: same keys, same order, same
-/// values, an absent optional an absent key; and a field added to one of them fails here until its tree has it.
+/// values, an absent optional a null; and a field added to one of them fails here until its tree has it.
 struct ContextTreeTests {
     static let type = TypeContext(name: "electric", label: "Électrik", href: "../types/electric.html", isLinked: true)
     static let image = ImageContext(
@@ -126,7 +126,7 @@ struct ContextTreeTests {
         Self.expectEveryField(Self.cell)
     }
 
-    @Test func anAbsentOptionalIsAnAbsentKeyAsTheEncoderLeavesIt() throws {
+    @Test func anAbsentOptionalIsANullAsTheEncoderWritesIt() throws {
         var row = Self.row
         (row.detailTitle, row.generationNumber, row.moveNameLang) = (nil, nil, nil)
         row.category.categoryLang = nil
@@ -135,7 +135,7 @@ struct ContextTreeTests {
             Issue.record("no object")
             return
         }
-        #expect(object["detailTitle"] == nil && object["generationNumber"] == nil && object["moveNameLang"] == nil)
+        #expect(object["detailTitle"] == .null && object["generationNumber"] == .null && object["moveNameLang"] == .null)
         var cell = Self.cell
         (cell.nameLang, cell.image.srcset) = (nil, nil)
         try Self.expectSameTree(cell)
@@ -348,7 +348,7 @@ struct ContextTreeTests {
             Self.expectEveryField(value)
         }
 
-        // Each optional absent: an absent key, as the encoder leaves it.
+        // Each optional absent: a null, as the encoder writes it.
         (detail.previous, detail.next, detail.genus, detail.flavorText, detail.generation, detail.habitat) = (
             nil, nil, nil, nil, nil, nil
         )
