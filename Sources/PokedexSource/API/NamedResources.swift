@@ -6,13 +6,17 @@ package import Foundation
 package typealias LocalizedName = SpeciesRecord.LocalizedName
 
 /// Where a page in one language looks for a text PokeAPI lacks in it, before English: Japanese in kanji and in
-/// kana are one language (PokeAPI names many things in one script only), and Latin American Spanish reads Spain's.
+/// kana are one language (PokeAPI names many things in one script only), so are Spain's and Latin America's
+/// Spanish, and Chinese in its two scripts. The sibling's text keeps its own language (`lang="zh-Hant"`).
 package enum LanguageFallback {
     package static func chain(_ language: String) -> [String] {
         switch language {
         case "ja": ["ja", "ja-hrkt", "en"]
         case "ja-hrkt": ["ja-hrkt", "ja", "en"]
+        case "es": ["es", "es-419", "en"]
         case "es-419": ["es-419", "es", "en"]
+        case "zh-hans": ["zh-hans", "zh-hant", "en"]
+        case "zh-hant": ["zh-hant", "zh-hans", "en"]
         case "en": ["en"]
         default: [language, "en"]
         }
