@@ -35,7 +35,7 @@ package struct PlaceBook: Sendable, Encodable {
         )
         for group in versionGroups {
             for version in group.versions {
-                rank[version.id] = (group.order ?? group.id) * 1_000 + version.id
+                rank[version.id] = (group.order ?? group.id) * Self.releaseRank + version.id
             }
         }
         for version in (apiNames[.version] ?? [:]).keys where rank[version] == nil { rank[version] = version }
@@ -126,7 +126,7 @@ package struct PlaceBook: Sendable, Encodable {
         }
         // 2. One line per Pokémon, place and way.
         var games: [GamesAlike<EncounterLine>] = []
-        for version in slots.keys.sorted(by: newerFirst) {
+        for version in slots.keys.sorted(by: listedFirst) {
             var lines: [EncounterLine] = []
             var at: [EncounterLine.Key: Int] = [:]
             for key in slotOrder[version] ?? [] {
@@ -156,6 +156,17 @@ package struct PlaceBook: Sendable, Encodable {
         let (rankA, rankB) = (versionRank[a] ?? a, versionRank[b] ?? b)
         return rankA != rankB ? rankA > rankB : a > b
     }
+
+    /// `a` is listed before `b` among games said apart: the newer release first, and the games of one release
+    /// as they came out (FireRed before LeafGreen, Let’s Go Pikachu before Let’s Go Eevee).
+    package func listedFirst(_ a: Int, _ b: Int) -> Bool {
+        let (rankA, rankB) = (versionRank[a] ?? a, versionRank[b] ?? b)
+        let (releaseA, releaseB) = (rankA / Self.releaseRank, rankB / Self.releaseRank)
+        return releaseA != releaseB ? releaseA > releaseB : (rankA != rankB ? rankA < rankB : a < b)
+    }
+
+    /// A version's rank is its version group's order times this, plus its id.
+    static let releaseRank = 1_000
 
     /// Of `versions` (the games a Pokémon is in), those PokeAPI has no places for at all, newest first.
     package func uncovered(_ versions: [Int]) -> [Int] {

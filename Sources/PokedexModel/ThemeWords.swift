@@ -24,6 +24,9 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
     package var toldApart: String
     /// What tells them apart, by the part of their API names only one has ("male" → "オス"): `told_apart`.
     package var apart: [String: String]
+    /// What an area adds to its place's name, by the part of its API name after the place's ("b1f" → "B1F",
+    /// "max-den-c" → "マックスレイドの巣穴C"): `names_location_area`.
+    package var areas: [String: String]
 
     package init(
         named: [NamedKind: [String: String]] = [:],
@@ -34,7 +37,8 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
         japanOnly: String = "{games} (Japan)",
         thousandsSeparator: String = ",",
         toldApart: String = "{name} ({which})",
-        apart: [String: String] = [:]
+        apart: [String: String] = [:],
+        areas: [String: String] = [:]
     ) {
         self.named = named
         self.types = types
@@ -45,6 +49,7 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
         self.thousandsSeparator = thousandsSeparator
         self.toldApart = toldApart
         self.apart = apart
+        self.areas = areas
     }
 
     /// "Mega Meowstic (Male)", "メガニャオニクス（オス）": `name` and what tells it apart, the API name's part
@@ -101,6 +106,7 @@ package struct ThemeWords: Sendable, Equatable, Encodable {
         for (key, word) in types.sorted(by: { $0.key < $1.key }) { try container.encode(["type", key, word]) }
         for (key, word) in forms.sorted(by: { $0.key < $1.key }) { try container.encode(["form", key, word]) }
         for (key, word) in apart.sorted(by: { $0.key < $1.key }) { try container.encode(["apart", key, word]) }
+        for (key, word) in areas.sorted(by: { $0.key < $1.key }) { try container.encode(["area", key, word]) }
         try container.encode([listSeparator, lastSeparator, japanOnly, thousandsSeparator, toldApart])
     }
 }

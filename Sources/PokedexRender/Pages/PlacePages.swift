@@ -88,18 +88,55 @@ extension SiteRenderer {
         return games.contains { $0.contains(separator) } ? games.joined(separator: "; ") : words.list(games)
     }
 
-    /// What an area adds to its place's name, from its API name ("mt-moon-b1f" → "B1F", "sinnoh-route-211-east-
-    /// towards-celestic-town" → "East Towards Celestic Town"): PokeAPI names most areas in English alone, and with
-    /// their place's name again. Nil for a place's one area.
-    func areaLabel(_ areaID: Int, in location: LocationRecord?, places: PlaceBook) -> String? {
+    /// What an area adds to its place's name ("B1F", "Max Den C"), in the page's language where there is a word for
+    /// it: PokeAPI's name of the area less its place's ("Kraterberg (4.OG)" → "4.OG"), else the theme's
+    /// (`names_location_area`, by what the area's API name adds to its place's), else made from the API name in
+    /// English ("mt-moon-b1f" → "B1F", "sinnoh-route-211-east-towards-celestic-town" → "East Towards Celestic
+    /// Town"). Nil for a place's one area, or its main one.
+    func areaLabel(_ areaID: Int, in location: LocationRecord?, places: PlaceBook, names: NameBook) -> Labelled? {
         guard let area = places.areas[areaID], let location, location.areas.count > 1 else { return nil }
         var suffix = area.name
         if suffix.hasPrefix(location.name + "-") { suffix.removeFirst(location.name.count + 1) }
         guard suffix != "area", !suffix.isEmpty else { return nil }
+        if names.language != "en" {
+            if let own = Self.areaPart(of: area.names, place: location.names, language: names.language) {
+                return Labelled(text: own.name, lang: own.language == names.language ? nil : Self.tag(own.language))
+            }
+            if let word = names.words.areas[suffix] { return Labelled(text: word, lang: nil) }
+        }
         // Floors as the games write them: "B1F", "1F".
-        return suffix.split(separator: "-").map { word in
+        let readable = suffix.split(separator: "-").map { word in
             Self.isFloor(word) ? word.uppercased() : DisplayName.titleCase(String(word))
         }.joined(separator: " ")
+        return Labelled(text: readable, lang: names.language == "en" ? nil : "en")
+    }
+
+    /// PokeAPI's name of an area in `language` (or a sibling of it, never English), less its place's name:
+    /// "Kraterberg (4.OG)" of "Kraterberg" → "4.OG", "Alte Villa Eingang" of "Alte Villa" → "Eingang"; nil when
+    /// it has none, or only the place's name.
+    static func areaPart(of area: [LocalizedName], place: [LocalizedName], language: String) -> LocalizedName? {
+        guard let own = area.preferred(language), own.language != "en" else { return nil }
+        var text = own.name.trimmingCharacters(in: .whitespaces)
+        if let open = text.firstIndex(where: { $0 == "(" || $0 == "（" }),
+            let close = text.lastIndex(where: { $0 == ")" || $0 == "）" }), open < close
+        {
+            text = String(text[text.index(after: open)..<close])
+        } else if let placeName = place.first(where: { $0.language == own.language })?.name,
+            let prefix = [placeName, Self.withoutParenthesis(placeName)].first(where: { text.hasPrefix($0) })
+        {
+            // "Safari-Zone Sumpf" of "Safari-Zone (Johto)".
+            text = String(text.dropFirst(prefix.count))
+        } else {
+            return nil
+        }
+        text = text.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ",-–:")))
+        return text.isEmpty ? nil : LocalizedName(language: own.language, name: text)
+    }
+
+    /// "Safari-Zone (Johto)" → "Safari-Zone".
+    static func withoutParenthesis(_ name: String) -> String {
+        guard let open = name.firstIndex(where: { $0 == "(" || $0 == "（" }) else { return name }
+        return name[..<open].trimmingCharacters(in: .whitespaces)
     }
 
     /// "1f", "b1f", "bf2": a floor. Tested by hand, not by a regex literal, which Swift compiles each time it runs:
@@ -114,13 +151,12 @@ extension SiteRenderer {
     }
 
     /// "(B1F, B2F)": the areas of a line, when its place has several; nil otherwise.
-    func areasLabel(_ line: EncounterLine, in location: LocationRecord?, places: PlaceBook) -> Labelled? {
-        let labels = line.areas.compactMap { areaLabel($0, in: location, places: places) }
+    func areasLabel(_ line: EncounterLine, in location: LocationRecord?, places: PlaceBook, names: NameBook)
+        -> Labelled?
+    {
+        let labels = line.areas.compactMap { areaLabel($0, in: location, places: places, names: names) }
         guard !labels.isEmpty else { return nil }
-        return Labelled(
-            text: t("places.area", ["area": labels.joined(separator: ", ")]),
-            lang: language.code == "en" ? nil : "en"
-        )
+        return Labelled(text: t("places.area", ["area": names.words.list(labels.map(\.text))]), lang: Labelled.lang(of: labels))
     }
 
     /// "Lv. 3–5", "Lv. 18".
@@ -147,14 +183,13 @@ extension SiteRenderer {
         )
         let conditions = line.conditions.compactMap { places.apiName(.encounterConditionValue, $0) }
         guard !conditions.isEmpty else { return (how, nil) }
-        let foreign = conditions.compactMap { names.fallback(.encounterConditionValue, $0) }
-        return (
-            how,
+        let parts = conditions.map { condition in
             Labelled(
-                text: names.words.list(conditions.map { names.name(.encounterConditionValue, $0) }),
-                lang: foreign.count == conditions.count ? foreign.first.flatMap(Self.tag) : nil
+                text: names.name(.encounterConditionValue, condition),
+                lang: names.fallback(.encounterConditionValue, condition).flatMap(Self.tag)
             )
-        )
+        }
+        return (how, Labelled(text: names.words.list(parts.map(\.text)), lang: Labelled.lang(of: parts)))
     }
 
     /// A Pokémon page's "Where to find it": each game's places, older games folded, and what it holds in the wild.
@@ -234,7 +269,7 @@ extension SiteRenderer {
         var at: [Said: Int] = [:]
         for line in lines {
             let location = line.location.flatMap { places.locations[$0] }
-            let area = areasLabel(line, in: location, places: places)
+            let area = areasLabel(line, in: location, places: places, names: names)
             let place = EncounterPlaceContext(
                 name: location.map { names.name(.location, $0.name) } ?? "?",
                 nameLang: location.flatMap { names.fallback(.location, $0.name) }.flatMap(Self.tag),
@@ -304,7 +339,7 @@ extension SiteRenderer {
             for line in games.lines {
                 guard let cell = cells[line.pokemon] else { continue }
                 let (how, conditions) = way(line, places: places, names: names)
-                let areas = areasLabel(line, in: location, places: places)
+                let areas = areasLabel(line, in: location, places: places, names: names)
                 visitors.append(
                     PlaceVisitorContext(
                         cell: cell,
@@ -333,15 +368,15 @@ extension SiteRenderer {
                 }
             }
         }
-        let areaLabels = location.areas.compactMap { areaLabel($0, in: location, places: places) }
+        let areaLabels = location.areas.compactMap { areaLabel($0, in: location, places: places, names: names) }
         return PlacePageContext(
             id: location.id,
             slug: catalog.slugs[location.id] ?? "",
             name: names.name(.location, location.name),
             region: region.map { names.name(.region, $0) },
             regionLang: region.flatMap { names.fallback(.region, $0) }.flatMap(Self.tag),
-            areas: areaLabels.isEmpty ? nil : names.words.list(areaLabels),
-            areasLang: areaLabels.isEmpty || language.code == "en" ? nil : "en",
+            areas: areaLabels.isEmpty ? nil : names.words.list(areaLabels.map(\.text)),
+            areasLang: Labelled.lang(of: areaLabels),
             count: Set((catalog.visitors[location.id] ?? []).flatMap { $0.lines.map(\.pokemon) }).count,
             games: Array(games.prefix(Self.gamesShown)),
             moreGames: Array(games.dropFirst(Self.gamesShown)),
@@ -394,6 +429,13 @@ extension SiteRenderer {
 struct Labelled: Sendable {
     var text: String
     var lang: String?
+
+    /// The language of a list of them: theirs when they are all in the same other language, else the page's
+    /// (a list in two languages is said in the page's).
+    static func lang(of parts: [Labelled]) -> String? {
+        guard let first = parts.first?.lang, parts.allSatisfy({ $0.lang == first }) else { return nil }
+        return first
+    }
 }
 
 /// The places index and a page per place, as render jobs.

@@ -6,7 +6,7 @@ import PokedexSupport
 /// `assets/pokedex-search.<hash>.js`: `window.POKEDEX_SEARCH`, version 2, what the site-wide search looks in:
 ///   languages: [[code, label, bcp47]…] (as the names scripts write them)
 ///   groups: [[kind, heading, [[href, label, name, mask, name, mask…]…]]…] in the order results are shown
-///   (Pokémon, moves, abilities, types, places); `href` from the site root, `label` the name in the pages' language, then
+///   (Pokémon, moves, abilities, types, items, places, regional Pokédexes); `href` from the site root, `label` the name in the pages' language, then
 ///   each distinct spelling once with the languages that use it as a bit set over `languages`.
 ///   pokemon: what a Pokémon result's cell shows, parallel to the Pokémon group's items: {types: [API names],
 ///   typeLabels: [their names in the pages' language] (absent in English), pic: [w, h, [widths], pattern] (the
@@ -92,6 +92,15 @@ enum SearchScript {
         return Cells(types: types, typeLabels: labels, pic: usual, cells: cells)
     }
 
+    /// PokeAPI's names of a thing, and the name the pages give it where PokeAPI lacks it (the theme's, in the
+    /// pages' language; an API name made readable, in English).
+    static func spelled(_ names: NameBook, _ kind: NamedKind, _ apiName: String, label: String) -> [LocalizedName] {
+        let spellings = names.names(kind, apiName)
+        guard !spellings.contains(where: { $0.name == label }) else { return spellings }
+        let language = names.own(kind, apiName) == label ? names.language : "en"
+        return [LocalizedName(language: language, name: label)] + spellings
+    }
+
     static func make(_ pokedex: Pokedex, catalogs: Catalogs) throws -> Data {
         let names = pokedex.names
         // Every name list, in the order of the groups: the languages are the union, in first-seen order.
@@ -137,8 +146,20 @@ enum SearchScript {
             lists.append(
                 (
                     "place", PlaceCatalog.pagePath(catalogs.places.slugs[location.id] ?? ""), label,
-                    location.names.isEmpty ? [LocalizedName(language: "en", name: label)] : location.names
+                    spelled(names, .location, location.name, label: label)
                 )
+            )
+        }
+        for dex in catalogs.dexes.ordered {
+            let label = names.name(.pokedex, dex.name)
+            lists.append(
+                ("dex", DexCatalog.pagePath(catalogs.dexes.slugs[dex.id] ?? ""), label, spelled(names, .pokedex, dex.name, label: label))
+            )
+        }
+        for item in catalogs.items.ordered {
+            let label = names.name(.item, item.name)
+            lists.append(
+                ("item", ItemCatalog.pagePath(catalogs.items.slugs[item.id] ?? ""), label, spelled(names, .item, item.name, label: label))
             )
         }
         var codes: [String] = []
@@ -148,7 +169,8 @@ enum SearchScript {
         let say = { SiteRenderer.say($0, strings: catalogs.moves.strings) }
         let headings = [
             ("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
-            ("type", say("nav.types")), ("place", say("nav.places")),
+            ("type", say("nav.types")), ("item", say("footer.items")), ("place", say("nav.places")),
+            ("dex", say("nav.dexes")),
         ]
         let groups = headings.map { kind, heading in
             Group(

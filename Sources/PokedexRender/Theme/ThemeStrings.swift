@@ -47,7 +47,8 @@ package struct ThemeStrings: Sendable, Equatable, Encodable {
             japanOnly: self["format.japan_only"] ?? defaults.japanOnly,
             thousandsSeparator: self["format.thousands_separator"] ?? defaults.thousandsSeparator,
             toldApart: self["format.told_apart"] ?? defaults.toldApart,
-            apart: tables["told_apart"] ?? [:]
+            apart: tables["told_apart"] ?? [:],
+            areas: tables["names_location_area"] ?? [:]
         )
     }
 

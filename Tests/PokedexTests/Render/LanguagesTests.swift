@@ -209,7 +209,7 @@ import Testing
             let tables = Set(strings.keys.filter { $0.hasPrefix("names_") }.map { String($0.prefix { $0 != "." }) })
             let known = Set(
                 NamedKind.allCases.map { "names_" + $0.rawValue.replacingOccurrences(of: "-", with: "_") } + [
-                    "names_type"
+                    "names_type", "names_location_area",
                 ]
             )
             #expect(

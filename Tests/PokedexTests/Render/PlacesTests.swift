@@ -96,14 +96,15 @@ import Testing
 
     @Test func slotsAreSummedGamesAlikeMergedAndTheNewestComeFirst() {
         let games = Self.book.whereToFind(25)
-        // Sun and Moon differ (day and night): each its own; Red and Blue say the same, once, Red first.
-        #expect(games.map(\.versions) == [[28], [27], [1, 2]])
+        // Sun and Moon differ (day and night): each its own, as they came out; Red and Blue say the same, once,
+        // Red first.
+        #expect(games.map(\.versions) == [[27], [28], [1, 2]])
         let kanto = try? #require(games.last?.lines.first)
         // Two slots of one way in one area: their chances summed, their levels spanned.
         #expect(kanto?.minLevel == 3 && kanto?.maxLevel == 5 && kanto?.minChance == 5 && kanto?.maxChance == 5)
         #expect(kanto?.location == 1 && kanto?.areas == [11])
         // Sun: both areas of the route on one line, the chances a range, only the condition both share said.
-        let sun = games[1].lines
+        let sun = games[0].lines
         #expect(sun.count == 1)
         #expect(sun.first?.areas == [41, 42])
         #expect(sun.first.map { [$0.minLevel, $0.maxLevel, $0.minChance, $0.maxChance] } == [6, 12, 10, 20])
@@ -115,9 +116,9 @@ import Testing
         let visitors = Self.book.visitors([25, 10])
         #expect(Set(visitors.keys) == [1, 4])
         let forest = visitors[1] ?? []
-        // In Red, Pikachu and Pokémon 10; in Blue, Pikachu alone: two sets of games.
-        #expect(forest.map(\.versions) == [[2], [1]])
-        #expect(forest.last?.lines.map(\.pokemon) == [10, 25])
+        // In Red, Pikachu and Pokémon 10; in Blue, Pikachu alone: two sets of games, as they came out.
+        #expect(forest.map(\.versions) == [[1], [2]])
+        #expect(forest.first?.lines.map(\.pokemon) == [10, 25])
     }
 
     @Test func gamesPokeAPIHasNoPlacesForAreTold() {
@@ -135,7 +136,8 @@ import Testing
             let page = try env.read("pokemon/pikachu.html")
             let section = try #require(Self.section(page, id: "where"))
             let text = Self.text(section)
-            // The newest games first: Moon (by night), Sun (by day), then Red and Blue, their places by name.
+            // The newest games first, a release's as they came out: Sun (by day), Moon (by night), then Red and
+            // Blue, their places by name.
             let moon = "Moon\nCoral Path (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By night"
             let sun =
                 "Sun\nCoral Path (East Meadow): On foot through grass or caves · Lv. 6–9 · 10% · By day"
@@ -144,8 +146,8 @@ import Testing
                 Mossy Grove: On foot through grass or caves · Lv. 4–6 · 5%
                 Spark Works: On foot through grass or caves · Lv. 21–23 · 20%
                 """
-            #expect(text.contains(moon + "\n" + sun), "\(text)")
-            #expect(text.contains("Older games\n" + kanto) || text.contains(sun + "\n" + kanto), "\(text)")
+            #expect(text.contains(sun + "\n" + moon), "\(text)")
+            #expect(text.contains("Older games\n" + kanto) || text.contains(moon + "\n" + kanto), "\(text)")
             #expect(section.contains(#"<a href="../locations/mossy-grove.html">Mossy Grove</a>"#))
             // Pikachu learns moves in Sword and Shield too, which the server has no places for either.
             #expect(text.contains("PokeAPI has no places for Sword, Shield, Scarlet, Violet."))
@@ -178,6 +180,18 @@ import Testing
             )
             #expect(french.contains("De jour"))
             #expect(Self.text(try env.read("fr/locations/mossy-grove.html")).contains("Bosquet Moussu"))
+            // A visitor met in the route's main area says no area: its context's areas are null, not absent, so
+            // the lookup does not climb to the route's own list of areas.
+            let route = Self.text(try env.read("locations/coral-path.html"))
+            #expect(route.contains("Areas\nEast Meadow, Shore"), "\(route)")
+            #expect(route.contains("Bulbasaur\nOn foot through grass or caves · Lv. 10 · 5%\n"), "\(route)")
+            #expect(route.contains("Pikachu\nOn foot through grass or caves · Lv. 6–9 · 10% · (East Meadow) · By day"))
+            #expect(route.contains("Bulbasaur\nOn foot through grass or caves · Lv. 10 · 5% · (Shore)"))
+            // In French, an area PokeAPI names in French says its part of its name ("Sentier Corail (rivage)");
+            // one it names in English alone stays English, marked so.
+            let frenchRoute = try env.read("fr/locations/coral-path.html")
+            #expect(frenchRoute.contains(#"<i>(rivage)</i>"#), "\(frenchRoute)")
+            #expect(frenchRoute.contains(#"<i lang="en">(East Meadow)</i>"#), "\(frenchRoute)")
             // The site-wide search finds places, in both languages.
             let scripts = try FileManager.default.contentsOfDirectory(
                 atPath: env.output.appendingPathComponent("assets").path
@@ -189,6 +203,8 @@ import Testing
                 search.allSatisfy { $0.contains(#""locations/mossy-grove.html","#) && $0.contains("Bosquet Moussu") }
             )
             #expect(search.contains { $0.contains(#""locations/mossy-grove.html","Mossy Grove""#) })
+            // Items and regional Pokédexes too: every kind of page that has a name.
+            #expect(search.allSatisfy { $0.contains(#""items/spark-pebble.html","#) && $0.contains(#""pokedexes/"#) })
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the test server's Pokémon are found, the places and areas, the ways and conditions, and what Pikachu
 /// holds: only the fields pokedex reads, in PokeAPI's shape, with the fixtures' own places, ways and items. Pikachu is in Mossy Grove (two slots of one way,
-/// summed) and the Spark Works in Red and Blue, by day in Sun and by night in Moon on a route of two areas;
+/// summed) and the Spark Works in Red and Blue, by day in Sun and by night in Moon on a route of three areas;
 /// Bulbasaur is a gift in Harbor Village; Scarlet and Violet have no places at all; the hostile Pokémon's place is
 /// called by the hostile name.
 extension Fixtures {
@@ -44,7 +44,8 @@ extension Fixtures {
             region: "kanto",
             areas: [Area(id: 31, name: "harbor-village-area", names: [])]
         ),
-        // Two areas: one named only by its API name, whose end says which part of the route it is.
+        // Three areas: one named only by its API name, whose end says which part of the route it is, one named in
+        // French too, and the route's main one, which adds nothing to its name.
         Place(
             id: 4,
             name: "coral-path",
@@ -52,7 +53,12 @@ extension Fixtures {
             region: "alola",
             areas: [
                 Area(id: 41, name: "coral-path-east-meadow", names: []),
-                Area(id: 42, name: "coral-path-shore", names: [("en", "Coral Path (by the shore)")]),
+                Area(
+                    id: 42,
+                    name: "coral-path-shore",
+                    names: [("en", "Coral Path (by the shore)"), ("fr", "Sentier Corail (rivage)")]
+                ),
+                Area(id: 43, name: "coral-path-area", names: []),
             ]
         ),
     ]
@@ -88,7 +94,12 @@ extension Fixtures {
                 (21, 1, 1, 21, 23, 20, []), (21, 2, 1, 21, 23, 20, []),
                 (41, 27, 1, 6, 9, 10, [1]), (41, 28, 1, 6, 9, 10, [2]),
             ]
-        case 1: return [(31, 1, 2, 5, 5, 100, []), (31, 2, 2, 5, 5, 100, [])]
+        // Bulbasaur is also on the route: in Sun in its main area (its line names no area), in Moon by the shore.
+        case 1:
+            return [
+                (31, 1, 2, 5, 5, 100, []), (31, 2, 2, 5, 5, 100, []), (43, 27, 1, 10, 10, 5, []),
+                (42, 28, 1, 10, 10, 5, []),
+            ]
         case hostileID where hostile: return [(91, 1, 1, 1, 1, 50, [])]
         default: return []
         }
