@@ -203,6 +203,32 @@ extension SiteRenderer {
         )
     }
 
+    /// An item's line in the index, in the best text the pages' language has: a machine's moves ("Teaches Fire
+    /// Spin, Snore… ", named in every language), else PokeAPI's short effect in the language, else the games'
+    /// description in it, else the English short effect or description. Nil when it has none.
+    func itemSummary(_ item: ItemRecord, pokedex: Pokedex) -> Labelled? {
+        let names = pokedex.names
+        let taught = (pokedex.moves.machineMoves[item.name] ?? []).map { taught in
+            (move: taught.move, newest: taught.versionGroups.compactMap { pokedex.moves.games[$0]?.order }.max() ?? 0)
+        }
+        let moves = taught.sorted { $0.newest > $1.newest }.compactMap { pokedex.moves.moves[$0.move] }
+        if !moves.isEmpty {
+            let parts = moves.map {
+                Labelled(text: names.name(.move, $0.name), lang: names.fallback(.move, $0.name).flatMap(Self.tag))
+            }
+            return Labelled(
+                text: t("items.summary_teaches", ["moves": names.words.list(parts.map(\.text))]),
+                lang: Labelled.lang(of: parts)
+            )
+        }
+        let effect = item.effects.preferred(language.code).flatMap { effect in
+            effect.shortEffect.map { LocalizedName(language: effect.language, name: $0) }
+        }
+        let flavor = item.flavorTexts.preferred(language.code)
+        let own = [effect, flavor].compactMap { $0 }.first { $0.language != "en" || language.code == "en" }
+        return (own ?? effect ?? flavor).map { Labelled(text: $0.name, lang: fallbackTag($0.language)) }
+    }
+
     /// Every item with a page, by category (in the pages' language's order), each by name.
     func itemsIndex(_ catalog: ItemCatalog, pokedex: Pokedex) -> ItemsIndexContext {
         let names = pokedex.names
@@ -220,10 +246,7 @@ extension SiteRenderer {
         let ordered = byName.filter { !isMachines($0) } + byName.filter(isMachines)
         let categories = ordered.map { group in
             let rows = group.items.map { item in
-                let summary =
-                    item.effects.preferred(language.code).flatMap { effect in
-                        effect.shortEffect.map { (text: $0, language: effect.language) }
-                    } ?? item.flavorTexts.preferred(language.code).map { (text: $0.name, language: $0.language) }
+                let summary = itemSummary(item, pokedex: pokedex)
                 return ItemRowContext(
                     id: item.id,
                     href: "\(catalog.slugs[item.id] ?? "").html",
@@ -231,7 +254,7 @@ extension SiteRenderer {
                     nameLang: names.fallback(.item, item.name).flatMap(Self.tag),
                     picture: itemPicture(item, pokedex: pokedex),
                     summary: summary?.text ?? "—",
-                    summaryLang: fallbackTag(summary?.language)
+                    summaryLang: summary?.lang
                 )
             }
             let key = pokedex.items.categories[group.id].map(\.name).flatMap { Slug.isClean($0) ? $0 : nil }
