@@ -19,6 +19,43 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
     /// distinct texts.
     package var texts = 0
     package var distinctTexts = 0
+    /// By kind of page ("pokemon", "item", "items-index"…): what its pages show in English, the page that shows
+    /// the most first. CI holds each kind's most to a budget per language.
+    package var kinds: [String: Kind] = [:]
+
+    /// The English elements of one kind of page.
+    package struct Kind: Sendable, Equatable, Codable {
+        package var pages = 0
+        package var elements = 0
+        /// The most elements one page of the kind shows, and that page (its path in the copy).
+        package var most = 0
+        package var mostPage = ""
+
+        mutating func add(page: String, elements count: Int) {
+            pages += 1
+            elements += count
+            if count > most || (count == most && (mostPage.isEmpty || page < mostPage)) {
+                (most, mostPage) = (count, page)
+            }
+        }
+    }
+
+    /// The kind of the page at `path` in a copy of the site: its folder's kind for a page of one thing
+    /// ("pokemon/pikachu.html" → "pokemon", "items/light-ball.html" → "item"), "<folder>-index" for a folder's
+    /// index, "index" for the paged index, the page's own name for the others ("compare", "calculator").
+    static func kind(of path: String) -> String {
+        let parts = path.split(separator: "/").map(String.init)
+        let file = String((parts.last ?? path).dropLast(".html".count))
+        guard parts.count == 2 else { return file == "index" ? "index" : file }
+        let one = ["pokemon": "pokemon", "moves": "move", "abilities": "ability", "types": "type", "items": "item",
+                   "locations": "place", "pokedexes": "dex", "page": "index"]
+        switch (parts[0], file) {
+        case ("page", _): return "index"
+        case ("types", "calculator"): return "calculator"
+        case (let folder, "index"): return folder + "-index"
+        case (let folder, _): return one[folder] ?? folder
+        }
+    }
 
     /// Longer than this, a text is counted among `texts` rather than listed.
     static let wordLimit = 40
@@ -30,8 +67,10 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
 
     package init() {}
 
-    /// The fallbacks of one page's markup, merged into `counts` (text → elements).
-    static func scan(_ html: [UInt8], into counts: inout [String: Int]) {
+    /// The fallbacks of one page's markup, merged into `counts` (text → elements); how many it has.
+    @discardableResult
+    static func scan(_ html: [UInt8], into counts: inout [String: Int]) -> Int {
+        var elements = 0
         let marker = Array(#"lang="en""#.utf8)
         let namesStart = Array(#"<dl class="names">"#.utf8)
         // The Names section: every language's name in its own language, English's among them.
@@ -54,8 +93,12 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
             let name = Array(tag.dropFirst().prefix { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: ">") })
             guard !name.isEmpty, name != Array("html".utf8) else { continue }
             let text = Self.text(html, after: close + 1, closing: name)
-            if !text.isEmpty { counts[text, default: 0] += 1 }
+            if !text.isEmpty {
+                counts[text, default: 0] += 1
+                elements += 1
+            }
         }
+        return elements
     }
 
     /// The text of the element whose start tag ends before `start`, up to its end tag (elements of the same name
@@ -123,6 +166,7 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
     /// `skipping` folders are the other languages' copies).
     package static func of(folder: URL, skipping: Set<String> = []) throws -> EnglishFallbacks {
         var counts: [String: Int] = [:]
+        var kinds: [String: Kind] = [:]
         let keys: [URLResourceKey] = [.isDirectoryKey]
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: keys) else {
             return EnglishFallbacks()
@@ -141,8 +185,11 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
             } catch {
                 throw PokedexError.file(.output, url.path, error)
             }
-            scan([UInt8](data), into: &counts)
+            let found = scan([UInt8](data), into: &counts)
+            kinds[kind(of: relative), default: Kind()].add(page: relative, elements: found)
         }
-        return EnglishFallbacks(counts: counts)
+        var fallbacks = EnglishFallbacks(counts: counts)
+        fallbacks.kinds = kinds
+        return fallbacks
     }
 }
