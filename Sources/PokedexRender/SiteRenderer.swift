@@ -173,8 +173,9 @@ package struct SiteRenderer: Sendable {
     /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
     /// file), each sent to `stream` as soon as it is made, one language's copy after the other (only one
     /// language's model and pages are held at once). A file `ledger` holds is sent `.kept`: neither rendered nor
-    /// read. `contentHashes`: a digest of a picture's bytes by site path, where known, for the service worker's
-    /// cache name (else the picture's file identity stands in). Does not finish `stream`.
+    /// read. `contentHashes`: a digest of a picture's bytes by site path, where known: its fingerprint, of which
+    /// the service worker's cache name is made (else the picture's file identity stands in). Does not finish
+    /// `stream`.
     package func render(
         _ pokedex: Pokedex,
         images: [String: CachedImage] = [:],
@@ -365,14 +366,15 @@ package struct SiteRenderer: Sendable {
             try await sent.add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
         for file in staticFiles { try await sent.add(file.path, file.data) }
-        for file in Self.pictureFiles(images, ledger: ledger) { try await sent.send(file) }
+        for file in Self.pictureFiles(images, contentHashes: contentHashes, ledger: ledger) {
+            try await sent.send(file)
+        }
         // Last: the service worker's cache is named after everything above, so any change to the site, a
         // picture included, gives returning browsers a new worker and a fresh cache. A theme that still ships
         // its own static sw.js keeps it.
         if !legacyWorker, theme.hasTemplate(Self.workerPath) {
             let job = workerJob(
                 fingerprints: sent.fingerprints,
-                contentHashes: contentHashes,
                 assets: assets,
                 extraShell: workerShell
             )
@@ -418,10 +420,16 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// The site's copies of cached pictures, by path; a picture's fingerprint is its cached file's identity.
-    static func pictureFiles(_ images: [String: CachedImage], ledger: (any SiteLedger)?) -> [SiteFile] {
+    /// The site's copies of cached pictures, by path. A picture's fingerprint is a digest of its bytes where known
+    /// (`contentHashes`), else its cached file's identity, never where the cache is: the same data makes the same
+    /// site, and the same service worker, from any cache folder.
+    static func pictureFiles(
+        _ images: [String: CachedImage],
+        contentHashes: [String: String],
+        ledger: (any SiteLedger)?
+    ) -> [SiteFile] {
         images.sorted(by: { $0.key < $1.key }).map { path, image in
-            let fingerprint = Fingerprint.of("image", image.file.path, image.identity)
+            let fingerprint = Fingerprint.of("image", contentHashes[path] ?? image.identity)
             let kept = ledger?.holds(path, fingerprint: fingerprint) ?? false
             return SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .copy(image.file))
         }
@@ -517,15 +525,10 @@ package struct SiteRenderer: Sendable {
     }
 
     /// `extraShell`: more files every visitor may need offline (the names script, loaded by search).
-    func workerJob(
-        fingerprints: [String: String],
-        contentHashes: [String: String],
-        assets: AssetsContext,
-        extraShell: [String] = []
-    ) -> PageJob {
+    func workerJob(fingerprints: [String: String], assets: AssetsContext, extraShell: [String] = []) -> PageJob {
         let build = Fingerprint.of(
             fingerprints.sorted { $0.key < $1.key }.flatMap { path, fingerprint in
-                [Data(path.utf8), Data((contentHashes[path] ?? fingerprint).utf8)]
+                [Data(path.utf8), Data(fingerprint.utf8)]
             }
         )
         let shell =

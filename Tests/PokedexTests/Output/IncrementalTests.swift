@@ -153,6 +153,29 @@ import Testing
         }
     }
 
+    @Test func theSameDataMakesTheSameBytesFromAnyCacheFolder() async throws {
+        try await withEnvironment { env in
+            try env.writeFavorites(GoldenTests.favorites)
+            // Artwork wide enough for thumbnails, which the cache keeps by the artwork's bytes.
+            env.server.setBody(PNGMaker.artwork(colour: [10, 10, 200]), at: ThumbnailTests.official(25))
+            var sites: [[String: Data]] = []
+            // Two cold caches: the pictures and thumbnails in each are other files (other paths, inodes and times)
+            // of the same bytes, as a nightly job's fresh cache or a restored one has them.
+            for name in ["first", "second"] {
+                var options = env.options(templates: GoldenTests.templates)
+                options.cache = env.root.appendingPathComponent("cache-\(name)").path
+                options.output = env.root.appendingPathComponent("Output-\(name)").path
+                _ = try await SiteBuilder(options: options, logger: quietLogger).run()
+                sites.append(try snapshot(URL(fileURLWithPath: options.output)).filter { $0.key != OutputFolder.manifestName })
+            }
+            #expect(sites[0].keys.contains { $0.hasSuffix(".webp") } && sites[0]["sw.js"] != nil)
+            #expect(sites[0].keys.sorted() == sites[1].keys.sorted())
+            for (path, bytes) in sites[0] where sites[1][path] != bytes {
+                Issue.record("\(path) differs between two builds of the same data")
+            }
+        }
+    }
+
     @Test func anEditedPictureInTheSiteNeverChangesTheCache() async throws {
         try await withEnvironment { env in
             try await env.build()

@@ -129,7 +129,7 @@ import Testing
             let renderer = SiteRenderer(theme: theme, perPage: 5, baseURL: baseURL)
             let jobs =
                 try renderer.pages(pokedex, assets: Self.assets)
-                + [renderer.workerJob(fingerprints: [:], contentHashes: [:], assets: Self.assets)]
+                + [renderer.workerJob(fingerprints: [:], assets: Self.assets)]
             #expect(try Self.compare(jobs, theme: theme) == jobs.count)
         }
     }
