@@ -202,7 +202,8 @@ package final class ResourceLoader: Sendable {
                 try Self.checkJSONContentType(result, url: url)
                 let value: T
                 do {
-                    value = try T.decodeAPI(result.body)
+                    // Control and bidi characters made safe in every string first (`APIText`).
+                    value = try T.decodeAPI(APIText.cleanJSON(result.body))
                 } catch let error as DecodingError {
                     let (path, detail) = error.jsonPathAndDetail
                     if case .dataCorrupted = error, path.isEmpty {
