@@ -82,8 +82,11 @@ struct BuildFlags: ParsableArguments {
     @Flag(help: "Never touch the network; build from the cache (or the snapshot) or fail naming what is missing.")
     var offline = false
 
-    @Flag(name: .shortAndLong, help: "Log each retry, fallback and cache decision to stderr.")
-    var verbose = false
+    @Flag(
+        name: .shortAndLong,
+        help: "Log each retry, fallback and cache decision, and each stage's time, to stderr (-vv: the HTTP client's own lines too)."
+    )
+    var verbose: Int
 
     func validate() throws {
         if refresh && offline { throw ValidationError("--refresh and --offline cannot be used together") }

@@ -31,7 +31,7 @@ extension SiteOptions {
                 cache: settings.cache,
                 apiBase: apiBase,
                 snapshot: settings.snapshot,
-                logger: makeLogger(verbose: false)
+                logger: makeLogger(verbose: 0)
             )
         }
         return (editor, settings.favorites)

@@ -14,10 +14,11 @@ func reportingErrors<T>(_ body: () async throws -> T) async throws -> T {
     }
 }
 
-/// Logs go to stderr so that stdout holds only results (the summary line, `favorites list`).
-func makeLogger(verbose: Bool) -> Logger {
+/// Logs go to stderr so that stdout holds only results (the summary line, `favorites list`). `verbose`: how many
+/// `-v`s: none, warnings; one, pokedex's own decisions (debug); two, the HTTP client's internals too (trace).
+func makeLogger(verbose: Int) -> Logger {
     var logger = Logger(label: "pokedex") { StreamLogHandler.standardError(label: $0) }
-    logger.logLevel = verbose ? .debug : .warning
+    logger.logLevel = verbose >= 2 ? .trace : verbose == 1 ? .debug : .warning
     return logger
 }
 

@@ -42,6 +42,9 @@ package final class HTTPFetcher: Sendable {
     private let slots: AsyncSemaphore
     private let policy: RetryPolicy
     private let logger: Logger
+    /// What the HTTP client itself logs (connections, scheduling, event loops) goes out at `trace` only (`-vv`):
+    /// at `-v` its lines for every request would bury pokedex's own (retries, fallbacks, cache decisions).
+    private let clientLogger: Logger
     private let counter = FetchCounter()
     private let health: OriginHealth
     /// The longest body accepted; PokeAPI's largest detail is about 1.3 MB.
@@ -66,6 +69,9 @@ package final class HTTPFetcher: Sendable {
         slots = AsyncSemaphore(limit: concurrency)
         self.policy = policy
         self.logger = logger
+        var clientLogger = logger
+        if logger.logLevel > .trace { clientLogger.logLevel = max(logger.logLevel, .info) }
+        self.clientLogger = clientLogger
         health = OriginHealth(policy: policy)
     }
 
@@ -193,7 +199,7 @@ package final class HTTPFetcher: Sendable {
         let response = try await client.execute(
             request,
             deadline: .now() + .milliseconds(Int64(policy.attemptDeadline * 1000)),
-            logger: logger
+            logger: clientLogger
         )
         var buffer = try await response.body.collect(upTo: maxBodyBytes)
         let body = buffer.readData(length: buffer.readableBytes) ?? Data()
