@@ -80,6 +80,9 @@ struct SiteFileProvider: FileProvider {
         let modified = Date(timeIntervalSince1970: stamp.modifiedInterval)
         switch stamp.kind {
         case .directory:
+            // A folder is a page only through its index: FileMiddleware sends `/pokemon` on to `/pokemon/`, which
+            // would be a 404 after a redirect. Without an index it is not there at all.
+            guard access(path + "/index.html", R_OK) == 0 else { return nil }
             return FileIdentifier(
                 attributes: FileAttributes(isFolder: true, size: 0, modificationDate: modified),
                 content: ByteBuffer()

@@ -126,8 +126,9 @@ import Testing
                 let (redirect, _) = try await serve.get("/extra")
                 #expect(redirect.status == .movedPermanently)
                 #expect(redirect.headers["location"].first == "/extra/")
-                // A folder without index.html.
+                // A folder without index.html: not there at all, with or without its slash (no redirect first).
                 #expect(try await serve.get("/pokemon/").response.status == .notFound)
+                #expect(try await serve.get("/pokemon").response.status == .notFound)
 
                 // Without a 404.html (the theme makes one; remove it): a plain 404.
                 try FileManager.default.removeItem(at: env.output.appendingPathComponent("404.html"))
