@@ -60,24 +60,28 @@ package struct PokedexError: Error, LocalizedError, CustomStringConvertible, Sen
     package var description: String {
         var text = "\(stage.rawValue): "
         if let subject { text += "\(subject): " }
-        switch reason {
-        case .network(let detail): text += "network failure: \(detail)"
-        case .httpStatus(let status): text += "HTTP status \(status)"
-        case .invalidResponse(let detail): text += "invalid response: \(detail)"
-        case .decoding(let path, let detail): text += "unexpected JSON at \(path.isEmpty ? "(root)" : path): \(detail)"
-        case .notCached: text += "not in the cache"
-        case .fileSystem(let detail): text += detail
-        case .template(let detail): text += "template error: \(detail)"
-        case .invalidInput(let detail): text += detail
-        case .incomplete(let missing):
-            let shown = missing.prefix(10).joined(separator: ", ")
-            let more = missing.count > 10 ? " and \(missing.count - 10) more" : ""
-            text +=
-                "\(missing.count) resource(s) could be had neither from the network nor from the cache: \(shown)\(more)"
-        case .other(let detail): text += detail
-        }
+        text += reasonDescription
         if let hint { text += "\n  hint: \(hint)" }
         return text
+    }
+
+    /// What went wrong, without the stage, the subject or the hint: "network failure: HTTP 500 after 8 attempts".
+    package var reasonDescription: String {
+        switch reason {
+        case .network(let detail): "network failure: \(detail)"
+        case .httpStatus(let status): "HTTP status \(status)"
+        case .invalidResponse(let detail): "invalid response: \(detail)"
+        case .decoding(let path, let detail): "unexpected JSON at \(path.isEmpty ? "(root)" : path): \(detail)"
+        case .notCached: "not in the cache"
+        case .fileSystem(let detail): detail
+        case .template(let detail): "template error: \(detail)"
+        case .invalidInput(let detail): detail
+        case .incomplete(let missing):
+            "\(missing.count) resource(s) could be had neither from the network nor from the cache: "
+                + missing.prefix(10).joined(separator: ", ")
+                + (missing.count > 10 ? " and \(missing.count - 10) more" : "")
+        case .other(let detail): detail
+        }
     }
 
     package var errorDescription: String? { description }

@@ -32,6 +32,10 @@ package struct BuildReport: Sendable, Codable, Equatable {
         package var fromCache: Int
         package var stale: Int
         package var fromSnapshot: Int
+        /// Resources that failed every attempt and were asked again after the others of their kind, and how many
+        /// of them that second pass had (the others are in `missing`, each with what ended both passes).
+        package var askedAgain: Int
+        package var recoveredAgain: Int
     }
 
     package struct Images: Sendable, Codable, Equatable {
@@ -113,7 +117,9 @@ package struct BuildReport: Sendable, Codable, Equatable {
             revalidated: loads.revalidated,
             fromCache: loads.fromCache + loads.unchangedDataHash,
             stale: loads.stale,
-            fromSnapshot: loads.snapshot
+            fromSnapshot: loads.snapshot,
+            askedAgain: loads.askedAgain,
+            recoveredAgain: loads.recoveredAgain
         )
         images = Images(
             local: summary.imagesLocal,

@@ -52,6 +52,10 @@ package struct LoadCounts: Sendable, Equatable {
     /// Seconds since 1970: the earliest moment an entry used goes stale (nil: none had a max-age, or none was
     /// used). Until then a rebuild would ask the server nothing.
     package var freshUntil: Double?
+    /// Resources that failed every attempt and were asked again after the others of their kind, and how many of
+    /// them that second pass had.
+    package var askedAgain = 0
+    package var recoveredAgain = 0
 
     /// Notes that an entry used stays fresh until `expiry`.
     mutating func expires(_ expiry: Double) {
@@ -90,6 +94,10 @@ package struct LoadCounts: Sendable, Equatable {
 actor LoadTally {
     private(set) var counts = LoadCounts()
     func expires(_ expiry: Double) { counts.expires(expiry) }
+    func askedAgain(_ asked: Int, recovered: Int) {
+        counts.askedAgain += asked
+        counts.recoveredAgain += recovered
+    }
     func add(_ provenance: Provenance, url: String, metadata: CacheMetadata?) {
         counts.add(provenance, url: url)
         // An entry without a max-age is stale at once: nothing stays fresh.
@@ -168,6 +176,11 @@ package final class ResourceLoader: Sendable {
                 return nil
             }
         }
+    }
+
+    /// Notes a second pass over resources that failed: how many were asked again, how many it had.
+    package func askedAgain(_ asked: Int, recovered: Int) async {
+        await tally.askedAgain(asked, recovered: recovered)
     }
 
     package var counts: LoadCounts {
@@ -375,6 +388,8 @@ package final class ResourceLoader: Sendable {
                 return await record(validated.value, .revalidated, url: url, metadata: renewed)
             }
             guard result.status == 200 else {
+                // A transient status the attempts or the time ran out on says so: "HTTP 500 after 8 attempts".
+                if let ended = result.ended { throw PokedexError(.source, url, .network("HTTP \(result.status) \(ended)")) }
                 throw PokedexError(.source, url, .httpStatus(result.status))
             }
             let value = try accept(result)

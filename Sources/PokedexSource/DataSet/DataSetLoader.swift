@@ -337,11 +337,7 @@ package struct DataSetLoader: Sendable {
     ) async -> [Int: Record] {
         let key = key ?? path
         if let label { progress.begin(label, total: ids.count) }
-        let results = await concurrently(ids, limit: concurrency * 2) { wantedID in
-            defer {
-                if label != nil { self.progress.advance() }
-                advance()
-            }
+        let load = { @Sendable (wantedID: Int) async throws -> Record in
             let url = "\(apiBase)/\(path)/\(wantedID)/\(pathSuffix)"
             let record = try await loader.json(Record.self, url: url, key: "\(key)/\(wantedID)") { record in
                 guard let id, id(record) != wantedID else { return }
@@ -350,7 +346,34 @@ package struct DataSetLoader: Sendable {
             onRecord(record)
             return shape(record)
         }
+        var results = await concurrently(ids, limit: concurrency * 2) { wantedID in
+            defer {
+                if label != nil { self.progress.advance() }
+                advance()
+            }
+            return try await load(wantedID)
+        }
         if label != nil { progress.end() }
+        // What failed every attempt is asked again once the others are in: a server's bad minute is mostly over by
+        // then, and one more round of attempts makes a resource lost at a 20 % error rate a rarity of rarities.
+        let failed = results.indices.filter { index in
+            guard case .failure(let error) = results[index] else { return false }
+            // An answer that is final (404) is not asked again.
+            if let error = error as? PokedexError, case .httpStatus = error.reason { return false }
+            return true
+        }
+        if !failed.isEmpty, loader.mode != .offline {
+            let again = await concurrently(failed.map { ids[$0] }, limit: concurrency * 2) { try await load($0) }
+            for (index, result) in zip(failed, again) {
+                if case .failure(let error) = result, case .failure(let first) = results[index] {
+                    results[index] = .failure(Self.askedTwice(first: first, again: error))
+                } else {
+                    results[index] = result
+                }
+            }
+            let recovered = again.filter { if case .success = $0 { true } else { false } }.count
+            await loader.askedAgain(failed.count, recovered: recovered)
+        }
         var byID: [Int: Record] = [:]
         for (wantedID, result) in zip(ids, results) {
             switch result {
@@ -359,6 +382,15 @@ package struct DataSetLoader: Sendable {
             }
         }
         return byID
+    }
+
+    /// A resource that failed twice, said as both: "HTTP 500 after 8 attempts; asked again after the others:
+    /// HTTP 503 after 8 attempts".
+    static func askedTwice(first: any Error, again: any Error) -> any Error {
+        guard var error = first as? PokedexError else { return again }
+        let second = (again as? PokedexError)?.reasonDescription ?? PokedexError.describe(again)
+        error.reason = .other(error.reasonDescription + "; asked again after the others: " + second)
+        return error
     }
 
     /// Where the natures' list is cached: not under `list/`, which holds the Pokémon list's pages.

@@ -15,6 +15,9 @@ package struct HTTPResult: Sendable {
     package var body: Data
     /// Attempts it took (1 when the first answered).
     var attempts: Int
+    /// For a transient failure handed back when the attempts or the time ran out: what ended them ("after 8
+    /// attempts").
+    var ended: String? = nil
 }
 
 /// Counts of what went over the wire, for the summary and for tests.
@@ -141,9 +144,12 @@ package final class HTTPFetcher: Sendable {
             )
             switch action {
             case .accept, .acceptFailed:
-                if action == .acceptFailed { await counter.record { $0.failures += 1 } }
                 // Only an answer is accepted, so there is one to return.
-                guard let result else { throw PokedexError(.source, url, .network(Self.describe(outcome))) }
+                guard var result else { throw PokedexError(.source, url, .network(Self.describe(outcome))) }
+                if case .acceptFailed(let ended) = action {
+                    await counter.record { $0.failures += 1 }
+                    result.ended = ended
+                }
                 return result
             case .fail(let message):
                 await counter.record { $0.failures += 1 }

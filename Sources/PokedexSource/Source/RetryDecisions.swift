@@ -48,8 +48,9 @@ package struct RequestRetries: Sendable {
     package enum Action: Sendable, Equatable {
         /// Hand the answer back: it is final, whatever its status.
         case accept
-        /// Hand the answer back although it is a transient failure: the attempts or the time are used up.
-        case acceptFailed
+        /// Hand the answer back although it is a transient failure: the attempts or the time are used up, as the
+        /// message says ("after 8 attempts", "gave up after 5 attempts in 121 s").
+        case acceptFailed(String)
         /// Give up with this message.
         case fail(String)
         /// Try again after this many seconds.
@@ -102,7 +103,7 @@ package struct RequestRetries: Sendable {
         switch outcome {
         case .answered(let status, let after):
             guard RetryPolicy.isTransient(status: status) else { return .accept }
-            if failedAttempts >= policy.maxAttempts { return .acceptFailed }
+            if failedAttempts >= policy.maxAttempts { return .acceptFailed("after \(attempts) attempts") }
             failure = "HTTP \(status)"
             retryAfter = after
         case .failed(let description, let transient, _):
@@ -113,8 +114,9 @@ package struct RequestRetries: Sendable {
         }
         let wait = policy.delay(afterAttempt: max(1, failedAttempts), retryAfter: retryAfter, random: random)
         guard elapsed + wait <= policy.totalBudget else {
-            if case .answered = outcome { return .acceptFailed }
-            return .fail("\(failure) (gave up after \(attempts) attempts in \(Int(elapsed)) s)")
+            let ended = "gave up after \(attempts) attempts in \(Int(elapsed)) s"
+            if case .answered = outcome { return .acceptFailed(ended) }
+            return .fail("\(failure) (\(ended))")
         }
         return .retry(after: wait)
     }

@@ -26,11 +26,13 @@ import Testing
     }()
 
     /// Every key path of a JSON value: "files.written", "stages[].name" (an array's objects), a language's key as
-    /// "<language>" under `englishFallbacks`; an empty array of objects is its own key ("missing").
+    /// "<language>" under `englishFallbacks` and a kind of page as "<kind>" under its `kinds`; an empty array of
+    /// objects is its own key ("missing").
     static func keyPaths(_ value: Any, _ path: String = "") -> Set<String> {
         if let object = value as? [String: Any] {
             return object.reduce(into: Set<String>()) { paths, entry in
-                let key = path == "englishFallbacks" ? "<language>" : entry.key
+                let key =
+                    path == "englishFallbacks" ? "<language>" : path.hasSuffix(".kinds") ? "<kind>" : entry.key
                 paths.formUnion(keyPaths(entry.value, path.isEmpty ? key : path + "." + key))
             }
         }

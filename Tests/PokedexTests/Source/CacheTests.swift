@@ -12,11 +12,11 @@ import Testing
     /// name) with their 12 versions (the Pokédex entries' 4 among them); 23 abilities; the Mega Stones' category
     /// (Charizard has a Mega); and for their names 3 habitats, 12 items (3 a chain names, the 5 machines' and the
     /// category's 4 stones), 2 regions, 4 learn methods, 3 move targets, 3 damage classes, 6 egg groups and 3
-    /// growth rates; where the 12 are found (12 encounter lists), the 4 areas named there and their 4 places, 2 ways
+    /// growth rates; where the 12 are found (12 encounter lists), the 6 areas named there and their 4 places, 2 ways
     /// and 2 conditions, the one region only a place names and the 2 items Pikachu holds; the 4 Pokédexes the species
     /// are numbered in and the one more region they name; the natures' list, its 3 natures and their 2 flavours; the 2
     /// categories of the items shown whole and their 2 pockets.
-    static let jsonResources = 182
+    static let jsonResources = 184
     /// One per Pokémon with a sprite, and the one item sprite (`spark-pebble`).
     static let images = 12
 
