@@ -54,6 +54,11 @@ package struct PublishedSite: SiteLedger {
 /// and it deletes only files that it wrote before (listed in a manifest).
 package struct OutputFolder: Sendable {
     package static let manifestName = ".pokedex-manifest.json"
+    /// The folder's own record of a build that has not finished: every path it is about to write, one a line,
+    /// before it writes it. It is removed once the manifest lists what the build put there; while it is there, the
+    /// next build trusts none of the paths it names (a killed build may have replaced them) and owns them (one it
+    /// no longer makes is removed), whatever the manifest or the cache's memo say.
+    package static let journalName = ".pokedex-unfinished"
 
     package let root: URL
 
@@ -123,11 +128,49 @@ package struct OutputFolder: Sendable {
         } catch {
             throw PokedexError.file(.output, url.path, error)
         }
+        var site: PublishedSite
         do {
             let manifest = try JSONDecoder().decode(Manifest.self, from: data)
-            return PublishedSite(root: root, files: manifest.files, inputs: manifest.inputs)
+            site = PublishedSite(root: root, files: manifest.files, inputs: manifest.inputs)
         } catch {
-            return PublishedSite(root: root, files: [:])
+            site = PublishedSite(root: root, files: [:])
+        }
+        return try withUnfinished(site)
+    }
+
+    /// `site` with what an unfinished build wrote: each path it names untrusted (made again, never kept) and
+    /// owned (removed when this build does not make it), and no inputs digest (no page's context is vouched for).
+    func withUnfinished(_ site: PublishedSite) throws -> PublishedSite {
+        let paths = try unfinishedPaths()
+        guard !paths.isEmpty else { return site }
+        var site = site
+        site.inputs = nil
+        for path in paths {
+            if let listed = site.files[path] {
+                site.files[path] = PublishedFile(fingerprint: "", size: listed.size)
+            } else if FileManager.default.fileExists(atPath: root.path + "/" + path) {
+                site.files[path] = .unknown
+            }
+        }
+        return site
+    }
+
+    /// The paths the journal of an unfinished build names (a last line cut short by a kill left out); none when
+    /// there is no journal.
+    func unfinishedPaths() throws -> [String] {
+        let url = root.appendingPathComponent(Self.journalName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let text: String
+        do {
+            text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+        } catch {
+            throw PokedexError.file(.output, url.path, error)
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        lines.removeLast()  // after the last newline: empty, or a line a kill cut short
+        return lines.compactMap { line in
+            let path = String(line)
+            return (try? file(path)) == nil ? nil : path  // only paths inside the folder
         }
     }
 
@@ -180,11 +223,13 @@ package struct OutputFolder: Sendable {
             ?? runs.lazy.compactMap(\.failure).first
         if let failure {
             do {
-                // No inputs digest: the pages listed were made from two different sets of inputs.
+                // No inputs digest: the pages listed were made from two different sets of inputs. Every file
+                // written is whole and listed: the journal has nothing more to say.
                 try writeManifest(previous.files.merging(placement.files) { _, new in new }, inputs: nil)
+                try removeJournal()
             } catch {
-                // The disk that refused a page may refuse the manifest too: the old one then stays, whole, and
-                // the next build compares bytes where fingerprints disagree.
+                // The disk that refused a page may refuse the manifest too: the old one then stays, whole, with
+                // the journal of what this build wrote beside it.
             }
             throw failure
         }
@@ -220,7 +265,16 @@ package struct OutputFolder: Sendable {
         if counts.removed > 0 || current != previous.files || inputs != previous.inputs {
             try writeManifest(current, inputs: inputs)
         }
+        // The manifest lists what is there now: the build is finished.
+        try removeJournal()
         return counts
+    }
+
+    private func removeJournal() throws {
+        let path = root.path + "/" + Self.journalName
+        if unlink(path) != 0 && errno != ENOENT {
+            throw PokedexError.file(.output, path, AtomicFile.posixError("cannot remove"))
+        }
     }
 
     /// What one writer left: the manifest entries of the files it placed, and the error that stopped it.
@@ -239,8 +293,19 @@ package struct OutputFolder: Sendable {
         var run = PlacedRun()
         // Each folder is made once per writer (not once per file).
         var folders = Set<String>()
+        // Each writer appends to the journal through a descriptor of its own, opened before its first write.
+        var journal: Journal?
         do {
             for try await batch in stream {
+                // Recorded before any of them is written: a kill in between leaves them named.
+                let written = batch.compactMap { file -> String? in
+                    if case .kept = file.content { return nil }
+                    return file.path
+                }
+                if !written.isEmpty {
+                    if journal == nil { journal = try Journal(in: root) }
+                    try journal?.record(written)
+                }
                 for file in batch {
                     if let entry = try place(file, over: previous, counts: &run.counts, folders: &folders) {
                         run.entries.append((file.path, entry))
@@ -320,8 +385,10 @@ package struct OutputFolder: Sendable {
         FileStamp.of(path, regularFilesOnly: true).map { $0.error == 0 && $0.size == Int64(size) } ?? false
     }
 
-    /// The manifest's size, modification time and inode; "" when there is none (what the build memo vouches for).
+    /// The manifest's size, modification time and inode; "" when there is none (what the build memo vouches for);
+    /// "unfinished" while a build's journal is there, which no memo vouches for.
     package func manifestStamp() -> String {
+        if FileStamp.of(root.path + "/" + Self.journalName)?.error == 0 { return "unfinished" }
         guard let stamp = FileStamp.of(root.path + "/" + Self.manifestName), stamp.error == 0 else { return "" }
         return "\(stamp.size) \(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds) \(stamp.inode)"
     }
@@ -410,4 +477,40 @@ package struct PublishCounts: Sendable, Equatable {
     package var removed = 0
     /// Every file of the site now, with its size (what the manifest lists).
     package var sizes: [String: Int] = [:]
+}
+
+/// The journal of an unfinished build (`OutputFolder.journalName`), open for appending: writers of every lane add
+/// to it (an append of a few paths is one `write`, whole).
+final class Journal: Sendable {
+    let descriptor: Int32
+    let path: String
+
+    /// The journal of the output folder `root`, made (with the folder) when there is none.
+    init(in root: URL) throws {
+        path = root.path + "/" + OutputFolder.journalName
+        do {
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        } catch {
+            throw PokedexError.file(.output, root.path, error)
+        }
+        descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw PokedexError.file(.output, path, AtomicFile.posixError("cannot open")) }
+    }
+
+    deinit { close(descriptor) }  // appended to only: nothing to lose on close
+
+    /// Adds `paths`, one a line.
+    func record(_ paths: [String]) throws {
+        guard !paths.isEmpty else { return }
+        let bytes = Array((paths.joined(separator: "\n") + "\n").utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PokedexError.file(.output, path, AtomicFile.posixError("cannot write"))
+            }
+            written += count
+        }
+    }
 }

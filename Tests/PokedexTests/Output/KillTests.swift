@@ -47,10 +47,10 @@ import Testing
         return newest
     }
 
-    func arguments(_ env: TestEnvironment, extra: [String] = []) -> [String] {
+    func arguments(_ env: TestEnvironment, perPage: Int = 5, extra: [String] = []) -> [String] {
         [
             "build", "--api", env.server.apiBase, "--output", "Output", "--cache", "cache", "--templates", "theme",
-            "--favorites", "favorites.json", "--per-page", "5", "--concurrency", "4", "--no-snapshot",
+            "--favorites", "favorites.json", "--per-page", "\(perPage)", "--concurrency", "4", "--no-snapshot",
         ] + extra
     }
 
@@ -181,6 +181,48 @@ import Testing
             }
             // The 11 Pokémon's pictures, the items' folder and its one picture.
             #expect(pathsBelow(env.output.appendingPathComponent("images")).count == 13)
+        }
+    }
+
+    /// A complete site re-rendered with other pages (2 a page instead of 5: other index pages, other back links)
+    /// and killed part-way, then built as it was: the folder's journal of the unfinished build makes the next
+    /// build reach the clean site byte for byte, stale pages rewritten and the killed build's orphans removed,
+    /// whatever the cache's memo remembers of the folder (here: a complete 2-a-page build of it) and although
+    /// the folder was restored under new inodes, as a CI cache step restores it.
+    @Test func aKilledReRenderIsRepairedByTheNextBuildWhateverTheCacheRemembers() async throws {
+        try requireBinary()
+        try await withEnvironment { env in
+            try env.writeFavorites(#"["pikachu", "mr-mime-galar"]"#)
+            var (status, errors) = try await run(env, arguments(env))
+            try #require(status == 0, "\(errors)")
+            let clean = try snapshot(env.output).filter { $0.key != OutputFolder.manifestName }
+            let saved = env.root.appendingPathComponent("clean-output")
+            try FileManager.default.copyItem(at: env.output, to: saved)
+            // The cache's memo now vouches for a 2-a-page site of this folder.
+            (status, errors) = try await run(env, arguments(env, perPage: 2))
+            try #require(status == 0, "\(errors)")
+            var generator = SeededGenerator(seed: 58)
+            var killed = 0
+            for round in 0..<5 {
+                try FileManager.default.removeItem(at: env.output)
+                try FileManager.default.copyItem(at: saved, to: env.output)
+                let delay = UInt64.random(in: 40...700, using: &generator)
+                let (killedStatus, _) = try await run(env, arguments(env, perPage: 2)) { kill in
+                    try await Task.sleep(nanoseconds: delay * 1_000_000)
+                    _ = kill()
+                }
+                if killedStatus == 128 + SIGKILL { killed += 1 }
+                (status, errors) = try await run(env, arguments(env))
+                #expect(status == 0, "round \(round): \(errors)")
+                let site = try snapshot(env.output).filter { $0.key != OutputFolder.manifestName }
+                let extra = Set(site.keys).subtracting(clean.keys).sorted()
+                let lost = Set(clean.keys).subtracting(site.keys).sorted()
+                #expect(extra.isEmpty && lost.isEmpty, "round \(round) (kill at \(delay) ms): left \(extra), lost \(lost)")
+                let stale = clean.keys.filter { site[$0] != nil && site[$0] != clean[$0] }.sorted()
+                #expect(stale.isEmpty, "round \(round) (kill at \(delay) ms): stale \(stale)")
+                #expect(!env.exists(OutputFolder.journalName), "round \(round): the journal outlived a complete build")
+            }
+            #expect(killed >= 3, "only \(killed) of 5 runs were still running when the kill came")
         }
     }
 
