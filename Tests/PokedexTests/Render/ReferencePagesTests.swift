@@ -321,13 +321,15 @@ import Testing
         try await withEnvironment { env in
             try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
             let page = try env.read("types/calculator.html")
-            // The chart as the script reads it: Electric's row says Ground takes nothing from it.
+            // The chart as the script reads it: Normal's row says Ghost takes nothing from it, Electric's that
+            // Flying takes double and Grass half.
             let types = try #require(Self.attribute("data-types", in: page)).split(separator: " ").map(String.init)
             let rows = try #require(Self.attribute("data-chart", in: page)).split(separator: " ").map(Array.init)
             #expect(rows.count == types.count && rows.allSatisfy { $0.count == types.count })
-            if let electric = types.firstIndex(of: "electric"), let ground = types.firstIndex(of: "ground") {
-                #expect(rows[electric][ground] == "0")
-            }
+            let index = { (type: String) in try #require(types.firstIndex(of: type), "\(type) is not in \(types)") }
+            #expect(rows[try index("normal")][try index("ghost")] == "0")
+            #expect(rows[try index("electric")][try index("flying")] == "2")
+            #expect(rows[try index("electric")][try index("grass")] == "h")
             // Only the abilities some Pokémon has, each with its rule.
             #expect(page.contains(#"<option value="lightning-rod" data-rule="electric:0">Lightning Rod</option>"#))
             #expect(!page.contains(#"value="levitate""#))

@@ -174,6 +174,9 @@ import Testing
         health.apply(RequestRetries.HostNews(reached: true, answered: true), to: "a", now: start)
         for _ in 1..<RetryPolicy.standard.giveUpAfterFailedAttempts { health.apply(failure, to: "a", now: start) }
         #expect(health.unavailable("a") == nil)
+        // One more in a row since the answer reaches the limit: the count started again, it did not stop.
+        health.apply(failure, to: "a", now: start)
+        #expect(health.unavailable("a") != nil)
     }
 
     @Test func retryAfterPausesTheHostUpToTwoMinutesAndOnlyLengthens() {
