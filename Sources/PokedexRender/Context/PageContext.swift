@@ -1,0 +1,337 @@
+import Foundation
+
+// The values each template receives. Templates read these by name, so every property name here is part of the
+// theme contract documented in Templates/README.md: rename nothing lightly.
+//
+// Plain `Encodable` values: one encoding pass (`TemplateValueEncoder`) turns a page's context into the value
+// tree that both the template engine and the page's fingerprint read, so a new field is added here and nowhere
+// else, except in the contexts that also make their own tree (ContextTrees.swift: a test fails until it is
+// added there). A nil optional is a key whose value is null, never an absent key: Mustache would look an absent
+// key up in the enclosing contexts (a place's visitor without areas would show the place's own).
+
+/// Shared by every page.
+struct SiteContext: Sendable, Encodable {
+    /// "Pokédex".
+    var title: String
+    /// Some move has a page: the top bar links the moves index.
+    var hasMoves: Bool
+    /// Some ability has a page: the top bar links the abilities index.
+    var hasAbilities: Bool
+    /// The type pages and chart exist: the top bar links the chart.
+    var hasTypes: Bool
+    /// Some place has a page: the footer links the places index.
+    var hasPlaces = false
+    /// Some regional Pokédex has a page: the footer links their index.
+    var hasDexes = false
+    /// The natures' table exists: the footer and the Pokémon pages' stat ranges link it.
+    var hasNatures = false
+    /// Some item has a page: the footer links the items index.
+    var hasItems = false
+    /// How many Pokémon the index lists (species, and forms that play differently), as the language writes it:
+    /// "1,269".
+    var count: String
+    /// How many index pages there are.
+    var pageCount: Int
+    /// Cells per index page.
+    var perPage: Int
+    /// Set when some data could not be refreshed: "Offline — showing data cached on 21 Nov 2026".
+    var offlineBanner: String?
+    /// "That’s all 1351 Pokémon.", in the pages' language.
+    var allShown: String = ""
+    /// The pokedex version that built the site.
+    var generator: String
+    /// Where the site is published, ending in `/`: "https://user.github.io/pokedex/"; nil for a relative site.
+    var baseURL: String?
+}
+
+/// The site's scripts and styles, relative to the root. The stylesheet, `app.js` and the data script carry their
+/// content's hash in their names (`assets/style.3f9a1c2e.css`), so a browser or CDN holding an old copy asks for
+/// the new one: templates must use these, not the theme's file names.
+struct AssetsContext: Sendable, Encodable {
+    var style: String
+    var app: String
+    /// The Pokémon list for search and the favorites view.
+    var data: String
+    /// The favorites the site was built with. Not hashed: a one-star edit would otherwise rewrite every page.
+    var favorites: String
+    var icon: String
+    var placeholder: String
+    /// Finding by name (`usesFind`: the index, favorites and moves index; elsewhere `app` loads it with `search`):
+    /// the search's folding and ranking, the names scripts' decoder, the address's hash. After `app`.
+    var find: String = SiteRenderer.findScript
+    /// The lists' cells (`usesCells`: the index, favorites and search.html), built from the data script, after
+    /// `app`, which every page loads.
+    var cells: String = SiteRenderer.cellsScript
+    /// The index and favorites pages' script (`usesList`): views, search, filters, infinite scroll, after `cells`.
+    var list: String = SiteRenderer.listScript
+    /// The moves tables' script (sorting, the game picker, the moves index's filters and search): only pages with
+    /// a moves table load it (`usesMovesScript`).
+    var moves: String = SiteRenderer.movesTableScript
+    /// The site-wide search (`search.js`, loaded on first use by `app`) and its data (every name in every language
+    /// of Pokémon, moves, abilities and types).
+    var search: String = SiteRenderer.searchScript
+    var searchData: String = ""
+    /// Every page but the index and favorites loads it after `style` (`usesList` pages do not).
+    var pages: String = SiteRenderer.pagesStylesheet
+    /// Pokémon pages load it after `pages`.
+    var pokemon: String = SiteRenderer.pokemonStylesheet
+    /// The tables' styles (`usesTables`): moves tables, the abilities index, the type chart.
+    var tables: String = SiteRenderer.tablesStylesheet
+    /// The lists of cells' styles (`usesCells`): the index, favorites and search.html.
+    var listStyle: String = SiteRenderer.listStylesheet
+    /// The lists' controls' styles (`usesControls`): the index, favorites and the moves index.
+    var controls: String = SiteRenderer.controlsStylesheet
+    /// Pokémon pages load it after `app` (the picture switcher).
+    var pokemonScript: String = SiteRenderer.pokemonScript
+    /// The type calculator's script, on its page alone.
+    var calculator: String = SiteRenderer.calculatorScript
+    /// The comparison's script, on its page alone, and its abilities script in the pages' language.
+    var compare: String = SiteRenderer.compareScript
+    var abilities: String = ""
+    /// The items index's search and category filter, on its page alone.
+    var items: String = SiteRenderer.itemsScript
+    /// The item pages' and items index's styles, after `pages` (theirs alone: no other page pays for them).
+    var itemsStyle: String = SiteRenderer.itemsStylesheet
+    /// The scripts' words in the pages' language, before `app`; nil in English, which the scripts carry. `strings`:
+    /// app.js's (`window.POKEDEX_STRINGS`, every page); `moreStrings`: list.js's, moves.js's, search.js's and
+    /// pokemon.js's (`window.POKEDEX_MORE_STRINGS`, pages that run them, and search.js's loader).
+    var strings: String? = nil
+    var moreStrings: String? = nil
+}
+
+extension AssetsContext {
+    /// The same files from a language's folder: `../assets/…`.
+    func up(_ prefix: String) -> AssetsContext {
+        guard !prefix.isEmpty else { return self }
+        return AssetsContext(
+            style: prefix + style,
+            app: prefix + app,
+            data: prefix + data,
+            favorites: prefix + favorites,
+            icon: prefix + icon,
+            placeholder: prefix + placeholder,
+            find: prefix + find,
+            cells: prefix + cells,
+            list: prefix + list,
+            moves: prefix + moves,
+            search: prefix + search,
+            searchData: searchData.isEmpty ? "" : prefix + searchData,
+            pages: prefix + pages,
+            pokemon: prefix + pokemon,
+            tables: prefix + tables,
+            listStyle: prefix + listStyle,
+            controls: prefix + controls,
+            pokemonScript: prefix + pokemonScript,
+            calculator: prefix + calculator,
+            compare: prefix + compare,
+            abilities: abilities.isEmpty ? "" : prefix + abilities,
+            items: prefix + items,
+            itemsStyle: prefix + itemsStyle,
+            strings: strings.map { prefix + $0 },
+            moreStrings: moreStrings.map { prefix + $0 }
+        )
+    }
+}
+
+/// One of a page's copies in the site's languages: for `hreflang` alternates and the language switcher.
+struct AlternateContext: Sendable, Encodable {
+    /// BCP 47: "fr", "zh-Hant"; "x-default" for the default language's copy among `alternates`.
+    var hreflang: String
+    var href: String
+    /// The language's own name ("Français"), for the switcher.
+    var label: String
+    var isCurrent: Bool
+}
+
+/// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
+struct WorkerContext: Sendable, Encodable {
+    /// The cache's name: "pokedex-" and a digest of every file of the site.
+    var cache: String
+    /// The files cached on install, relative to the root: pokedex's own names, none of them needing escapes.
+    var shell: [String]
+    /// The offline page's words in each language (the root's first).
+    var offline: [OfflinePageContext] = []
+}
+
+/// The service worker's offline page in one language. The words are the insides of JavaScript string literals
+/// with every character HTML escaping would change written `\uXXXX`, so that `'{{title}}'` is one, escaped or
+/// not.
+struct OfflinePageContext: Sendable, Encodable {
+    /// "" for the root's language, "fr/" for another.
+    var folder: String
+    var lang: String
+    var title: String
+    var heading: String
+    var text: String
+    var open: String
+}
+
+/// A picture for social cards: absolute URL and size.
+struct SocialImageContext: Sendable, Encodable {
+    var url: String
+    /// Absent for a picture referenced by URL, whose size pokedex does not know.
+    var width: Int?
+    var height: Int?
+    var alt: String
+}
+
+/// Open Graph and Twitter card values of a page. `url` and `image` need a base URL (they must be absolute).
+struct SocialContext: Sendable, Encodable {
+    /// "Pikachu", "Pokédex".
+    var title: String
+    /// "Mouse Pokémon. When several of these Pokémon gather, …", at most about 200 characters.
+    var description: String
+    /// The page's absolute URL (the canonical one); nil without a base URL.
+    var url: String?
+    /// The artwork, absolute; nil without a base URL or without a raster picture.
+    var image: SocialImageContext?
+}
+
+/// A link to another page, relative to the page it appears on.
+struct LinkContext: Sendable, Encodable {
+    var href: String
+    var label: String
+}
+
+struct PageNumberContext: Sendable, Encodable {
+    var number: Int
+    var href: String
+    var isCurrent: Bool
+    /// A "…" between non-adjacent numbers; `number` and `href` are then meaningless.
+    var isGap: Bool
+}
+
+struct PaginationContext: Sendable, Encodable {
+    var current: Int
+    var total: Int
+    var previous: LinkContext?
+    var next: LinkContext?
+    /// First, last and nearby page numbers, with `isGap` entries where numbers are skipped.
+    var pages: [PageNumberContext]
+    var hasPages: Bool
+    /// "Page 3 of 57", in the page's language.
+    var pageOf: String = ""
+}
+
+struct UnknownFavoriteContext: Sendable, Encodable {
+    var entry: String
+    var suggestion: String?
+}
+
+/// The context of every template: `site` and `root` always, then what the page kind needs.
+struct PageContext: Sendable, Encodable {
+    var site: SiteContext
+    /// Prefix from this page to the site root: "" or "../".
+    var root: String
+    /// "index", "pokemon", "move", "moves" (`moves/index.html`), "ability", "abilities", "type", "types" (the
+    /// chart), "search", "favorites", "notFound" (`404.html`) or "worker" (`sw.js`).
+    var kind: String
+    var isIndex: Bool
+    var isPokemon: Bool
+    var isFavorites: Bool
+    var isMove: Bool
+    var isMoves: Bool
+    var isAbility: Bool = false
+    var isAbilities: Bool = false
+    var isType: Bool = false
+    var isTypes: Bool = false
+    var isSearch: Bool = false
+    var isPlace: Bool = false
+    var isPlaces: Bool = false
+    var isDex: Bool = false
+    var isDexes: Bool = false
+    /// `types/calculator.html`: it loads `assets.calculator` after `assets.find`.
+    var isCalculator: Bool = false
+    /// `compare.html`: it loads the data script, `assets.cells`, `assets.calculator` and `assets.compare`.
+    var isCompare: Bool = false
+    /// `items/index.html`: it loads `assets.items` after `assets.find`.
+    var isItems: Bool = false
+    /// Item pages and their index load `assets.itemsStyle`.
+    var usesItemsStyle: Bool = false
+    /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
+    var usesData: Bool
+    /// The index and favorites pages: they load `assets.list`.
+    var usesList: Bool
+    /// The page has a moves table: it loads `assets.moves`.
+    var usesMovesScript: Bool
+    /// Pages with a table (Pokémon and type pages, the moves and abilities indexes, the type chart) load
+    /// `assets.tables` after `assets.pages`.
+    var usesTables = false
+    /// The index, favorites and search.html show cells: they load `assets.listStyle` after `assets.style`.
+    var usesCells = false
+    /// The index, favorites and moves index search and keep their state in the address: they load `assets.find`.
+    var usesFind = false
+    /// The index, favorites and the moves index have a search box, filters or notices: they load
+    /// `assets.controls` after `assets.style`.
+    var usesControls = false
+    /// Pages that run list.js, moves.js or search.js on arrival load `assets.moreStrings` (their words).
+    var usesScriptWords = false
+    /// The document title: "Pikachu · Pokédex".
+    var pageTitle: String
+    /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".
+    var path: String
+    /// The page's absolute URL under the base URL ("https://…/pokedex/" for index.html); nil without a base URL.
+    var canonical: String?
+    var social: SocialContext
+    /// True on `404.html`, the page static hosts show for a missing path (its `root` is the base URL, or "").
+    var isNotFound: Bool
+    var assets: AssetsContext
+    /// Only for `sw.js.mustache`.
+    var worker: WorkerContext?
+
+    /// Index pages: the cells of this page and its pagination.
+    var pokemon: [CellContext]
+    var pagination: PaginationContext?
+
+    /// Detail pages.
+    var detail: DetailContext?
+
+    /// Move pages, and the moves index.
+    var move: MoveContext?
+    var movesIndex: MovesIndexContext?
+
+    /// Ability pages and the abilities index; type pages and the type chart.
+    var ability: AbilityPageContext? = nil
+    var abilitiesIndex: AbilitiesIndexContext? = nil
+    var typePage: TypePageContext? = nil
+    var typeChart: TypeChartContext? = nil
+    var calculator: CalculatorContext? = nil
+    var compare: CompareContext? = nil
+    var natures: NaturesContext? = nil
+    /// Item pages and the items index.
+    var item: ItemPageContext? = nil
+    var itemsIndex: ItemsIndexContext? = nil
+    /// Place pages and the places index.
+    var place: PlacePageContext? = nil
+    var placesIndex: PlacesIndexContext? = nil
+    /// Regional Pokédex pages and their index.
+    var dex: DexPageContext? = nil
+    var dexesIndex: DexesIndexContext? = nil
+
+    /// Favorites page: the favorite cells, whether there are none, and entries of the file that matched nothing.
+    var favorites: [CellContext]
+    var hasFavorites: Bool
+    var unknownFavorites: [UnknownFavoriteContext]
+    var hasUnknownFavorites: Bool
+
+    /// Index pages: the filter's regional Pokédexes, in the dexes' order.
+    var dexOptions: [DexOptionContext] = []
+    var hasDexOptions = false
+
+    /// Index and favorites pages: a blank cell for `<template>`, which `app.js` clones to build cells.
+    var cellTemplate: CellContext?
+
+    /// The page's language, BCP 47: "en", "fr", "zh-Hant".
+    var lang = "en"
+    /// The site has several languages: the page links its copies (`alternates`, `languageLinks`).
+    var isMultilingual = false
+    /// From this page to the site root, where assets and pictures are (`root` leads to the language's root).
+    var siteRoot = ""
+    /// `<link rel="alternate" hreflang>`: the page in every language, then `x-default`.
+    var alternates: [AlternateContext] = []
+    /// The language switcher: the same page in every language, the current one marked.
+    var languageLinks: [AlternateContext] = []
+    /// `og:locale` ("fr_FR") and the other languages' (`og:locale:alternate`); nil for a site of one language.
+    var ogLocale: String? = nil
+    var ogLocaleAlternates: [String] = []
+}
