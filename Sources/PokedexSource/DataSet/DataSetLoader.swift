@@ -41,16 +41,32 @@ package struct DataSetLoader: Sendable {
         self.progress = progress
     }
 
-    /// The whole data set, through the loader. `onRecord` receives each Pokémon's record as soon as it is loaded
-    /// (the build starts its artwork download then).
+    /// The whole data set, through the loader, stage by stage: each stage asks for what the ones before it name.
+    /// `onRecord` receives each Pokémon's record as soon as it is loaded (the build starts its artwork download
+    /// then).
     package func load(
         snapshot: SnapshotProvider,
         onRecord: @escaping @Sendable (PokemonRecord) -> Void = { _ in }
     ) async throws -> DataSet {
-        var missing: [String] = []
-        let list: [ListPage.Entry]
+        var set = DataSet(list: try await pokemonList(snapshot: snapshot))
+        await loadPokemon(into: &set, onRecord: onRecord)
+        await loadMoves(into: &set)
+        await loadGames(into: &set)
+        await loadMachines(into: &set)
+        await loadPlaces(into: &set)
+        await loadMegaStones(into: &set)
+        await loadNatures(into: &set)
+        var wanted = namesWanted(by: set)
+        await loadItems(into: &set, wanted: &wanted)
+        await loadNames(into: &set, wanted: wanted)
+        set.encounters = set.encounters.filter { !$0.value.encounters.isEmpty }
+        return set
+    }
+
+    /// The Pokémon list; a list that cannot be had stops the build, with why the snapshot could not help.
+    private func pokemonList(snapshot: SnapshotProvider) async throws -> [ListPage.Entry] {
         switch await fetchList() {
-        case .success(let entries): list = entries
+        case .success(let entries): return entries
         case .failure(var error):
             if let unusable = snapshot.failure {
                 error.hint =
@@ -58,265 +74,253 @@ package struct DataSetLoader: Sendable {
             }
             throw error
         }
+    }
 
-        let records = await resources(
+    /// Every Pokémon of the list, their species (with only the Pokédex entries the site's languages show) and
+    /// their evolution chains.
+    private func loadPokemon(into set: inout DataSet, onRecord: @escaping @Sendable (PokemonRecord) -> Void) async {
+        set.records = await resources(
             PokemonRecord.self,
-            ids: list.map(\.id),
+            ids: set.list.map(\.id),
             path: "pokemon",
             progress: "Pokémon",
-            missing: &missing,
+            missing: &set.missing,
             onRecord: onRecord
         ) { $0.id }
-
-        let speciesIDs = Array(Set(records.values.map(\.speciesID))).sorted()
         let entryLanguages = entryLanguages
-        let species = await resources(
+        set.species = await resources(
             SpeciesRecord.self,
-            ids: speciesIDs,
+            ids: Array(Set(set.records.values.map(\.speciesID))).sorted(),
             path: "pokemon-species",
             key: "species",
             progress: "Species",
-            missing: &missing,
+            missing: &set.missing,
             shape: { record in entryLanguages.map(record.keepingEntries(in:)) ?? record },
             id: { $0.id }
         )
-
-        // Evolution chains and types: a few hundred small resources that every detail page draws on.
-        let chainIDs = Array(Set(species.values.compactMap(\.evolutionChainID))).sorted()
-        let chains = await resources(
+        set.chains = await resources(
             EvolutionChainRecord.self,
-            ids: chainIDs,
+            ids: Array(Set(set.species.values.compactMap(\.evolutionChainID))).sorted(),
             path: "evolution-chain",
             progress: "Evolution chains",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        // Moves: every move an exported Pokémon learns in any game, and those evolution conditions name.
-        var moveIDs = Set(records.values.flatMap { $0.learnset.entries.map(\.move) })
-        for reference in chains.values.flatMap(\.references) where reference.kind == .move {
+    }
+
+    /// Every move an exported Pokémon learns in any game and those evolution conditions name, and the types of
+    /// both.
+    private func loadMoves(into set: inout DataSet) async {
+        var moveIDs = Set(set.records.values.flatMap { $0.learnset.entries.map(\.move) })
+        for reference in set.chains.values.flatMap(\.references) where reference.kind == .move {
             moveIDs.insert(reference.id)
         }
-        let moves = await resources(
+        set.moves = await resources(
             MoveRecord.self,
             ids: moveIDs.sorted(),
             path: "move",
             progress: "Moves",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
+        let typeIDs = Set(set.records.values.flatMap(\.typeIDs)).union(set.moves.values.compactMap(\.typeID))
+        set.types = await resources(TypeRecord.self, ids: typeIDs.sorted(), path: "type", missing: &set.missing) {
+            $0.id
+        }
+    }
 
-        let typeIDs = Set(records.values.flatMap(\.typeIDs)).union(moves.values.compactMap(\.typeID)).sorted()
-        let types = await resources(TypeRecord.self, ids: typeIDs, path: "type", missing: &missing) { $0.id }
-
-        // Names fans know: a form's own (Alolan Raichu) and its games, and the abilities, items, places, regions,
-        // habitats, games and move methods the pages name.
-        let formIDs = Array(Set(records.values.filter { !$0.isDefault }.compactMap(\.formID))).sorted()
-        let forms = await resources(
+    /// Names fans know: a form's own (Alolan Raichu); the Pokédexes the species are numbered in; the games of the
+    /// forms, learnsets and Pokédexes; the abilities.
+    private func loadGames(into set: inout DataSet) async {
+        let formIDs = Array(Set(set.records.values.filter { !$0.isDefault }.compactMap(\.formID))).sorted()
+        set.forms = await resources(
             FormRecord.self,
             ids: formIDs,
             path: "pokemon-form",
             progress: "Forms",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        // The Pokédexes the species are numbered in, and the games each belongs to.
-        let pokedexIDs = Set(species.values.flatMap { $0.pokedexNumbers.compactMap(\.first) }).sorted()
-        let pokedexes = await resources(
-            PokedexRecord.self,
-            ids: pokedexIDs,
-            path: "pokedex",
-            missing: &missing
-        ) { $0.id }
-        let groupIDs = Set(forms.values.compactMap(\.versionGroupID))
-            .union(records.values.flatMap(\.learnset.versionGroups))
-            .union(pokedexes.values.flatMap(\.versionGroups)).sorted()
-        let versionGroups = await resources(
+        let pokedexIDs = Set(set.species.values.flatMap { $0.pokedexNumbers.compactMap(\.first) }).sorted()
+        set.pokedexes = await resources(PokedexRecord.self, ids: pokedexIDs, path: "pokedex", missing: &set.missing) {
+            $0.id
+        }
+        let groupIDs = Set(set.forms.values.compactMap(\.versionGroupID))
+            .union(set.records.values.flatMap(\.learnset.versionGroups))
+            .union(set.pokedexes.values.flatMap(\.versionGroups)).sorted()
+        set.versionGroups = await resources(
             VersionGroupRecord.self,
             ids: groupIDs,
             path: "version-group",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        let abilityIDs = Set(records.values.flatMap { $0.abilities.compactMap(\.id) }).sorted()
-        let abilities = await resources(
+        set.abilities = await resources(
             AbilityRecord.self,
-            ids: abilityIDs,
+            ids: Set(set.records.values.flatMap { $0.abilities.compactMap(\.id) }).sorted(),
             path: NamedKind.ability.path,
             progress: "Abilities",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        // The machines that teach a move in a game where an exported Pokémon learns it by machine: their numbers,
-        // and their items, whose names are what each language calls them ("CT01", "わざマシン01").
-        let learnMethodIDs = Set(records.values.flatMap { $0.learnset.entries.map(\.method) })
+    }
+
+    /// The machines that teach a move in a game where an exported Pokémon learns it by machine: their numbers,
+    /// and their items, whose names are what each language calls them ("CT01", "わざマシン01"). The learn methods
+    /// tell which method is the machine's.
+    private func loadMachines(into set: inout DataSet) async {
         let learnMethods = await resources(
             NamesRecord.self,
-            ids: learnMethodIDs.sorted(),
+            ids: Set(set.records.values.flatMap { $0.learnset.entries.map(\.method) }).sorted(),
             path: NamedKind.moveLearnMethod.path,
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
+        set.named[.moveLearnMethod] = learnMethods
         let machineMethods = Set(learnMethods.values.filter { $0.name == "machine" }.map(\.id))
         var taught = Set<[Int]>()
-        for record in records.values {
+        for record in set.records.values {
             for entry in record.learnset.entries where machineMethods.contains(entry.method) {
                 taught.insert([entry.move, entry.versionGroup])
             }
         }
         let machineIDs = Set(
-            moves.values.flatMap { move in
+            set.moves.values.flatMap { move in
                 move.machines.filter { taught.contains([move.id, $0.versionGroup]) }.map(\.machine)
             }
         ).sorted()
-        let machines = await resources(
+        set.machines = await resources(
             MachineRecord.self,
             ids: machineIDs,
             path: "machine",
             progress: "Machines",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
+    }
 
-        // Where each Pokémon is found, the areas named there, and their places with those evolution sentences name.
-        let encounters = await resources(
+    /// Where each Pokémon is found, the areas named there, and their places with those evolution sentences name.
+    private func loadPlaces(into set: inout DataSet) async {
+        set.encounters = await resources(
             EncountersRecord.self,
-            ids: records.keys.sorted(),
+            ids: set.records.keys.sorted(),
             path: "pokemon",
             pathSuffix: "encounters",
             key: "encounters",
             progress: "Encounters",
-            missing: &missing,
+            missing: &set.missing,
             id: nil
         )
-        let areaIDs = Set(encounters.values.flatMap { $0.encounters.map(\.area) }).sorted()
-        let areas = await resources(
+        set.areas = await resources(
             LocationAreaRecord.self,
-            ids: areaIDs,
+            ids: Set(set.encounters.values.flatMap { $0.encounters.map(\.area) }).sorted(),
             path: "location-area",
             progress: "Areas",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        var locationIDs = Set(areas.values.compactMap(\.location))
-        for reference in chains.values.flatMap(\.references) where reference.kind == .location {
+        var locationIDs = Set(set.areas.values.compactMap(\.location))
+        for reference in set.chains.values.flatMap(\.references) where reference.kind == .location {
             locationIDs.insert(reference.id)
         }
-        let locations = await resources(
+        set.locations = await resources(
             LocationRecord.self,
             ids: locationIDs.sorted(),
             path: NamedKind.location.path,
             progress: "Places",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
+    }
 
-        // What makes each Mega: its Mega Stone, one of the category's items (matched in the model).
-        var itemCategories: [String: ItemCategoryRecord] = [:]
-        if records.values.contains(where: { MegaForm.isMega($0.name) }) {
-            switch await itemCategory(ItemCategoryRecord.megaStones) {
-            case .success(let category): itemCategories[category.name] = category
-            case .failure(let error): missing.append(Self.describeMissing(error))
-            }
+    /// What makes each Mega: its Mega Stone, one of the category's items (matched in the model).
+    private func loadMegaStones(into set: inout DataSet) async {
+        guard set.records.values.contains(where: { MegaForm.isMega($0.name) }) else { return }
+        switch await itemCategory(ItemCategoryRecord.megaStones) {
+        case .success(let category): set.itemCategories[category.name] = category
+        case .failure(let error): set.missing.append(Self.describeMissing(error))
         }
+    }
 
-        // The natures, for their table: the list tells their ids, each its stats and flavours. Only their page
-        // needs them: one that cannot be had (offline, from a cache or snapshot older than natures) is said, not
-        // fatal, and the site is built without the table.
-        var natures: [Int: NatureRecord] = [:]
-        var naturesMissing: [String] = []
+    /// The natures, for their table: the list tells their ids, each its stats and flavours. Only their page needs
+    /// them: one that cannot be had (offline, from a cache or snapshot older than natures) is said, not fatal, and
+    /// the site is built without the table.
+    private func loadNatures(into set: inout DataSet) async {
         switch await natureList() {
         case .success(let entries):
-            natures = await resources(
+            set.natures = await resources(
                 NatureRecord.self,
                 ids: entries.map(\.id),
                 path: NamedKind.nature.path,
                 progress: "Natures",
-                missing: &naturesMissing
+                missing: &set.naturesMissing
             ) { $0.id }
-        case .failure(let error): naturesMissing.append(Self.describeMissing(error))
+        case .failure(let error): set.naturesMissing.append(Self.describeMissing(error))
         }
-        if !naturesMissing.isEmpty { natures = [:] }
+        if !set.naturesMissing.isEmpty { set.natures = [:] }
+    }
 
+    /// What the pages name and need only the names of, by kind: habitats, games, egg groups, growth rates, move
+    /// targets and classes, what evolution sentences name, ways and conditions, regions, items, flavours.
+    private func namesWanted(by set: DataSet) -> [NamedKind: Set<Int>] {
         var wanted: [NamedKind: Set<Int>] = [:]
-        wanted[.berryFlavor] = Set(natures.values.flatMap(\.flavorIDs))
-        wanted[.habitat] = Set(species.values.compactMap(\.habitatID))
+        wanted[.berryFlavor] = Set(set.natures.values.flatMap(\.flavorIDs))
+        wanted[.habitat] = Set(set.species.values.compactMap(\.habitatID))
         // The games of the learnsets and forms, and those whose Pokédex entries the pages quote.
-        wanted[.version] = Set(versionGroups.values.flatMap { $0.versions.map(\.id) })
-            .union(species.values.flatMap { $0.entries.map(\.version.id) })
-        wanted[.eggGroup] = Set(species.values.flatMap { $0.eggGroups.map(\.id) })
-        wanted[.growthRate] = Set(species.values.compactMap { $0.growthRate?.id })
-        wanted[.moveTarget] = Set(moves.values.compactMap(\.targetID))
-        wanted[.moveDamageClass] = Set(moves.values.compactMap(\.damageClassID))
-        for reference in chains.values.flatMap(\.references) where reference.kind != .move {
+        wanted[.version] = Set(set.versionGroups.values.flatMap { $0.versions.map(\.id) })
+            .union(set.species.values.flatMap { $0.entries.map(\.version.id) })
+        wanted[.eggGroup] = Set(set.species.values.flatMap { $0.eggGroups.map(\.id) })
+        wanted[.growthRate] = Set(set.species.values.compactMap { $0.growthRate?.id })
+        wanted[.moveTarget] = Set(set.moves.values.compactMap(\.targetID))
+        wanted[.moveDamageClass] = Set(set.moves.values.compactMap(\.damageClassID))
+        for reference in set.chains.values.flatMap(\.references) where reference.kind != .move {
             wanted[reference.kind, default: []].insert(reference.id)
         }
-        let encounterRows = encounters.values.flatMap(\.encounters)
+        let encounterRows = set.encounters.values.flatMap(\.encounters)
         wanted[.version, default: []].formUnion(encounterRows.map(\.version))
         wanted[.version, default: []].formUnion(
-            records.values.flatMap { $0.heldItems.flatMap { $0.versions.map { $0[0] } } }
+            set.records.values.flatMap { $0.heldItems.flatMap { $0.versions.map { $0[0] } } }
         )
         wanted[.encounterMethod] = Set(encounterRows.map(\.method))
         wanted[.encounterConditionValue] = Set(encounterRows.flatMap(\.conditions))
-        wanted[.region, default: []].formUnion(locations.values.compactMap(\.region))
-        wanted[.region, default: []].formUnion(pokedexes.values.compactMap(\.region))
-        wanted[.item, default: []].formUnion(records.values.flatMap { $0.heldItems.map(\.item) })
-        wanted[.item, default: []].formUnion(machines.values.compactMap(\.itemID))
-        wanted[.item, default: []].formUnion(itemCategories.values.flatMap { $0.items.map(\.id) })
-        // The items the pages name, whole (their pages show them), their categories and those's pockets.
-        let items = await resources(
+        wanted[.region, default: []].formUnion(set.locations.values.compactMap(\.region))
+        wanted[.region, default: []].formUnion(set.pokedexes.values.compactMap(\.region))
+        wanted[.item, default: []].formUnion(set.records.values.flatMap { $0.heldItems.map(\.item) })
+        wanted[.item, default: []].formUnion(set.machines.values.compactMap(\.itemID))
+        wanted[.item, default: []].formUnion(set.itemCategories.values.flatMap { $0.items.map(\.id) })
+        return wanted
+    }
+
+    /// The items the pages name, whole (their pages show them), their categories, and those's pockets (added to
+    /// `wanted`).
+    private func loadItems(into set: inout DataSet, wanted: inout [NamedKind: Set<Int>]) async {
+        set.items = await resources(
             ItemRecord.self,
             ids: (wanted[.item] ?? []).sorted(),
             path: NamedKind.item.path,
             progress: "Items",
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        let categoryIDs = Set(items.values.compactMap { $0.category?.id }).sorted()
         let categories = await resources(
             ItemCategoryRecord.self,
-            ids: categoryIDs,
+            ids: Set(set.items.values.compactMap { $0.category?.id }).sorted(),
             path: NamedKind.itemCategory.path,
-            missing: &missing
+            missing: &set.missing
         ) { $0.id }
-        for category in categories.values where itemCategories[category.name] == nil {
-            itemCategories[category.name] = category
+        for category in categories.values where set.itemCategories[category.name] == nil {
+            set.itemCategories[category.name] = category
         }
-        wanted[.itemPocket] = Set(itemCategories.values.compactMap { $0.pocket?.id })
-        var named: [NamedKind: [Int: NamesRecord]] = [:]
-        progress.begin(
-            "Names",
-            total: wanted.filter { NamedKind.namesOnly.contains($0.key) }.values.reduce(0) { $0 + $1.count }
-        )
-        for kind in NamedKind.namesOnly {
-            // The learn methods were had already, for the machines.
-            if kind == .moveLearnMethod {
-                named[kind] = learnMethods
-                continue
-            }
-            named[kind] = await resources(
+        wanted[.itemPocket] = Set(set.itemCategories.values.compactMap { $0.pocket?.id })
+    }
+
+    /// The names of everything `wanted` holds of the kinds had only for their names (the learn methods were had
+    /// for the machines, the places whole).
+    private func loadNames(into set: inout DataSet, wanted: [NamedKind: Set<Int>]) async {
+        let kinds = NamedKind.namesOnly.filter { $0 != .moveLearnMethod }
+        progress.begin("Names", total: kinds.reduce(0) { $0 + (wanted[$1]?.count ?? 0) })
+        for kind in kinds {
+            set.named[kind] = await resources(
                 NamesRecord.self,
                 ids: (wanted[kind] ?? []).sorted(),
                 path: kind.path,
-                missing: &missing,
+                missing: &set.missing,
                 advance: { self.progress.advance() },
                 id: { $0.id }
             )
         }
         progress.end()
-        named[.location] = locations.mapValues(\.namesRecord)
-
-        return DataSet(
-            list: list,
-            records: records,
-            species: species,
-            chains: chains,
-            types: types,
-            forms: forms,
-            versionGroups: versionGroups,
-            named: named,
-            moves: moves,
-            machines: machines,
-            abilities: abilities,
-            itemCategories: itemCategories,
-            encounters: encounters.filter { !$0.value.encounters.isEmpty },
-            areas: areas,
-            locations: locations,
-            pokedexes: pokedexes,
-            natures: natures,
-            items: items,
-            missing: missing,
-            naturesMissing: naturesMissing
-        )
+        set.named[.location] = set.locations.mapValues(\.namesRecord)
     }
 
     /// `/<path>/<id>/` for each id, cached under `<key>/<id>` (`key` defaults to `path`), with a progress bar when
@@ -523,16 +527,16 @@ package struct DataSetLoader: Sendable {
 /// What the source and cache stages gathered, by id.
 package struct DataSet: Sendable {
     package var list: [ListPage.Entry]
-    package var records: [Int: PokemonRecord]
-    package var species: [Int: SpeciesRecord]
-    package var chains: [Int: EvolutionChainRecord]
+    package var records: [Int: PokemonRecord] = [:]
+    package var species: [Int: SpeciesRecord] = [:]
+    package var chains: [Int: EvolutionChainRecord] = [:]
     /// By id.
-    package var types: [Int: TypeRecord]
+    package var types: [Int: TypeRecord] = [:]
     /// Forms of the exported non-default Pokémon, by form id.
-    package var forms: [Int: FormRecord]
-    package var versionGroups: [Int: VersionGroupRecord]
+    package var forms: [Int: FormRecord] = [:]
+    package var versionGroups: [Int: VersionGroupRecord] = [:]
     /// Abilities, items, places… by kind and id: for their names.
-    package var named: [NamedKind: [Int: NamesRecord]]
+    package var named: [NamedKind: [Int: NamesRecord]] = [:]
     /// Every move an exported Pokémon learns (and the evolution conditions name), by id.
     package var moves: [Int: MoveRecord] = [:]
     /// The machines that teach those moves in the games the Pokémon learn them by machine, by id.
@@ -560,7 +564,7 @@ package struct DataSet: Sendable {
         Dictionary(types.values.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
     /// Resources that could be had neither from the network nor from the cache, described.
-    package var missing: [String]
+    package var missing: [String] = []
     /// The same for the natures, which only their table needs: the build goes on without it.
     package var naturesMissing: [String] = []
 }
