@@ -1,0 +1,382 @@
+package import Foundation
+package import Logging
+import PokedexModel
+import PokedexOutput
+import PokedexRender
+import PokedexSite
+import PokedexSource
+package import PokedexSupport
+import PokedexThumbnails
+
+/// The stages of a full build, in the order they run: source and cache, model, then render and output at once.
+extension SiteBuilder {
+    /// Every Pokémon's picture and thumbnails, as the source and cache stages found them: for the model, the
+    /// render and the summary.
+    struct Pictures: Sendable {
+        var images: ImageResolver.Resolution
+        var thumbnails: Thumbnailer.Thumbnails
+        var items = ItemPictures()
+    }
+
+    /// What the model stage hands to the render: the Pokédex, and the names it had to make up (for the report).
+    struct ModelOutput: Sendable {
+        var pokedex: Pokedex
+        var nameFallbacks: [String]
+    }
+
+    /// source and cache → model → render → output, each stage a method whose result the next one takes.
+    func build(
+        _ inputs: Inputs,
+        loader: ResourceLoader,
+        snapshot: SnapshotProvider,
+        thumbnailThreads: BlockingWork
+    ) async throws -> BuildSummary {
+        var timer = StageTimer(logger: logger)
+        let (data, pictures) = try await sourceStage(
+            inputs,
+            loader: loader,
+            snapshot: snapshot,
+            thumbnailThreads: thumbnailThreads,
+            timer: &timer
+        )
+        // The compact store, written again when it learned entries, on the core the model leaves idle.
+        async let packWritten = Self.closePack(of: inputs.store, logger: logger)
+        // The last build's manifest, decoded on the core that the model, which is serial, leaves idle (during the
+        // cache stage, which keeps every core busy, reading it measured slower).
+        async let publishedSite = inputs.output.published()
+        // The memo's keys (this build's, and what the contexts are made from), on the same idle core: at most one
+        // stat per cache file.
+        let dataAge = Self.dataAge(await loader.counts, snapshot: snapshot)
+        let options = inputs.options
+        async let memoKeys = self.memoKeys(inputs, loader: loader, thumbnails: pictures.thumbnails, dataAge: dataAge)
+        // The data set is let go once the model is made: what the pages show, the model holds.
+        let model = await modelStage(consume data, pictures: pictures, inputs: inputs, dataAge: dataAge)
+        let pokedex = model.pokedex
+        timer.lap("model")
+        let published = try await publishedSite
+        let keys = try await memoKeys
+        if let pack = await packWritten {
+            logger.debug(
+                "compact store: \(pack.served) entries served, \(pack.learned) read as JSON\(pack.learned > 0 ? " (written again)" : "")"
+            )
+        }
+        let knownDigest =
+            keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
+        if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
+        let (site, written) = try await renderAndOutputStage(
+            pokedex,
+            pictures: pictures,
+            model: model,
+            inputs: inputs,
+            loader: loader,
+            published: published,
+            knownInputsDigest: knownDigest,
+            memoKeys: keys
+        )
+        timer.lap(
+            "render and output",
+            "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
+                + "\(written.written) files written; template engine: \(site.engine.summary)"
+        )
+
+        let counts = await loader.counts
+        let network = await loader.networkCounts
+        let (images, thumbnails) = (pictures.images, pictures.thumbnails)
+        return BuildSummary(
+            pokemon: pokedex.entries.count,
+            indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
+            movePages: site.movePages,
+            abilityPages: site.abilityPages,
+            typePages: site.typePages,
+            placePages: site.placePages,
+            dexPages: site.dexPages,
+            itemPages: site.itemPages,
+            loads: counts,
+            network: network,
+            pagesRendered: site.pagesRendered,
+            contextsBuilt: site.contextsBuilt,
+            filesWritten: written.written,
+            filesUnchanged: written.unchanged,
+            filesRemoved: written.removed,
+            imagesRemote: images.remote,
+            imagesPlaceholder: images.placeholder,
+            imagesLocal: images.local,
+            picturesDecoded: thumbnails.decoded,
+            thumbnailsMade: thumbnails.made,
+            picturesUndecodable: thumbnails.undecodable,
+            unknownFavorites: pokedex.favorites.unknown,
+            nameFallbacks: model.nameFallbacks,
+            offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
+            output: inputs.output.root.path,
+            baseURL: options.baseURL,
+            stages: timer.stages,
+            seconds: Date().timeIntervalSince(inputs.started)
+        )
+    }
+
+    /// Closes `store`'s compact store, writing it again when it learned entries: what it served and learned. A
+    /// store that cannot be written (a full disk) costs the next build its speed, not this build its site.
+    static func closePack(of store: CacheStore, logger: Logger) -> (served: Int, learned: Int)? {
+        guard let pack = store.pack else { return nil }
+        let counts = pack.counts
+        do {
+            try pack.close()
+        } catch {
+            logger.warning(
+                "the cache's compact store was not written (\(error)): the next build reads the JSON entries"
+            )
+        }
+        return counts
+    }
+
+    /// Source and cache: the data set, and the pictures as each Pokémon's record arrives. Throws, naming them,
+    /// when some resources could be had neither fresh nor from the cache (exit 3), after the pictures of the
+    /// others, so that a rerun has only the missing ones left to fetch.
+    func sourceStage(
+        _ inputs: Inputs,
+        loader: ResourceLoader,
+        snapshot: SnapshotProvider,
+        thumbnailThreads: BlockingWork,
+        timer: inout StageTimer
+    ) async throws -> (DataSet, Pictures) {
+        let options = inputs.options
+        // Thumbnails are derived from the cached pictures, into the cache, as each picture arrives.
+        let thumbnailer = Thumbnailer(
+            cacheFolder: inputs.store.folder,
+            parallelism: options.renderParallelism,
+            logger: logger
+        )
+        let resolver = ImageResolver(
+            loader: loader,
+            mode: options.images,
+            logger: logger,
+            thumbnailer: thumbnailer,
+            thumbnailThreads: thumbnailThreads
+        )
+        // Images are not required: a failed download falls back to the sprite's URL. They are fetched even when
+        // some JSON is missing, so that a rerun has only the missing resources left to fetch; each as soon as its
+        // Pokémon's record is in, so that a cold build downloads artwork while the JSON is still coming.
+        let feed = ImageFeed(resolver, limit: options.concurrency * 2)
+        let dataSet = DataSetLoader(
+            apiBase: options.apiBase,
+            listPageSize: options.listPageSize,
+            limit: options.limit,
+            concurrency: options.concurrency,
+            entryLanguages: SpeciesRecord.entryLanguages(shownIn: options.languages),
+            loader: loader,
+            progress: progress
+        )
+        let data: DataSet
+        do {
+            data = try await dataSet.load(snapshot: snapshot, onRecord: feed.add)
+        } catch {
+            _ = await feed.finish(advance: {})
+            throw error
+        }
+        timer.lap("source and cache: JSON")
+
+        progress.begin("Images", total: data.list.filter { data.records[$0.id] != nil }.count)
+        let images = await feed.finish { self.progress.advance() }
+        progress.end()
+        // Recorded before the completeness check, so that a rerun after an exit 3 need not even hash them.
+        let thumbnails = thumbnailer.finish(images.thumbnails, known: images.knownThumbnails)
+        timer.lap("source and cache: images and thumbnails", "\(thumbnails.decoded) pictures decoded")
+        let items = await resolver.resolveItems(
+            data.items.keys.sorted().compactMap { data.items[$0] },
+            limit: options.concurrency * 2
+        )
+        timer.lap("source and cache: item pictures", "\(items.files.count) copied")
+
+        if !data.naturesMissing.isEmpty {
+            logger.warning(
+                "the natures could not be had, so the site has no natures table this time: \(data.naturesMissing.joined(separator: "; "))"
+            )
+        }
+        guard data.missing.isEmpty else {
+            throw PokedexError(
+                .source,
+                options.apiBase,
+                .incomplete(missing: data.missing),
+                hint: "what could be fetched is cached; run the build again when the server answers, or check --api"
+            )
+        }
+        return (data, Pictures(images: images, thumbnails: thumbnails, items: items))
+    }
+
+    /// Model: the Pokédex the pages show, with the favorites resolved against it.
+    func modelStage(
+        _ data: consuming DataSet,
+        pictures: Pictures,
+        inputs: Inputs,
+        dataAge: DataAge?
+    ) async -> ModelOutput {
+        let names = data.nameBook
+        let entries = Pokedex.entries(
+            list: data.list,
+            records: data.records,
+            species: data.species,
+            images: pictures.images.sources,
+            thumbnails: pictures.thumbnails.thumbnails,
+            forms: data.forms,
+            names: names,
+            itemCategories: data.itemCategories
+        )
+        let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
+        for unknown in favorites.unknown { logUnknownFavorite(unknown) }
+        let moves = MoveBook(
+            moves: data.moves,
+            machines: data.machines,
+            versionGroups: data.versionGroups,
+            names: names,
+            methods: (data.named[.moveLearnMethod] ?? [:]).values.sorted { $0.id < $1.id }
+        )
+        let pokedex = Pokedex(
+            entries: entries,
+            favorites: favorites,
+            dataAge: dataAge,
+            chains: data.chains,
+            typeChart: data.typeChart,
+            names: names,
+            moves: moves,
+            abilities: data.abilities,
+            places: data.placeBook,
+            regionalDexes: RegionalDexes(
+                pokedexes: data.pokedexes.keys.sorted().compactMap { data.pokedexes[$0] },
+                species: data.species.keys.sorted().compactMap { data.species[$0] }
+            ),
+            natures: data.natures.keys.sorted().compactMap { data.natures[$0] },
+            items: {
+                var book = data.itemBook
+                book.pictures.merge(pictures.items.sources) { _, resolved in resolved }
+                return book
+            }()
+        )
+        let nameFallbacks = pokedex.nameFallbacks
+        for fallback in nameFallbacks {
+            logger.debug("names: PokeAPI has no English name for \(fallback); showing it made readable")
+        }
+        return ModelOutput(pokedex: pokedex, nameFallbacks: nameFallbacks)
+    }
+
+    /// Render and output at once: the render sends each file as soon as it is made (as bytes, a copy, or kept
+    /// when the site already holds it, as the last build's manifest tells), and the output stage, the only one
+    /// that writes the site, writes it while the next is rendered; then the memo of a build that the next one may
+    /// skip.
+    func renderAndOutputStage(
+        _ pokedex: Pokedex,
+        pictures: Pictures,
+        model: ModelOutput,
+        inputs: Inputs,
+        loader: ResourceLoader,
+        published: PublishedSite,
+        knownInputsDigest: String?,
+        memoKeys: MemoKeys
+    ) async throws -> (RenderedSite, PublishCounts) {
+        let (options, output, store) = (inputs.options, inputs.output, inputs.store)
+        let renderer = SiteRenderer(
+            theme: inputs.theme,
+            perPage: options.perPage,
+            baseURL: options.baseURL,
+            parallelism: options.renderParallelism,
+            languages: options.languages.compactMap(SiteLanguage.named)
+        )
+        let pictureFiles = pictures.images.files.merging(pictures.thumbnails.files) { artwork, _ in artwork }
+            .merging(pictures.items.files) { artwork, _ in artwork }
+        // The memo goes first: while files change it must not vouch for them.
+        let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
+        try BuildMemo.remove(at: memoURL)
+        let stream = SiteFileStream(lanes: options.renderParallelism)
+        async let rendering = stream.producing {
+            try await renderer.render(
+                pokedex,
+                images: pictureFiles,
+                contentHashes: pictures.thumbnails.contentHashes.merging(pictures.items.contentHashes) { $1 },
+                ledger: published,
+                knownInputsDigest: knownInputsDigest,
+                into: stream
+            )
+        }
+        let placement = try await output.place(stream, over: published)
+        let site = try await rendering
+        let written = try output.complete(placement, over: published, inputs: site.inputs)
+        let counts = await loader.counts
+        let (images, thumbnails) = (pictures.images, pictures.thumbnails)
+        // No memo for a build that warned about a picture (the next one must say so again), nor for one that asked
+        // for the data hash. An offline build asks nothing whatever the cache's age: its memo holds until something
+        // changes, and says where the data came from as the build did. So does an online one that served data the
+        // server did not confirm (a stale cache, the snapshot), but only while the server stays out of reach.
+        let offline = options.mode == .offline
+        let unconfirmed = !offline && (counts.stale > 0 || counts.snapshot > 0)
+        if counts.unchangedDataHash == 0, thumbnails.undecodable == 0,
+            let freshUntil = offline || unconfirmed ? Double.greatestFiniteMagnitude : counts.freshUntil,
+            freshUntil > now().timeIntervalSince1970,
+            let key = memoKeys.build
+        {
+            let memo = BuildMemo(
+                key: key,
+                freshUntil: freshUntil,
+                asksServerFirst: unconfirmed,
+                files: FileSizes(written.sizes),
+                manifest: output.manifestStamp(),
+                pokemon: pokedex.entries.count,
+                indexPages: SiteRenderer.pageCount(pokemon: pokedex.listed.count, perPage: options.perPage),
+                movePages: site.movePages,
+                abilityPages: site.abilityPages,
+                typePages: site.typePages,
+                placePages: site.placePages,
+                dexPages: site.dexPages,
+                itemPages: site.itemPages,
+                loads: counts.fetched + counts.revalidated + counts.fromCache,
+                stale: counts.stale,
+                snapshot: counts.snapshot,
+                imagesRemote: images.remote,
+                imagesPlaceholder: images.placeholder,
+                imagesLocal: images.local,
+                unknownFavorites: pokedex.favorites.unknown,
+                nameFallbacks: model.nameFallbacks,
+                themeDigest: inputs.theme.digests.all,
+                themeWarnings: options.templates == nil ? [] : inputs.theme.warnings,
+                inputsKey: memoKeys.inputs,
+                inputsDigest: site.inputs
+            )
+            try memo.write(to: memoURL)
+        }
+        return (site, written)
+    }
+
+    /// How old the data is when the network could not confirm some of it: the snapshot's date when it served any,
+    /// else the oldest stale cache entry's.
+    static func dataAge(_ counts: LoadCounts, snapshot: SnapshotProvider) -> DataAge? {
+        if let date = counts.snapshotDate {
+            return .snapshot(Date(timeIntervalSince1970: date), bundled: snapshot.seed?.isBundled ?? true)
+        }
+        return counts.oldestStale.map { .cached(Date(timeIntervalSince1970: $0)) }
+    }
+}
+
+/// Debug-level wall time of each stage and the peak memory at its end (`pokedex build -v`, and `--report`):
+/// where a build spends its time and its memory.
+struct StageTimer {
+    let logger: Logger
+    private let clock = ContinuousClock()
+    private var last: ContinuousClock.Instant
+    /// Every lap so far, in order.
+    private(set) var stages: [StageDuration] = []
+
+    init(logger: Logger) {
+        self.logger = logger
+        last = clock.now
+    }
+
+    /// Ends the stage `name` (`detail` goes to the log only, so the report's stage names stay fixed).
+    mutating func lap(_ name: String, _ detail: String? = nil) {
+        let now = clock.now
+        let elapsed = now - last
+        last = now
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let peak = Platform.peakResidentBytes() >> 20
+        stages.append(StageDuration(name: name, seconds: seconds, peakMiB: peak))
+        let label = detail.map { "\(name) (\($0))" } ?? name
+        logger.debug("stage \(label): \(String(format: "%.0f", seconds * 1000)) ms, peak memory so far \(peak) MiB")
+    }
+}
