@@ -47,8 +47,10 @@ package struct EnglishFallbacks: Sendable, Equatable, Codable {
         let parts = path.split(separator: "/").map(String.init)
         let file = String((parts.last ?? path).dropLast(".html".count))
         guard parts.count == 2 else { return file == "index" ? "index" : file }
-        let one = ["pokemon": "pokemon", "moves": "move", "abilities": "ability", "types": "type", "items": "item",
-                   "locations": "place", "pokedexes": "dex", "page": "index"]
+        let one = [
+            "pokemon": "pokemon", "moves": "move", "abilities": "ability", "types": "type", "items": "item",
+            "locations": "place", "pokedexes": "dex", "page": "index",
+        ]
         switch (parts[0], file) {
         case ("page", _): return "index"
         case ("types", "calculator"): return "calculator"

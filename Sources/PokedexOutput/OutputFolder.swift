@@ -505,7 +505,9 @@ final class Journal: Sendable {
         let bytes = Array((paths.joined(separator: "\n") + "\n").utf8)
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+            let count = bytes.withUnsafeBytes {
+                Platform.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw PokedexError.file(.output, path, AtomicFile.posixError("cannot write"))

@@ -84,7 +84,8 @@ struct BuildFlags: ParsableArguments {
 
     @Flag(
         name: .shortAndLong,
-        help: "Log each retry, fallback and cache decision, and each stage's time, to stderr (-vv: the HTTP client's own lines too)."
+        help:
+            "Log each retry, fallback and cache decision, and each stage's time, to stderr (-vv: the HTTP client's own lines too)."
     )
     var verbose: Int
 

@@ -24,7 +24,10 @@ struct SnapshotCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Most requests in flight at once (default: 8).", valueName: "n"))
     var concurrency: Int?
 
-    @Flag(name: .shortAndLong, help: "Log each retry and cache decision to stderr (-vv: the HTTP client's own lines too).")
+    @Flag(
+        name: .shortAndLong,
+        help: "Log each retry and cache decision to stderr (-vv: the HTTP client's own lines too)."
+    )
     var verbose: Int
 
     func validate() throws {

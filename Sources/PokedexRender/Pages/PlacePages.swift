@@ -151,12 +151,20 @@ extension SiteRenderer {
     }
 
     /// "(B1F, B2F)": the areas of a line, when its place has several; nil otherwise.
-    func areasLabel(_ line: EncounterLine, in location: LocationRecord?, places: PlaceBook, names: NameBook)
+    func areasLabel(
+        _ line: EncounterLine,
+        in location: LocationRecord?,
+        places: PlaceBook,
+        names: NameBook
+    )
         -> Labelled?
     {
         let labels = line.areas.compactMap { areaLabel($0, in: location, places: places, names: names) }
         guard !labels.isEmpty else { return nil }
-        return Labelled(text: t("places.area", ["area": names.words.list(labels.map(\.text))]), lang: Labelled.lang(of: labels))
+        return Labelled(
+            text: t("places.area", ["area": names.words.list(labels.map(\.text))]),
+            lang: Labelled.lang(of: labels)
+        )
     }
 
     /// "Lv. 3–5", "Lv. 18".

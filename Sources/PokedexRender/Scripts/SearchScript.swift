@@ -153,13 +153,19 @@ enum SearchScript {
         for dex in catalogs.dexes.ordered {
             let label = names.name(.pokedex, dex.name)
             lists.append(
-                ("dex", DexCatalog.pagePath(catalogs.dexes.slugs[dex.id] ?? ""), label, spelled(names, .pokedex, dex.name, label: label))
+                (
+                    "dex", DexCatalog.pagePath(catalogs.dexes.slugs[dex.id] ?? ""), label,
+                    spelled(names, .pokedex, dex.name, label: label)
+                )
             )
         }
         for item in catalogs.items.ordered {
             let label = names.name(.item, item.name)
             lists.append(
-                ("item", ItemCatalog.pagePath(catalogs.items.slugs[item.id] ?? ""), label, spelled(names, .item, item.name, label: label))
+                (
+                    "item", ItemCatalog.pagePath(catalogs.items.slugs[item.id] ?? ""), label,
+                    spelled(names, .item, item.name, label: label)
+                )
             )
         }
         var codes: [String] = []

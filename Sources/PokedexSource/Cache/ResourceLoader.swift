@@ -389,7 +389,9 @@ package final class ResourceLoader: Sendable {
             }
             guard result.status == 200 else {
                 // A transient status the attempts or the time ran out on says so: "HTTP 500 after 8 attempts".
-                if let ended = result.ended { throw PokedexError(.source, url, .network("HTTP \(result.status) \(ended)")) }
+                if let ended = result.ended {
+                    throw PokedexError(.source, url, .network("HTTP \(result.status) \(ended)"))
+                }
                 throw PokedexError(.source, url, .httpStatus(result.status))
             }
             let value = try accept(result)

@@ -166,7 +166,9 @@ import Testing
                 options.cache = env.root.appendingPathComponent("cache-\(name)").path
                 options.output = env.root.appendingPathComponent("Output-\(name)").path
                 _ = try await SiteBuilder(options: options, logger: quietLogger).run()
-                sites.append(try snapshot(URL(fileURLWithPath: options.output)).filter { $0.key != OutputFolder.manifestName })
+                sites.append(
+                    try snapshot(URL(fileURLWithPath: options.output)).filter { $0.key != OutputFolder.manifestName }
+                )
             }
             #expect(sites[0].keys.contains { $0.hasSuffix(".webp") } && sites[0]["sw.js"] != nil)
             #expect(sites[0].keys.sorted() == sites[1].keys.sorted())

@@ -217,7 +217,10 @@ import Testing
                 let site = try snapshot(env.output).filter { $0.key != OutputFolder.manifestName }
                 let extra = Set(site.keys).subtracting(clean.keys).sorted()
                 let lost = Set(clean.keys).subtracting(site.keys).sorted()
-                #expect(extra.isEmpty && lost.isEmpty, "round \(round) (kill at \(delay) ms): left \(extra), lost \(lost)")
+                #expect(
+                    extra.isEmpty && lost.isEmpty,
+                    "round \(round) (kill at \(delay) ms): left \(extra), lost \(lost)"
+                )
                 let stale = clean.keys.filter { site[$0] != nil && site[$0] != clean[$0] }.sorted()
                 #expect(stale.isEmpty, "round \(round) (kill at \(delay) ms): stale \(stale)")
                 #expect(!env.exists(OutputFolder.journalName), "round \(round): the journal outlived a complete build")

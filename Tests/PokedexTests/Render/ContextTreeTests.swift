@@ -135,7 +135,9 @@ struct ContextTreeTests {
             Issue.record("no object")
             return
         }
-        #expect(object["detailTitle"] == .null && object["generationNumber"] == .null && object["moveNameLang"] == .null)
+        #expect(
+            object["detailTitle"] == .null && object["generationNumber"] == .null && object["moveNameLang"] == .null
+        )
         var cell = Self.cell
         (cell.nameLang, cell.image.srcset) = (nil, nil)
         try Self.expectSameTree(cell)
