@@ -553,7 +553,7 @@ package struct SiteRenderer: Sendable {
         var context = base(
             site: site,
             root: "",
-            kind: "worker",
+            kind: .worker,
             path: Self.workerPath,
             title: "",
             social: SocialContext(title: "", description: "", url: nil, image: nil),
@@ -686,7 +686,7 @@ package struct SiteRenderer: Sendable {
         // One encoding pass: the value tree feeds both the fingerprint and the template engine.
         let context: TemplateValue
         do {
-            context = try TemplateValueEncoder().encode(job.makeContext())
+            context = try job.makeContext().templateValue()
         } catch {
             throw PokedexError(.render, job.path, .other("cannot encode the page's context: \(error)"))
         }

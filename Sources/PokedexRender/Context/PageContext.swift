@@ -1,4 +1,5 @@
 import Foundation
+import PokedexMustache
 
 // The values each template receives. Templates read these by name, so every property name here is part of the
 // theme contract documented in Templates/README.md: rename nothing lightly.
@@ -223,49 +224,10 @@ struct PageContext: Sendable, Encodable {
     var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     var root: String
-    /// "index", "pokemon", "move", "moves" (`moves/index.html`), "ability", "abilities", "type", "types" (the
-    /// chart), "search", "favorites", "notFound" (`404.html`) or "worker" (`sw.js`).
-    var kind: String
-    var isIndex: Bool
-    var isPokemon: Bool
-    var isFavorites: Bool
-    var isMove: Bool
-    var isMoves: Bool
-    var isAbility: Bool = false
-    var isAbilities: Bool = false
-    var isType: Bool = false
-    var isTypes: Bool = false
-    var isSearch: Bool = false
-    var isPlace: Bool = false
-    var isPlaces: Bool = false
-    var isDex: Bool = false
-    var isDexes: Bool = false
-    /// `types/calculator.html`: it loads `assets.calculator` after `assets.find`.
-    var isCalculator: Bool = false
-    /// `compare.html`: it loads the data script, `assets.cells`, `assets.calculator` and `assets.compare`.
-    var isCompare: Bool = false
-    /// `items/index.html`: it loads `assets.items` after `assets.find`.
-    var isItems: Bool = false
-    /// Item pages and their index load `assets.itemsStyle`.
-    var usesItemsStyle: Bool = false
-    /// The page loads the data script (`assets.data`): the index, favorites and 404 pages.
-    var usesData: Bool
-    /// The index and favorites pages: they load `assets.list`.
-    var usesList: Bool
+    /// Its kind: the tree has `kind` (its name), `is<Name>` and the `uses<Role>` flags (see `PageKind`).
+    var kind: PageKind
     /// The page has a moves table: it loads `assets.moves`.
     var usesMovesScript: Bool
-    /// Pages with a table (Pokémon and type pages, the moves and abilities indexes, the type chart) load
-    /// `assets.tables` after `assets.pages`.
-    var usesTables = false
-    /// The index, favorites and search.html show cells: they load `assets.listStyle` after `assets.style`.
-    var usesCells = false
-    /// The index, favorites and moves index search and keep their state in the address: they load `assets.find`.
-    var usesFind = false
-    /// The index, favorites and the moves index have a search box, filters or notices: they load
-    /// `assets.controls` after `assets.style`.
-    var usesControls = false
-    /// Pages that run list.js, moves.js or search.js on arrival load `assets.moreStrings` (their words).
-    var usesScriptWords = false
     /// The document title: "Pikachu · Pokédex".
     var pageTitle: String
     /// Canonical-ish path of this page from the root: "index.html", "page/2.html", "pokemon/pikachu.html".
@@ -273,8 +235,6 @@ struct PageContext: Sendable, Encodable {
     /// The page's absolute URL under the base URL ("https://…/pokedex/" for index.html); nil without a base URL.
     var canonical: String?
     var social: SocialContext
-    /// True on `404.html`, the page static hosts show for a missing path (its `root` is the base URL, or "").
-    var isNotFound: Bool
     var assets: AssetsContext
     /// Only for `sw.js.mustache`.
     var worker: WorkerContext?
@@ -334,4 +294,9 @@ struct PageContext: Sendable, Encodable {
     /// `og:locale` ("fr_FR") and the other languages' (`og:locale:alternate`); nil for a site of one language.
     var ogLocale: String? = nil
     var ogLocaleAlternates: [String] = []
+
+    /// The tree templates read: the context's, with its kind's flags.
+    func templateValue() throws -> TemplateValue {
+        kind.flagged(try TemplateValueEncoder().encode(self))
+    }
 }

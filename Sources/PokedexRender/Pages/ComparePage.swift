@@ -13,7 +13,7 @@ extension SiteRenderer {
             var context = base(
                 site: site,
                 root: "",
-                kind: "compare",
+                kind: .compare,
                 path: path,
                 title: t("title.compare"),
                 social: social(title: t("title.compare"), description: description, path: path, picture: nil),

@@ -144,7 +144,7 @@ extension SiteRenderer {
         let index = PageJob(path: indexPath, template: "pokedexes") { [self] in
             var context = sectionBase(
                 site: site,
-                kind: "dexes",
+                kind: .dexes,
                 path: indexPath,
                 title: t("title.dexes"),
                 description: description,
@@ -164,7 +164,7 @@ extension SiteRenderer {
             let page = dexPage(dex, catalog: catalog, pokedex: pokedex, cells: cells, previous: previous, next: next)
             var context = sectionBase(
                 site: site,
-                kind: "dex",
+                kind: .dex,
                 path: path,
                 title: t("title.dex", ["name": page.name]),
                 socialTitle: page.name,

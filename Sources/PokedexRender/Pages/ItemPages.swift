@@ -283,7 +283,7 @@ extension SiteRenderer {
             PageJob(path: path, template: "items") { [self] in
                 var context = sectionBase(
                     site: site,
-                    kind: "items",
+                    kind: .items,
                     path: path,
                     title: t("title.items"),
                     description: t("description.items", ["count": grouped(catalog.ordered.count)]),
@@ -311,7 +311,7 @@ extension SiteRenderer {
                 ?? t("description.item", ["name": page.name])
             var context = sectionBase(
                 site: site,
-                kind: "item",
+                kind: .item,
                 path: path,
                 title: t("title.item", ["name": page.name]),
                 socialTitle: page.name,

@@ -16,7 +16,7 @@ extension SiteRenderer {
             var context = base(
                 site: site,
                 root: "",
-                kind: "natures",
+                kind: .natures,
                 path: path,
                 title: t("title.natures"),
                 social: social(title: t("title.natures"), description: description, path: path, picture: nil),

@@ -131,7 +131,7 @@ extension SiteRenderer {
     func base(
         site: SiteContext,
         root: String,
-        kind: String,
+        kind: PageKind,
         path: String,
         title: String,
         social: SocialContext,
@@ -163,40 +163,21 @@ extension SiteRenderer {
     private func basePage(
         site: SiteContext,
         root: String,
-        kind: String,
+        kind: PageKind,
         path: String,
         title: String,
         social: SocialContext,
         assets: AssetsContext
     ) -> PageContext {
-        var context = PageContext(
+        PageContext(
             site: site,
             root: root,
             kind: kind,
-            isIndex: kind == "index",
-            isPokemon: kind == "pokemon",
-            isFavorites: kind == "favorites",
-            isMove: kind == "move",
-            isMoves: kind == "moves",
-            isAbility: kind == "ability",
-            isAbilities: kind == "abilities",
-            isType: kind == "type",
-            isTypes: kind == "types",
-            isSearch: kind == "search",
-            isPlace: kind == "place",
-            isPlaces: kind == "places",
-            isDex: kind == "dex",
-            isDexes: kind == "dexes",
-            isCalculator: kind == "calculator",
-            isCompare: kind == "compare",
-            usesData: kind == "index" || kind == "favorites" || kind == "compare",
-            usesList: kind == "index" || kind == "favorites",
             usesMovesScript: false,
             pageTitle: title,
             path: path,
             canonical: baseURL.map { Sitemap.url(of: pathPrefix + path, base: $0) },
             social: social,
-            isNotFound: false,
             assets: assets,
             worker: nil,
             pokemon: [],
@@ -208,21 +189,8 @@ extension SiteRenderer {
             hasFavorites: false,
             unknownFavorites: [],
             hasUnknownFavorites: false,
-            cellTemplate: kind == "index" || kind == "favorites" || kind == "search"
-                ? Self.blankCell(root: root + siteUp) : nil
+            cellTemplate: kind.uses.contains(.cells) ? Self.blankCell(root: root + siteUp) : nil
         )
-        context.usesTables = [
-            "pokemon", "moves", "type", "types", "abilities", "dexes", "calculator", "compare", "natures", "item",
-            "items",
-        ]
-        .contains(kind)
-        context.usesCells = ["index", "favorites", "search"].contains(kind)
-        context.usesFind = ["index", "favorites", "moves", "calculator", "compare", "items"].contains(kind)
-        context.usesControls = ["index", "favorites", "moves", "items"].contains(kind)
-        context.isItems = kind == "items"
-        context.usesItemsStyle = kind == "items" || kind == "item"
-        context.usesScriptWords = ["index", "favorites", "search", "pokemon", "moves", "type"].contains(kind)
-        return context
     }
 
     func pagination(page: Int, total: Int, root: String) -> PaginationContext {
@@ -251,7 +219,7 @@ extension SiteRenderer {
     /// The context a section's page starts from: no picture to share, only its title and description.
     func sectionBase(
         site: SiteContext,
-        kind: String,
+        kind: PageKind,
         path: String,
         title: String,
         socialTitle: String? = nil,

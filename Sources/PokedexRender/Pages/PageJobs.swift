@@ -98,7 +98,7 @@ extension SiteRenderer {
                     var context = base(
                         site: site,
                         root: root,
-                        kind: "index",
+                        kind: .index,
                         path: path,
                         title: page == 1 ? t("site.title") : t("title.index_page", ["page": String(page)]),
                         social: social(
@@ -127,7 +127,7 @@ extension SiteRenderer {
                     var context = base(
                         site: site,
                         root: "../",
-                        kind: "pokemon",
+                        kind: .pokemon,
                         path: path,
                         title: t("title.pokemon", ["name": entry.displayName]),
                         social: social(
@@ -176,7 +176,7 @@ extension SiteRenderer {
                 PageJob(path: path, template: "moves") { [self] in
                     var context = sectionBase(
                         site: site,
-                        kind: "moves",
+                        kind: .moves,
                         path: path,
                         title: t("title.moves"),
                         description: description,
@@ -199,7 +199,7 @@ extension SiteRenderer {
                 ?? t("description.move", ["name": context.name, "type": context.type.label])
             var page = sectionBase(
                 site: site,
-                kind: "move",
+                kind: .move,
                 path: path,
                 title: t("title.move", ["name": context.name]),
                 socialTitle: context.name,
@@ -219,7 +219,7 @@ extension SiteRenderer {
                 base(
                     site: site,
                     root: "",
-                    kind: "search",
+                    kind: .search,
                     path: Self.searchPath,
                     title: t("title.search"),
                     social: social(title: t("title.search"), description: about, path: Self.searchPath, picture: nil),
@@ -237,7 +237,7 @@ extension SiteRenderer {
                 var context = base(
                     site: site,
                     root: "",
-                    kind: "favorites",
+                    kind: .favorites,
                     path: "favorites.html",
                     title: t("title.favorites"),
                     social: social(
@@ -269,7 +269,7 @@ extension SiteRenderer {
                     var context = base(
                         site: site,
                         root: root,
-                        kind: "notFound",
+                        kind: .notFound,
                         path: Self.notFoundPath,
                         title: t("title.not_found"),
                         social: social(
@@ -282,7 +282,6 @@ extension SiteRenderer {
                     )
                     context.canonical = nil
                     context.social.url = nil
-                    context.isNotFound = true
                     return context
                 }
             )

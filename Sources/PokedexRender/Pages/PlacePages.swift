@@ -455,7 +455,7 @@ extension SiteRenderer {
         let index = PageJob(path: indexPath, template: "locations") { [self] in
             var context = sectionBase(
                 site: site,
-                kind: "places",
+                kind: .places,
                 path: indexPath,
                 title: t("title.places"),
                 description: description,
@@ -485,7 +485,7 @@ extension SiteRenderer {
             )
             var context = sectionBase(
                 site: site,
-                kind: "place",
+                kind: .place,
                 path: path,
                 title: t("title.place", ["name": page.name]),
                 socialTitle: page.name,

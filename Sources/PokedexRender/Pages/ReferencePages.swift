@@ -161,7 +161,7 @@ extension SiteRenderer {
                 PageJob(path: path, template: "abilities") { [self] in
                     var context = sectionBase(
                         site: site,
-                        kind: "abilities",
+                        kind: .abilities,
                         path: path,
                         title: t("title.abilities"),
                         description: description,
@@ -190,7 +190,7 @@ extension SiteRenderer {
                 ?? t("description.ability", ["name": page.name])
             var context = sectionBase(
                 site: site,
-                kind: "ability",
+                kind: .ability,
                 path: path,
                 title: t("title.ability", ["name": page.name]),
                 socialTitle: page.name,
@@ -208,7 +208,7 @@ extension SiteRenderer {
                 PageJob(path: path, template: "types") { [self] in
                     var context = sectionBase(
                         site: site,
-                        kind: "types",
+                        kind: .types,
                         path: path,
                         title: t("title.types"),
                         description: description,
@@ -223,7 +223,7 @@ extension SiteRenderer {
                 PageJob(path: calculatorPath, template: "calculator") { [self] in
                     var context = sectionBase(
                         site: site,
-                        kind: "calculator",
+                        kind: .calculator,
                         path: calculatorPath,
                         title: t("title.calculator"),
                         description: t("description.calculator"),
@@ -248,7 +248,7 @@ extension SiteRenderer {
             let label = page.type.label
             var context = sectionBase(
                 site: site,
-                kind: "type",
+                kind: .type,
                 path: path,
                 title: t("title.type", ["name": label]),
                 socialTitle: t("title.type_social", ["name": label]),

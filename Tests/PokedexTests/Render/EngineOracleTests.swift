@@ -51,7 +51,6 @@ import Testing
     /// Renders every job with both engines and records each page that differs (its first differing line).
     static func compare(_ jobs: [PageJob], theme: Theme) throws -> Int {
         let oracle = try oracle()
-        let encoder = TemplateValueEncoder()
         // Ours reads the words below the page's context; swift-mustache reads them from the context itself.
         let words = SiteRenderer.PageWords(theme.strings(for: "en"))
         guard case .object(let wordsObject) = words.tree, let t = wordsObject["t"] else {
@@ -60,7 +59,7 @@ import Testing
         }
         var compared = 0
         for job in jobs {
-            let tree = try encoder.encode(job.context)
+            let tree = try job.context.templateValue()
             let ours = String(decoding: try theme.render(job.template, tree, globals: words.tree), as: UTF8.self)
             guard case .object(var object) = tree else {
                 Issue.record("\(job.path): the context is not an object")
