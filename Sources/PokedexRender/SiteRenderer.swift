@@ -76,7 +76,7 @@ struct PageJob: Sendable {
 /// pictures in, same bytes out, whatever the core count or scheduling (pages are rendered concurrently and
 /// put back in order), so an offline rebuild from the cache is byte-identical (nothing here reads a clock).
 package struct SiteRenderer: Sendable {
-    static let placeholderImage = "assets/placeholder.svg"
+    static let placeholderImage = AssetRole.placeholder.file ?? ""
     /// The built-in theme's English words: what a key no strings file has is said in.
     static let builtInStrings: ThemeStrings = {
         guard let data = EmbeddedTheme.files()["strings/en.toml"], let text = String(data: data, encoding: .utf8),
@@ -92,9 +92,6 @@ package struct SiteRenderer: Sendable {
     static let dexesScript = "assets/pokedex-dexes.js"
     /// Every Pokémon's abilities with their names in one language, for the comparison: each language has its own.
     static let abilitiesScript = "assets/pokedex-abilities.js"
-    /// The favorites the site was built with, alone: detail pages need only these (to seed the stars on a first
-    /// visit), not the whole data script.
-    static let favoritesScript = "assets/pokedex-favorites.js"
     /// Cells per index page that load eagerly: roughly a phone screen and a desktop row or two.
     static let eagerCells = 4
 
@@ -190,35 +187,13 @@ package struct SiteRenderer: Sendable {
         var staticFiles = theme.staticFiles
         let legacyWorker = staticFiles.contains { $0.path == Self.workerPath }
         var hashedNames: [String: String] = [:]
-        for index in staticFiles.indices where Self.hashedThemeFiles.contains(staticFiles[index].path) {
+        for index in staticFiles.indices where AssetRole.hashedFiles.contains(staticFiles[index].path) {
             staticFiles[index].data = AssetCompactor.compact(staticFiles[index].data, path: staticFiles[index].path)
             let name = Self.hashedName(staticFiles[index].path, staticFiles[index].data)
             hashedNames[staticFiles[index].path] = name
             staticFiles[index].path = name
         }
-        var assets = AssetsContext(
-            style: hashedNames[Self.stylesheet] ?? Self.stylesheet,
-            app: hashedNames[Self.appScript] ?? Self.appScript,
-            data: "",
-            favorites: Self.favoritesScript,
-            icon: Self.icon,
-            placeholder: Self.placeholderImage,
-            find: hashedNames[Self.findScript] ?? Self.findScript,
-            cells: hashedNames[Self.cellsScript] ?? Self.cellsScript,
-            list: hashedNames[Self.listScript] ?? Self.listScript,
-            moves: hashedNames[Self.movesTableScript] ?? Self.movesTableScript,
-            search: hashedNames[Self.searchScript] ?? Self.searchScript,
-            pages: hashedNames[Self.pagesStylesheet] ?? Self.pagesStylesheet,
-            pokemon: hashedNames[Self.pokemonStylesheet] ?? Self.pokemonStylesheet,
-            tables: hashedNames[Self.tablesStylesheet] ?? Self.tablesStylesheet,
-            listStyle: hashedNames[Self.listStylesheet] ?? Self.listStylesheet,
-            controls: hashedNames[Self.controlsStylesheet] ?? Self.controlsStylesheet,
-            pokemonScript: hashedNames[Self.pokemonScript] ?? Self.pokemonScript,
-            calculator: hashedNames[Self.calculatorScript] ?? Self.calculatorScript,
-            compare: hashedNames[Self.compareScript] ?? Self.compareScript,
-            items: hashedNames[Self.itemsScript] ?? Self.itemsScript,
-            itemsStyle: hashedNames[Self.itemsStylesheet] ?? Self.itemsStylesheet
-        )
+        var assets = AssetsContext(names: hashedNames)
         // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
         // rebuild would otherwise spend one core on.
         var renderInputs = RenderInputs(
@@ -272,41 +247,41 @@ package struct SiteRenderer: Sendable {
                 dexesScript: dexesPath,
                 typeLabels: typeLabels
             )
-            languageAssets.data = Self.hashedName(Self.dataScript, dataScript)
+            languageAssets[.data] = Self.hashedName(Self.dataScript, dataScript)
             var catalogs = try Catalogs(localized, strings: renderer.strings, shared: shared)
             let searchData = try SearchScript.make(localized, catalogs: catalogs)
-            languageAssets.searchData = Self.hashedName(SearchScript.path, searchData)
+            languageAssets[.searchData] = Self.hashedName(SearchScript.path, searchData)
             let abilitiesScript = try DataScript.abilities(localized, catalog: catalogs.abilities)
-            languageAssets.abilities = Self.hashedName(Self.abilitiesScript, abilitiesScript)
-            try await sent.add(languageAssets.data, dataScript)
-            try await sent.add(languageAssets.abilities, abilitiesScript)
+            languageAssets[.abilities] = Self.hashedName(Self.abilitiesScript, abilitiesScript)
+            try await sent.add(languageAssets[.data], dataScript)
+            try await sent.add(languageAssets[.abilities], abilitiesScript)
             if index == 0 {
                 try await sent.add(namesPath, namesScript)
                 try await sent.add(statsPath, statsScript)
                 if let dexesScript { try await sent.add(dexesPath, dexesScript) }
-                try await sent.add(Self.favoritesScript, DataScript.favorites(pokedex.favorites.ids))
+                try await sent.add(assets[.favorites], DataScript.favorites(pokedex.favorites.ids))
             }
             if renderer.language.code != "en" {
                 // Every page loads what app.js and pokemon.js say; the other scripts' words only where they run.
                 let code = renderer.language.code
                 let (own, more) = Self.scriptWords(renderer.strings.table("js"), scripts: theme.staticFiles)
                 let words = try DataScript.script("POKEDEX_STRINGS", own, path: "assets/strings-\(code).js")
-                languageAssets.strings = Self.hashedName("assets/strings-\(code).js", words)
-                try await sent.add(languageAssets.strings!, words)
+                languageAssets[.strings] = Self.hashedName("assets/strings-\(code).js", words)
+                try await sent.add(languageAssets[.strings], words)
                 let moreWords = try DataScript.script(
                     "POKEDEX_MORE_STRINGS",
                     more,
                     path: "assets/strings-\(code)-more.js"
                 )
-                languageAssets.moreStrings = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
-                try await sent.add(languageAssets.moreStrings!, moreWords)
+                languageAssets[.moreStrings] = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
+                try await sent.add(languageAssets[.moreStrings], moreWords)
             }
             for script in catalogs.moveScripts.files { try await sent.add(script.path, script.data) }
             // Sent: the stream holds their bytes until they are written; the pages' render keeps only their names
             // (the learnset scripts are 6.4 MB).
             catalogs.moveScripts.files = []
             shared = shared?.sent()
-            try await sent.add(languageAssets.searchData, searchData)
+            try await sent.add(languageAssets[.searchData], searchData)
             let jobs = renderer.pages(localized, assets: languageAssets.up(renderer.siteUp), catalogs: catalogs)
                 .map { $0.prefixed(renderer.pathPrefix) }
             if let baseURL {
@@ -340,15 +315,15 @@ package struct SiteRenderer: Sendable {
                 + [renderer.pathPrefix + Self.searchPath]
             // The comparison and what it loads on arrival, and the natures' table.
             let compareShell =
-                [renderer.pathPrefix + Self.comparePath, languageAssets.abilities]
+                [renderer.pathPrefix + Self.comparePath, languageAssets[.abilities]]
                 + (pokedex.natures.isEmpty ? [] : [renderer.pathPrefix + Self.naturesPath])
             if index == 0 {
+                let pageAssets: [AssetRole] = [
+                    .pages, .pokemon, .tables, .pokemonScript, .calculator, .compare, .items, .itemsStyle,
+                ]
                 workerShell +=
-                    moveShell + referenceShell + compareShell + [
-                        assets.search, languageAssets.searchData, assets.pages, assets.pokemon,
-                        assets.tables, assets.pokemonScript, assets.calculator, assets.compare, assets.items,
-                        assets.itemsStyle,
-                    ]
+                    moveShell + referenceShell + compareShell + [assets[.search], languageAssets[.searchData]]
+                    + pageAssets.map { assets[$0] }
                 assets = languageAssets
                 counts = (
                     catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count,
@@ -356,9 +331,9 @@ package struct SiteRenderer: Sendable {
                 )
             } else {
                 workerShell +=
-                    [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets.data]
-                    + (languageAssets.strings.map { [$0] } ?? []) + (languageAssets.moreStrings.map { [$0] } ?? [])
-                    + moveShell + referenceShell + compareShell + [languageAssets.searchData]
+                    [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets[.data]]
+                    + [languageAssets.optional(.strings), languageAssets.optional(.moreStrings)].compactMap { $0 }
+                    + moveShell + referenceShell + compareShell + [languageAssets[.searchData]]
             }
         }
         if let baseURL {
@@ -435,45 +410,6 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    static let stylesheet = "assets/style.css"
-    /// Every page's script (image fallbacks, stars, offline indicator, service worker).
-    static let appScript = "assets/app.js"
-    /// Finding by name (folding, ranking, the names scripts, the address's hash): the index, favorites and moves index
-    /// load it after app.js; app.js loads it with search.js elsewhere.
-    static let findScript = "assets/find.js"
-    /// The lists' cells, built from the data script: the index, favorites and search.html load it after app.js.
-    static let cellsScript = "assets/cells.js"
-    /// The index and favorites pages' script (views, search, filters, infinite scroll), after cells.js.
-    static let listScript = "assets/list.js"
-    /// The moves tables' script: pages with a moves table load it after app.js.
-    static let movesTableScript = "assets/moves.js"
-    static let icon = "assets/icon.svg"
-    /// The site-wide search: app.js loads it on first use of a search box.
-    static let searchScript = "assets/search.js"
-    /// Styles of every page but the index and favorites: details, moves tables, names, ability and type pages, the
-    /// chart, the top bar's search box.
-    static let pagesStylesheet = "assets/pages.css"
-    /// Styles of Pokémon pages alone (picture switcher, evolution tree, matchups, forms), after `pagesStylesheet`.
-    static let pokemonStylesheet = "assets/pokemon.css"
-    /// The lists of cells' styles (grid, pagination, infinite scroll, toolbar, dialog): the index, favorites and
-    /// search.html load it after `stylesheet`.
-    static let listStylesheet = "assets/list.css"
-    /// The lists' controls (the count beside the title, search box, filters and sort, notices): the index,
-    /// favorites and the moves index load it after `stylesheet`.
-    static let controlsStylesheet = "assets/controls.css"
-    /// The tables' styles: moves tables, the abilities index and the type chart, after `pagesStylesheet` on the
-    /// pages that have one.
-    static let tablesStylesheet = "assets/tables.css"
-    /// What Pokémon pages alone do (the picture switcher), after `appScript`.
-    static let pokemonScript = "assets/pokemon.js"
-    /// The type calculator's, after `findScript`.
-    static let calculatorScript = "assets/calculator.js"
-    /// The comparison's, after `calculatorScript`, whose chart readers it uses.
-    static let compareScript = "assets/compare.js"
-    /// The items index's, after `findScript`.
-    static let itemsScript = "assets/items.js"
-    /// The item pages' and items index's styles, after `pagesStylesheet`.
-    static let itemsStylesheet = "assets/items.css"
     /// `compare.html`: two to four Pokémon side by side.
     static let comparePath = "compare.html"
     /// Pokémon pages' folder: `pokemon/pikachu.html`, as the other kinds' `pagePath`.
@@ -481,13 +417,6 @@ package struct SiteRenderer: Sendable {
     static func pokemonPagePath(_ slug: String) -> String { "\(pokemonFolder)/\(slug).html" }
     /// `search.html`: the site-wide search's results (without JavaScript, links to the indexes).
     static let searchPath = "search.html"
-    /// Theme files published under a name carrying their content's hash.
-    static let hashedThemeFiles: Set<String> = [
-        stylesheet, appScript, findScript, cellsScript, listScript, movesTableScript, searchScript,
-        pagesStylesheet, pokemonStylesheet, pokemonScript, tablesStylesheet,
-        listStylesheet, controlsStylesheet, calculatorScript, compareScript, itemsScript,
-        itemsStylesheet,
-    ]
     /// Rendered from `sw.js.mustache`.
     static let workerPath = "sw.js"
 
@@ -506,8 +435,8 @@ package struct SiteRenderer: Sendable {
             else { return [] }
             return Set(text.matches(of: /\btr\(\s*'([a-z0-9_]+)'/).map { String($0.output.1) })
         }
-        let everyPage = keys(appScript)
-        let others = [findScript, cellsScript, listScript, movesTableScript, searchScript, pokemonScript].reduce(
+        let everyPage = keys(AssetRole.app.file ?? "")
+        let others = [AssetRole.find, .cells, .list, .moves, .search, .pokemonScript].compactMap(\.file).reduce(
             into: Set<String>()
         ) {
             $0.formUnion(keys($1))
@@ -531,13 +460,7 @@ package struct SiteRenderer: Sendable {
                 [Data(path.utf8), Data(fingerprint.utf8)]
             }
         )
-        let shell =
-            [
-                "index.html", "favorites.html", assets.style, assets.controls, assets.listStyle, assets.app,
-                assets.data, assets.favorites, assets.placeholder, assets.icon, assets.find, assets.cells, assets.list,
-                assets.moves,
-            ]
-            + extraShell
+        let shell = ["index.html", "favorites.html"] + AssetRole.shell.map { assets[$0] } + extraShell
         let site = SiteContext(
             title: t("site.title"),
             hasMoves: false,

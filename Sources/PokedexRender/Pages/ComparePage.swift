@@ -19,7 +19,7 @@ extension SiteRenderer {
                 social: social(title: t("title.compare"), description: description, path: path, picture: nil),
                 assets: assets
             )
-            context.compare = compare(pokedex, types: catalogs.types, abilitiesScript: assets.abilities)
+            context.compare = compare(pokedex, types: catalogs.types, abilitiesScript: assets[.abilities])
             return context
         }
     }

@@ -37,7 +37,7 @@ extension SiteRenderer {
             site: setup.site,
             assets: detailAssets,
             catalogs: catalogs,
-            dataScript: assets.data
+            dataScript: assets[.data]
         )
         jobs += placePages(pokedex, site: setup.site, assets: detailAssets, catalog: catalogs.places)
         jobs += dexPages(pokedex, site: setup.site, assets: detailAssets, catalog: catalogs.dexes)
@@ -75,7 +75,7 @@ extension SiteRenderer {
             baseURL: baseURL
         )
         var detailAssets = assets
-        detailAssets.data = ""
+        detailAssets[.data] = ""
         let articles = strings.table("articles")
         return PageSetup(
             pokedex: pokedex,

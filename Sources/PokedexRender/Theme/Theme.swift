@@ -190,7 +190,7 @@ package struct Theme: Sendable {
     ]
 
     private static func staleLinks(_ text: String, origin: String) -> String? {
-        let stale = [(SiteRenderer.stylesheet, "{{assets.style}}"), (SiteRenderer.appScript, "{{assets.app}}")]
+        let stale = [(AssetRole.style.file ?? "", "{{assets.style}}"), (AssetRole.app.file ?? "", "{{assets.app}}")]
             .filter { text.contains($0.0) }
         guard !stale.isEmpty else { return nil }
         let links = stale.map(\.0).joined(separator: " and ")

@@ -306,7 +306,8 @@ extension FileManager {
         renamed.names = NameBook(records: [
             .item: [.init(id: 1, name: "kings-rock", names: [.init(language: "en", name: "King’s Rock")])]
         ])
-        let assets = AssetsContext(style: "s", app: "a", data: "d", favorites: "f", icon: "i", placeholder: "p")
+        var assets = AssetsContext(names: ["assets/style.css": "s", "assets/app.js": "a"])
+        assets[.data] = "d"
         func digest(_ pokedex: Pokedex) async throws -> String? {
             try await RenderInputs(pokedex, perPage: 5, baseURL: nil, assets: assets, builder: "test").digest(
                 parallelism: 2

@@ -71,14 +71,9 @@ enum HandBuiltPokedex {
     /// The detail pages' contexts by slug, and the rendered pages by slug, with the built-in theme.
     static func render(_ pokedex: Pokedex) async throws -> (details: [String: DetailContext], pages: [String: String]) {
         let renderer = SiteRenderer(theme: try Theme(overrides: nil), perPage: 5, parallelism: 1)
-        let assets = AssetsContext(
-            style: "assets/style.css",
-            app: "assets/app.js",
-            data: "assets/data.js",
-            favorites: "assets/favorites.js",
-            icon: "assets/icon.svg",
-            placeholder: SiteRenderer.placeholderImage
-        )
+        var assets = AssetsContext()
+        assets[.data] = "assets/data.js"
+        assets[.favorites] = "assets/favorites.js"
         var details: [String: DetailContext] = [:]
         for job in try renderer.pages(pokedex, assets: assets) {
             if let detail = job.context.detail { details[detail.slug] = detail }
