@@ -9,17 +9,8 @@ import PokedexSupport
 package struct RenderedSite: Sendable {
     /// Pages whose template ran (the others were kept by fingerprint).
     package var pagesRendered: Int
-    /// Move pages (`moves/<slug>.html`), the moves index aside.
-    package var movePages = 0
-    /// Ability pages (`abilities/<slug>.html`) and type pages (`types/<name>.html`), their indexes aside.
-    package var abilityPages = 0
-    package var typePages = 0
-    /// Place pages (`locations/<slug>.html`), their index aside.
-    package var placePages = 0
-    /// Regional Pokédex pages (`pokedexes/<slug>.html`), their index aside.
-    package var dexPages = 0
-    /// Item pages (`items/<slug>.html`), their index aside.
-    package var itemPages = 0
+    /// Pages of each kind that shows one thing, in the first language.
+    package var pages = PageCounts()
     /// The digest of the render inputs (see `RenderInputs`), for the manifest.
     package var inputs: String? = nil
     /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
@@ -225,7 +216,7 @@ package struct SiteRenderer: Sendable {
         var work = PagesWork()
         var sitemap: [Sitemap.Entry] = []
         var workerShell: [String] = [namesPath, statsPath] + (dexesScript == nil ? [] : [dexesPath])
-        var counts: (moves: Int, abilities: Int, types: Int, places: Int, dexes: Int, items: Int) = (0, 0, 0, 0, 0, 0)
+        var counts = PageCounts([.index: Self.pageCount(pokemon: pokedex.listed.count, perPage: perPage)])
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
         var shared: Catalogs.Shared?
@@ -325,10 +316,12 @@ package struct SiteRenderer: Sendable {
                     moveShell + referenceShell + compareShell + [assets[.search], languageAssets[.searchData]]
                     + pageAssets.map { assets[$0] }
                 assets = languageAssets
-                counts = (
-                    catalogs.moves.ordered.count, catalogs.abilities.ordered.count, catalogs.types.ordered.count,
-                    catalogs.places.ordered.count, catalogs.dexes.ordered.count, catalogs.items.ordered.count
-                )
+                counts[.move] = catalogs.moves.ordered.count
+                counts[.ability] = catalogs.abilities.ordered.count
+                counts[.type] = catalogs.types.ordered.count
+                counts[.place] = catalogs.places.ordered.count
+                counts[.dex] = catalogs.dexes.ordered.count
+                counts[.item] = catalogs.items.ordered.count
             } else {
                 workerShell +=
                     [renderer.pathPrefix + "index.html", renderer.pathPrefix + "favorites.html", languageAssets[.data]]
@@ -358,12 +351,7 @@ package struct SiteRenderer: Sendable {
         do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
         return RenderedSite(
             pagesRendered: work.rendered,
-            movePages: counts.moves,
-            abilityPages: counts.abilities,
-            typePages: counts.types,
-            placePages: counts.places,
-            dexPages: counts.dexes,
-            itemPages: counts.items,
+            pages: counts,
             inputs: inputs,
             contextsBuilt: work.contextsBuilt,
             engine: EngineWork(htmlBytes: work.htmlBytes, time: work.engineTime)

@@ -56,9 +56,9 @@ assert report["pokemon"] == 1351 and report["baseURL"] == sys.argv[3], report
 ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 locs = [e.text for e in ET.parse(sys.argv[2] + "/sitemap.xml").getroot().findall("s:url/s:loc", ns)]
 # Pokémon, index pages, favorites, move pages and the moves index.
-assert report["movePages"] == 833, report
-assert report["abilityPages"] == 312 and report["typePages"] == 18, report
-assert report["placePages"] == 626 and report["dexPages"] == 32 and report["itemPages"] == 579, report
+assert report["pages"]["move"] == 833, report
+assert report["pages"]["ability"] == 312 and report["pages"]["type"] == 18, report
+assert report["pages"]["place"] == 626 and report["pages"]["dex"] == 32 and report["pages"]["item"] == 579, report
 # Pokémon, index pages, favorites, moves and their index, abilities and theirs, types, the chart and the
 # calculator, places and theirs, regional Pokédexes and theirs, search, the comparison and the natures, items and
 # theirs.

@@ -22,7 +22,7 @@ import PokedexSupport
 /// a site file, so that a killed build never leaves a memo vouching for pages it had started to replace.
 struct BuildMemo: Codable, Equatable, Sendable {
     static let folderName = "memos"
-    static let currentVersion = 6
+    static let currentVersion = 7
 
     var version = Self.currentVersion
     var key: String
@@ -38,13 +38,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var manifest: String
     // What the summary line says of the site (the rest of a no-op's summary is zeros).
     var pokemon: Int
-    var indexPages: Int
-    var movePages: Int
-    var abilityPages: Int
-    var typePages: Int
-    var placePages: Int
-    var dexPages: Int
-    var itemPages: Int
+    var pages: PageCounts
     var loads: Int
     /// Resources from a stale cache and from the data snapshot (an offline build's, or one the server did not
     /// answer), said again by the no-op.
@@ -215,13 +209,7 @@ struct BuildMemo: Codable, Equatable, Sendable {
         loads.snapshot = snapshot
         return BuildSummary(
             pokemon: pokemon,
-            indexPages: indexPages,
-            movePages: movePages,
-            abilityPages: abilityPages,
-            typePages: typePages,
-            placePages: placePages,
-            dexPages: dexPages,
-            itemPages: itemPages,
+            pages: pages,
             loads: loads,
             network: FetchCounts(),
             pagesRendered: 0,

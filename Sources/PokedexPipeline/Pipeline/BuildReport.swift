@@ -1,6 +1,7 @@
 package import Foundation
 package import Logging
 package import PokedexCheck
+package import PokedexRender
 import PokedexSource
 package import PokedexSupport
 
@@ -8,7 +9,7 @@ package import PokedexSupport
 /// for failed builds too (then only `status`, `exitCode`, `error` and `missing` say anything). The schema is in
 /// Docs/publish.md, "Build report"; `version` changes when a field changes meaning or goes away.
 package struct BuildReport: Sendable, Codable, Equatable {
-    package static let currentVersion = 1
+    package static let currentVersion = 2
 
     package struct Files: Sendable, Codable, Equatable {
         package var written: Int
@@ -62,13 +63,8 @@ package struct BuildReport: Sendable, Codable, Equatable {
     package var error: String?
     package var baseURL: String?
     package var pokemon: Int?
-    var indexPages: Int?
-    var movePages: Int?
-    var abilityPages: Int?
-    var typePages: Int?
-    var placePages: Int?
-    var dexPages: Int?
-    var itemPages: Int?
+    /// The index's pages and the pages of each kind that shows one thing, by kind: `{"index": 53, "move": 833…}`.
+    package var pages: PageCounts?
     package var pagesRendered: Int?
     package var files: Files?
     package var requests: Requests?
@@ -93,13 +89,7 @@ package struct BuildReport: Sendable, Codable, Equatable {
         self.check = check.map { Check(pages: $0.pages, findings: $0.findings.map(\.description)) }
         baseURL = summary.baseURL
         pokemon = summary.pokemon
-        indexPages = summary.indexPages
-        movePages = summary.movePages
-        abilityPages = summary.abilityPages
-        typePages = summary.typePages
-        placePages = summary.placePages
-        dexPages = summary.dexPages
-        itemPages = summary.itemPages
+        pages = summary.pages
         pagesRendered = summary.pagesRendered
         files = Files(written: summary.filesWritten, unchanged: summary.filesUnchanged, removed: summary.filesRemoved)
         let network = summary.network

@@ -1,5 +1,6 @@
 import Foundation
 package import PokedexModel
+package import PokedexRender
 package import PokedexSource
 
 /// One stage of the build and how long it took.
@@ -13,18 +14,8 @@ package struct StageDuration: Sendable, Equatable, Codable {
 /// What a build did, for the summary line and for tests.
 package struct BuildSummary: Sendable {
     package var pokemon: Int
-    var indexPages: Int
-    /// Pages of moves (`moves/<slug>.html`), the moves index aside.
-    package var movePages: Int = 0
-    /// Pages of abilities and of types, their indexes aside.
-    package var abilityPages: Int = 0
-    package var typePages: Int = 0
-    /// Pages of places (`locations/<slug>.html`), their index aside.
-    package var placePages: Int = 0
-    /// Pages of regional Pokédexes (`pokedexes/<slug>.html`), their index aside.
-    package var dexPages: Int = 0
-    /// Pages of items (`items/<slug>.html`), their index aside.
-    package var itemPages: Int = 0
+    /// The index's pages and the pages of each kind that shows one thing (their indexes aside).
+    package var pages = PageCounts()
     package var loads: LoadCounts
     package var network: FetchCounts
     /// Pages whose template ran; the others were unchanged by fingerprint and not rendered.
@@ -61,11 +52,7 @@ package struct BuildSummary: Sendable {
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
     package var line: String {
-        var parts = [
-            "\(pokemon) Pokémon", "\(indexPages) index pages", "\(movePages) move pages",
-            "\(abilityPages) ability pages", "\(typePages) type pages", "\(placePages) place pages",
-            "\(dexPages) regional Pokédex pages", "\(itemPages) item pages",
-        ]
+        var parts = ["\(pokemon) Pokémon"] + pages.phrases
         parts.append("fetched \(loads.fetched)")
         parts.append("revalidated \(loads.revalidated)")
         parts.append("from cache \(loads.fromCache + loads.unchangedDataHash)")

@@ -33,7 +33,7 @@ import Testing
             #expect(env.server.requests.count == requests)
             #expect(again.filesWritten == 0 && again.pagesRendered == 0)
             #expect(again.filesUnchanged == first.filesWritten)
-            #expect(again.pokemon == first.pokemon && again.indexPages == first.indexPages)
+            #expect(again.pokemon == first.pokemon && again.pages[.index] == first.pages[.index])
             #expect(again.imagesLocal == first.imagesLocal && again.imagesPlaceholder == first.imagesPlaceholder)
             #expect(again.loads.fromCache == first.loads.fetched)
             // What the build warned about is said again.

@@ -25,10 +25,12 @@ import Testing
             let first = try await env.build()
             // Detail pages, index pages, move, ability, type, place, regional Pokédex and item pages, their six
             // indexes, the type calculator, the comparison, the natures, favorites, search and 404.
-            #expect(first.movePages > 0 && first.abilityPages > 0 && first.typePages > 0 && first.placePages > 0)
             #expect(
-                first.pagesRendered == first.pokemon + first.indexPages + first.movePages + first.abilityPages
-                    + first.typePages + first.placePages + first.dexPages + first.itemPages + 12
+                first.pages[.move] > 0 && first.pages[.ability] > 0 && first.pages[.type] > 0 && first.pages[.place] > 0
+            )
+            #expect(
+                first.pagesRendered == first.pokemon + first.pages[.index] + first.pages[.move] + first.pages[.ability]
+                    + first.pages[.type] + first.pages[.place] + first.pages[.dex] + first.pages[.item] + 12
             )
             let dates = try modificationDates(env.output)
             let again = try await env.build()
@@ -50,8 +52,8 @@ import Testing
             let again = try await env.build(templates: theme)
             // Index pages, the favorites page and search.html include the cell; detail pages do not. The service
             // worker is written again too: its cache is named after the site.
-            #expect(again.pagesRendered == first.indexPages + 2)
-            #expect(again.filesWritten == first.indexPages + 2 + 1)
+            #expect(again.pagesRendered == first.pages[.index] + 2)
+            #expect(again.filesWritten == first.pages[.index] + 2 + 1)
             #expect(try env.read("sw.js") != "")
             #expect(try env.read("index.html").contains("edited cell"))
             #expect(try env.read("favorites.html").contains("edited cell"))
@@ -108,8 +110,8 @@ import Testing
             let cell = theme.appendingPathComponent("partials/cell.mustache")
             try Data((try String(contentsOf: cell, encoding: .utf8) + "<!-- edited cell -->\n").utf8).write(to: cell)
             let edited = try await env.build(templates: theme)
-            #expect(edited.pagesRendered == first.indexPages + 2)
-            #expect(edited.contextsBuilt == first.indexPages + 2)
+            #expect(edited.pagesRendered == first.pages[.index] + 2)
+            #expect(edited.contextsBuilt == first.pages[.index] + 2)
 
             // Other data (another favorite): every context is built and digested again; the pages whose context
             // changed are rendered.
@@ -212,9 +214,11 @@ import Testing
             // Everything is rendered again (no fingerprints), and the files the old manifest listed are still
             // pokedex's to remove.
             #expect(
-                again.pagesRendered == 3 + 1 + 2 + again.movePages + 1 + again.abilityPages + 1 + again.typePages + 2
-                    + 1 + 1 + 1 + (again.placePages > 0 ? again.placePages + 1 : 0)
-                    + (again.dexPages > 0 ? again.dexPages + 1 : 0) + (again.itemPages > 0 ? again.itemPages + 1 : 0)
+                again.pagesRendered == 3 + 1 + 2 + again.pages[.move] + 1 + again.pages[.ability] + 1
+                    + again.pages[.type] + 2
+                    + 1 + 1 + 1 + (again.pages[.place] > 0 ? again.pages[.place] + 1 : 0)
+                    + (again.pages[.dex] > 0 ? again.pages[.dex] + 1 : 0)
+                    + (again.pages[.item] > 0 ? again.pages[.item] + 1 : 0)
             )
             #expect(again.filesRemoved > 0)
             #expect(!env.exists("pokemon/mr-mime-galar.html"))

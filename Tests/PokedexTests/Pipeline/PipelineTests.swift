@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PokedexPipeline
+@testable import PokedexRender
 @testable import PokedexSource
 @testable import PokedexSupport
 
@@ -28,7 +29,7 @@ import Testing
                 }
             )
             #expect(summary.pokemon == 12)
-            #expect(summary.indexPages == 3)
+            #expect(summary.pages[.index] == 3)
             #expect(env.exists("index.html") && env.exists("page/2.html") && env.exists("page/3.html"))
             #expect(!env.exists("page/4.html"))
             for page in Self.detailPages { #expect(env.exists(page), "\(page)") }
@@ -40,7 +41,7 @@ import Testing
             let summary = try await env.build(limit: 7, perPage: 5)
             #expect(Self.listOffsets(env.server) == [0, 5])
             #expect(summary.pokemon == 7)
-            #expect(summary.indexPages == 2)
+            #expect(summary.pages[.index] == 2)
             let details = env.server.requests.filter {
                 $0.path.hasPrefix("/api/v2/pokemon/") && !$0.path.hasSuffix("/encounters")
             }.map(\.path)
@@ -62,7 +63,7 @@ import Testing
             // PokeAPI is asked 5 at a time; the site shows 24 a page.
             let summary = try await env.build(perPage: 24, listPageSize: 5)
             #expect(Self.listOffsets(env.server) == [0, 5, 10])
-            #expect(summary.indexPages == 1)
+            #expect(summary.pages[.index] == 1)
             #expect(env.exists("index.html") && !env.exists("page/2.html"))
         }
         #expect(BuildOptions().perPage == 24 && BuildOptions().listPageSize == 10)
@@ -72,7 +73,7 @@ import Testing
         try await withEnvironment { env in
             let summary = try await env.build(perPage: 100)
             #expect(Self.listOffsets(env.server) == [0])
-            #expect(summary.indexPages == 1)
+            #expect(summary.pages[.index] == 1)
             #expect(!env.exists("page/2.html"))
         }
     }

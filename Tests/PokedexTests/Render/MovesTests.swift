@@ -280,9 +280,9 @@ import Testing
             #expect(!index.contains("Mimic"))
             // With fewer Pokémon, fewer moves: Nidoran♀ learns Tackle and Growl alone.
             let summary = try await env.build(limit: 4, templates: GoldenTests.templates)
-            #expect(summary.movePages == 8)
+            #expect(summary.pages[.move] == 8)
             let fewer = try await env.build(limit: 1, templates: GoldenTests.templates)
-            #expect(fewer.movePages == 3)
+            #expect(fewer.pages[.move] == 3)
             #expect(!env.exists("moves/thunderbolt.html"))
             #expect(env.exists("moves/tackle.html"))
         }
@@ -391,7 +391,7 @@ import Testing
         #expect(pokedex.moves.moves.isEmpty)
         let site = try await SiteRenderer(theme: try Theme(overrides: nil), perPage: 5, parallelism: 1).render(pokedex)
         #expect(!site.files.contains { $0.path.hasPrefix("moves/") || $0.path.hasPrefix("learnsets/") })
-        #expect(site.movePages == 0)
+        #expect(site.summary.pages[.move] == 0)
         for file in site.files where file.path.hasSuffix(".html") {
             guard case .bytes(let data) = file.content else { continue }
             #expect(!String(decoding: data, as: UTF8.self).contains("moves/index.html"), "\(file.path)")

@@ -132,7 +132,7 @@ import Testing
     @Test func pikachusPageSaysWhereToFindItAndWhatItHolds() async throws {
         try await withEnvironment { env in
             let summary = try await env.build(templates: GoldenTests.templates, languages: ["en", "fr"])
-            #expect(summary.placePages == 4)
+            #expect(summary.pages[.place] == 4)
             let page = try env.read("pokemon/pikachu.html")
             let section = try #require(Self.section(page, id: "where"))
             let text = Self.text(section)

@@ -102,7 +102,7 @@ extension SiteRenderer {
 struct CollectedSite {
     var summary: RenderedSite
     var files: [SiteFile]
-    var movePages: Int { summary.movePages }
+    var movePages: Int { summary.pages[.move] }
 }
 
 extension SiteRenderer {
