@@ -59,7 +59,7 @@ import Testing
     func run(
         _ env: TestEnvironment,
         _ arguments: [String],
-        whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }
+        whileRunning: @escaping (_ kill: @escaping @Sendable () -> Bool) async throws -> Void = { _ in }
     ) async throws -> (Int32, String) {
         let errors = env.root.appendingPathComponent("stderr-\(UUID().uuidString.prefix(6)).txt")
         try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
@@ -206,10 +206,12 @@ import Testing
             for round in 0..<5 {
                 try FileManager.default.removeItem(at: env.output)
                 try FileManager.default.copyItem(at: saved, to: env.output)
-                let delay = UInt64.random(in: 40...700, using: &generator)
+                // The kill comes a seeded moment after the journal appears, that is while pages are being written,
+                // however fast the machine loads the data before that (a fixed delay missed on CI's runner).
+                let delay = UInt32.random(in: 0...30, using: &generator)
+                let journal = env.output.appendingPathComponent(OutputFolder.journalName).path
                 let (killedStatus, _) = try await run(env, arguments(env, perPage: 2)) { kill in
-                    try await Task.sleep(nanoseconds: delay * 1_000_000)
-                    _ = kill()
+                    await Self.kill(kill, delay: delay, afterSeeing: journal)
                 }
                 if killedStatus == 128 + SIGKILL { killed += 1 }
                 (status, errors) = try await run(env, arguments(env))
@@ -219,13 +221,29 @@ import Testing
                 let lost = Set(clean.keys).subtracting(site.keys).sorted()
                 #expect(
                     extra.isEmpty && lost.isEmpty,
-                    "round \(round) (kill at \(delay) ms): left \(extra), lost \(lost)"
+                    "round \(round) (kill \(delay) ms after the journal): left \(extra), lost \(lost)"
                 )
                 let stale = clean.keys.filter { site[$0] != nil && site[$0] != clean[$0] }.sorted()
-                #expect(stale.isEmpty, "round \(round) (kill at \(delay) ms): stale \(stale)")
+                #expect(stale.isEmpty, "round \(round) (kill \(delay) ms after the journal): stale \(stale)")
                 #expect(!env.exists(OutputFolder.journalName), "round \(round): the journal outlived a complete build")
             }
             #expect(killed >= 3, "only \(killed) of 5 runs were still running when the kill came")
+        }
+    }
+
+    /// Kills `delay` ms after `path` appears (or after 30 s), watching from a thread of its own: the tasks'
+    /// threads, busy with the other tests, can wake a sleeping task too late for a short build.
+    static func kill(_ kill: @escaping @Sendable () -> Bool, delay milliseconds: UInt32, afterSeeing path: String) async
+    {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let watcher = Thread {
+                let deadline = Date().addingTimeInterval(30)
+                while !FileManager.default.fileExists(atPath: path), Date() < deadline { usleep(200) }
+                usleep(milliseconds * 1000)
+                _ = kill()
+                done.resume()
+            }
+            watcher.start()
         }
     }
 

@@ -18,7 +18,7 @@ enum ProcessLaunch {
         input: Int32? = nil,
         output: Int32? = nil,
         error: Int32? = nil,
-        whileRunning: @escaping (_ kill: () -> Bool) async throws -> Void = { _ in }
+        whileRunning: @escaping (_ kill: @escaping @Sendable () -> Bool) async throws -> Void = { _ in }
     ) async throws -> Int32 {
         let null = try FileDescriptor.open("/dev/null", .readWrite)
         defer {
