@@ -234,26 +234,60 @@
     return { load: load, retry: retry, state: function () { return state; } };
   }
 
-  // On a cell's placeholder, beside its link (a button may not be in one). The hero's: the picture switcher, below.
-  var pending = new WeakMap();   // picture → its Retry button, while it tries again
-  function offerPictureRetry(img) {
-    var cell = img.closest('.cell');
-    if (!cell) return;
-    var button = $(':scope > .retry-picture', cell);
-    if (!button) {
-      button = retryButton(function () { if (!retryPicture(img, button)) button.remove(); });
-      button.classList.add('retry-picture');
-      cell.appendChild(button);
-    }
-    button.setAttribute('aria-label', tr('retry_picture', 'Retry the picture of {name}', { name: img.getAttribute('alt') || tr('this_pokemon', 'this Pokémon') }));
-    pending.delete(img);
-    retryReady(button);
+  /* The pictures that failed (not a Pokémon page's own: pokemon.js says it beside it): one notice at the top of the
+     page, with one Retry for them all. Offline, the offline banner says it; back online, they try again by themselves. */
+  var picturesNote = null, retrying = null, painting = 0;
+  function lostPictures() {
+    return $$('img.is-fallback').filter(function (img) { return lost.has(img) && !img.closest('.hero'); });
   }
-  function retryPicture(img, button) {
+  function picturesFailed() { return tr('pictures_failed', 'Some pictures could not be loaded.'); }
+  function paintPictures() {
+    // Once for a burst of failures (a page of cells).
+    if (!painting) painting = setTimeout(function () {
+      painting = 0;
+      var main = $('#main') || doc.body;
+      if (retrying) return;
+      if (!lostPictures().length) {
+        // Keyboard focus on its Retry goes to the page's content.
+        if (picturesNote && picturesNote.contains(doc.activeElement)) main.focus();
+        if (picturesNote) picturesNote.remove();
+        picturesNote = null;
+      } else if (!picturesNote) {
+        picturesNote = failureNote(picturesFailed(), retryPictures);
+        picturesNote.classList.add('pictures-failed');
+        main.insertBefore(picturesNote, main.firstChild);
+      }
+      if (picturesNote) picturesNote.hidden = navigator.onLine === false;
+    }, 50);
+  }
+  function offerPictureRetry(img) {
+    if (!settled(img)) paintPictures();
+  }
+  function retryPictures() {
+    retrying = new Set();
+    lostPictures().forEach(function (img) {
+      // Tried once already: now, wherever it is on the page.
+      img.removeAttribute('loading');
+      if (retryPicture(img)) retrying.add(img);
+    });
+    if (!retrying.size) endRetry();
+  }
+  // Each has loaded or failed again (or left the page): the notice goes, or says it again.
+  function settled(img) {
+    if (!retrying || !retrying.delete(img)) return false;
+    retrying.forEach(function (other) { if (!doc.contains(other)) retrying.delete(other); });
+    if (!retrying.size) endRetry();
+    return true;
+  }
+  function endRetry() {
+    retrying = null;
+    if (picturesNote && lostPictures().length) picturesNote.say(picturesFailed());
+    paintPictures();
+  }
+  function retryPicture(img) {
     var was = lost.get(img);
     if (!was) return false;
     lost.delete(img);
-    if (button) pending.set(img, button);
     img.classList.remove('is-fallback');
     img.setAttribute('data-fallback', was.fallback);
     if (was.sizes) img.setAttribute('sizes', was.sizes);
@@ -261,22 +295,14 @@
     img.setAttribute('src', was.src);
     return true;
   }
-  // It came: the button goes, its keyboard focus to the cell's link.
   doc.addEventListener('load', function (event) {
     var img = event.target;
-    var button = img && img.tagName === 'IMG' && !img.classList.contains('is-fallback') ? pending.get(img) : null;
-    if (!button) return;
-    pending.delete(img);
-    var link = button.parentNode && $('.cell-link', button.parentNode);
-    if (doc.activeElement === button && link) link.focus();
-    button.remove();
+    if (img && img.tagName === 'IMG' && !img.classList.contains('is-fallback')) settled(img);
   }, true);
-  // Back online, every failed picture tries again.
+  // Back online, every failed picture tries again (the Pokémon page's own too).
   window.addEventListener('online', function () {
-    $$('img.is-fallback').forEach(function (img) {
-      var cell = img.closest('.cell');
-      retryPicture(img, cell && $(':scope > .retry-picture', cell));
-    });
+    $$('.hero img.is-fallback').forEach(retryPicture);
+    if (!retrying && lostPictures().length) retryPictures();
   });
 
   checkImages(doc);
@@ -371,6 +397,7 @@
     var offline = navigator.onLine === false;
     if (offlineBanner) offlineBanner.hidden = !offline;
     if (staleBanner && offlineBanner) staleBanner.hidden = offline;
+    if (picturesNote) picturesNote.hidden = offline;
   }
   window.addEventListener('online', paintOnline);
   window.addEventListener('offline', paintOnline);
@@ -384,11 +411,31 @@
   }
 
 
+  /* ---------- The top bar's menus (<details>: they work without this) ---------- */
+
+  // Closed by a click elsewhere (another menu's button too), when keyboard focus leaves it, and by Escape.
+  var menus = $$('.topbar details.menu');
+  function closeMenus(except) {
+    menus.forEach(function (menu) { if (menu !== except) menu.open = false; });
+  }
+  menus.forEach(function (menu) {
+    menu.addEventListener('focusout', function (event) {
+      if (event.relatedTarget && !menu.contains(event.relatedTarget)) menu.open = false;
+    });
+  });
+  doc.addEventListener('keydown', function (event) {
+    var open = event.key === 'Escape' && menus.filter(function (menu) { return menu.open; })[0];
+    if (!open) return;
+    open.open = false;
+    if (open.contains(doc.activeElement)) $('summary', open).focus();
+  });
+
   /* ---------- Events ---------- */
 
   doc.addEventListener('click', function (event) {
     var target = event.target;
     if (!(target instanceof Element)) return;
+    closeMenus(target.closest('.topbar details.menu'));
     var star = target.closest('.star');
     if (star) { toggle(star); return; }
     var skip = target.closest('a.skip');

@@ -235,13 +235,13 @@
     wrap.hidden = !any;
     empty.hidden = shown.length >= 2;
     if (!any) return;
-    table.style.minWidth = (7.5 + 9 * shown.length) + 'em';
+    table.style.minWidth = (6 + 7.5 * shown.length) + 'em';
     Array.prototype.forEach.call(table.querySelectorAll('.cmp-group th'), function (th) {
       th.setAttribute('colspan', String(shown.length + 1));
     });
     var headRow = table.querySelector('thead tr');
     while (headRow.children.length > 1) headRow.lastElementChild.remove();
-    shown.forEach(function (p) { headRow.appendChild(head(p)); });
+    shown.forEach(function (p) { headRow.appendChild(head(p)).style.width = (100 / shown.length) + '%'; });
     fill(table.querySelector('[data-row="types"]'), shown.map(function (p) { return badges(p.types); }));
     var values = shown.map(function (p) { return (stats && stats.get(p.id)) || null; });
     Array.prototype.forEach.call(table.querySelectorAll('[data-row="stat"]'), function (tr) {

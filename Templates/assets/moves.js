@@ -86,6 +86,13 @@
   var KIND_ORDER = ['level-up', 'machine', 'egg', 'tutor'];
   var MACHINE_ORDER = ['TM', 'HM', 'TR'];
 
+  // The first column's words as the page's own tables say them (the server's), else the scripts' words for them.
+  function pageWord(selector, fallback, title) {
+    var node = learnset && $(selector, learnset);
+    var said = node && (title ? node.getAttribute('title') : text(node));
+    return said || fallback;
+  }
+
   // Both scripts load once (app.js's loadScript), when another game is first picked, never on arrival.
   var loadScript = site.loadScript;
 
@@ -134,7 +141,10 @@
       var methodId = g[0];
       var method = (data.methods || {})[methodId] || ['other', tr('other', 'Other')];
       var kind = KIND_ORDER.indexOf(method[0]) >= 0 ? method[0] : 'other';
-      var labels = { 'level-up': tr('level_up', 'Level up'), machine: (data.machineLabels || {})[game] || 'TM', egg: tr('egg_moves', 'Egg moves'), tutor: tr('tutor', 'Tutor') };
+      // The group's heading in the very words of the page's own headings: the moves script's, which pokedex writes
+      // with the same words ("Level up", "Egg moves" in English; PokeAPI's names of the methods in the others), and
+      // for machines the game's ("TM / HM", "TM / TR").
+      var label = kind === 'machine' ? (data.machineLabels || {})[game] || method[1] : method[1];
       var moves = [];
       g[1].forEach(function (item) {
         var row = (data.moves || {})[item[0]];
@@ -150,7 +160,7 @@
         var c = kind === 'level-up' ? a.level - b.level : kind === 'machine' ? machineKey(a.machine, data.machineKinds) - machineKey(b.machine, data.machineKinds) : 0;
         return c || compareText(a.name, b.name);
       });
-      return { kind: kind, method: Number(methodId) || 0, label: labels[kind] || method[1], moves: moves };
+      return { kind: kind, method: Number(methodId) || 0, label: label || tr('other', 'Other'), moves: moves };
     }).filter(Boolean);
     decoded.sort(function (a, b) {
       var ka = KIND_ORDER.indexOf(a.kind), kb = KIND_ORDER.indexOf(b.kind);
@@ -165,8 +175,8 @@
       var abbr = $('abbr', cell);
       if (kind === 'level-up' && !move.level) {
         cell.setAttribute('data-value', '0');
-        abbr.setAttribute('title', tr('on_evolution', 'On evolution'));
-        abbr.textContent = tr('evo', 'Evo.');
+        abbr.setAttribute('title', pageWord('.col-detail abbr', tr('on_evolution', 'On evolution'), true));
+        abbr.textContent = pageWord('.col-detail abbr', tr('evo', 'Evo.'));
       } else {
         cell.setAttribute('data-value', String(kind === 'level-up' ? move.level : detail));
         cell.textContent = kind === 'level-up' ? String(move.level) : move.machine || '—';
@@ -207,7 +217,7 @@
     $('.count', heading).textContent = String(group.moves.length);
     var detailHead = $('th.col-detail', section);
     if (kind === 'level-up' || kind === 'machine') {
-      detailHead.textContent = kind === 'level-up' ? tr('level', 'Lv.') : tr('machine', 'Machine');
+      detailHead.textContent = kind === 'level-up' ? pageWord('.learn-level-up th.col-detail', tr('level', 'Lv.')) : pageWord('.learn-machine th.col-detail', tr('machine', 'Machine'));
       $$('th[aria-sort]', section).forEach(function (h) { h.removeAttribute('aria-sort'); });
       detailHead.setAttribute('aria-sort', 'ascending');
     } else {

@@ -1,7 +1,8 @@
 """What the scripts do while things load, when they fail, and with the forms, on the real-data site: the loading
-indicator under the index while the next cells' pictures come in; a Retry button on a picture, another game's
-moves, the names and the search data that failed to load (made to fail by a server that answers 404 for them,
-then serves them again); "Show every form"; and a search that says which of a form's own names matched."""
+indicator under the index while the next cells' pictures come in; one notice with one Retry for the pictures that
+failed, and a Retry button on another game's moves, the names and the search data that failed to load (made to fail
+by a server that answers 404 for them, then serves them again); "Show every form"; and a search that says which of a
+form's own names matched."""
 
 import fnmatch
 import functools
@@ -172,20 +173,48 @@ def _without_pikachus_picture(driver, gappy, site_data, page):
     return pikachu, missing
 
 
-def test_retry_a_cells_picture(driver, gappy, site_data):
+def test_retry_the_pictures_that_failed(driver, gappy, site_data):
+    """Pictures that fail are said once, at the top of the page, with one Retry for them all (not a button on each
+    cell, over its star); Retry brings them back, the notice goes, and keyboard focus to the page's content."""
     pikachu, missing = _without_pikachus_picture(driver, gappy, site_data, "index.html#q=pikachu")
     cell = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#view-search .cell[data-id='{pikachu['id']}']"))
-    retry = wait(driver, lambda d: cell.find_element(By.CSS_SELECTOR, ".retry-picture"), message="no Retry on the cell")
     img = cell.find_element(By.CSS_SELECTOR, "img")
-    assert "is-fallback" in img.get_attribute("class")
-    assert retry.get_attribute("aria-label") == f"Retry the picture of {pikachu['name']}"
-    assert retry.find_element(By.XPATH, "..") == cell, "beside the cell's link, not inside it"
+    wait(driver, lambda d: "is-fallback" in img.get_attribute("class"), message="the picture did not fail")
+    note = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "main .pictures-failed"), message="no notice")
+    wait(driver, lambda d: note.text.startswith("Some pictures could not be loaded."))
+    assert len(driver.find_elements(By.CSS_SELECTOR, "main .pictures-failed")) == 1
+    assert not driver.find_elements(By.CSS_SELECTOR, ".cell .retry, .cell > .retry"), "no Retry on a cell"
+    retry = note.find_element(By.CSS_SELECTOR, ".retry")
+    assert retry.text == "Retry" and len(driver.find_elements(By.CSS_SELECTOR, "main .retry")) == 1
+    # Still missing: Retry fails again, says so again, and keeps focus.
+    press(driver, retry)
+    wait(driver, lambda d: retry.text == "Retry" and "could not be loaded" in note.text, message="not said again")
+    assert focused_is(driver, retry) and "is-fallback" in img.get_attribute("class")
     missing.clear()
     press(driver, retry)
-    wait(driver, lambda d: not cell.find_elements(By.CSS_SELECTOR, ".retry-picture"), message="Retry did not load it")
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "main .pictures-failed"), message="Retry did not load it")
     assert "is-fallback" not in img.get_attribute("class")
     assert js(driver, "return arguments[0].naturalWidth > 0 && !arguments[0].currentSrc.endsWith('placeholder.svg')", img)
-    assert focused_is(driver, cell.find_element(By.CSS_SELECTOR, ".cell-link")), "focus moves to the cell's link"
+    assert focused_is(driver, driver.find_element(By.ID, "main")), "focus moves to the page's content"
+
+
+def test_failed_pictures_come_back_by_themselves_online(driver, gappy, site_data):
+    """Offline, the offline banner says it (not the notice); back online, the pictures come back by themselves and
+    the notice goes."""
+    pikachu, missing = _without_pikachus_picture(driver, gappy, site_data, "index.html#q=pikachu")
+    img = wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, f"#view-search .cell[data-id='{pikachu['id']}'] img"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main .pictures-failed"), message="no notice")
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        wait(driver, lambda d: d.find_element(By.ID, "offline-banner").is_displayed())
+        assert not driver.find_element(By.CSS_SELECTOR, "main .pictures-failed").is_displayed()
+        missing.clear()
+    finally:
+        driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                               {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    wait(driver, lambda d: not d.find_elements(By.CSS_SELECTOR, "main .pictures-failed"), message="still said")
+    assert js(driver, "return arguments[0].naturalWidth > 0 && !arguments[0].classList.contains('is-fallback')", img)
 
 
 def test_retry_the_detail_pages_picture(driver, gappy, site_data):
@@ -267,7 +296,7 @@ def test_axe_on_the_failure_notes(driver, gappy, output):
     open_page(driver, base + "index.html#q=pika")
     driver.find_element(By.ID, "search").click()   # the site-wide search loads on first use of the box
     wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#view-search .load-failed")) == 2)
-    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, ".retry-picture"))
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "main .pictures-failed .retry"))
     violations = _axe(driver)
     assert not violations, violations
 
