@@ -357,7 +357,14 @@ grep -q '<h1>Vertania-Wald</h1>' Output-languages/de/locations/viridian-forest.h
 grep -q '<h1>상록숲</h1>' Output-languages/ko/locations/viridian-forest.html || fail "ko: Viridian Forest is not 상록숲"
 grep -q '<h1>Bosque Verde</h1>' Output-languages/es/locations/viridian-forest.html || fail "es: Viridian Forest is not Bosque Verde"
 grep -q '<h1>관동 도감</h1>' Output-languages/ko/pokedexes/kanto.html || fail "ko: the Kanto Pokédex is not 관동 도감"
-grep -q 'lang="en"' Output-languages/ko/pokedexes/kanto.html && fail "ko: the Kanto Pokédex page still shows English"
+python3 - Output-languages/ko/pokedexes/kanto.html <<'PY' || fail "ko: the Kanto Pokédex page still shows English"
+import re, sys
+# English outside the language lists (the header's menu, the footer's) and the Names section's English row.
+page = open(sys.argv[1], encoding="utf-8").read()
+page = re.sub(r'<details class="menu menu-languages">.*?</details>|<nav class="languages".*?</nav>', "", page, flags=re.S)
+page = re.sub(r'<dd lang="en"><span lang="en">[^<]*</span></dd>', "", page)
+assert not re.search(r'\slang="en"', page), re.findall(r'.{0,60}\slang="en".{0,60}', page)
+PY
 grep -q 'Sichtbar in der Spielwelt' Output-languages/de/pokemon/pikachu.html || fail "de: the overworld way is not German"
 grep -q 'During rainy weather\|Walking in the overworld' Output-languages/de/pokemon/pikachu.html \
   && fail "de: Pikachu's where-to-find still mixes English in"
