@@ -408,4 +408,6 @@ pass "every kind of page in fr, ja, de, ko and es within its English budget"
 run_timed "pokedex check (22,896 pages in six languages)" "$POKEDEX" check Output-languages
 [ "$RC" = 0 ] || { cat "$OUT"; fail "pokedex check found problems in the six-language site"; }
 pass "pokedex check: the six copies are clean, links across languages included"
+python3 "$ROOT/Tests/e2e/unshowable.py" Output-languages || fail "a control character or an unisolated bidi control in the real site"
+pass "no control character nor unisolated bidi control in any file of the six copies"
 # The Nu validator reads the copies in the browser suite (test_static.py::test_html_validates).
