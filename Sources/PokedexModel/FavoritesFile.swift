@@ -76,6 +76,8 @@ package struct FavoritesFile: Sendable, Equatable {
     }
 
     package static func parse(_ data: Data, path: String) throws -> FavoritesFile {
+        // A byte-order mark, as some Windows editors save UTF-8, is not part of the JSON.
+        let data = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
         if data.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return FavoritesFile() }
         // Foundation's parser is lenient (it takes `["pikachu",]`) and gives no position: a strict scan first.
         if let location = JSONLocation.find(in: data) {

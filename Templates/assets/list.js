@@ -7,7 +7,8 @@
   'use strict';
 
   var site = window.PokedexSite;
-  if (!site || !site.cells) return;
+  if (!site || !site.cells || !site.listModel) return;
+  var model = site.listModel;
   var doc = document;
   var html = doc.documentElement;
   var cells = site.cells;
@@ -22,29 +23,14 @@
   var SEARCH_LIMIT = 120;
   var MORE_RESULTS = 48;   // a batch of results added by "Show more" or by scrolling
 
-  /* POKEDEX_STATS, version 1: {pokemon: [[id, hp, attack, defense, special-attack, special-defense, speed]…]} →
-     id → {stats, total}. */
-  function decodeStats(raw) {
-    var out = new Map();
-    if (!raw || raw.version !== 1 || !Array.isArray(raw.pokemon)) return out;
-    raw.pokemon.forEach(function (row) {
-      if (!Array.isArray(row)) return;
-      var stats = row.slice(1, 7).map(function (v) { return Number(v) || 0; });
-      out.set(row[0], { stats: stats, total: stats.reduce(function (a, b) { return a + b; }, 0) });
-    });
-    return out;
-  }
-
-
   // POKEDEX_NAMES, version 2 (find.js's decodeNames): id → [{name, langs, own}].
   function decodeNames(raw) { return site.decodeNames(raw, 2); }
 
-  var byId = new Map();
-  var bySlug = new Map();
+  // The Pokémon by what a favorites file may call them, and by id.
+  var favoritesCatalog = model.favoritesCatalog(DATA.pokemon);
+  var byId = favoritesCatalog.byId;
   var speciesName = new Map();   // national dex number → its default Pokémon's name (sort by name)
   DATA.pokemon.forEach(function (p) {
-    byId.set(p.id, p);
-    bySlug.set(p.slug, p);
     if (!p.form && !speciesName.has(p.num)) speciesName.set(p.num, p.name);
   });
 
@@ -56,7 +42,7 @@
   var listedRows = DATA.pokemon.filter(function (p) { return !p.looks; });
 
   // For node's test runner (Tests/scripts): the decoders of the scripts this file loads.
-  site.list = { decodeStats: decodeStats, decodeNames: decodeNames };
+  site.list = { decodeStats: model.decodeStats, decodeNames: decodeNames };
 
   // A star changed: the favorites views follow. Un-starred among favorites, the cell leaves, and with a search or
   // filters on, every result is redrawn: keyboard focus stays nearby, by id (redrawn cells are new elements): the
@@ -144,33 +130,6 @@
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 4000);
   }
 
-  // Reads what export writes (and `pokedex build --favorites` reads): a JSON array of API names (slugs) and ids.
-  // The whole file is checked before anything changes; its favorites are added to the stored ones (none lost).
-  // Ids this site does not list are kept, as export keeps them; names it does not know are reported.
-  function parseFavoritesFile(text) {
-    var list;
-    try { list = JSON.parse(String(text).replace(/^\uFEFF/, '')); } catch (e) {
-      return { error: tr('import_not_json', 'it is not JSON') };
-    }
-    if (!Array.isArray(list)) return { error: tr('import_not_list', 'it is not a list of Pokémon names or numbers') };
-    var ids = [];
-    var unknown = [];
-    for (var i = 0; i < list.length; i++) {
-      var entry = list[i];
-      if (typeof entry === 'number' && Number.isInteger(entry) && entry > 0) {
-        ids.push(entry);
-      } else if (typeof entry === 'string' && entry.trim()) {
-        var key = entry.trim().toLowerCase();
-        var found = bySlug.get(key) || (/^\d+$/.test(key) ? byId.get(Number(key)) : null);
-        if (found) ids.push(found.id); else unknown.push(entry.trim());
-      } else {
-        return { error: tr('import_bad_entry', 'entry {n} is neither a Pokémon name nor a number', { n: i + 1 }) };
-      }
-    }
-    if (!ids.length && unknown.length) return { error: tr('import_none_known', 'none of its names is a Pokémon of this site') };
-    return { ids: ids, unknown: unknown };
-  }
-
   function importNote(view, text, isError) {
     var note = view ? $('.import-note', view) : null;
     if (!note) return;
@@ -190,7 +149,7 @@
     var reader = new FileReader();
     reader.onload = function () {
       input.value = '';
-      var parsed = parseFavoritesFile(reader.result);
+      var parsed = model.parseFavoritesFile(reader.result, favoritesCatalog, tr);
       if (parsed.error) { refuse(parsed.error); return; }
       var added = 0;
       parsed.ids.forEach(function (id) { if (!favorites.has(id)) { favorites.add(id); added++; } });
@@ -286,7 +245,7 @@
   var statsScript = site.onDemand({
     urls: function () { return [DATA.stats ? siteRoot + DATA.stats : '']; },
     loaded: function () {
-      var decoded = decodeStats(window.POKEDEX_STATS);
+      var decoded = model.decodeStats(window.POKEDEX_STATS);
       // A stats script of another version reads as none: said so, with a Retry, not sorted silently by number.
       if (!decoded.size) return false;
       decoded.forEach(function (values, id) {
@@ -300,22 +259,11 @@
   });
   var loadStats = statsScript.load;
 
-  /* POKEDEX_DEXES, version 1: {dexes: [[API name, [[species number, its number there]…]]…]} → name → Map. Loaded
-     when a regional Pokédex is chosen. */
-  function decodeDexes(raw) {
-    var out = new Map();
-    if (!raw || raw.version !== 1 || !Array.isArray(raw.dexes)) return out;
-    raw.dexes.forEach(function (dex) {
-      if (!Array.isArray(dex) || !Array.isArray(dex[1])) return;
-      out.set(dex[0], new Map(dex[1].filter(Array.isArray).map(function (pair) { return [pair[0], pair[1]]; })));
-    });
-    return out;
-  }
   var DEXES = new Map();
   var dexesScript = site.onDemand({
     urls: function () { return [DATA.dexes ? siteRoot + DATA.dexes : '']; },
     loaded: function () {
-      var decoded = decodeDexes(window.POKEDEX_DEXES);
+      var decoded = model.decodeDexes(window.POKEDEX_DEXES);
       if (!decoded.size) return false;
       DEXES = decoded;
       if (resultsActive()) runSearch(true);
@@ -331,7 +279,7 @@
     urls: function () { return [DATA.names ? siteRoot + DATA.names : '']; },
     loaded: function () {
       NAMES = decodeNames(window.POKEDEX_NAMES);
-      candidates.clear();
+      candidatesOf = model.candidates(NAMES);
       if (resultsActive() && filters.q) runSearch();
     },
     message: function () { return tr('names_failed', 'Names in other languages could not be loaded: only the names shown here are searched.'); },
@@ -340,62 +288,8 @@
   });
   var loadNames = namesScript.load;
 
-  // What a query is matched against: the display name, the slug's words, then every other name (with its
-  // languages). `shown` marks the first two: a match through them needs no explanation. A form's own names explain
-  // a match before those its species `lent` it ("Méga-Dracaufeu X" for "dracaufeu", not "Dracaufeu").
-  var candidates = new Map();
-  function candidatesOf(p) {
-    var list = candidates.get(p.id);
-    if (!list) {
-      var shown = fold(p.name);
-      list = [{ f: shown, shown: true }, { f: p.slug.replace(/-/g, ' '), shown: true }];
-      (NAMES.names.get(p.id) || []).forEach(function (n) {
-        var f = fold(n.name);
-        if (f !== shown) list.push({ f: f, name: n.name, langs: n.langs, lent: !n.own });
-      });
-      candidates.set(p.id, list);
-    }
-    return list;
-  }
-
-  // Names compare word by word, punctuation aside (sortName), split as the search splits them.
-  var WORD = site.wordBreak;
-
-  // "pikachu", "pika", "alolan raichu", "ピカチュウ"; "25", "025", "#25", "#0025": the species of that number
-  // first (its default Pokémon, then its forms), then numbers starting so. Each result: [pokemon, matched name].
-  function search(text, list) {
-    var query = site.query(text);
-    var q = query.text;
-    if (!q) return [];
-    var scored = [];
-    if (/^#?\d+$/.test(q)) {
-      var n = parseInt(q.replace('#', ''), 10);
-      var digits = String(n);
-      list.forEach(function (p) {
-        var score = p.num === n ? p.form : n > 0 && String(p.num).indexOf(digits) === 0 ? 2 : p.id === n ? 3 : -1;
-        if (score >= 0) scored.push([score, p, null]);
-      });
-    } else {
-      list.forEach(function (p) {
-        var best = -1;
-        var why = -1;
-        var via = null;
-        candidatesOf(p).forEach(function (c) {
-          var s = query.rank(c.f);
-          if (s < 0) return;
-          // At an equal score the name shown wins: no "Matched:" line is needed.
-          s = s * 2 + (c.shown ? 0 : 1);
-          if (best < 0 || s < best) best = s;
-          // Which name to explain: the shown one when it starts with the query, though another is the query itself.
-          var w = Math.max(s, c.shown ? 0 : 3) + (c.lent ? 100 : 0);
-          if (why < 0 || w < why) { why = w; via = c.shown ? null : c; }
-        });
-        if (best >= 0) scored.push([best, p, via]);
-      });
-    }
-    scored.sort(function (a, b) { return a[0] - b[0] || a[1].index - b[1].index; });
-    return scored.map(function (s) { return [s[1], s[2]]; });
-  }
+  // What a query is matched against (list-model.js's candidates), kept until the names change.
+  var candidatesOf = model.candidates(NAMES);
 
   function matchedLine(via) {
     return site.matchedLine(via.name, via.langs.map(function (i) { return NAMES.languages[i]; }).filter(Boolean));
@@ -414,10 +308,10 @@
       return;
     }
     if (sortsByStats()) loadStats();
-    var pool = filtered(view === 'favorites' ? favoriteList() : query || everyForm ? DATA.pokemon : listedRows);
-    var found = query ? search(query, pool) : pool.map(function (p) { return [p, null]; });
+    var pool = model.filtered(view === 'favorites' ? favoriteList() : query || everyForm ? DATA.pokemon : listedRows, filters, DEXES);
+    var found = query ? model.search(query, pool, candidatesOf) : pool.map(function (p) { return [p, null]; });
     // A search keeps its best matches first unless a sort is chosen.
-    results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sorted(found);
+    results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sortResults(found, filters, DEXES);
     var grid = $('.search-grid', viewSearch);
     grid.textContent = '';
     if (resultsLoader) resultsLoader.reset();
@@ -478,7 +372,7 @@
   //   sort=attack-desc          number|name|total|hp|attack|defense|special-attack|special-defense|speed, -asc|-desc
   //   q=pika                    the search box (URI-encoded)
   //   forms=all                 "Show every form" on (without it: as last chosen on this device)
-  var SORT_KEYS = ['number', 'name', 'total', 'hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
+  var SORT_KEYS = model.SORT_KEYS;
   var filters = { types: [], gen: 0, dex: '', sort: 'number', dir: 'asc', q: '' };
   var results = [];   // [pokemon, matched name or null]
   var shownResults = 0;
@@ -504,49 +398,20 @@
     return filtersActive() || (everyForm && view === 'all');
   }
 
-  function parseHash(hash) {
-    var next = { view: 'all', types: [], gen: 0, dex: '', sort: 'number', dir: 'asc', q: '', forms: null };
-    site.readHash(hash).forEach(function (part) {
-      var key = part.key, value = part.value;
-      if (key === 'favorites' && value === null) next.view = 'favorites';
-      if (value === null) return;
-      if (key === 'type') {
-        value.toLowerCase().split(',').forEach(function (t) {
-          if (DATA.types.indexOf(t) >= 0 && next.types.indexOf(t) < 0 && next.types.length < 2) next.types.push(t);
-        });
-      } else if (key === 'gen' && /^\d+$/.test(value) && DATA.pokemon.some(function (p) { return p.gen === Number(value); })) {
-        // Only a generation this site has: another is ignored like any invalid part.
-        next.gen = Number(value);
-      } else if (key === 'dex' && dexSelect && value && Array.from(dexSelect.options).some(function (o) { return o.value === value; })) {
-        // Only a regional Pokédex the filter offers.
-        next.dex = value;
-      } else if (key === 'sort') {
-        var m = /^([a-z-]+?)(?:-(asc|desc))?$/.exec(value.toLowerCase());
-        if (m && SORT_KEYS.indexOf(m[1]) >= 0) { next.sort = m[1]; next.dir = m[2] || 'asc'; }
-      } else if (key === 'q') {
-        next.q = value.trim();
-      } else if (key === 'forms' && value === 'all') {
-        next.forms = true;
-      }
-    });
-    return next;
-  }
-
-  function formatHash() {
-    var sorted = filters.sort !== 'number' || filters.dir !== 'asc';
-    return site.formatHash([
-      ['favorites', view === 'favorites' ? null : ''], ['type', filters.types.join(',')], ['gen', filters.gen ? String(filters.gen) : ''], ['dex', filters.dex],
-      ['sort', sorted ? filters.sort + '-' + filters.dir : ''], ['q', filters.q], ['forms', everyForm ? 'all' : '']
-    ]);
+  // What the address may name: this site's types, generations and the regional Pokédexes the filter offers.
+  var GENS = DATA.pokemon.reduce(function (gens, p) { if (gens.indexOf(p.gen) < 0) gens.push(p.gen); return gens; }, []);
+  function offered() {
+    var dexes = dexSelect ? Array.from(dexSelect.options).map(function (o) { return o.value; }).filter(Boolean) : [];
+    return { types: DATA.types, gens: GENS, dexes: dexes };
   }
 
   function writeHash() {
-    if (kind === 'index') site.showHash(formatHash());
+    if (kind === 'index') site.showHash(model.formatHash({ view: view, filters: filters, everyForm: everyForm }));
   }
 
   // The state the hash names, into the controls and the page.
   function applyHash(hash) {
-    var next = parseHash(hash);
+    var next = model.parseHash(hash, offered());
     filters.types = next.types;
     filters.gen = next.gen;
     filters.dex = next.dex;
@@ -562,58 +427,9 @@
     runSearch();
   }
 
-  function filtered(list) {
-    return list.filter(function (p) {
-      if (filters.gen && p.gen !== filters.gen) return false;
-      // Until its members are in (or when they could not be had, as the note says), not filtered by it.
-      var members = filters.dex && DEXES.get(filters.dex);
-      if (members && !members.has(p.num)) return false;
-      return filters.types.every(function (t) { return p.types.indexOf(t) >= 0; });
-    });
-  }
+  // Results in the order the filters say (list-model.js's sorter), species' names for sorting by name.
+  var sortResults = model.sorter(speciesName);
 
-  // Names compare word by word, punctuation aside: "Absol (Mega)" is "absol mega", before "absol mega z".
-  var collator = window.Intl && Intl.Collator ? new Intl.Collator('en', { numeric: true, sensitivity: 'base' }) : null;
-  var sortNames = new Map();
-  function sortName(name) {
-    var key = sortNames.get(name);
-    if (key === undefined) sortNames.set(name, key = name.split(WORD).filter(Boolean).join(' '));
-    return key;
-  }
-  function collate(a, b) {
-    a = sortName(a);
-    b = sortName(b);
-    return collator ? collator.compare(a, b) : (a < b ? -1 : a > b ? 1 : 0);
-  }
-
-  // Pokédex order until the stats are in; by number, a regional Pokédex's own.
-  function sortValue(p) {
-    var stat = SORT_KEYS.indexOf(filters.sort) - 3;
-    var members = filters.dex && filters.sort === 'number' && DEXES.get(filters.dex);
-    if (members) return members.get(p.num) || p.num;
-    if (!p.stats) return p.num;
-    if (filters.sort === 'total') return p.total;
-    return stat >= 0 ? (p.stats[stat] || 0) : p.num;
-  }
-
-  // By name, a species' forms stay right after its default Pokémon ("Absol", "Absol (Mega)", "Absol (Mega Z)"):
-  // species by their name, then the default first, then the forms by theirs. Every other key: ties in list
-  // order, always ascending, so that a bookmarked order is the same order.
-  function compare(a, b, sign) {
-    if (filters.sort === 'name') {
-      var c = collate(speciesName.get(a.num) || a.name, speciesName.get(b.num) || b.name) || a.num - b.num;
-      if (c) return c * sign;
-      return a.form - b.form || collate(a.name, b.name) || a.index - b.index;
-    }
-    var va = sortValue(a), vb = sortValue(b);
-    return (va < vb ? -1 : va > vb ? 1 : 0) * sign || a.index - b.index;
-  }
-  function sorted(list) {
-    var sign = filters.dir === 'desc' ? -1 : 1;
-    return list.slice().sort(function (a, b) { return compare(a[0], b[0], sign); });
-  }
-
-  // `more`: a batch below the first results (button, scrolling), its pictures loaded at once, under the indicator.
   function showMoreResults(count, more) {
     var grid = $('.search-grid', viewSearch);
     var fragment = doc.createDocumentFragment();

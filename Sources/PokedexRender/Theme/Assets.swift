@@ -16,6 +16,9 @@ enum AssetRole: String, CaseIterable, Sendable {
     case find
     /// The lists' cells, built from the data script, after `app`.
     case cells
+    /// What the index's and favorites' lists decide without the page (decoders, the favorites file, the search's
+    /// ranking, the address's state, filters and sort), after `find`, before `list`.
+    case listModel
     /// The index and favorites pages' script (views, search, filters, infinite scroll), after `cells`.
     case list
     /// The moves tables' script (sorting, the game picker, the moves index's filters and search): pages with a
@@ -63,6 +66,7 @@ enum AssetRole: String, CaseIterable, Sendable {
         case .placeholder: "assets/placeholder.svg"
         case .find: "assets/find.js"
         case .cells: "assets/cells.js"
+        case .listModel: "assets/list-model.js"
         case .list: "assets/list.js"
         case .moves: "assets/moves.js"
         case .search: "assets/search.js"
@@ -98,7 +102,8 @@ enum AssetRole: String, CaseIterable, Sendable {
     /// The theme files a returning visitor may need offline whatever the page (the service worker's shell),
     /// beside the pages and the per-language scripts.
     static let shell: [AssetRole] = [
-        .style, .controls, .listStyle, .app, .data, .favorites, .placeholder, .icon, .find, .cells, .list, .moves,
+        .style, .controls, .listStyle, .app, .data, .favorites, .placeholder, .icon, .find, .cells, .listModel, .list,
+        .moves,
     ]
 }
 

@@ -146,6 +146,12 @@ package struct Theme: Sendable {
                 + "between app.js and list.js"
         ),
         (
+            "{{assets.listModel}}", "{{assets.list}}",
+            "loads list.js but not list-model.js, which now has the lists' decoders, search ranking, address and "
+                + "sorting: add {{#usesList}}<script src=\"{{root}}{{assets.listModel}}\" defer></script>{{/usesList}} "
+                + "before list.js"
+        ),
+        (
             "{{assets.pokemonScript}}", "{{assets.app}}",
             "does not load pokemon.js, which runs the Pokémon pages' picture "
                 + "switcher (no longer in app.js): add {{#isPokemon}}<script src=\"{{root}}{{assets.pokemonScript}}\" "
