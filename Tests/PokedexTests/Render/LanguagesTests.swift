@@ -265,7 +265,9 @@ import Testing
         let english = try #require(theme.strings["en"])
         let call = try NSRegularExpression(pattern: #"tr\('([a-z_]+)', (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"#)
         var asked = Set<String>()
-        for file in ["app.js", "find.js", "pokemon.js", "cells.js", "list.js", "moves.js", "search.js"] {
+        for file in [
+            "app.js", "find.js", "pokemon.js", "cells.js", "list-model.js", "list.js", "moves.js", "search.js",
+        ] {
             let data = try #require(EmbeddedTheme.files()["assets/\(file)"])
             let script = String(decoding: data, as: UTF8.self)
             for match in call.matches(in: script, range: NSRange(script.startIndex..., in: script)) {

@@ -163,6 +163,7 @@ import Testing
         try write(
             #"<script src="{{root}}{{assets.app}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.find}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.listModel}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.list}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
@@ -175,6 +176,7 @@ import Testing
         try write(
             #"<script src="{{root}}{{assets.app}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.cells}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.listModel}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.list}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
@@ -183,6 +185,19 @@ import Testing
         )
         let find = try Theme(overrides: folder).warnings
         #expect(find.count == 1 && find[0].contains("{{assets.find}}"), "\(find)")
+        // The head before list-model.js was split out of list.js: the lists would have no search, address or sort.
+        try write(
+            #"<script src="{{root}}{{assets.app}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.find}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.cells}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.list}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
+            "partials/head.mustache",
+            in: folder
+        )
+        let model = try Theme(overrides: folder).warnings
+        #expect(model.count == 1 && model[0].contains("{{assets.listModel}}"), "\(model)")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/head.mustache"))
         // A header naming search.js for app.js's loader but not find.js, which the search now needs first.
         try write(
