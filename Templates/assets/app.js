@@ -236,7 +236,7 @@
 
   /* The pictures that failed (not a Pokémon page's own: pokemon.js says it beside it): one notice at the top of the
      page, with one Retry for them all. Offline, the offline banner says it; back online, they try again by themselves. */
-  var picturesNote = null, retrying = null, painting = 0;
+  var picturesNote = null, retrying = null, painting = 0, watching = 0;
   function lostPictures() {
     return $$('img.is-fallback').filter(function (img) { return lost.has(img) && !img.closest('.hero'); });
   }
@@ -271,15 +271,18 @@
       if (retryPicture(img)) retrying.add(img);
     });
     if (!retrying.size) endRetry();
+    // Pictures a redrawn list took off the page answer no more: checked each second until the retry ends.
+    else watching = setInterval(function () { settled(null); }, 1000);
   }
   // Each has loaded or failed again (or left the page): the notice goes, or says it again.
   function settled(img) {
-    if (!retrying || !retrying.delete(img)) return false;
+    if (!retrying || (img && !retrying.delete(img))) return false;
     retrying.forEach(function (other) { if (!doc.contains(other)) retrying.delete(other); });
     if (!retrying.size) endRetry();
-    return true;
+    return !!img;
   }
   function endRetry() {
+    clearInterval(watching);
     retrying = null;
     if (picturesNote && lostPictures().length) picturesNote.say(picturesFailed());
     paintPictures();

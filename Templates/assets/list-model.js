@@ -75,7 +75,7 @@
         ids.push(entry);
       } else if (typeof entry === 'string' && entry.trim()) {
         var number = /^#?(\d+)$/.exec(entry.trim());
-        var found = number ? known.byId.get(Number(number[1])) : known.byName.get(normalise(entry));
+        var found = number ? known.byId.get(Number(number[1])) : known.byName.get(normalise(entry.trim()));
         if (found) ids.push(found.id); else unknown.push(entry.trim());
       } else {
         return { error: tr('import_bad_entry', 'entry {n} is neither a Pokémon name nor a number', { n: i + 1 }) };
