@@ -1,0 +1,59 @@
+import Foundation
+
+/// What the render stage says of its work once every file is sent to the output stage.
+package struct RenderedSite: Sendable {
+    /// Pages whose template ran (the others were kept by fingerprint).
+    package var pagesRendered: Int
+    /// Pages of each kind that shows one thing, in the first language.
+    package var pages = PageCounts()
+    /// The digest of the render inputs (see `RenderInputs`), for the manifest.
+    package var inputs: String? = nil
+    /// Pages whose context was built (the others were kept by the context digest the manifest recorded).
+    package var contextsBuilt = 0
+    /// What the template engine did for the pages rendered.
+    package var engine = EngineWork()
+}
+
+/// The template engine's output and time, summed over the pages (each page on one core): its throughput per core.
+package struct EngineWork: Sendable {
+    var htmlBytes = 0
+    package var time: Duration = .zero
+
+    /// "14.2 MB of HTML in 0.21 s of one core: 67.6 MB/s per core".
+    package var summary: String {
+        let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+        let megabytes = Double(htmlBytes) / 1e6
+        let rate = seconds > 0 ? megabytes / seconds : 0
+        return String(format: "%.1f MB of HTML in %.3f s of one core: %.0f MB/s per core", megabytes, seconds, rate)
+    }
+}
+
+/// One page to render: where it goes, with which template and context. The context is made only when needed:
+/// a page kept by a fingerprint the manifest already knows never has one.
+struct PageJob: Sendable {
+    var path: String
+    var template: String
+    var makeContext: @Sendable () -> PageContext
+    /// Whether the context follows from the render inputs alone (not the service worker's, which names every file).
+    var followsInputs = true
+
+    /// The page's path within its language's copy: "pokemon/pikachu.html" for `fr/pokemon/pikachu.html`.
+    var unprefixedPath: String
+
+    init(path: String, template: String, followsInputs: Bool = true, context: @escaping @Sendable () -> PageContext) {
+        self.path = path
+        self.unprefixedPath = path
+        self.template = template
+        self.followsInputs = followsInputs
+        self.makeContext = context
+    }
+
+    /// The same page in a language's folder ("fr/").
+    func prefixed(_ prefix: String) -> PageJob {
+        var job = self
+        job.path = prefix + path
+        return job
+    }
+
+    var context: PageContext { makeContext() }
+}
