@@ -199,8 +199,8 @@ private struct PageScanner {
         }
     }
 
-    /// Records what `element` says; returns whether its children are to be visited.
-    mutating func visit(_ element: xmlNodePtr) -> Bool {
+    /// The attributes the check reads, from one element.
+    private struct Attributes {
         var id: String?
         var href: String?
         var src: String?
@@ -209,13 +209,20 @@ private struct PageScanner {
         var name: String?
         var property: String?
         var content: String?
+        var readsFragment = false
         var hasAlt = false
         var hasWidth = false
         var hasHeight = false
-        var attribute = element.pointee.properties
-        while let current = attribute {
-            let attributeName = current.pointee.name
-            func value() -> String { MarkupReader.text(of: current.pointee.children) }
+
+        init(of element: xmlNodePtr) {
+            var attribute = element.pointee.properties
+            while let current = attribute {
+                read(current.pointee.name, MarkupReader.text(of: current.pointee.children))
+                attribute = current.pointee.next
+            }
+        }
+
+        private mutating func read(_ attributeName: UnsafePointer<xmlChar>?, _ value: @autoclosure () -> String) {
             if MarkupReader.matches(attributeName, "id") {
                 id = value()
             } else if MarkupReader.matches(attributeName, "href") {
@@ -233,7 +240,7 @@ private struct PageScanner {
             } else if MarkupReader.matches(attributeName, "content") {
                 content = value()
             } else if MarkupReader.matches(attributeName, "data-fragment-state") {
-                scan.readsFragment = true
+                readsFragment = true
             } else if MarkupReader.matches(attributeName, "alt") {
                 hasAlt = true
             } else if MarkupReader.matches(attributeName, "width") {
@@ -241,66 +248,80 @@ private struct PageScanner {
             } else if MarkupReader.matches(attributeName, "height") {
                 hasHeight = true
             }
-            attribute = current.pointee.next
         }
+    }
+
+    /// Records what `element` says; returns whether its children are to be visited.
+    mutating func visit(_ element: xmlNodePtr) -> Bool {
+        let attributes = Attributes(of: element)
+        if attributes.readsFragment { scan.readsFragment = true }
         let tag = element.pointee.name
         let line = Int(xmlGetLineNo(element))
-        func refer(_ attribute: String, _ url: String?, onlyUnderBaseURL: Bool = false) {
-            guard let url else { return }
-            scan.references.append(
-                PageReference(line: line, attribute: attribute, url: url, onlyUnderBaseURL: onlyUnderBaseURL)
-            )
-        }
-        func referToCandidates(_ srcset: String?) {
-            guard let srcset else { return }
-            for url in LinkResolver.srcsetURLs(srcset) { refer("srcset", url) }
-        }
-
-        if let id {
-            if let first = idLines[id] {
-                scan.findings.append(
-                    Finding(path: path, line: line, message: "duplicate id \"\(id)\" (first on line \(first))")
-                )
-            } else {
-                idLines[id] = line
-                scan.anchors.insert(id)
-            }
-        }
+        if let id = attributes.id { record(id: id, line: line) }
         if MarkupReader.matches(tag, "a") {
-            refer("href", href)
-            if let name { scan.anchors.insert(name) }
+            refer("href", attributes.href, line: line)
+            if let name = attributes.name { scan.anchors.insert(name) }
         } else if MarkupReader.matches(tag, "link") {
-            let relations = Set((rel ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init))
-            if relations.isDisjoint(with: MarkupReader.originLinkRelations) { refer("href", href) }
-            if relations.contains("canonical"), scan.canonical == nil, let href {
-                scan.canonical = PageReference(line: line, attribute: "href", url: href)
-            }
+            visitLink(attributes, line: line)
         } else if MarkupReader.matches(tag, "img") {
-            refer("src", src)
-            referToCandidates(srcset)
-            let missing = [("alt", hasAlt), ("width", hasWidth), ("height", hasHeight)].filter { !$0.1 }.map(\.0)
-            if !missing.isEmpty {
-                let shown = src.map { " src=\"\($0)\"" } ?? ""
-                scan.findings.append(
-                    Finding(
-                        path: path,
-                        line: line,
-                        message: "<img\(shown)> has no \(missing.joined(separator: ", "))"
-                    )
-                )
-            }
+            visitImage(attributes, line: line)
         } else if MarkupReader.matches(tag, "script") {
-            refer("src", src)
+            refer("src", attributes.src, line: line)
         } else if MarkupReader.matches(tag, "source") {
-            refer("src", src)
-            referToCandidates(srcset)
+            refer("src", attributes.src, line: line)
+            referToCandidates(attributes.srcset, line: line)
         } else if MarkupReader.matches(tag, "meta") {
-            if let key = property ?? name, MarkupReader.urlMetaProperties.contains(key.lowercased()) {
-                refer("content", content, onlyUnderBaseURL: true)
+            if let key = attributes.property ?? attributes.name,
+                MarkupReader.urlMetaProperties.contains(key.lowercased())
+            {
+                refer("content", attributes.content, line: line, onlyUnderBaseURL: true)
             }
         } else if MarkupReader.matches(tag, "template") {
             return false
         }
         return true
+    }
+
+    private mutating func record(id: String, line: Int) {
+        if let first = idLines[id] {
+            scan.findings.append(
+                Finding(path: path, line: line, message: "duplicate id \"\(id)\" (first on line \(first))")
+            )
+        } else {
+            idLines[id] = line
+            scan.anchors.insert(id)
+        }
+    }
+
+    private mutating func visitLink(_ attributes: Attributes, line: Int) {
+        let relations = Set((attributes.rel ?? "").lowercased().split(whereSeparator: \.isWhitespace).map(String.init))
+        if relations.isDisjoint(with: MarkupReader.originLinkRelations) { refer("href", attributes.href, line: line) }
+        if relations.contains("canonical"), scan.canonical == nil, let href = attributes.href {
+            scan.canonical = PageReference(line: line, attribute: "href", url: href)
+        }
+    }
+
+    private mutating func visitImage(_ attributes: Attributes, line: Int) {
+        refer("src", attributes.src, line: line)
+        referToCandidates(attributes.srcset, line: line)
+        let missing = [("alt", attributes.hasAlt), ("width", attributes.hasWidth), ("height", attributes.hasHeight)]
+            .filter { !$0.1 }.map(\.0)
+        guard !missing.isEmpty else { return }
+        let shown = attributes.src.map { " src=\"\($0)\"" } ?? ""
+        scan.findings.append(
+            Finding(path: path, line: line, message: "<img\(shown)> has no \(missing.joined(separator: ", "))")
+        )
+    }
+
+    private mutating func refer(_ attribute: String, _ url: String?, line: Int, onlyUnderBaseURL: Bool = false) {
+        guard let url else { return }
+        scan.references.append(
+            PageReference(line: line, attribute: attribute, url: url, onlyUnderBaseURL: onlyUnderBaseURL)
+        )
+    }
+
+    private mutating func referToCandidates(_ srcset: String?, line: Int) {
+        guard let srcset else { return }
+        for url in LinkResolver.srcsetURLs(srcset) { refer("srcset", url, line: line) }
     }
 }

@@ -76,7 +76,44 @@ struct Parser {
 
     // MARK: Tags
 
+    /// A tag as read: its sigil ("#", "/", ">"… or nil for a variable), the name or text after it, where it ends.
+    private struct Tag {
+        var sigil: UInt8?
+        var body: ArraySlice<UInt8>
+        var end: Int
+    }
+
+    /// Where the line around a tag starts and ends, for tags that stand alone on their line.
+    private struct TagLine {
+        var start: Int
+        /// Past the line's newline when the tag ends the line.
+        var end: Int
+        var endsLine: Bool
+        var prefixIsWhitespace: Bool
+        var onlyTagsBefore: Bool
+    }
+
     private mutating func parseTag(at tagStart: Int) throws(TemplateError) {
+        let tag = try readTag(at: tagStart)
+        let line = line(around: tagStart, tagEnd: tag.end)
+        let insideParent = frames.last?.isParent == true
+        let standalone = isStandalone(tag.sigil, line: line, insideParent: insideParent)
+        let prefix: [UInt8]? = line.prefixIsWhitespace ? Array(bytes[line.start..<tagStart]) : nil
+
+        // The text before the tag, without the tag's line when it stands alone.
+        if standalone {
+            if position < line.start { appendText(position..<line.start) }
+            position = line.end
+            lineHoldsOnlyTags = true
+        } else {
+            appendText(position..<tagStart)
+            position = tag.end
+            lineHoldsOnlyTags = line.onlyTagsBefore
+        }
+        try apply(tag, at: tagStart, standalone: standalone, prefix: prefix, insideParent: insideParent)
+    }
+
+    private func readTag(at tagStart: Int) throws(TemplateError) -> Tag {
         var contentStart = tagStart + open.count
         var closing = close
         if open == Self.defaultOpen, contentStart < bytes.count, bytes[contentStart] == UInt8(ascii: "{") {
@@ -84,16 +121,20 @@ struct Parser {
             closing = [UInt8(ascii: "}")] + close
         }
         guard let closeStart = find(closing, from: contentStart) else { throw error("unclosed tag", at: tagStart) }
-        let tagEnd = closeStart + closing.count
         let content = Self.trimmed(bytes[contentStart..<closeStart])
         let isTriple = closing.count > close.count
         let sigil: UInt8? =
             isTriple ? UInt8(ascii: "&") : content.first.flatMap { "#^/>!=&<$%".utf8.contains($0) ? $0 : nil }
         let body = isTriple ? content : (sigil == nil ? content : Self.trimmed(content.dropFirst()))
+        return Tag(sigil: sigil, body: body, end: closeStart + closing.count)
+    }
 
-        // What the line around the tag holds, for standalone tags.
-        let textBefore = bytes[position..<tagStart]
-        let onlyTagsBefore = Self.onlyWhitespaceAfterLastNewline(textBefore, otherwise: lineHoldsOnlyTags)
+    /// What the line around the tag holds.
+    private func line(around tagStart: Int, tagEnd: Int) -> TagLine {
+        let onlyTagsBefore = Self.onlyWhitespaceAfterLastNewline(
+            bytes[position..<tagStart],
+            otherwise: lineHoldsOnlyTags
+        )
         var lineStart = tagStart
         while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         let prefixIsWhitespace = lineStart >= position && bytes[lineStart..<tagStart].allSatisfy(Self.isSpace)
@@ -111,34 +152,37 @@ struct Parser {
         } else {
             endsLine = false
         }
-        let strictlyStandalone = prefixIsWhitespace && endsLine
-        let insideParent = frames.last?.isParent == true
+        return TagLine(
+            start: lineStart,
+            end: lineEnd,
+            endsLine: endsLine,
+            prefixIsWhitespace: prefixIsWhitespace,
+            onlyTagsBefore: onlyTagsBefore
+        )
+    }
 
-        let standalone: Bool
+    private func isStandalone(_ sigil: UInt8?, line: TagLine, insideParent: Bool) -> Bool {
         switch sigil {
         case nil, UInt8(ascii: "&"):
-            standalone = false
+            false
         case UInt8(ascii: "$") where insideParent:
-            standalone = onlyTagsBefore && endsLine  // a block definition: the parent's tags around it do not count
-        case UInt8(ascii: "/") where frames.last?.isParent == true:
-            standalone = onlyTagsBefore && endsLine
+            line.onlyTagsBefore && line.endsLine  // a block definition: the parent's tags around it do not count
+        case UInt8(ascii: "/") where insideParent:
+            line.onlyTagsBefore && line.endsLine
         default:
-            standalone = strictlyStandalone
+            line.prefixIsWhitespace && line.endsLine
         }
-        let prefix: [UInt8]? = prefixIsWhitespace ? Array(bytes[lineStart..<tagStart]) : nil
+    }
 
-        // The text before the tag, without the tag's line when it stands alone.
-        if standalone {
-            if position < lineStart { appendText(position..<lineStart) }
-            position = lineEnd
-            lineHoldsOnlyTags = true
-        } else {
-            appendText(position..<tagStart)
-            position = tagEnd
-            lineHoldsOnlyTags = onlyTagsBefore
-        }
-
-        switch sigil {
+    private mutating func apply(
+        _ tag: Tag,
+        at tagStart: Int,
+        standalone: Bool,
+        prefix: [UInt8]?,
+        insideParent: Bool
+    ) throws(TemplateError) {
+        let body = tag.body
+        switch tag.sigil {
         case UInt8(ascii: "!"):
             break
         case UInt8(ascii: "="):
@@ -152,40 +196,9 @@ struct Parser {
         case UInt8(ascii: "/"):
             try closeFrame(String(decoding: body, as: UTF8.self), at: tagStart, standalone: standalone)
         case UInt8(ascii: ">"):
-            let indentation = standalone ? prefix ?? [] : nil
-            if body.first == UInt8(ascii: "*") {
-                hasDynamicReferences = true
-                append(
-                    .dynamicPartial(
-                        try parseName(Self.trimmed(body.dropFirst()), at: tagStart),
-                        indentation: indentation
-                    )
-                )
-            } else {
-                let partial = String(decoding: body, as: UTF8.self)
-                references.append((partial, tagStart))
-                append(.partial(partial, indentation: indentation))
-            }
+            try appendPartial(body, at: tagStart, indentation: standalone ? prefix ?? [] : nil)
         case UInt8(ascii: "<"):
-            let raw = String(decoding: body, as: UTF8.self)
-            if body.first == UInt8(ascii: "*") {
-                hasDynamicReferences = true
-                let dynamic = try parseName(Self.trimmed(body.dropFirst()), at: tagStart)
-                frames.append(
-                    Frame(
-                        kind: .parent(nil, dynamic, rawName: raw, prefix: prefix, standalone: standalone),
-                        offset: tagStart
-                    )
-                )
-            } else {
-                references.append((raw, tagStart))
-                frames.append(
-                    Frame(
-                        kind: .parent(raw, nil, rawName: raw, prefix: prefix, standalone: standalone),
-                        offset: tagStart
-                    )
-                )
-            }
+            try openParent(body, at: tagStart, prefix: prefix, standalone: standalone)
         case UInt8(ascii: "$"):
             let block = String(decoding: body, as: UTF8.self)
             if insideParent {
@@ -197,8 +210,44 @@ struct Parser {
             guard !insideParent else {
                 throw error("only block tags ({{$name}}) may stand inside a parent tag ({{<name}})", at: tagStart)
             }
-            append(.variable(try parseName(body, at: tagStart), escaped: sigil == nil))
+            append(.variable(try parseName(body, at: tagStart), escaped: tag.sigil == nil))
         }
+    }
+
+    private mutating func appendPartial(
+        _ body: ArraySlice<UInt8>,
+        at tagStart: Int,
+        indentation: [UInt8]?
+    ) throws(TemplateError) {
+        if body.first == UInt8(ascii: "*") {
+            hasDynamicReferences = true
+            append(
+                .dynamicPartial(try parseName(Self.trimmed(body.dropFirst()), at: tagStart), indentation: indentation)
+            )
+        } else {
+            let partial = String(decoding: body, as: UTF8.self)
+            references.append((partial, tagStart))
+            append(.partial(partial, indentation: indentation))
+        }
+    }
+
+    private mutating func openParent(
+        _ body: ArraySlice<UInt8>,
+        at tagStart: Int,
+        prefix: [UInt8]?,
+        standalone: Bool
+    ) throws(TemplateError) {
+        let raw = String(decoding: body, as: UTF8.self)
+        let kind: Frame.Kind
+        if body.first == UInt8(ascii: "*") {
+            hasDynamicReferences = true
+            let dynamic = try parseName(Self.trimmed(body.dropFirst()), at: tagStart)
+            kind = .parent(nil, dynamic, rawName: raw, prefix: prefix, standalone: standalone)
+        } else {
+            references.append((raw, tagStart))
+            kind = .parent(raw, nil, rawName: raw, prefix: prefix, standalone: standalone)
+        }
+        frames.append(Frame(kind: kind, offset: tagStart))
     }
 
     private mutating func closeFrame(_ name: String, at offset: Int, standalone: Bool) throws(TemplateError) {

@@ -86,6 +86,14 @@ struct Catalogs: Sendable {
     let dexes: DexCatalog
     let items: ItemCatalog
 
+    /// The pages of each kind the catalogs make, one per entry.
+    var pageCounts: [PageCounts.Kind: Int] {
+        [
+            .move: moves.ordered.count, .ability: abilities.ordered.count, .type: types.ordered.count,
+            .place: places.ordered.count, .dex: dexes.ordered.count, .item: items.ordered.count,
+        ]
+    }
+
     /// `shared`: what no language changes, made once for every language's catalogs (else made here).
     init(_ pokedex: Pokedex, strings: ThemeStrings = SiteRenderer.builtInStrings, shared: Shared? = nil) throws {
         var moves = MoveCatalog(pokedex, learners: shared?.learners)

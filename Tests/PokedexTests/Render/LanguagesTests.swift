@@ -123,6 +123,19 @@ import Testing
         }
     }
 
+    /// Each copy names its scripts from the theme's, not from the copy before it: with French at the root, the
+    /// English copy loads no French words.
+    @Test func aCopyAfterTheRootsLoadsNoneOfItsWords() async throws {
+        try await withEnvironment { env in
+            try await env.build(templates: GoldenTests.templates, languages: ["fr", "en"])
+            let french = try env.read("pokemon/charizard.html")
+            #expect(french.contains("assets/strings-fr."))
+            let english = try env.read("en/pokemon/charizard.html")
+            #expect(english.contains(#"<html lang="en""#))
+            #expect(!english.contains("strings-fr"), "the English copy loads the French copy's words")
+        }
+    }
+
     /// Every page's alternates name every copy of it, and each copy names the same set: the pairs are symmetric.
     @Test func hreflangAlternatesAreSymmetricAndTheSitemapListsThem() async throws {
         try await withEnvironment { env in

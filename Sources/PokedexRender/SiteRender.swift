@@ -1,0 +1,300 @@
+import Foundation
+package import PokedexModel
+package import PokedexSite
+package import PokedexSource
+import PokedexSupport
+
+/// The render as stages: the theme's hashed files, the scripts every language shares, one copy of the site per
+/// language, then what comes after every page (sitemap, theme files, pictures, the service worker).
+extension SiteRenderer {
+    /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
+    /// file), each sent to `stream` as soon as it is made, one language's copy after the other (only one
+    /// language's model and pages are held at once). A file `ledger` holds is sent `.kept`: neither rendered nor
+    /// read. `contentHashes`: a digest of a picture's bytes by site path, where known: its fingerprint, of which
+    /// the service worker's cache name is made (else the picture's file identity stands in). Does not finish
+    /// `stream`.
+    package func render(
+        _ pokedex: Pokedex,
+        images: [String: CachedImage] = [:],
+        contentHashes: [String: String] = [:],
+        ledger: (any SiteLedger)? = nil,
+        knownInputsDigest: String? = nil,
+        into stream: SiteFileStream
+    ) async throws -> RenderedSite {
+        // Scripts and styles first: their names, which carry their hashes, go into every page.
+        let theme = hashedThemeFiles()
+        // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
+        // rebuild would otherwise spend one core on.
+        var renderInputs = RenderInputs(
+            pokedex,
+            perPage: perPage,
+            baseURL: baseURL,
+            assets: theme.assets,
+            builder: RenderInputs.currentBuilder,
+            languages: languages.map(\.code)
+        )
+        renderInputs.strings = languages.map { self.theme.strings(for: $0.code) }
+        // A digest the caller vouches for (the last build's, made from the same inputs) spares encoding the model.
+        async let inputsDigest =
+            knownInputsDigest == nil ? renderInputs.digest(parallelism: parallelism) : knownInputsDigest
+        let scripts = try SharedScripts(pokedex)
+        // Only a ledger that remembers its contexts' inputs can spare a page its context: otherwise (a first build,
+        // an empty folder) the pages start at once and the digest, for the manifest, is made beside them.
+        var inputs: String? = nil
+        if ledger?.remembersContexts == true {
+            do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
+        }
+        var run = RenderRun(
+            sent: SentFiles(stream: stream, ledger: ledger),
+            workerShell: scripts.paths,
+            counts: PageCounts([.index: Self.pageCount(pokemon: pokedex.listed.count, perPage: perPage)]),
+            themeAssets: theme.assets,
+            assets: theme.assets
+        )
+        // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
+        // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
+        for index in languages.indices {
+            let copy = LanguageCopy(index: index, inputs: inputs, knownInputs: knownInputsDigest != nil)
+            try await renderCopy(copy, of: pokedex, scripts: scripts, stream: stream, run: &run)
+        }
+        try await finish(&run, files: theme.files, legacyWorker: theme.legacyWorker, images: images, contentHashes)
+        do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
+        return RenderedSite(
+            pagesRendered: run.work.rendered,
+            pages: run.counts,
+            inputs: inputs,
+            contextsBuilt: run.work.contextsBuilt,
+            engine: EngineWork(htmlBytes: run.work.htmlBytes, time: run.work.engineTime)
+        )
+    }
+
+    /// What one render gathers across the languages' copies.
+    struct RenderRun {
+        var sent: SentFiles
+        var work = PagesWork()
+        var sitemap: [Sitemap.Entry] = []
+        /// What the service worker keeps for offline use beside its own shell.
+        var workerShell: [String]
+        var counts: PageCounts
+        /// The catalogs every language shares, once the first copy has made them.
+        var shared: Catalogs.Shared?
+        /// The theme's files' names, from which each copy names its own scripts.
+        let themeAssets: AssetsContext
+        /// The first language's assets: the service worker's.
+        var assets: AssetsContext
+    }
+
+    /// Which copy of the site is being made, and what its pages may be spared by.
+    struct LanguageCopy {
+        var index: Int
+        /// The render inputs' digest, when the ledger remembers contexts.
+        var inputs: String?
+        /// Whether the caller vouched for the inputs' digest (a rebuild): the shared catalogs are then made at once.
+        var knownInputs: Bool
+    }
+
+    /// The theme's files, its scripts and styles compacted and under hashed names, and where each role's file is.
+    func hashedThemeFiles() -> (files: [(path: String, data: Data)], assets: AssetsContext, legacyWorker: Bool) {
+        var files = theme.staticFiles
+        let legacyWorker = files.contains { $0.path == Self.workerPath }
+        var hashedNames: [String: String] = [:]
+        for index in files.indices where AssetRole.hashedFiles.contains(files[index].path) {
+            files[index].data = AssetCompactor.compact(files[index].data, path: files[index].path)
+            let name = Self.hashedName(files[index].path, files[index].data)
+            hashedNames[files[index].path] = name
+            files[index].path = name
+        }
+        return (files, AssetsContext(names: hashedNames), legacyWorker)
+    }
+
+    /// The scripts every language shares, under hashed names: every Pokémon's names in every language (loaded
+    /// when search is first used), their base stats, and the regional Pokédexes' members (none without one).
+    struct SharedScripts {
+        var names: Data
+        var namesPath: String
+        var stats: Data
+        var statsPath: String
+        var dexes: Data?
+        var dexesPath: String
+
+        init(_ pokedex: Pokedex) throws {
+            names = try DataScript.names(pokedex)
+            namesPath = SiteRenderer.hashedName(SiteRenderer.namesScript, names)
+            stats = try DataScript.stats(pokedex)
+            statsPath = SiteRenderer.hashedName(SiteRenderer.statsScript, stats)
+            dexes = pokedex.regionalDexes.ordered.isEmpty ? nil : try DataScript.dexes(pokedex)
+            dexesPath = dexes.map { SiteRenderer.hashedName(SiteRenderer.dexesScript, $0) } ?? ""
+        }
+
+        var paths: [String] { [namesPath, statsPath] + (dexes == nil ? [] : [dexesPath]) }
+    }
+
+    /// One language's copy: its scripts, then its pages, rendered and sent.
+    func renderCopy(
+        _ copy: LanguageCopy,
+        of pokedex: Pokedex,
+        scripts: SharedScripts,
+        stream: SiteFileStream,
+        run: inout RenderRun
+    ) async throws {
+        let renderer = forLanguage(at: copy.index)
+        let localized = pokedex.localized(renderer.language.code, words: renderer.themeWords)
+        if run.shared == nil { run.shared = try await Catalogs.Shared.make(localized, atOnce: copy.knownInputs) }
+        var catalogs = try Catalogs(localized, strings: renderer.strings, shared: run.shared)
+        let assets = try await renderer.sendScripts(
+            localized,
+            catalogs: &catalogs,
+            isFirst: copy.index == 0,
+            scripts: scripts,
+            run: &run
+        )
+        let jobs = renderer.pages(localized, assets: assets.up(renderer.siteUp), catalogs: catalogs)
+            .map { $0.prefixed(renderer.pathPrefix) }
+        run.sitemap += sitemapEntries(jobs)
+        var pages = try await renderPages(
+            jobs,
+            words: renderer.words,
+            ledger: run.sent.ledger,
+            inputs: copy.inputs,
+            into: stream
+        )
+        for (path, fingerprint) in pages.fingerprints { run.sent.fingerprints[path] = fingerprint }
+        // Held once, by `sent`: a twelve-language site has tens of thousands of pages.
+        pages.fingerprints = []
+        run.work.merge(pages)
+        run.workerShell += renderer.offlineShell(
+            localized,
+            catalogs: catalogs,
+            assets: assets,
+            isFirst: copy.index == 0
+        )
+        if copy.index == 0 {
+            run.assets = assets
+            for (kind, count) in catalogs.pageCounts { run.counts[kind] = count }
+        }
+    }
+
+    /// Sends the language's scripts (data, abilities, words, moves, search) and the shared ones with the first
+    /// copy; returns the assets with the language's scripts' names. Empties the catalogs' move scripts once sent:
+    /// the stream holds their bytes until they are written, and the pages keep only their names.
+    func sendScripts(
+        _ localized: Pokedex,
+        catalogs: inout Catalogs,
+        isFirst: Bool,
+        scripts: SharedScripts,
+        run: inout RenderRun
+    ) async throws -> AssetsContext {
+        var assets = run.themeAssets
+        // Type names for the cells and filters the scripts build: English ones are the API names made readable.
+        let dataScript = try DataScript.make(
+            localized,
+            perPage: perPage,
+            namesScript: scripts.namesPath,
+            statsScript: scripts.statsPath,
+            dexesScript: scripts.dexesPath,
+            typeLabels: language.code == "en" ? nil : typeNames(in: localized)
+        )
+        assets[.data] = Self.hashedName(Self.dataScript, dataScript)
+        let searchData = try SearchScript.make(localized, catalogs: catalogs)
+        assets[.searchData] = Self.hashedName(SearchScript.path, searchData)
+        let abilitiesScript = try DataScript.abilities(localized, catalog: catalogs.abilities)
+        assets[.abilities] = Self.hashedName(Self.abilitiesScript, abilitiesScript)
+        try await run.sent.add(assets[.data], dataScript)
+        try await run.sent.add(assets[.abilities], abilitiesScript)
+        if isFirst {
+            try await run.sent.add(scripts.namesPath, scripts.names)
+            try await run.sent.add(scripts.statsPath, scripts.stats)
+            if let dexes = scripts.dexes { try await run.sent.add(scripts.dexesPath, dexes) }
+            try await run.sent.add(assets[.favorites], DataScript.favorites(localized.favorites.ids))
+        }
+        if language.code != "en" { try await sendScriptWords(&assets, run: &run) }
+        for script in catalogs.moveScripts.files { try await run.sent.add(script.path, script.data) }
+        catalogs.moveScripts.files = []
+        run.shared = run.shared?.sent()
+        try await run.sent.add(assets[.searchData], searchData)
+        return assets
+    }
+
+    /// The scripts' words in the language: every page loads what app.js and pokemon.js say; the other scripts'
+    /// words only where they run.
+    func sendScriptWords(_ assets: inout AssetsContext, run: inout RenderRun) async throws {
+        let code = language.code
+        let (own, more) = Self.scriptWords(strings.table("js"), scripts: theme.staticFiles)
+        let words = try DataScript.script("POKEDEX_STRINGS", own, path: "assets/strings-\(code).js")
+        assets[.strings] = Self.hashedName("assets/strings-\(code).js", words)
+        try await run.sent.add(assets[.strings], words)
+        let moreWords = try DataScript.script("POKEDEX_MORE_STRINGS", more, path: "assets/strings-\(code)-more.js")
+        assets[.moreStrings] = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
+        try await run.sent.add(assets[.moreStrings], moreWords)
+    }
+
+    /// Every page a visitor may land on (not the 404 pages), with its copies in the other languages; none without
+    /// a base URL.
+    func sitemapEntries(_ jobs: [PageJob]) -> [Sitemap.Entry] {
+        guard let baseURL else { return [] }
+        return jobs.filter { $0.unprefixedPath != Self.notFoundPath }.map { job in
+            Sitemap.Entry(
+                url: Sitemap.url(of: job.path, base: baseURL),
+                alternates: languages.count < 2 ? [] : alternates(of: job.unprefixedPath, root: "", absolute: true)
+            )
+        }
+    }
+
+    /// What the service worker keeps of this language's copy for offline use, beside its shell: the indexes and
+    /// the scripts they load, the comparison and the natures; the first copy adds the theme's page scripts and
+    /// styles, the others their own index, favorites and words.
+    func offlineShell(_ pokedex: Pokedex, catalogs: Catalogs, assets: AssetsContext, isFirst: Bool) -> [String] {
+        let prefix = pathPrefix
+        // The moves index and the scripts the moves search and the game picker load: offline over http too.
+        let moveShell =
+            catalogs.moves.ordered.isEmpty
+            ? [] : [prefix + MoveCatalog.indexPath, catalogs.moveScripts.moves, catalogs.moveScripts.names]
+        let referenceShell =
+            (catalogs.abilities.ordered.isEmpty ? [] : [prefix + AbilityCatalog.indexPath])
+            + (catalogs.types.ordered.isEmpty
+                ? [] : [prefix + TypeCatalog.indexPath, prefix + TypeCatalog.calculatorPath])
+            + (catalogs.places.ordered.isEmpty ? [] : [prefix + PlaceCatalog.indexPath])
+            + (catalogs.dexes.ordered.isEmpty ? [] : [prefix + DexCatalog.indexPath])
+            + (catalogs.items.ordered.isEmpty ? [] : [prefix + ItemCatalog.indexPath])
+            + [prefix + Self.searchPath]
+        // The comparison and what it loads on arrival, and the natures' table.
+        let compareShell =
+            [prefix + Self.comparePath, assets[.abilities]]
+            + (pokedex.natures.isEmpty ? [] : [prefix + Self.naturesPath])
+        guard isFirst else {
+            return [prefix + "index.html", prefix + "favorites.html", assets[.data]]
+                + [assets.optional(.strings), assets.optional(.moreStrings)].compactMap { $0 }
+                + moveShell + referenceShell + compareShell + [assets[.searchData]]
+        }
+        let pageAssets: [AssetRole] = [
+            .pages, .pokemon, .tables, .pokemonScript, .calculator, .compare, .items, .itemsStyle,
+        ]
+        return moveShell + referenceShell + compareShell + [assets[.search], assets[.searchData]]
+            + pageAssets.map { assets[$0] }
+    }
+
+    /// After every copy: the sitemap, the theme's files, the pictures, and last the service worker, whose cache
+    /// is named after everything above, so any change to the site, a picture included, gives returning browsers a
+    /// new worker and a fresh cache. A theme that still ships its own static sw.js keeps it.
+    func finish(
+        _ run: inout RenderRun,
+        files: [(path: String, data: Data)],
+        legacyWorker: Bool,
+        images: [String: CachedImage],
+        _ contentHashes: [String: String]
+    ) async throws {
+        if let baseURL {
+            try await run.sent.add(Sitemap.path, try Sitemap.make(entries: run.sitemap))
+            try await run.sent.add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
+        }
+        for file in files { try await run.sent.add(file.path, file.data) }
+        for file in Self.pictureFiles(images, contentHashes: contentHashes, ledger: run.sent.ledger) {
+            try await run.sent.send(file)
+        }
+        guard !legacyWorker, theme.hasTemplate(Self.workerPath) else { return }
+        let job = workerJob(fingerprints: run.sent.fingerprints, assets: run.assets, extraShell: run.workerShell)
+        try await run.sent.send(
+            try Self.render(job, theme: theme, words: words, ledger: run.sent.ledger, inputs: nil).file
+        )
+    }
+}
