@@ -137,3 +137,66 @@ extension SiteRenderer {
         )
     }
 }
+
+extension SiteRenderer {
+    /// The abilities index and a page per ability.
+    func abilityPages(
+        _ pokedex: Pokedex,
+        site: SiteContext,
+        assets: AssetsContext,
+        catalog: AbilityCatalog
+    )
+        -> [PageJob]
+    {
+        var jobs: [PageJob] = []
+        let entries = pokedex.entries
+        let names = pokedex.names
+        if !catalog.ordered.isEmpty {
+            let path = AbilityCatalog.indexPath
+            let description = t("description.abilities", ["count": grouped(pokedex.listed.count)])
+            jobs.append(
+                PageJob(path: path, template: "abilities") { [self] in
+                    var context = sectionBase(
+                        site: site,
+                        kind: .abilities,
+                        path: path,
+                        title: t("title.abilities"),
+                        description: description,
+                        assets: assets
+                    )
+                    context.abilitiesIndex = abilitiesIndex(catalog, names: names)
+                    return context
+                }
+            )
+        }
+        jobs += neighbourPages(
+            catalog.ordered,
+            paths: catalog.ordered.map { AbilityCatalog.pagePath(catalog.slugs[$0.id] ?? "") },
+            template: "ability"
+        ) { [self] ability, previous, next, path in
+            let page = abilityPage(
+                ability,
+                catalog: catalog,
+                entries: entries,
+                names: names,
+                previous: previous,
+                next: next
+            )
+            let description =
+                [page.shortEffect, page.flavorText].compactMap { $0 }.first
+                ?? t("description.ability", ["name": page.name])
+            var context = sectionBase(
+                site: site,
+                kind: .ability,
+                path: path,
+                title: t("title.ability", ["name": page.name]),
+                socialTitle: page.name,
+                description: description,
+                assets: assets
+            )
+            context.ability = page
+            return context
+        }
+        return jobs
+    }
+}

@@ -229,50 +229,9 @@ extension SiteRenderer {
     ) -> MoveContext {
         let book = catalog.book
         let row = catalog.row(move, from: MoveCatalog.folder)
-        // The newest game it is learned in by level up, machine, egg or tutor: a game whose only way is one of its
-        // own (Champions' training) shows after it, among the others.
-        var games = catalog.learners.games(of: move.id, book: book)
-        if let main = games.firstIndex(where: { game in
-            (catalog.learners.byMove[move.id]?[game.id] ?? [:]).keys.contains { method in
-                if case .other = book.kind(ofMethod: method) { false } else { true }
-            }
-        }) {
-            games.insert(games.remove(at: main), at: 0)
-        }
+        let games = learnedGames(move, catalog: catalog)
         let newest = games.first
-        var groups: [LearnerGroupContext] = []
-        if let newest, let byMethod = catalog.learners.byMove[move.id]?[newest.id] {
-            let methods = byMethod.sorted { a, b in
-                let (ka, kb) = (book.kind(ofMethod: a.key), book.kind(ofMethod: b.key))
-                return ka != kb ? ka < kb : a.key < b.key
-            }
-            // "Lv. 36" once per level, not once per learner.
-            var levelNotes: [Int: String] = [:]
-            func levelNote(_ level: Int) -> String {
-                if let note = levelNotes[level] { return note }
-                let note = level == 0 ? t("move.evo") : t("move.level_n", ["n": String(level)])
-                levelNotes[level] = note
-                return note
-            }
-            for (method, learnersOfMethod) in methods {
-                let kind = book.kind(ofMethod: method)
-                let learners = learnersOfMethod.map { learner in
-                    var cell = cells[learner.entry]
-                    if kind == .levelUp { cell.note = levelNote(learner.level) }
-                    return cell
-                }
-                groups.append(
-                    LearnerGroupContext(
-                        key: kind.key,
-                        method: method,
-                        label: book.label(ofMethod: method, in: newest.id),
-                        machine: kind == .machine ? book.machine(move: move.id, versionGroup: newest.id) : nil,
-                        count: learners.count,
-                        cells: learners
-                    )
-                )
-            }
-        }
+        let groups = newest.map { learnerGroups(move, in: $0.id, catalog: catalog, cells: cells) } ?? []
         let others = games.dropFirst().map {
             GameCountContext(label: $0.label, count: catalog.learners.count(of: move.id, in: $0.id))
         }
@@ -323,6 +282,60 @@ extension SiteRenderer {
             nameLang: row.moveNameLang,
             targetLang: move.target.flatMap { catalog.names.fallback(.moveTarget, $0) }.flatMap(Self.tag)
         )
+    }
+
+    /// The games a move is learned in, the newest it is learned in by level up, machine, egg or tutor first: a game
+    /// whose only way is one of its own (Champions' training) shows after it, among the others.
+    func learnedGames(_ move: MoveRecord, catalog: MoveCatalog) -> [Game] {
+        let book = catalog.book
+        var games = catalog.learners.games(of: move.id, book: book)
+        if let main = games.firstIndex(where: { game in
+            (catalog.learners.byMove[move.id]?[game.id] ?? [:]).keys.contains { method in
+                if case .other = book.kind(ofMethod: method) { false } else { true }
+            }
+        }) {
+            games.insert(games.remove(at: main), at: 0)
+        }
+        return games
+    }
+
+    /// Who learns `move` in the version group `game`, by method (level up first), as cells.
+    func learnerGroups(
+        _ move: MoveRecord,
+        in game: Int,
+        catalog: MoveCatalog,
+        cells: [PokemonMiniCell]
+    ) -> [LearnerGroupContext] {
+        let book = catalog.book
+        guard let byMethod = catalog.learners.byMove[move.id]?[game] else { return [] }
+        let methods = byMethod.sorted { a, b in
+            let (ka, kb) = (book.kind(ofMethod: a.key), book.kind(ofMethod: b.key))
+            return ka != kb ? ka < kb : a.key < b.key
+        }
+        // "Lv. 36" once per level, not once per learner.
+        var levelNotes: [Int: String] = [:]
+        func levelNote(_ level: Int) -> String {
+            if let note = levelNotes[level] { return note }
+            let note = level == 0 ? t("move.evo") : t("move.level_n", ["n": String(level)])
+            levelNotes[level] = note
+            return note
+        }
+        return methods.map { method, learnersOfMethod in
+            let kind = book.kind(ofMethod: method)
+            let learners = learnersOfMethod.map { learner in
+                var cell = cells[learner.entry]
+                if kind == .levelUp { cell.note = levelNote(learner.level) }
+                return cell
+            }
+            return LearnerGroupContext(
+                key: kind.key,
+                method: method,
+                label: book.label(ofMethod: method, in: game),
+                machine: kind == .machine ? book.machine(move: move.id, versionGroup: game) : nil,
+                count: learners.count,
+                cells: learners
+            )
+        }
     }
 
     /// `moves/index.html`.

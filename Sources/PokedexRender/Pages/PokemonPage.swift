@@ -16,22 +16,7 @@ extension SiteRenderer {
         related: RelatedPokemon
     ) -> DetailContext {
         let record = entry.record
-        let stats = record.stats.map { stat in
-            StatContext(
-                name: stat.name,
-                label: statLabel(stat.name).0,
-                short: statLabel(stat.name).1,
-                value: stat.value,
-                percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))),
-                ranges: StatRange.levels.map { level in
-                    let range = StatRange(stat: stat.name, base: stat.value, level: level, pokemon: record.name)
-                    // Shedinja's HP: one value, not "1–1".
-                    return range.min == range.max
-                        ? String(range.min)
-                        : t("pokemon.stat_range", ["min": String(range.min), "max": String(range.max)])
-                }
-            )
-        }
+        let stats = statContexts(record)
         let picture = image(entry, root: "../", lazy: false)
         let pictures = Self.pictures(entry, main: picture, strings: strings)
         let book = related.pokedex.names
@@ -45,24 +30,8 @@ extension SiteRenderer {
         let forms = forms(entry, related: related)
         let names = Self.nameRows(entry.names, strings: strings, language: language.code)
         let shownEntries = entry.species?.entries(in: language.code) ?? []
-        let entries = PokedexEntryText.merge(shownEntries, properNames: related.properNames).map { text in
-            let games = text.versions.map { book.name(.version, $0) }
-            // "Let’s Go, Pikachu!" has a comma of its own: such lists are split by semicolons.
-            let separator = book.words.listSeparator
-            let clashes = games.contains { $0.contains(separator.trimmingCharacters(in: .whitespaces)) }
-            return EntryContext(
-                text: text.text,
-                games: clashes ? games.joined(separator: "; ") : book.words.list(games)
-            )
-        }
-        var generation = entry.generation.map { t("common.generation", ["n": numeral($0)]) }
-        // A form says which games brought it: "Generation VII (Sun, Moon)".
-        if let group = entry.introducedIn, let said = generation {
-            let games = book.games(ofVersionGroup: group)
-            if !games.isEmpty {
-                generation = t("common.generation_games", ["generation": said, "games": book.words.list(games)])
-            }
-        }
+        let entries = entryTexts(shownEntries, related: related)
+        let generation = generationLine(entry, names: book)
         // PokeAPI writes habitats in lower case ("water's edge").
         let habitat = entry.species?.habitat.map { book.name(.habitat, $0) }
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
@@ -86,20 +55,7 @@ extension SiteRenderer {
             stats: stats,
             statTotal: record.stats.reduce(0) { $0 + $1.value },
             rangeLevels: StatRange.levels.map { t("pokemon.at_level", ["n": String($0)]) },
-            abilities: record.abilities.map {
-                AbilityContext(
-                    name: $0.name,
-                    label: book.name(.ability, $0.name),
-                    isHidden: $0.isHidden,
-                    href: related.abilities?.href($0.id) ?? "",
-                    isLinked: related.abilities?.href($0.id) != nil,
-                    shortEffect: $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.text },
-                    effectLang: fallbackTag(
-                        $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary)?.language }
-                    ),
-                    labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag)
-                )
-            },
+            abilities: abilityContexts(record, related: related),
             genus: entry.species?.genus(in: language.code)?.name,
             // A form that plays differently is not described by its species' entry (Alolan Raichu's would be
             // Raichu's): its entries section says whose they are.
@@ -139,6 +95,66 @@ extension SiteRenderer {
             entriesLang: fallbackTag(shownEntries.first?.language),
             habitatLang: entry.species?.habitat.flatMap { book.fallback(.habitat, $0) }.flatMap(Self.tag)
         )
+    }
+
+    func statContexts(_ record: PokemonRecord) -> [StatContext] {
+        record.stats.map { stat in
+            StatContext(
+                name: stat.name,
+                label: statLabel(stat.name).0,
+                short: statLabel(stat.name).1,
+                value: stat.value,
+                percent: min(100, max(0, Int((Double(stat.value) / 255 * 100).rounded()))),
+                ranges: StatRange.levels.map { level in
+                    let range = StatRange(stat: stat.name, base: stat.value, level: level, pokemon: record.name)
+                    // Shedinja's HP: one value, not "1–1".
+                    return range.min == range.max
+                        ? String(range.min)
+                        : t("pokemon.stat_range", ["min": String(range.min), "max": String(range.max)])
+                }
+            )
+        }
+    }
+
+    /// The Pokédex entries in the page's language, alike texts merged, each with the games that say it.
+    func entryTexts(_ shown: [SpeciesRecord.FlavorEntry], related: RelatedPokemon) -> [EntryContext] {
+        let book = related.pokedex.names
+        return PokedexEntryText.merge(shown, properNames: related.properNames).map { text in
+            let games = text.versions.map { book.name(.version, $0) }
+            // "Let’s Go, Pikachu!" has a comma of its own: such lists are split by semicolons.
+            let separator = book.words.listSeparator
+            let clashes = games.contains { $0.contains(separator.trimmingCharacters(in: .whitespaces)) }
+            return EntryContext(
+                text: text.text,
+                games: clashes ? games.joined(separator: "; ") : book.words.list(games)
+            )
+        }
+    }
+
+    /// "Generation I"; a form says which games brought it: "Generation VII (Sun, Moon)".
+    func generationLine(_ entry: PokemonEntry, names: NameBook) -> String? {
+        guard let said = entry.generation.map({ t("common.generation", ["n": numeral($0)]) }) else { return nil }
+        guard let group = entry.introducedIn else { return said }
+        let games = names.games(ofVersionGroup: group)
+        return games.isEmpty
+            ? said : t("common.generation_games", ["generation": said, "games": names.words.list(games)])
+    }
+
+    func abilityContexts(_ record: PokemonRecord, related: RelatedPokemon) -> [AbilityContext] {
+        let book = related.pokedex.names
+        return record.abilities.map {
+            let summary = $0.id.flatMap { related.pokedex.abilities[$0].flatMap(abilitySummary) }
+            return AbilityContext(
+                name: $0.name,
+                label: book.name(.ability, $0.name),
+                isHidden: $0.isHidden,
+                href: related.abilities?.href($0.id) ?? "",
+                isLinked: related.abilities?.href($0.id) != nil,
+                shortEffect: summary?.text,
+                effectLang: fallbackTag(summary?.language),
+                labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag)
+            )
+        }
     }
 
     /// 1269 → "1,269" ("1 269" in French).

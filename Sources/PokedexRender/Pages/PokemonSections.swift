@@ -151,7 +151,6 @@ extension SiteRenderer {
     /// form's box.
     func evolution(_ entry: PokemonEntry, related: RelatedPokemon) -> EvolutionContext? {
         guard let chain = related.pokedex.chain(of: entry) else { return nil }
-        let placeholder = "../" + siteUp + Self.placeholderImage
         let roots = chain.chain.branches
         let formBoxes = Set(roots.flatMap(\.all).compactMap(\.formPokemonID))
         // A form the tree has no box of is marked in the box it plays as: Totem Alolan Marowak in Alolan Marowak's,
@@ -172,27 +171,15 @@ extension SiteRenderer {
                 exported?.displayName
                 ?? box.formPart.map { "\(speciesName) (\(DisplayName.titleCase($0)))" } ?? speciesName
             // Stages sit below the fold: their pictures load lazily.
-            let picture =
-                exported.map { image($0, root: "../", lazy: true) }
-                ?? ImageContext(
-                    src: placeholder,
-                    width: 475,
-                    height: 475,
-                    alt: name,
-                    fallback: placeholder,
-                    thumbnail: placeholder,
-                    srcset: nil,
-                    isLocal: false,
-                    isRemote: false,
-                    isPlaceholder: true,
-                    lazy: true
-                )
+            let picture = exported.map { image($0, root: "../", lazy: true) } ?? placeholderPicture(alt: name)
             let isCurrent =
                 box.formPokemonID.map { $0 == entry.id || $0 == standIn }
                 ?? (box.speciesID == entry.record.speciesID && !formBoxes.contains(entry.id) && standIn == nil
                     && entry.megaTrigger == nil)
             var children = box.evolvesTo.map(stage)
-            if box.formPokemonID == nil { children += (related.megas[box.speciesID] ?? []).map(megaStage) }
+            if box.formPokemonID == nil {
+                children += (related.megas[box.speciesID] ?? []).map { megaStage($0, entry: entry, related: related) }
+            }
             let condition = EvolutionNode.howToEvolve(box.conditions, related.words) ?? ""
             let links = placeLinks(box.conditions, related: related)
             var context = EvolutionStageContext(
@@ -217,30 +204,6 @@ extension SiteRenderer {
             )
             return context
         }
-        func megaLinks(_ mega: PokemonEntry) -> [String: String] {
-            guard case .stone(let stone) = mega.megaTrigger else { return [:] }
-            return itemLinks([stone], related: related)
-        }
-        func megaStage(_ mega: PokemonEntry) -> EvolutionStageContext {
-            let condition = mega.megaTrigger?.howToEvolve(related.words) ?? ""
-            var context = EvolutionStageContext(
-                speciesID: mega.record.speciesID,
-                name: mega.displayName,
-                href: Self.detailHref(mega),
-                isLinked: true,
-                image: image(mega, root: "../", lazy: true),
-                isCurrent: mega.id == entry.id,
-                isThisPage: mega.id == entry.id,
-                isBaby: false,
-                howToEvolve: ForeignText.unmarked(condition),
-                howToEvolveRuns: TextRunContext.runs(condition, links: megaLinks(mega)),
-                hasCondition: !condition.isEmpty,
-                evolvesTo: [],
-                hasEvolutions: false
-            )
-            context.setNameLang(mega.nameFallback.flatMap(Self.tag))
-            return context
-        }
         let hasMegas = roots.flatMap(\.all).contains { $0.formPokemonID == nil && related.megas[$0.speciesID] != nil }
         let stages = roots.map(stage)
         func depth(_ stage: EvolutionStageContext) -> Int { 1 + (stage.evolvesTo.map(depth).max() ?? 0) }
@@ -248,6 +211,52 @@ extension SiteRenderer {
             stages: stages,
             evolves: !chain.chain.evolvesTo.isEmpty || hasMegas,
             isDeep: (stages.map(depth).max() ?? 0) >= 4
+        )
+    }
+
+    /// A Mega Evolution's box, after its species', with its Mega Stone.
+    func megaStage(_ mega: PokemonEntry, entry: PokemonEntry, related: RelatedPokemon) -> EvolutionStageContext {
+        let condition = mega.megaTrigger?.howToEvolve(related.words) ?? ""
+        let links: [String: String]
+        if case .stone(let stone) = mega.megaTrigger {
+            links = itemLinks([stone], related: related)
+        } else {
+            links = [:]
+        }
+        var context = EvolutionStageContext(
+            speciesID: mega.record.speciesID,
+            name: mega.displayName,
+            href: Self.detailHref(mega),
+            isLinked: true,
+            image: image(mega, root: "../", lazy: true),
+            isCurrent: mega.id == entry.id,
+            isThisPage: mega.id == entry.id,
+            isBaby: false,
+            howToEvolve: ForeignText.unmarked(condition),
+            howToEvolveRuns: TextRunContext.runs(condition, links: links),
+            hasCondition: !condition.isEmpty,
+            evolvesTo: [],
+            hasEvolutions: false
+        )
+        context.setNameLang(mega.nameFallback.flatMap(Self.tag))
+        return context
+    }
+
+    /// The placeholder in a box of the tree whose Pokémon has no page; below the fold, lazily loaded.
+    func placeholderPicture(alt: String) -> ImageContext {
+        let placeholder = "../" + siteUp + Self.placeholderImage
+        return ImageContext(
+            src: placeholder,
+            width: 475,
+            height: 475,
+            alt: alt,
+            fallback: placeholder,
+            thumbnail: placeholder,
+            srcset: nil,
+            isLocal: false,
+            isRemote: false,
+            isPlaceholder: true,
+            lazy: true
         )
     }
 

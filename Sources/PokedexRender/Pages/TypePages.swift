@@ -192,3 +192,79 @@ extension SiteRenderer {
         )
     }
 }
+
+extension SiteRenderer {
+    /// The type chart, the calculator and a page per type.
+    func typePages(
+        _ pokedex: Pokedex,
+        site: SiteContext,
+        assets: AssetsContext,
+        catalogs: Catalogs,
+        dataScript: String
+    ) -> [PageJob] {
+        var jobs: [PageJob] = []
+        let types = catalogs.types
+        if !types.ordered.isEmpty {
+            let path = TypeCatalog.indexPath
+            let description = t("description.types", ["count": String(types.ordered.count)])
+            jobs.append(
+                PageJob(path: path, template: "types") { [self] in
+                    var context = sectionBase(
+                        site: site,
+                        kind: .types,
+                        path: path,
+                        title: t("title.types"),
+                        description: description,
+                        assets: assets
+                    )
+                    context.typeChart = typeChart(types, pokedex: pokedex)
+                    return context
+                }
+            )
+            let calculatorPath = TypeCatalog.calculatorPath
+            jobs.append(
+                PageJob(path: calculatorPath, template: "calculator") { [self] in
+                    var context = sectionBase(
+                        site: site,
+                        kind: .calculator,
+                        path: calculatorPath,
+                        title: t("title.calculator"),
+                        description: t("description.calculator"),
+                        assets: assets
+                    )
+                    context.calculator = calculator(types, pokedex: pokedex)
+                    context.calculator?.dataScript = dataScript
+                    return context
+                }
+            )
+        }
+        jobs += neighbourPages(types.ordered, paths: types.ordered.map(TypeCatalog.pagePath), template: "type") {
+            [self] type, previous, next, path in
+            let page = typePage(
+                type,
+                catalog: types,
+                moves: catalogs.moves,
+                pokedex: pokedex,
+                previous: previous,
+                next: next
+            )
+            let label = page.type.label
+            var context = sectionBase(
+                site: site,
+                kind: .type,
+                path: path,
+                title: t("title.type", ["name": label]),
+                socialTitle: t("title.type_social", ["name": label]),
+                description: t(
+                    "description.type",
+                    ["name": label, "pokemon": String(page.pokemonCount), "moves": String(page.moveCount)]
+                ),
+                assets: assets
+            )
+            context.typePage = page
+            context.usesMovesScript = page.hasMoves
+            return context
+        }
+        return jobs
+    }
+}

@@ -102,72 +102,8 @@ enum SearchScript {
     }
 
     static func make(_ pokedex: Pokedex, catalogs: Catalogs) throws -> Data {
-        let names = pokedex.names
-        // Every name list, in the order of the groups: the languages are the union, in first-seen order.
-        var lists: [(kind: String, href: String, label: String, names: [LocalizedName])] = []
-        for entry in pokedex.entries {
-            // A form without names of its own is found by its species' names and its own English one.
-            var spelled = entry.names
-            if !spelled.contains(where: { $0.name == entry.displayName }) {
-                spelled.insert(LocalizedName(language: "en", name: entry.displayName), at: 0)
-            }
-            lists.append(("pokemon", SiteRenderer.pokemonPagePath(entry.slug), entry.displayName, spelled))
-        }
-        for move in catalogs.moves.ordered {
-            let label = names.name(.move, move.name)
-            lists.append(
-                (
-                    "move", MoveCatalog.pagePath(catalogs.moves.slugs[move.id] ?? ""), label,
-                    move.names.isEmpty ? [LocalizedName(language: "en", name: label)] : move.names
-                )
-            )
-        }
-        for ability in catalogs.abilities.ordered {
-            let label = names.name(.ability, ability.name)
-            lists.append(
-                (
-                    "ability", AbilityCatalog.pagePath(catalogs.abilities.slugs[ability.id] ?? ""), label,
-                    ability.names.isEmpty ? [LocalizedName(language: "en", name: label)] : ability.names
-                )
-            )
-        }
-        for type in catalogs.types.ordered {
-            let label = names.type(type)
-            let spelled = pokedex.typeChart[type]?.names ?? []
-            lists.append(
-                (
-                    "type", TypeCatalog.pagePath(type), label,
-                    spelled.isEmpty ? [LocalizedName(language: "en", name: label)] : spelled
-                )
-            )
-        }
-        for location in catalogs.places.ordered {
-            let label = names.name(.location, location.name)
-            lists.append(
-                (
-                    "place", PlaceCatalog.pagePath(catalogs.places.slugs[location.id] ?? ""), label,
-                    spelled(names, .location, location.name, label: label)
-                )
-            )
-        }
-        for dex in catalogs.dexes.ordered {
-            let label = names.name(.pokedex, dex.name)
-            lists.append(
-                (
-                    "dex", DexCatalog.pagePath(catalogs.dexes.slugs[dex.id] ?? ""), label,
-                    spelled(names, .pokedex, dex.name, label: label)
-                )
-            )
-        }
-        for item in catalogs.items.ordered {
-            let label = names.name(.item, item.name)
-            lists.append(
-                (
-                    "item", ItemCatalog.pagePath(catalogs.items.slugs[item.id] ?? ""), label,
-                    spelled(names, .item, item.name, label: label)
-                )
-            )
-        }
+        let lists = nameLists(pokedex, catalogs: catalogs)
+        // The languages are the union of the lists', in first-seen order.
         var codes: [String] = []
         for list in lists {
             for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
@@ -199,12 +135,72 @@ enum SearchScript {
         }
         return try DataScript.script(
             "POKEDEX_SEARCH",
-            Payload(
-                languages: languages,
-                groups: groups,
-                pokemon: cells(pokedex)
-            ),
+            Payload(languages: languages, groups: groups, pokemon: cells(pokedex)),
             path: path
         )
+    }
+
+    /// One thing search finds: its group, its page, the name the pages give it and every name it has.
+    struct NameList {
+        var kind: String
+        var href: String
+        var label: String
+        var names: [LocalizedName]
+    }
+
+    /// Every name list, in the order of the groups.
+    static func nameLists(_ pokedex: Pokedex, catalogs: Catalogs) -> [NameList] {
+        let names = pokedex.names
+        /// PokeAPI's names, else the label in English.
+        func orLabel(_ spellings: [LocalizedName], _ label: String) -> [LocalizedName] {
+            spellings.isEmpty ? [LocalizedName(language: "en", name: label)] : spellings
+        }
+        var lists = pokedex.entries.map { entry in
+            // A form without names of its own is found by its species' names and its own English one.
+            var spelled = entry.names
+            if !spelled.contains(where: { $0.name == entry.displayName }) {
+                spelled.insert(LocalizedName(language: "en", name: entry.displayName), at: 0)
+            }
+            return NameList(
+                kind: "pokemon",
+                href: SiteRenderer.pokemonPagePath(entry.slug),
+                label: entry.displayName,
+                names: spelled
+            )
+        }
+        let moves = catalogs.moves
+        lists += moves.ordered.map { move in
+            let label = names.name(.move, move.name)
+            let href = MoveCatalog.pagePath(moves.slugs[move.id] ?? "")
+            return NameList(kind: "move", href: href, label: label, names: orLabel(move.names, label))
+        }
+        let abilities = catalogs.abilities
+        lists += abilities.ordered.map { ability in
+            let label = names.name(.ability, ability.name)
+            let href = AbilityCatalog.pagePath(abilities.slugs[ability.id] ?? "")
+            return NameList(kind: "ability", href: href, label: label, names: orLabel(ability.names, label))
+        }
+        lists += catalogs.types.ordered.map { type in
+            let label = names.type(type)
+            let spellings = orLabel(pokedex.typeChart[type]?.names ?? [], label)
+            return NameList(kind: "type", href: TypeCatalog.pagePath(type), label: label, names: spellings)
+        }
+        func named(_ kind: String, _ named: NamedKind, _ apiName: String, href: String) -> NameList {
+            let label = names.name(named, apiName)
+            return NameList(kind: kind, href: href, label: label, names: spelled(names, named, apiName, label: label))
+        }
+        let places = catalogs.places
+        lists += places.ordered.map {
+            named("place", .location, $0.name, href: PlaceCatalog.pagePath(places.slugs[$0.id] ?? ""))
+        }
+        let dexes = catalogs.dexes
+        lists += dexes.ordered.map {
+            named("dex", .pokedex, $0.name, href: DexCatalog.pagePath(dexes.slugs[$0.id] ?? ""))
+        }
+        let items = catalogs.items
+        lists += items.ordered.map {
+            named("item", .item, $0.name, href: ItemCatalog.pagePath(items.slugs[$0.id] ?? ""))
+        }
+        return lists
     }
 }
