@@ -44,6 +44,9 @@ let package = Package(
         // Swift (nothing generated is kept in git).
         .executableTarget(name: "PokedexEmbed", swiftSettings: strictSettings),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["PokedexEmbed"]),
+        // Build time only: the contexts' template trees, from their stored properties (see TemplateTree.swift).
+        .executableTarget(name: "PokedexTrees", swiftSettings: strictSettings),
+        .plugin(name: "TemplateTrees", capability: .buildTool(), dependencies: ["PokedexTrees"]),
         // Thumbnails: libpng decodes the cached artwork, libwebp scales and encodes it (see Docs/site.md, "Thumbnails").
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
@@ -112,7 +115,7 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strictSettings,
-            plugins: ["EmbedFiles"]
+            plugins: ["EmbedFiles", "TemplateTrees"]
         ),
         .target(
             name: "PokedexOutput",

@@ -1,8 +1,8 @@
 import Foundation
 package import PokedexModel
 import PokedexMustache
-package import PokedexSite
-package import PokedexSource
+import PokedexSite
+import PokedexSource
 import PokedexSupport
 
 /// The render stage: turns the model into the site's files, and writes nothing. Pure: same model, theme and

@@ -4,7 +4,7 @@ import Foundation
 // promises).
 
 /// A move's damage class: "physical", "special" or "status".
-struct CategoryContext: Sendable, Encodable {
+struct CategoryContext: Sendable, Encodable, TemplateTree {
     /// API name, safe for a CSS class: "special" ("unknown" otherwise).
     var name: String
     /// "Special".
@@ -14,7 +14,7 @@ struct CategoryContext: Sendable, Encodable {
 }
 
 /// One row of a moves table: the move and its figures, "—" where PokeAPI has null.
-struct MoveRowContext: Sendable, Encodable {
+struct MoveRowContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var slug: String
     /// The move's page, relative to the page the row is on.
@@ -42,7 +42,7 @@ struct MoveRowContext: Sendable, Encodable {
 }
 
 /// One way of learning moves in one game: "Level up" and its moves.
-struct LearnGroupContext: Sendable, Encodable {
+struct LearnGroupContext: Sendable, Encodable, TemplateTree {
     /// "level-up", "machine", "egg", "tutor", "other".
     var key: String
     /// PokeAPI's method id: with `key`, unique on the page (for ids).
@@ -59,7 +59,7 @@ struct LearnGroupContext: Sendable, Encodable {
 }
 
 /// A game of the game picker.
-struct GameOptionContext: Sendable, Encodable {
+struct GameOptionContext: Sendable, Encodable, TemplateTree {
     /// The version group's id.
     var id: Int
     /// "Scarlet & Violet".
@@ -68,7 +68,7 @@ struct GameOptionContext: Sendable, Encodable {
 }
 
 /// The Moves section of a Pokémon's page.
-struct MovesSectionContext: Sendable, Encodable {
+struct MovesSectionContext: Sendable, Encodable, TemplateTree {
     /// "Scarlet & Violet": the game the tables show.
     var game: String
     var gameID: Int
@@ -88,7 +88,7 @@ struct MovesSectionContext: Sendable, Encodable {
 }
 
 /// A Pokémon in a move's list of learners: a small cell with its thumbnail.
-struct LearnerCellContext: Sendable, Encodable {
+struct LearnerCellContext: Sendable, Encodable, TemplateTree {
     /// Its page, relative to the move's page.
     var href: String
     var name: String
@@ -101,7 +101,7 @@ struct LearnerCellContext: Sendable, Encodable {
 }
 
 /// The learners of a move by one method in one game.
-struct LearnerGroupContext: Sendable, Encodable {
+struct LearnerGroupContext: Sendable, Encodable, TemplateTree {
     var key: String
     var method: Int
     /// "Level up".
@@ -113,13 +113,13 @@ struct LearnerGroupContext: Sendable, Encodable {
 }
 
 /// A game and how many exported Pokémon learn the move in it.
-struct GameCountContext: Sendable, Encodable {
+struct GameCountContext: Sendable, Encodable, TemplateTree {
     var label: String
     var count: Int
 }
 
 /// A move's page.
-struct MoveContext: Sendable, Encodable {
+struct MoveContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var slug: String
     var name: String

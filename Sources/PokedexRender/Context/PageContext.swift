@@ -6,8 +6,8 @@ import PokedexMustache
 //
 // Plain `Encodable` values: one encoding pass (`TemplateValueEncoder`) turns a page's context into the value
 // tree that both the template engine and the page's fingerprint read, so a new field is added here and nowhere
-// else, except in the contexts that also make their own tree (ContextTrees.swift: a test fails until it is
-// added there). A nil optional is a key whose value is null, never an absent key: Mustache would look an absent
+// else (the contexts declaring `TemplateTree` get their trees written at build time from the same fields). A nil
+// optional is a key whose value is null, never an absent key: Mustache would look an absent
 // key up in the enclosing contexts (a place's visitor without areas would show the place's own).
 
 /// Shared by every page.
@@ -100,7 +100,7 @@ struct SocialContext: Sendable, Encodable {
 }
 
 /// A link to another page, relative to the page it appears on.
-struct LinkContext: Sendable, Encodable {
+struct LinkContext: Sendable, Encodable, TemplateTree {
     var href: String
     var label: String
 }

@@ -3,7 +3,7 @@ import PokedexMustache
 // The contexts of where Pokémon are found: a Pokémon page's section, a place's page and the places index.
 
 /// A Pokémon page's "Where to find it".
-struct WhereContext: Sendable, Encodable {
+struct WhereContext: Sendable, Encodable, TemplateTree {
     /// The newest games' places; the older ones behind a disclosure.
     var games: [EncounterGamesContext]
     var moreGames: [EncounterGamesContext]
@@ -21,13 +21,13 @@ struct WhereContext: Sendable, Encodable {
 }
 
 /// The same places in several games: "Red & Blue".
-struct EncounterGamesContext: Sendable, Encodable {
+struct EncounterGamesContext: Sendable, Encodable, TemplateTree {
     var games: String
     var lines: [EncounterLineContext]
 }
 
 /// "Viridian Forest: Walking in tall grass or a cave · Lv. 3–5 · 5%": the places met the same way, and how.
-struct EncounterLineContext: Sendable, Encodable {
+struct EncounterLineContext: Sendable, Encodable, TemplateTree {
     var places: [EncounterPlaceContext]
     var how: String
     var howLang: String?
@@ -39,7 +39,7 @@ struct EncounterLineContext: Sendable, Encodable {
 }
 
 /// A place of a line, linked to its page where it has one.
-struct EncounterPlaceContext: Sendable, Encodable {
+struct EncounterPlaceContext: Sendable, Encodable, TemplateTree {
     var name: String
     var nameLang: String?
     /// Its page; nil when it has none.
@@ -52,75 +52,12 @@ struct EncounterPlaceContext: Sendable, Encodable {
 }
 
 /// "Light Ball: 5% in Ruby, Sapphire & Emerald".
-struct HeldItemContext: Sendable, Encodable {
+struct HeldItemContext: Sendable, Encodable, TemplateTree {
     var name: String
     var nameLang: String?
     var rarities: String
     /// The item's page, from the Pokémon's; nil when it has none.
     var href: String? = nil
-}
-
-extension WhereContext: TemplateValueConvertible {
-    var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 9)
-        object.append("games", .list(games.map(\.templateValue)))
-        object.append("moreGames", .list(moreGames.map(\.templateValue)))
-        object.append("hasMoreGames", .bool(hasMoreGames))
-        if let uncovered { object.append("uncovered", .string(uncovered)) }
-        if let nowhere { object.append("nowhere", .string(nowhere)) }
-        if let firstStage { object.append("firstStage", firstStage.templateValue) }
-        object.append("heldItems", .list(heldItems.map(\.templateValue)))
-        object.append("hasHeldItems", .bool(hasHeldItems))
-        if let allPlaces { object.append("allPlaces", .string(allPlaces)) }
-        return .object(object)
-    }
-}
-
-extension EncounterGamesContext: TemplateValueConvertible {
-    var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 2)
-        object.append("games", .string(games))
-        object.append("lines", .list(lines.map(\.templateValue)))
-        return .object(object)
-    }
-}
-
-extension EncounterLineContext: TemplateValueConvertible {
-    var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 7)
-        object.append("places", .list(places.map(\.templateValue)))
-        object.append("how", .string(how))
-        if let howLang { object.append("howLang", .string(howLang)) }
-        object.append("levels", .string(levels))
-        object.append("chance", .string(chance))
-        if let conditions { object.append("conditions", .string(conditions)) }
-        if let conditionsLang { object.append("conditionsLang", .string(conditionsLang)) }
-        return .object(object)
-    }
-}
-
-extension EncounterPlaceContext: TemplateValueConvertible {
-    var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 6)
-        object.append("name", .string(name))
-        if let nameLang { object.append("nameLang", .string(nameLang)) }
-        if let href { object.append("href", .string(href)) }
-        if let area { object.append("area", .string(area)) }
-        if let areaLang { object.append("areaLang", .string(areaLang)) }
-        object.append("separator", .string(separator))
-        return .object(object)
-    }
-}
-
-extension HeldItemContext: TemplateValueConvertible {
-    var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 4)
-        object.append("name", .string(name))
-        if let nameLang { object.append("nameLang", .string(nameLang)) }
-        object.append("rarities", .string(rarities))
-        if let href { object.append("href", .string(href)) }
-        return .object(object)
-    }
 }
 
 /// `locations/<slug>.html`.
@@ -194,23 +131,12 @@ struct PlaceRowContext: Sendable, Encodable {
 // MARK: Regional Pokédexes
 
 /// A Pokémon's number in one regional Pokédex: "Kanto 25".
-struct LocalNumberContext: Sendable, Encodable {
+struct LocalNumberContext: Sendable, Encodable, TemplateTree {
     var label: String
     var labelLang: String?
     var number: String
     /// The Pokédex's page; nil when it has none.
     var href: String?
-}
-
-extension LocalNumberContext: TemplateValueConvertible {
-    var templateValue: TemplateValue {
-        var object = TemplateObject(capacity: 4)
-        object.append("label", .string(label))
-        if let labelLang { object.append("labelLang", .string(labelLang)) }
-        object.append("number", .string(number))
-        if let href { object.append("href", .string(href)) }
-        return .object(object)
-    }
 }
 
 /// `pokedexes/<slug>.html`.

@@ -3,7 +3,7 @@ import Foundation
 // A Pokémon's page and what other pages show of Pokémon: cells, pictures, types, stats, evolution, matchups, forms,
 // names (see PageContext.swift for what every context promises).
 
-struct ImageContext: Sendable, Encodable {
+struct ImageContext: Sendable, Encodable, TemplateTree {
     /// Relative to the page, or an absolute URL for remote images.
     var src: String
     var width: Int
@@ -24,7 +24,7 @@ struct ImageContext: Sendable, Encodable {
     var lazy: Bool
 }
 
-struct TypeContext: Sendable, Encodable {
+struct TypeContext: Sendable, Encodable, TemplateTree {
     /// API name, safe for a CSS class: "grass".
     var name: String
     /// "Grass".
@@ -37,7 +37,7 @@ struct TypeContext: Sendable, Encodable {
 }
 
 /// One Pokémon in a grid: index pages and favorites.
-struct CellContext: Sendable, Encodable {
+struct CellContext: Sendable, Encodable, TemplateTree {
     var id: Int
     /// "#025".
     var number: String
@@ -53,7 +53,7 @@ struct CellContext: Sendable, Encodable {
     var nameLang: String? = nil
 }
 
-struct StatContext: Sendable, Encodable {
+struct StatContext: Sendable, Encodable, TemplateTree {
     var name: String
     /// "Special Attack".
     var label: String
@@ -78,7 +78,7 @@ struct StatContext: Sendable, Encodable {
     }
 }
 
-struct AbilityContext: Sendable, Encodable {
+struct AbilityContext: Sendable, Encodable, TemplateTree {
     var name: String
     var label: String
     var isHidden: Bool
@@ -94,7 +94,7 @@ struct AbilityContext: Sendable, Encodable {
 }
 
 /// A detail page's Training section: what defeating, catching and raising it gives.
-struct TrainingContext: Sendable, Encodable {
+struct TrainingContext: Sendable, Encodable, TemplateTree {
     /// "2 Speed"; nil when PokeAPI does not say.
     var effortYield: String?
     /// "190".
@@ -110,7 +110,7 @@ struct TrainingContext: Sendable, Encodable {
 }
 
 /// A detail page's Breeding section.
-struct BreedingContext: Sendable, Encodable {
+struct BreedingContext: Sendable, Encodable, TemplateTree {
     /// "Field, Fairy".
     var eggGroups: String?
     /// "50% male, 50% female", "Genderless".
@@ -122,7 +122,7 @@ struct BreedingContext: Sendable, Encodable {
 }
 
 /// One Pokédex entry and the games that print it.
-struct EntryContext: Sendable, Encodable {
+struct EntryContext: Sendable, Encodable, TemplateTree {
     var text: String
     /// "Red, Blue".
     var games: String
@@ -139,14 +139,14 @@ struct MiniGroupContext: Sendable, Encodable {
     var cells: [PokemonMiniCell]
 }
 
-struct MeasureContext: Sendable, Encodable {
+struct MeasureContext: Sendable, Encodable, TemplateTree {
     /// "0.7 m" / "6.9 kg".
     var metric: String
     /// "2′ 04″" / "15.2 lb"; nil in a language that writes metric units alone.
     var imperial: String?
 }
 
-struct DetailContext: Sendable, Encodable {
+struct DetailContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var number: String
     var name: String
@@ -225,7 +225,7 @@ struct DetailContext: Sendable, Encodable {
 }
 
 /// A species' evolution chain, from its first stage.
-struct EvolutionContext: Sendable, Encodable {
+struct EvolutionContext: Sendable, Encodable, TemplateTree {
     /// The first stage alone (a list, so that a recursive partial can render stages and their `evolvesTo` alike).
     var stages: [EvolutionStageContext]
     /// False for a chain of one stage: "This Pokémon does not evolve."
@@ -237,7 +237,7 @@ struct EvolutionContext: Sendable, Encodable {
 /// One stage of an evolution chain and the stages it evolves into (several where the chain branches).
 /// Values are never absent (empty strings and flags instead), so that a nested stage never shows its parent's
 /// value through Mustache's context stack.
-struct EvolutionStageContext: Sendable, Encodable {
+struct EvolutionStageContext: Sendable, Encodable, TemplateTree {
     var speciesID: Int
     /// "Charmeleon": the exported Pokémon's name, else the species' English name, else its API name made readable.
     var name: String
@@ -270,7 +270,7 @@ struct EvolutionStageContext: Sendable, Encodable {
 }
 
 /// A piece of a sentence: in the page's language, or (`isForeign`) in `lang`.
-struct TextRunContext: Sendable, Encodable {
+struct TextRunContext: Sendable, Encodable, TemplateTree {
     var text: String
     var isForeign: Bool
     /// The BCP 47 tag of a foreign run ("en"); "" otherwise.
@@ -283,7 +283,7 @@ struct TextRunContext: Sendable, Encodable {
 }
 
 /// "Weak to", "Resists" or "Immune to", with its multipliers.
-struct MatchupGroupContext: Sendable, Encodable {
+struct MatchupGroupContext: Sendable, Encodable, TemplateTree {
     /// "weak", "resists", "immune": for CSS classes.
     var name: String
     /// "Weak to".
@@ -292,7 +292,7 @@ struct MatchupGroupContext: Sendable, Encodable {
     var tiers: [MatchupTierContext]
 }
 
-struct MatchupTierContext: Sendable, Encodable {
+struct MatchupTierContext: Sendable, Encodable, TemplateTree {
     /// "×4", "×2", "×½", "×¼", "×0".
     var multiplier: String
     /// "4", "2", "0.5", "0.25", "0".
@@ -302,7 +302,7 @@ struct MatchupTierContext: Sendable, Encodable {
 }
 
 /// Another Pokémon of the same species.
-struct FormContext: Sendable, Encodable {
+struct FormContext: Sendable, Encodable, TemplateTree {
     var id: Int
     /// "#0006": a form shares its species' national number.
     var number: String
@@ -320,7 +320,7 @@ struct FormContext: Sendable, Encodable {
 }
 
 /// One picture of the switcher. Only the selected one loads: the others stay in `data-src` until chosen.
-struct PictureContext: Sendable, Encodable {
+struct PictureContext: Sendable, Encodable, TemplateTree {
     /// "artwork", "shiny-artwork", "sprite", "shiny-sprite".
     var id: String
     /// "Artwork", "Shiny artwork", "Sprite", "Shiny sprite".
@@ -339,7 +339,7 @@ struct PictureContext: Sendable, Encodable {
 }
 
 /// The name in one language: one row of the Names section.
-struct LocalizedNameContext: Sendable, Encodable {
+struct LocalizedNameContext: Sendable, Encodable, TemplateTree {
     /// PokeAPI's language code: "fr"; "ja" for the row that joins Japanese kana, kanji and romaji.
     var language: String
     /// "French", "Japanese"; the code itself for a language pokedex does not know.
@@ -354,7 +354,7 @@ struct LocalizedNameContext: Sendable, Encodable {
 }
 
 /// One spelling of a name: its text and script.
-struct SpellingContext: Sendable, Encodable {
+struct SpellingContext: Sendable, Encodable, TemplateTree {
     var name: String
     /// "ja-Hrkt", "ja-Latn".
     var lang: String

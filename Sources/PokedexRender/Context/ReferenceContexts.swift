@@ -250,13 +250,13 @@ struct CompareLevelContext: Sendable, Encodable {
 
 /// A Pokémon page's links to the type calculator: `href` with its types ("../types/calculator.html#def=electric"),
 /// `abilities` with one of its abilities too ("…&ability=lightning-rod").
-struct CalculatorLinksContext: Sendable, Encodable {
+struct CalculatorLinksContext: Sendable, Encodable, TemplateTree {
     var href: String
     var abilities: [CalculatorAbilityLinkContext]
     var hasAbilities: Bool
 }
 
-struct CalculatorAbilityLinkContext: Sendable, Encodable {
+struct CalculatorAbilityLinkContext: Sendable, Encodable, TemplateTree {
     var href: String
     var label: String
     var labelLang: String?

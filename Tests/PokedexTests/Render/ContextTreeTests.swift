@@ -4,8 +4,9 @@ import Testing
 @testable import PokedexModel
 @testable import PokedexRender
 
-/// The contexts that make their own tree make the one their `encode(to:)` writes: same keys, same order, same
-/// values, an absent optional a null; and a field added to one of them fails here until its tree has it.
+/// The trees the TemplateTrees plugin writes for the contexts that declare `TemplateTree` are the ones their
+/// `encode(to:)` writes: same keys, same order, same values, an absent optional a null; every stored property,
+/// typed or inferred, is a key.
 struct ContextTreeTests {
     static let type = TypeContext(name: "electric", label: "Électrik", href: "../types/electric.html", isLinked: true)
     static let image = ImageContext(
