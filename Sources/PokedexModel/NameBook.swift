@@ -86,8 +86,19 @@ package struct NameBook: Sendable, Equatable, Encodable {
         return words.named[kind]?[apiName]
     }
 
+    /// The name of `apiName` as `name` gives it, with the language it is really in when that is not `language`:
+    /// the two travel together, so that no page shows a name with another's `lang`, or forgets it.
+    package func text(_ kind: NamedKind, _ apiName: String) -> ShownText {
+        ShownText(name(kind, apiName), language: fallback(kind, apiName))
+    }
+
+    /// A type's name as `type` gives it, with its language when that is not `language`.
+    package func typeText(_ apiName: String) -> ShownText {
+        ShownText(type(apiName), language: typeFallback(apiName))
+    }
+
     /// The language `name` is really in when it is not `language` ("en" for an English fallback); nil when it is.
-    package func fallback(_ kind: NamedKind, _ apiName: String) -> String? {
+    private func fallback(_ kind: NamedKind, _ apiName: String) -> String? {
         words.named[kind]?[apiName] != nil ? nil : Self.fallback(named[kind]?[apiName], language)
     }
 
@@ -111,7 +122,7 @@ package struct NameBook: Sendable, Equatable, Encodable {
         Self.pick(types[apiName], words.types[apiName], language) ?? DisplayName.titleCase(apiName)
     }
 
-    package func typeFallback(_ apiName: String) -> String? {
+    private func typeFallback(_ apiName: String) -> String? {
         words.types[apiName] != nil ? nil : Self.fallback(types[apiName], language)
     }
 
@@ -236,5 +247,33 @@ extension DataSet {
             species: species.keys.sorted().compactMap { species[$0] },
             versionGroups: versionGroups.keys.sorted().compactMap { versionGroups[$0] }
         )
+    }
+}
+
+/// A text a page shows, with the language it is really in when that is not the page's (an English name on a French
+/// page, for its `lang` attribute).
+package struct ShownText: Sendable, Equatable {
+    package var text: String
+    /// The BCP 47 tag of its language ("en", "ja-Hrkt") when it is not the page's; nil when it is.
+    package var lang: String?
+
+    package init(_ text: String, lang: String? = nil) {
+        self.text = text
+        self.lang = lang
+    }
+
+    /// `text` in PokeAPI's language `language` (nil: the page's).
+    package init(_ text: String, language: String?) {
+        self.init(text, lang: language.map { SiteLanguage.named($0)?.tag ?? $0 })
+    }
+
+    /// The same text changed (capitalised…), in the same language.
+    package func map(_ transform: (String) -> String) -> ShownText { ShownText(transform(text), lang: lang) }
+
+    /// The language of a list of them: theirs when they are all in the same other language, else the page's (a
+    /// list in two languages is said in the page's).
+    package static func lang(of parts: [ShownText]) -> String? {
+        guard let first = parts.first?.lang, parts.allSatisfy({ $0.lang == first }) else { return nil }
+        return first
     }
 }

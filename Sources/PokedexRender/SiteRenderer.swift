@@ -42,22 +42,33 @@ package struct SiteRenderer: Sendable {
     var siteUp = ""
     /// The language's folder from the site root: "" or "fr/".
     var pathPrefix = ""
+    /// The theme's words in `language`, in every shape the pages ask for them, made once per language.
+    private(set) var said: LanguageWords
     /// The theme's words in `language` (`strings/<code>.toml` over `strings/en.toml`).
-    var strings: ThemeStrings {
-        didSet {
-            words = PageWords(strings)
-            themeWords = strings.themeWords
-            statLabels = Self.statLabels(strings)
+    var strings: ThemeStrings { said.strings }
+    /// The same words as every page of the language reads them (`{{t.nav.moves}}`).
+    var words: PageWords { said.page }
+    /// The same words as the model reads them.
+    var themeWords: ThemeWords { said.model }
+    /// The games' stats' labels in the language (the six, accuracy and evasion), full and short.
+    var statLabels: [String: (String, String)] { said.statLabels }
+
+    /// A language's words, as the theme's strings files say them and as each reader asks for them: made once per
+    /// language (made again at each call, the model's words and the stats' labels cost a measurable share of a
+    /// full render).
+    struct LanguageWords: Sendable {
+        let strings: ThemeStrings
+        let page: PageWords
+        let model: ThemeWords
+        let statLabels: [String: (String, String)]
+
+        init(_ strings: ThemeStrings) {
+            self.strings = strings
+            page = PageWords(strings)
+            model = strings.themeWords
+            statLabels = SiteRenderer.statLabels(strings)
         }
     }
-    /// The same words as every page of the language reads them (`{{t.nav.moves}}`).
-    var words: PageWords
-    /// The same words as the model reads them, made once per language: every number a page groups asks for them
-    /// (made again at each call, they were 2 % of a full render).
-    private(set) var themeWords: ThemeWords
-    /// The games' stats' labels in the language (the six, accuracy and evasion), full and short, made once per
-    /// language (asked for at every stat of every page, they were 1.7 % of a full render).
-    private(set) var statLabels: [String: (String, String)]
 
     package init(
         theme: Theme,
@@ -72,10 +83,7 @@ package struct SiteRenderer: Sendable {
         self.parallelism = max(1, parallelism)
         self.languages = languages.isEmpty ? [.english] : languages
         self.language = self.languages[0]
-        self.strings = theme.strings(for: self.languages[0].code)
-        self.words = PageWords(strings)
-        self.themeWords = strings.themeWords
-        self.statLabels = Self.statLabels(strings)
+        self.said = LanguageWords(theme.strings(for: self.languages[0].code))
     }
 
     /// The theme's words for `key` ("nav.moves") in the pages' language, each `{name}` replaced by `values[name]`;
@@ -94,7 +102,7 @@ package struct SiteRenderer: Sendable {
     func forLanguage(at index: Int) -> SiteRenderer {
         var copy = self
         copy.language = languages[index]
-        copy.strings = theme.strings(for: languages[index].code)
+        copy.said = LanguageWords(theme.strings(for: languages[index].code))
         copy.siteUp = index == 0 ? "" : "../"
         copy.pathPrefix = index == 0 ? "" : languages[index].code + "/"
         return copy

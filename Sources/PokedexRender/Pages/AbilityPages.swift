@@ -110,7 +110,7 @@ extension SiteRenderer {
             next: link(next),
             effectLang: fallbackTag(chosen?.language),
             flavorLang: fallbackTag(flavor?.language),
-            nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag)
+            nameLang: names.text(.ability, ability.name).lang
         )
     }
 
@@ -127,7 +127,7 @@ extension SiteRenderer {
                 count: Set((catalog.normal[ability.id] ?? []) + (catalog.hidden[ability.id] ?? [])).count,
                 generation: ability.generation.map(numeral) ?? "—",
                 generationNumber: ability.generation,
-                nameLang: names.fallback(.ability, ability.name).flatMap(Self.tag)
+                nameLang: names.text(.ability, ability.name).lang
             )
         }
         return AbilitiesIndexContext(

@@ -48,12 +48,12 @@ struct DexCatalog: Sendable {
 extension SiteRenderer {
     /// PokeAPI's name in the pages' language, else the theme's (`names_pokedex`: PokeAPI names the Pokédexes in
     /// English, French, German and Spanish only), else PokeAPI's English one.
-    func dexName(_ dex: PokedexRecord) -> Labelled {
+    func dexName(_ dex: PokedexRecord) -> ShownText {
         let found = dex.names.preferred(language.code)
-        if let found, found.language != "en" || language.code == "en" { return Labelled(text: found.name, lang: nil) }
-        if let word = themeWords.named[.pokedex]?[dex.name] { return Labelled(text: word, lang: nil) }
-        return Labelled(
-            text: found?.name ?? DisplayName.titleCase(dex.name),
+        if let found, found.language != "en" || language.code == "en" { return ShownText(found.name, lang: nil) }
+        if let word = themeWords.named[.pokedex]?[dex.name] { return ShownText(word, lang: nil) }
+        return ShownText(
+            found?.name ?? DisplayName.titleCase(dex.name),
             lang: fallbackTag(found?.language ?? "en")
         )
     }
@@ -105,7 +105,7 @@ extension SiteRenderer {
             name: name.text,
             nameLang: name.lang,
             region: region.map { pokedex.names.name(.region, $0) },
-            regionLang: region.flatMap { pokedex.names.fallback(.region, $0) }.flatMap(Self.tag),
+            regionLang: region.flatMap { pokedex.names.text(.region, $0).lang },
             games: dexGames(dex, pokedex: pokedex),
             count: members.count,
             pokemon: members,
@@ -125,7 +125,7 @@ extension SiteRenderer {
                 name: name.text,
                 nameLang: name.lang,
                 region: region.map { pokedex.names.name(.region, $0) } ?? "—",
-                regionLang: region.flatMap { pokedex.names.fallback(.region, $0) }.flatMap(Self.tag),
+                regionLang: region.flatMap { pokedex.names.text(.region, $0).lang },
                 games: dexGames(dex, pokedex: pokedex),
                 count: catalog.members[dex.id]?.count ?? 0
             )

@@ -100,18 +100,12 @@ extension SiteRenderer {
 
     /// The category's name in the pages' language (PokeAPI names them in English and French only; the theme's
     /// `[names_item_category]` where it has them), and its pocket's.
-    func itemCategory(_ item: ItemRecord, pokedex: Pokedex) -> (category: Labelled?, pocket: Labelled?) {
+    func itemCategory(_ item: ItemRecord, pokedex: Pokedex) -> (category: ShownText?, pocket: ShownText?) {
         let names = pokedex.names
         guard let link = item.category else { return (nil, nil) }
-        let category = Labelled(
-            text: Self.capitalised(names.name(.itemCategory, link.name)),
-            lang: names.fallback(.itemCategory, link.name).flatMap(Self.tag)
-        )
+        let category = names.text(.itemCategory, link.name).map(Self.capitalised)
         let pocket = pokedex.items.category(of: item)?.pocket.map { pocket in
-            Labelled(
-                text: Self.capitalised(names.name(.itemPocket, pocket.name)),
-                lang: names.fallback(.itemPocket, pocket.name).flatMap(Self.tag)
-            )
+            names.text(.itemPocket, pocket.name).map(Self.capitalised)
         }
         return (category, pocket)
     }
@@ -154,7 +148,7 @@ extension SiteRenderer {
             let versions = games.flatMap { places.groupVersions[$0.id] ?? [] }
             return ItemMachineContext(
                 move: names.name(.move, move.name),
-                moveLang: names.fallback(.move, move.name).flatMap(Self.tag),
+                moveLang: names.text(.move, move.name).lang,
                 href: catalogs.moves.slugs[move.id].map { "../\(MoveCatalog.pagePath($0))" },
                 games: versions.isEmpty
                     ? names.words.list(games.map(\.label))
@@ -173,7 +167,7 @@ extension SiteRenderer {
             id: item.id,
             slug: catalog.slugs[item.id] ?? "",
             name: names.name(.item, item.name),
-            nameLang: names.fallback(.item, item.name).flatMap(Self.tag),
+            nameLang: names.text(.item, item.name).lang,
             picture: itemPicture(item, pokedex: pokedex),
             category: category?.text,
             categoryLang: category?.lang,
@@ -206,7 +200,7 @@ extension SiteRenderer {
     /// An item's line in the index, in the best text the pages' language has: a machine's moves ("Teaches Fire
     /// Spin, Snore… ", named in every language), else PokeAPI's short effect in the language, else the games'
     /// description in it, else the English short effect or description. Nil when it has none.
-    func itemSummary(_ item: ItemRecord, pokedex: Pokedex) -> Labelled? {
+    func itemSummary(_ item: ItemRecord, pokedex: Pokedex) -> ShownText? {
         let names = pokedex.names
         let taught = (pokedex.moves.machineMoves[item.name] ?? []).map { taught in
             (move: taught.move, newest: taught.versionGroups.compactMap { pokedex.moves.games[$0]?.order }.max() ?? 0)
@@ -214,11 +208,11 @@ extension SiteRenderer {
         let moves = taught.sorted { $0.newest > $1.newest }.compactMap { pokedex.moves.moves[$0.move] }
         if !moves.isEmpty {
             let parts = moves.map {
-                Labelled(text: names.name(.move, $0.name), lang: names.fallback(.move, $0.name).flatMap(Self.tag))
+                names.text(.move, $0.name)
             }
-            return Labelled(
-                text: t("items.summary_teaches", ["moves": names.words.list(parts.map(\.text))]),
-                lang: Labelled.lang(of: parts)
+            return ShownText(
+                t("items.summary_teaches", ["moves": names.words.list(parts.map(\.text))]),
+                lang: ShownText.lang(of: parts)
             )
         }
         let effect = item.effects.preferred(language.code).flatMap { effect in
@@ -226,7 +220,7 @@ extension SiteRenderer {
         }
         let flavor = item.flavorTexts.preferred(language.code)
         let own = [effect, flavor].compactMap { $0 }.first { $0.language != "en" || language.code == "en" }
-        return (own ?? effect ?? flavor).map { Labelled(text: $0.name, lang: fallbackTag($0.language)) }
+        return (own ?? effect ?? flavor).map { ShownText($0.name, lang: fallbackTag($0.language)) }
     }
 
     /// Every item with a page, by category (in the pages' language's order), each by name.
@@ -234,13 +228,13 @@ extension SiteRenderer {
         let names = pokedex.names
         var groups: [Int: [ItemRecord]] = [:]
         for item in catalog.ordered { groups[item.category?.id ?? 0, default: []].append(item) }
-        let labelled = groups.map { id, items -> (label: Labelled, id: Int, items: [ItemRecord]) in
-            let label = itemCategory(items[0], pokedex: pokedex).category ?? Labelled(text: t("items.other"), lang: nil)
+        let labelled = groups.map { id, items -> (label: ShownText, id: Int, items: [ItemRecord]) in
+            let label = itemCategory(items[0], pokedex: pokedex).category ?? ShownText(t("items.other"), lang: nil)
             return (label, id, items)
         }
         // By name, the machines' category last: hundreds of TMs would push every other item a long way down.
         let byName = PageNaming.byName(labelled, name: { $0.label.text }, id: \.id, language: names.language)
-        let isMachines = { (group: (label: Labelled, id: Int, items: [ItemRecord])) in
+        let isMachines = { (group: (label: ShownText, id: Int, items: [ItemRecord])) in
             pokedex.items.categories[group.id]?.pocket?.name == ItemCategoryRecord.machinesPocket
         }
         let ordered = byName.filter { !isMachines($0) } + byName.filter(isMachines)
@@ -251,7 +245,7 @@ extension SiteRenderer {
                     id: item.id,
                     href: "\(catalog.slugs[item.id] ?? "").html",
                     name: names.name(.item, item.name),
-                    nameLang: names.fallback(.item, item.name).flatMap(Self.tag),
+                    nameLang: names.text(.item, item.name).lang,
                     picture: itemPicture(item, pokedex: pokedex),
                     summary: summary?.text ?? "—",
                     summaryLang: summary?.lang

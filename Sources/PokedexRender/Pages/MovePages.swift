@@ -57,7 +57,7 @@ struct MoveCatalog: Sendable {
         return CategoryContext(
             name: Slug.isClean(name) ? name : "unknown",
             label: label.prefix(1).uppercased() + label.dropFirst(),
-            categoryLang: names.fallback(.moveDamageClass, name).flatMap(SiteRenderer.tag)
+            categoryLang: names.text(.moveDamageClass, name).lang
         )
     }
 
@@ -88,7 +88,7 @@ struct MoveCatalog: Sendable {
             generation: move.generation.map { SiteRenderer.numeral($0, strings: strings) } ?? "—",
             generationNumber: move.generation
         )
-        row.moveNameLang = names.fallback(.move, move.name).flatMap(SiteRenderer.tag)
+        row.moveNameLang = names.text(.move, move.name).lang
         return row
     }
 
@@ -280,7 +280,7 @@ extension SiteRenderer {
             effectLang: fallbackTag(chosen?.language),
             flavorLang: fallbackTag(flavor?.language),
             nameLang: row.moveNameLang,
-            targetLang: move.target.flatMap { catalog.names.fallback(.moveTarget, $0) }.flatMap(Self.tag)
+            targetLang: move.target.flatMap { catalog.names.text(.moveTarget, $0).lang }
         )
     }
 

@@ -40,7 +40,7 @@ extension SiteRenderer {
             guard let link else { return (t("natures.no_flavor"), nil) }
             return (
                 Self.capitalised(names.name(.berryFlavor, link.name)),
-                names.fallback(.berryFlavor, link.name).flatMap(Self.tag)
+                names.text(.berryFlavor, link.name).lang
             )
         }
         let rows = ordered.map { nature in
@@ -52,7 +52,7 @@ extension SiteRenderer {
             return NatureRowContext(
                 anchor: Slug.isClean(nature.name) ? nature.name : "",
                 label: names.name(.nature, nature.name),
-                labelLang: names.fallback(.nature, nature.name).flatMap(Self.tag),
+                labelLang: names.text(.nature, nature.name).lang,
                 raises: changes ? statLabel(nature.increasedStat ?? "").0 : t("natures.neutral"),
                 lowers: changes ? statLabel(nature.decreasedStat ?? "").0 : t("natures.neutral"),
                 isNeutral: !changes,

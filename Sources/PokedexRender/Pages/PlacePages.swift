@@ -93,22 +93,22 @@ extension SiteRenderer {
     /// (`names_location_area`, by what the area's API name adds to its place's), else made from the API name in
     /// English ("mt-moon-b1f" → "B1F", "sinnoh-route-211-east-towards-celestic-town" → "East Towards Celestic
     /// Town"). Nil for a place's one area, or its main one.
-    func areaLabel(_ areaID: Int, in location: LocationRecord?, places: PlaceBook, names: NameBook) -> Labelled? {
+    func areaLabel(_ areaID: Int, in location: LocationRecord?, places: PlaceBook, names: NameBook) -> ShownText? {
         guard let area = places.areas[areaID], let location, location.areas.count > 1 else { return nil }
         var suffix = area.name
         if suffix.hasPrefix(location.name + "-") { suffix.removeFirst(location.name.count + 1) }
         guard suffix != "area", !suffix.isEmpty else { return nil }
         if names.language != "en" {
             if let own = Self.areaPart(of: area.names, place: location.names, language: names.language) {
-                return Labelled(text: own.name, lang: own.language == names.language ? nil : Self.tag(own.language))
+                return ShownText(own.name, lang: own.language == names.language ? nil : Self.tag(own.language))
             }
-            if let word = names.words.areas[suffix] { return Labelled(text: word, lang: nil) }
+            if let word = names.words.areas[suffix] { return ShownText(word, lang: nil) }
         }
         // Floors as the games write them: "B1F", "1F".
         let readable = suffix.split(separator: "-").map { word in
             Self.isFloor(word) ? word.uppercased() : DisplayName.titleCase(String(word))
         }.joined(separator: " ")
-        return Labelled(text: readable, lang: names.language == "en" ? nil : "en")
+        return ShownText(readable, lang: names.language == "en" ? nil : "en")
     }
 
     /// PokeAPI's name of an area in `language` (or a sibling of it, never English), less its place's name:
@@ -157,13 +157,13 @@ extension SiteRenderer {
         places: PlaceBook,
         names: NameBook
     )
-        -> Labelled?
+        -> ShownText?
     {
         let labels = line.areas.compactMap { areaLabel($0, in: location, places: places, names: names) }
         guard !labels.isEmpty else { return nil }
-        return Labelled(
-            text: t("places.area", ["area": names.words.list(labels.map(\.text))]),
-            lang: Labelled.lang(of: labels)
+        return ShownText(
+            t("places.area", ["area": names.words.list(labels.map(\.text))]),
+            lang: ShownText.lang(of: labels)
         )
     }
 
@@ -183,21 +183,15 @@ extension SiteRenderer {
 
     /// The way ("Surfing") and the conditions ("During the day, Swarm"), each with the language it is in when not
     /// the page's.
-    func way(_ line: EncounterLine, places: PlaceBook, names: NameBook) -> (how: Labelled, conditions: Labelled?) {
+    func way(_ line: EncounterLine, places: PlaceBook, names: NameBook) -> (how: ShownText, conditions: ShownText?) {
         let method = places.apiName(.encounterMethod, line.method) ?? "method-\(line.method)"
-        let how = Labelled(
-            text: names.name(.encounterMethod, method),
-            lang: names.fallback(.encounterMethod, method).flatMap(Self.tag)
-        )
+        let how = names.text(.encounterMethod, method)
         let conditions = line.conditions.compactMap { places.apiName(.encounterConditionValue, $0) }
         guard !conditions.isEmpty else { return (how, nil) }
         let parts = conditions.map { condition in
-            Labelled(
-                text: names.name(.encounterConditionValue, condition),
-                lang: names.fallback(.encounterConditionValue, condition).flatMap(Self.tag)
-            )
+            names.text(.encounterConditionValue, condition)
         }
-        return (how, Labelled(text: names.words.list(parts.map(\.text)), lang: Labelled.lang(of: parts)))
+        return (how, ShownText(names.words.list(parts.map(\.text)), lang: ShownText.lang(of: parts)))
     }
 
     /// A Pokémon page's "Where to find it": each game's places, older games folded, and what it holds in the wild.
@@ -213,7 +207,7 @@ extension SiteRenderer {
         let held = places.heldItems(entry.record).map { item in
             HeldItemContext(
                 name: names.name(.item, item.name),
-                nameLang: names.fallback(.item, item.name).flatMap(Self.tag),
+                nameLang: names.text(.item, item.name).lang,
                 rarities: names.words.list(
                     item.rarities.map {
                         t(
@@ -280,7 +274,7 @@ extension SiteRenderer {
             let area = areasLabel(line, in: location, places: places, names: names)
             let place = EncounterPlaceContext(
                 name: location.map { names.name(.location, $0.name) } ?? "?",
-                nameLang: location.flatMap { names.fallback(.location, $0.name) }.flatMap(Self.tag),
+                nameLang: location.flatMap { names.text(.location, $0.name).lang },
                 href: catalog.href(location?.id),
                 area: area?.text,
                 areaLang: area?.lang,
@@ -382,9 +376,9 @@ extension SiteRenderer {
             slug: catalog.slugs[location.id] ?? "",
             name: names.name(.location, location.name),
             region: region.map { names.name(.region, $0) },
-            regionLang: region.flatMap { names.fallback(.region, $0) }.flatMap(Self.tag),
+            regionLang: region.flatMap { names.text(.region, $0).lang },
             areas: areaLabels.isEmpty ? nil : names.words.list(areaLabels.map(\.text)),
-            areasLang: Labelled.lang(of: areaLabels),
+            areasLang: ShownText.lang(of: areaLabels),
             count: Set((catalog.visitors[location.id] ?? []).flatMap { $0.lines.map(\.pokemon) }).count,
             games: Array(games.prefix(Self.gamesShown)),
             moreGames: Array(games.dropFirst(Self.gamesShown)),
@@ -393,7 +387,7 @@ extension SiteRenderer {
             hasNames: !rows.isEmpty,
             previous: link(previous),
             next: link(next),
-            nameLang: names.fallback(.location, location.name).flatMap(Self.tag)
+            nameLang: names.text(.location, location.name).lang
         )
     }
 
@@ -409,7 +403,7 @@ extension SiteRenderer {
                     PlaceRegionContext(
                         key: apiName ?? "other",
                         label: apiName.map { names.name(.region, $0) } ?? t("places.no_region"),
-                        labelLang: apiName.flatMap { names.fallback(.region, $0) }.flatMap(Self.tag),
+                        labelLang: apiName.flatMap { names.text(.region, $0).lang },
                         places: []
                     )
                 )
@@ -420,7 +414,7 @@ extension SiteRenderer {
                 PlaceRowContext(
                     href: "\(catalog.slugs[location.id] ?? "").html",
                     name: names.name(.location, location.name),
-                    nameLang: names.fallback(.location, location.name).flatMap(Self.tag),
+                    nameLang: names.text(.location, location.name).lang,
                     count: t("places.count", ["n": grouped(count)])
                 )
             )
@@ -430,19 +424,6 @@ extension SiteRenderer {
             note: t("places.note", ["count": grouped(catalog.ordered.count)]),
             regions: regions
         )
-    }
-}
-
-/// A text and the language it is in when not the page's.
-struct Labelled: Sendable {
-    var text: String
-    var lang: String?
-
-    /// The language of a list of them: theirs when they are all in the same other language, else the page's
-    /// (a list in two languages is said in the page's).
-    static func lang(of parts: [Labelled]) -> String? {
-        guard let first = parts.first?.lang, parts.allSatisfy({ $0.lang == first }) else { return nil }
-        return first
     }
 }
 

@@ -93,7 +93,7 @@ extension SiteRenderer {
             genusLang: fallbackTag(entry.species?.genus(in: language.code)?.language),
             flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
             entriesLang: fallbackTag(shownEntries.first?.language),
-            habitatLang: entry.species?.habitat.flatMap { book.fallback(.habitat, $0) }.flatMap(Self.tag)
+            habitatLang: entry.species?.habitat.flatMap { book.text(.habitat, $0).lang }
         )
     }
 
@@ -152,7 +152,7 @@ extension SiteRenderer {
                 isLinked: related.abilities?.href($0.id) != nil,
                 shortEffect: summary?.text,
                 effectLang: fallbackTag(summary?.language),
-                labelLang: book.fallback(.ability, $0.name).flatMap(Self.tag)
+                labelLang: book.text(.ability, $0.name).lang
             )
         }
     }
@@ -217,35 +217,30 @@ extension SiteRenderer {
         "\\", "'", "\"", "&", "<", ">", "\u{2028}", "\u{2029}",
     ]
 
-    /// The tag of the one language every text of a list fell back to; nil when any is in the page's language.
-    static func allFallBack(_ languages: [String?]) -> String? {
-        guard let first = languages.first ?? nil, languages.allSatisfy({ $0 == first }) else { return nil }
-        return tag(first)
-    }
-
     /// Pokédex entries shown before the rest are folded away.
     static let entriesShown = 3
 
     func training(_ entry: PokemonEntry, names: NameBook) -> TrainingContext {
         let species = entry.species
+        let growthRate = species?.growthRate.map { names.text(.growthRate, $0.name) }
         return TrainingContext(
             effortYield: effortYield(entry.record.stats),
             captureRate: species?.captureRate.map(String.init),
             baseFriendship: species?.baseHappiness.map(String.init),
             baseExperience: entry.record.baseExperience.map(String.init) ?? "—",
-            growthRate: species?.growthRate.map { Self.capitalised(names.name(.growthRate, $0.name)) },
-            growthRateLang: species?.growthRate.flatMap { names.fallback(.growthRate, $0.name) }.flatMap(Self.tag)
+            growthRate: growthRate.map { Self.capitalised($0.text) },
+            growthRateLang: growthRate?.lang
         )
     }
 
     func breeding(_ entry: PokemonEntry, names: NameBook) -> BreedingContext? {
         guard let species = entry.species else { return nil }
-        let groups = species.eggGroups.map { Self.capitalised(names.name(.eggGroup, $0.name)) }
+        let groups = species.eggGroups.map { names.text(.eggGroup, $0.name) }
         return BreedingContext(
-            eggGroups: groups.isEmpty ? nil : names.words.list(groups),
+            eggGroups: groups.isEmpty ? nil : names.words.list(groups.map { Self.capitalised($0.text) }),
             genderRatio: genderRatio(species.genderRate),
             eggCycles: species.hatchCounter.map(String.init),
-            eggGroupsLang: Self.allFallBack(species.eggGroups.map { names.fallback(.eggGroup, $0.name) })
+            eggGroupsLang: ShownText.lang(of: groups)
         )
     }
 

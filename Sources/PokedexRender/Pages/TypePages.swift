@@ -153,7 +153,7 @@ extension SiteRenderer {
             CalculatorAbilityContext(
                 name: rule.ability,
                 label: names.name(.ability, rule.ability),
-                labelLang: names.fallback(.ability, rule.ability).flatMap(Self.tag),
+                labelLang: names.text(.ability, rule.ability).lang,
                 rule: rule.encoded
             )
         }
@@ -184,7 +184,7 @@ extension SiteRenderer {
                 CalculatorAbilityLinkContext(
                     href: "\(href)&ability=\(ability)",
                     label: names.name(.ability, ability),
-                    labelLang: names.fallback(.ability, ability).flatMap(Self.tag),
+                    labelLang: names.text(.ability, ability).lang,
                     separator: index + 1 < abilities.count ? names.words.listSeparator : ""
                 )
             },

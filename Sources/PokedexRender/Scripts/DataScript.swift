@@ -267,7 +267,7 @@ enum DataScript {
                     indexOf[ability.name]
                     ?? {
                         let page = ability.id.flatMap { catalog.slugs[$0] }.map(AbilityCatalog.pagePath) ?? ""
-                        let tag = names.fallback(.ability, ability.name).flatMap(SiteRenderer.tag) ?? ""
+                        let tag = names.text(.ability, ability.name).lang ?? ""
                         abilities.append([ability.name, names.name(.ability, ability.name), page, tag])
                         indexOf[ability.name] = abilities.count - 1
                         return abilities.count - 1

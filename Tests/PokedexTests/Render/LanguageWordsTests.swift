@@ -25,7 +25,7 @@ import Testing
         let words = ThemeWords(named: [.growthRate: ["medium": "100万タイプ", "fast": "80万タイプ"]])
         let japanese = book.localized("ja", words: words)
         #expect(japanese.name(.growthRate, "medium") == "100万タイプ")
-        #expect(japanese.fallback(.growthRate, "medium") == nil)
+        #expect(japanese.text(.growthRate, "medium") == ShownText("100万タイプ", lang: nil))
         #expect(japanese.own(.growthRate, "medium") == "100万タイプ")
         // French: PokeAPI's own word wins over any the theme gives.
         let french = book.localized("fr", words: ThemeWords(named: [.growthRate: ["medium": "Autre"]]))
@@ -33,7 +33,7 @@ import Testing
         // Italian: neither has one: English, marked.
         let italian = book.localized("it")
         #expect(italian.name(.growthRate, "medium") == "Medium")
-        #expect(italian.fallback(.growthRate, "medium") == "en")
+        #expect(italian.text(.growthRate, "medium") == ShownText("Medium", lang: "en"))
         #expect(italian.own(.growthRate, "medium") == nil)
         let types = NameBook(types: [
             TypeRecord(
@@ -46,7 +46,7 @@ import Testing
             )
         ])
         let romaji = types.localized("ja-roma", words: ThemeWords(types: ["electric": "Denki"]))
-        #expect(romaji.type("electric") == "Denki" && romaji.typeFallback("electric") == nil)
+        #expect(romaji.type("electric") == "Denki" && romaji.typeText("electric").lang == nil)
     }
 
     @Test func aFormPokeAPIDoesNotNameInALanguageTakesTheThemesPattern() {
