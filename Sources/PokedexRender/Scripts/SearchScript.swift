@@ -32,8 +32,26 @@ enum SearchScript {
         }
     }
 
+    /// What search finds, in the order its groups are shown; the script reads the raw value.
+    enum GroupKind: String, CaseIterable, Encodable {
+        case pokemon, move, ability, type, item, place, dex
+
+        /// The group's heading: the top bar's word for its index.
+        var headingKey: String {
+            switch self {
+            case .pokemon: "nav.pokemon"
+            case .move: "nav.moves"
+            case .ability: "nav.abilities"
+            case .type: "nav.types"
+            case .item: "footer.items"
+            case .place: "nav.places"
+            case .dex: "nav.dexes"
+            }
+        }
+    }
+
     struct Group: Encodable {
-        var kind: String
+        var kind: GroupKind
         var heading: String
         var items: [Item]
 
@@ -108,16 +126,10 @@ enum SearchScript {
         for list in lists {
             for name in list.names where !codes.contains(name.language) { codes.append(name.language) }
         }
-        let say = { SiteRenderer.say($0, strings: catalogs.moves.strings) }
-        let headings = [
-            ("pokemon", say("nav.pokemon")), ("move", say("nav.moves")), ("ability", say("nav.abilities")),
-            ("type", say("nav.types")), ("item", say("footer.items")), ("place", say("nav.places")),
-            ("dex", say("nav.dexes")),
-        ]
-        let groups = headings.map { kind, heading in
+        let groups = GroupKind.allCases.map { kind in
             Group(
                 kind: kind,
-                heading: heading,
+                heading: SiteRenderer.say(kind.headingKey, strings: catalogs.moves.strings),
                 items: lists.filter { $0.kind == kind }.map { list in
                     Item(
                         href: list.href,
@@ -142,7 +154,7 @@ enum SearchScript {
 
     /// One thing search finds: its group, its page, the name the pages give it and every name it has.
     struct NameList {
-        var kind: String
+        var kind: GroupKind
         var href: String
         var label: String
         var names: [LocalizedName]
@@ -162,7 +174,7 @@ enum SearchScript {
                 spelled.insert(LocalizedName(language: "en", name: entry.displayName), at: 0)
             }
             return NameList(
-                kind: "pokemon",
+                kind: .pokemon,
                 href: SiteRenderer.pokemonPagePath(entry.slug),
                 label: entry.displayName,
                 names: spelled
@@ -172,34 +184,34 @@ enum SearchScript {
         lists += moves.ordered.map { move in
             let label = names.name(.move, move.name)
             let href = MoveCatalog.pagePath(moves.slugs[move.id] ?? "")
-            return NameList(kind: "move", href: href, label: label, names: orLabel(move.names, label))
+            return NameList(kind: .move, href: href, label: label, names: orLabel(move.names, label))
         }
         let abilities = catalogs.abilities
         lists += abilities.ordered.map { ability in
             let label = names.name(.ability, ability.name)
             let href = AbilityCatalog.pagePath(abilities.slugs[ability.id] ?? "")
-            return NameList(kind: "ability", href: href, label: label, names: orLabel(ability.names, label))
+            return NameList(kind: .ability, href: href, label: label, names: orLabel(ability.names, label))
         }
         lists += catalogs.types.ordered.map { type in
             let label = names.type(type)
             let spellings = orLabel(pokedex.typeChart[type]?.names ?? [], label)
-            return NameList(kind: "type", href: TypeCatalog.pagePath(type), label: label, names: spellings)
+            return NameList(kind: .type, href: TypeCatalog.pagePath(type), label: label, names: spellings)
         }
-        func named(_ kind: String, _ named: NamedKind, _ apiName: String, href: String) -> NameList {
+        func named(_ kind: GroupKind, _ named: NamedKind, _ apiName: String, href: String) -> NameList {
             let label = names.name(named, apiName)
             return NameList(kind: kind, href: href, label: label, names: spelled(names, named, apiName, label: label))
         }
         let places = catalogs.places
         lists += places.ordered.map {
-            named("place", .location, $0.name, href: PlaceCatalog.pagePath(places.slugs[$0.id] ?? ""))
+            named(.place, .location, $0.name, href: PlaceCatalog.pagePath(places.slugs[$0.id] ?? ""))
         }
         let dexes = catalogs.dexes
         lists += dexes.ordered.map {
-            named("dex", .pokedex, $0.name, href: DexCatalog.pagePath(dexes.slugs[$0.id] ?? ""))
+            named(.dex, .pokedex, $0.name, href: DexCatalog.pagePath(dexes.slugs[$0.id] ?? ""))
         }
         let items = catalogs.items
         lists += items.ordered.map {
-            named("item", .item, $0.name, href: ItemCatalog.pagePath(items.slugs[$0.id] ?? ""))
+            named(.item, .item, $0.name, href: ItemCatalog.pagePath(items.slugs[$0.id] ?? ""))
         }
         return lists
     }
