@@ -100,7 +100,8 @@ package struct MoveBook: Sendable, Equatable {
     private var language = "en"
     /// Each move's place in the order lists give moves of the same level or machine: by its name in the book's
     /// language without case, accents or width ("Éclair" among the E's in French), then as written, then by id.
-    /// Made once per language: the names folded and compared for every row of every page were 2 % of a render.
+    /// Made once per language: the names folded and compared for every row of every page showed in a render's
+    /// profile (Benchmarks/README.md).
     private var nameRanks: [Int: Int] = [:]
 
     package init(
@@ -436,7 +437,7 @@ package struct MoveLearners: Sendable {
         for (move, row) in zip(moves.ids, rows) {
             var byGame: [Int: [Int: [Learner]]] = [:]
             for (slot, learners) in row.enumerated() where !learners.isEmpty {
-                // A copy of its own size: grown by appending, the arrays held half as much again (7.4 MB, not 4.8 MB).
+                // A copy of its own size: grown by appending, the arrays kept spare room (Benchmarks/README.md).
                 byGame[games.ids[slot / methods.count], default: [:]][methods.ids[slot % methods.count]] = Array(
                     learners[...]
                 )

@@ -76,8 +76,8 @@ extension PokedexEntryText {
             return unshoutByCharacter(text, properNames: properNames)
         }
         // Each scalar is a character of its own here (but "\r\n", which is no word either way): words are found
-        // scalar by scalar, without breaking the text into characters (three times as fast, and this runs for every
-        // Pokédex entry of generations I–IV).
+        // scalar by scalar, without breaking the text into characters (much faster: Benchmarks/README.md; and this
+        // runs for every Pokédex entry of generations I–IV).
         let scalars = text.unicodeScalars
         var output = ""
         output.reserveCapacity(text.utf8.count)

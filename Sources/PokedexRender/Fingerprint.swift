@@ -16,7 +16,8 @@ extension Fingerprint {
 }
 
 /// Fingerprints an `Encodable` value by feeding every key and value straight into SHA-256, in encoding order:
-/// what `JSONEncoder` would describe, without building or sorting JSON (a third of the render time with it).
+/// what `JSONEncoder` would describe, without building or sorting JSON (with it, fingerprints were a large share of
+/// the render: Benchmarks/README.md).
 /// Synthesized `Encodable` conformances list every stored property, so no field can be forgotten.
 struct FingerprintEncoder {
     static func fingerprint(_ value: some Encodable, salt: String) throws -> String {
@@ -29,7 +30,8 @@ struct FingerprintEncoder {
 
 /// The running digest's input, shared by the containers of one encoding (reference type: containers are values).
 /// Bytes are gathered in a buffer and hashed 64 KiB at a time: a call per field costs far more, and the whole
-/// model's bytes gathered at once (the render inputs' digest) held 25 MB at a full build's peak.
+/// model's bytes gathered at once (the render inputs' digest) were a large part of a full build's peak memory
+/// (Benchmarks/README.md).
 private final class DigestSink {
     private static let pieceSize = 1 << 16
     private var hasher = SHA256()

@@ -378,7 +378,7 @@ package struct SiteRenderer: Sendable {
 
     /// A language's words as every page reads them, `{"t": {"nav": {"moves": "Moves"}, …}}`: below each page's
     /// context on the engine's stack, made and digested once per language rather than encoded into each page's
-    /// context (a fifth of a page's context cost).
+    /// context (a large share of a page's context cost: Benchmarks/README.md).
     struct PageWords: Sendable {
         let tree: TemplateValue
         let digest: String

@@ -2,8 +2,8 @@ import Foundation
 
 /// A binary form of any `Codable` value, for the cache's compact store (`CachePack`): the same tree JSON would
 /// hold (objects keep their keys, so any `init(from:)` reads it, in any order), with lengths up front instead of
-/// text to scan. A warm build decoded 6,800 cached JSON resources in 0.7 s of CPU; the same values read from this
-/// form took a fraction of that (see `Benchmarks/README.md`).
+/// text to scan. The same values are read from this form for a fraction of the CPU their cached JSON took, and for
+/// less than from Foundation's binary property list (see `Benchmarks/README.md`).
 ///
 /// Each value is a tag byte and its payload:
 /// - `n` nil; `t` / `f` true / false; `i` Int64; `u` UInt64; `d` Double (all little-endian);

@@ -41,8 +41,7 @@ package enum Platform {
     /// Lets Glibc's allocator give freed memory back to the system as the build goes. By default each arena keeps
     /// free memory up to twice the largest block it had mapped on its own and freed (up to 64 MiB), and a build
     /// frees blocks of megabytes (the render's largest pages, the cache's largest entries): a one-language build
-    /// peaked at 100–115 MiB resident without this, 96–98 MiB with it (release build, four runs each in
-    /// alternation, the same user time).
+    /// peaked higher without this, for the same user time (Benchmarks/README.md).
     package static func returnFreedMemoryPromptly() {
         // Any explicit threshold also stops Glibc from raising it (and the threshold for mapping large blocks on
         // their own) as the program runs; 128 KiB is its initial value.

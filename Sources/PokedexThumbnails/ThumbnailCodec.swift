@@ -75,9 +75,9 @@ enum ThumbnailCodec {
         guard WebPConfigPreset(&config, WEBP_PRESET_PICTURE, quality) != 0 else {
             throw Failure(description: "libwebp refused its own configuration (version mismatch?)")
         }
-        // Measured on the mirror's 475-px artwork, both widths: method 1 without alpha filtering encodes in about
-        // 40% of the time of method 3 with the fast alpha filter, for files 5% larger; method 0 saves 13% more
-        // time for 24% more bytes. Alpha stays lossless (libwebp's default).
+        // Method 1 without alpha filtering encodes much faster than method 3 with the fast alpha filter, for files a
+        // little larger; method 0 saves little more time for many more bytes (measured on the mirror's artwork:
+        // Benchmarks/README.md). Alpha stays lossless (libwebp's default).
         config.method = 1
         config.alpha_filtering = 0
         var picture = WebPPicture()

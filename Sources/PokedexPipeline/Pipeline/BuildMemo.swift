@@ -234,8 +234,9 @@ struct BuildMemo: Codable, Equatable, Sendable {
 }
 
 /// The site's files and their sizes, kept in the memo as one string of `size path` lines: a no-op reads the memo
-/// first, and reading one whose files were a JSON object of thirteen thousand keys took 22 ms. pokedex's own paths
-/// hold no line break; a theme file whose name does makes the memo unreadable, and the build then runs in full.
+/// first, and reading one whose files were a JSON object of thirteen thousand keys was slow for a no-op
+/// (Benchmarks/README.md). pokedex's own paths hold no line break; a theme file whose name does makes the memo
+/// unreadable, and the build then runs in full.
 struct FileSizes: Codable, Equatable, Sendable {
     var sizes: [String: Int]
 

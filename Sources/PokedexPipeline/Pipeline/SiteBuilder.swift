@@ -79,7 +79,7 @@ package struct SiteBuilder: Sendable {
         // A theme folder's files can be broken: they are parsed here, with everything else that can fail without
         // the network, unless the last build's memo was made from the same bytes (which that build parsed): then
         // only once the memo has not held, and a memo that holds says their warnings again (parsing a theme folder
-        // was half of a rebuild with nothing changed). The built-in theme cannot be broken.
+        // was much of a rebuild with nothing changed: Benchmarks/README.md). The built-in theme cannot be broken.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         let themeParsedBefore =
             options.templates != nil && options.mode != .refresh
@@ -169,7 +169,8 @@ package struct SiteBuilder: Sendable {
         let snapshot = SnapshotProvider(options.snapshot, logger: logger)
         // Cache writes are flushed to disk: several at once share the journal's commits. Thumbnails get threads of
         // their own, one per core: each thread that decodes pictures grows its own malloc arena (a cold build
-        // peaked at 116–122 MiB with thumbnails on the eight writer threads, 89 MiB on two of their own).
+        // peaked far higher with thumbnails on the eight writer threads than on two of their own:
+        // Benchmarks/README.md).
         let blocking = BlockingWork(threads: options.concurrency)
         let thumbnailThreads = BlockingWork(threads: options.renderParallelism)
         let loader = ResourceLoader(

@@ -13,7 +13,7 @@ struct MoveCatalog: Sendable {
         didSet { pokemonRows = Dictionary(uniqueKeysWithValues: ordered.map { ($0.id, row($0, from: "pokemon")) }) }
     }
     /// Each move's row as the Pokémon pages show it before its detail (level, machine), made once per language:
-    /// made again for every row of every Pokémon page, they were 4.6 % of a full render's samples.
+    /// made again for every row of every Pokémon page, they showed in a full render's profile (Benchmarks/README.md).
     private(set) var pokemonRows: [Int: MoveRowContext] = [:]
     let learners: MoveLearners
     /// The moves with a page, by id: their slugs (`moves/<slug>.html`).

@@ -140,7 +140,7 @@ extension SiteRenderer {
     }
 
     /// "1f", "b1f", "bf2": a floor. Tested by hand, not by a regex literal, which Swift compiles each time it runs:
-    /// that took a third of a three-language build.
+    /// that was a large share of a three-language build (Benchmarks/README.md).
     static func isFloor(_ word: Substring) -> Bool {
         let bytes = Array(word.utf8)
         func digits(_ run: ArraySlice<UInt8>) -> Bool { !run.isEmpty && run.allSatisfy { (0x30...0x39).contains($0) } }

@@ -131,7 +131,7 @@ struct Catalogs: Sendable {
 
         /// The two halves at once when the other core is free (`atOnce`: the render inputs' digest is known), else
         /// one after the other: made at once beside the digest that a full build encodes on the other core, they
-        /// raised a first build's peak memory from 173 to 207 MiB and its time from 3.6 to 4.3 s.
+        /// raised a first build's peak memory and its time (Benchmarks/README.md).
         static func make(_ pokedex: Pokedex, atOnce: Bool) async throws -> Shared {
             guard atOnce else {
                 let learners = MoveLearners(entries: pokedex.entries, book: pokedex.moves)

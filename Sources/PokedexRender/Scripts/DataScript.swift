@@ -7,9 +7,10 @@ import PokedexSupport
 
 /// `assets/pokedex-data.js`: the exported Pokémon in compact form, for search, filters, sort and the favorites
 /// view. A script, not JSON, so that it loads from `file://` too. Each Pokémon is a positional array (the keys of
-/// 1,300 objects were a third of the file), and what app.js can derive is left out: the number where it is the id,
-/// the picture where it follows the usual pattern (`images/<id>.png`, or PokeAPI's URL with the id in it) with the
-/// usual size and thumbnails (`pic`), and the base stats, which only a sort by them needs (`stats`, loaded then).
+/// 1,300 objects were a large part of the file: Benchmarks/README.md), and what app.js can derive is left out: the
+/// number where it is the id, the picture where it follows the usual pattern (`images/<id>.png`, or PokeAPI's URL with
+/// the id in it) with the usual size and thumbnails (`pic`), and the base stats, which only a sort by them needs
+/// (`stats`, loaded then).
 enum DataScript {
     /// The data script's format; app.js refuses another.
     static let version = 4
@@ -194,7 +195,7 @@ enum DataScript {
     }
 
     /// `assets/pokedex-stats.js`: `window.POKEDEX_STATS`, every exported Pokémon's base stats in site order, for a
-    /// sort by a stat or the total: a tenth of the index's weight that nothing else needs.
+    /// sort by a stat or the total: weight that nothing else on the index needs (Benchmarks/README.md).
     static func stats(_ pokedex: Pokedex) throws -> Data {
         let rows = pokedex.entries.map { entry in
             let values = Dictionary(
@@ -393,7 +394,8 @@ enum DataScript {
     }
 
     /// JSON inside a script: `<` could close the script element, and U+2028/U+2029 end lines in older JavaScript.
-    /// One pass over the UTF-8 bytes (Foundation's `replacingOccurrences` took a fifth of a no-op build).
+    /// One pass over the UTF-8 bytes (Foundation's `replacingOccurrences` was a large share of a no-op build:
+    /// Benchmarks/README.md).
     static func scriptSafe(_ json: String) -> String {
         var out = [UInt8]()
         out.reserveCapacity(json.utf8.count + 64)

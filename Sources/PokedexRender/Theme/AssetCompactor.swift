@@ -1,13 +1,12 @@
 import Foundation
 
 /// The theme's scripts and stylesheets as published. The files in `Templates/` stay commented for their readers;
-/// what a page loads on arrival is a budget (the index within 60 KB gzip'd, a move page within 30 KB), and the
-/// comments were a third of the scripts' bytes (the index's scripts and styles: 29.1 KB gzip'd commented, 20.7 KB
-/// without). In scripts nothing inside a line is touched, so strings, regular expressions and URLs keep their
-/// bytes: only whole `//` lines, `/* … */` comments that begin a line, blank lines and leading white space go, which
-/// changes no token of JavaScript (the theme's scripts have no template literals, so no string spans lines). A
-/// JavaScript minifier would save more, but none is among the packages this project may use, and a partial one is
-/// the risk this avoids. Stylesheets, whose grammar is simpler, are minified (`compactStylesheet`).
+/// what a page loads on arrival is held to a budget (Docs/site.md, "Page weight"), and the comments were a large part
+/// of the scripts' bytes (Benchmarks/README.md). In scripts nothing inside a line is touched, so strings, regular
+/// expressions and URLs keep their bytes: only whole `//` lines, `/* … */` comments that begin a line, blank lines and
+/// leading white space go, which changes no token of JavaScript (the theme's scripts have no template literals, so no
+/// string spans lines). A JavaScript minifier would save more, but none is among the packages this project may use, and
+/// a partial one is the risk this avoids. Stylesheets, whose grammar is simpler, are minified (`compactStylesheet`).
 enum AssetCompactor {
     /// The published bytes of the theme file at `path` ("assets/app.js"); other files as they are.
     static func compact(_ data: Data, path: String) -> Data {
@@ -40,8 +39,8 @@ enum AssetCompactor {
     /// A stylesheet without comments (they separate nothing: `a/**/b` is `ab`) and without the white space its
     /// grammar does not need: runs of white space become one space, none beside `{ } ; , >` or after `:`, and no `;`
     /// before `}`. A space before `:` stays (`.a :hover` is not `.a:hover`), as do the spaces in values (`1px solid`,
-    /// `calc(1em + 2px)`, `and (`); strings, `url(…)` and escaped characters keep every byte. It saves 0.3 KB gzip'd on every page (the
-    /// Japanese move page with 824 learners was over its budget by 0.5 KB).
+    /// `calc(1em + 2px)`, `and (`); strings, `url(…)` and escaped characters keep every byte. What it saves on every
+    /// page kept the heaviest Japanese move page within its budget (Benchmarks/README.md).
     static func compactStylesheet(_ css: String) -> String {
         let scalars = Array(css.unicodeScalars)
         var out = String.UnicodeScalarView()

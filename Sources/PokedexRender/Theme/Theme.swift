@@ -280,7 +280,7 @@ package struct Theme: Sendable {
 
 /// The theme's files as they are read, before any is parsed: the built-in theme's, with a theme folder's in place
 /// of its own. A build compares their digests with its memo's, so that a build with nothing changed parses no
-/// template and no strings file (a fifth of a no-op rebuild's time went to parsing them).
+/// template and no strings file (parsing them was a large share of a no-op rebuild: Benchmarks/README.md).
 package struct ThemeFiles: Sendable {
     /// By path relative to the theme root.
     let files: [String: Data]

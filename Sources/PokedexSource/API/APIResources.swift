@@ -214,10 +214,10 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
             self.language = language
         }
 
-        /// Kept as one string, `<version id> <version name> <language>` and a tab before the text: a species holds
-        /// up to 150 entries, and decoding each as two JSON objects was a fifth of a warm build's CPU. The text may
-        /// hold anything (only the first tab ends the head); names with a space or a tab, which API names never
-        /// are, keep the object form.
+        /// Kept as one string, `<version id> <version name> <language>` and a tab before the text: a species holds up
+        /// to 150 entries, and decoding each as two JSON objects was a large share of a warm build's CPU
+        /// (Benchmarks/README.md). The text may hold anything (only the first tab ends the head); names with a space or
+        /// a tab, which API names never are, keep the object form.
         package func encode(to encoder: any Encoder) throws {
             func plain(_ name: String) -> Bool { !name.utf8.contains { $0 == 0x20 || $0 == 0x09 } }
             guard plain(version.name), plain(language) else {
@@ -251,7 +251,7 @@ package struct SpeciesRecord: Codable, Sendable, Equatable {
         }
 
         /// `<id> <version> <language>\t<text>` read in one pass over its bytes: the generic `split` and `firstIndex`
-        /// were a fifth of decoding a species.
+        /// were a large share of decoding a species (Benchmarks/README.md).
         static func parse(_ line: String) -> FlavorEntry? {
             var line = line
             return line.withUTF8 { bytes -> FlavorEntry? in

@@ -5,8 +5,8 @@ import Foundation
 /// Violet texts write some breaks as the two characters `\` and `n`.
 enum FlavorText {
     static func normalise(_ text: String) -> String {
-        // Foundation's `contains` and `replacingOccurrences` search through NSString (2 % of a cold build's CPU over
-        // every text): they run only where a byte search finds what they look for.
+        // Foundation's `contains` and `replacingOccurrences` search through NSString (a visible share of a cold build's
+        // CPU over every text: Benchmarks/README.md): they run only where a byte search finds what they look for.
         let raw = holds(text, "\\n") ? text.replacingOccurrences(of: "\\n", with: "\n") : text
         var output = ""
         output.reserveCapacity(raw.unicodeScalars.count)
@@ -36,7 +36,7 @@ enum FlavorText {
     }
 
     /// Whether `needle`'s UTF-8 bytes occur in `text`'s. A loop of its own: the standard library's generic
-    /// `firstRange(of:)` took 800 ms over 60,000 texts where this takes 8–12 ms.
+    /// `firstRange(of:)` was far slower over the data's texts (Benchmarks/README.md).
     static func holds(_ text: String, _ needle: StaticString) -> Bool {
         var text = text
         // `withUTF8Buffer` reads either of a StaticString's forms; `utf8Start` traps on the one-scalar form.

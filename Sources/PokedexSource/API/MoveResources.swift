@@ -7,9 +7,9 @@ package import Foundation
 
 /// Every move a Pokémon learns, in every version group, by every method PokeAPI names.
 package struct Learnset: Sendable, Equatable, Hashable {
-    /// One way to learn one move in one version group. Four 16-bit numbers, not four `Int`s: a build holds 638,321
-    /// of them (5 MB rather than 20). PokeAPI's largest are far below 65,536: move 10018, version group 32, learn
-    /// method 12, level 100.
+    /// One way to learn one move in one version group. Four 16-bit numbers, not four `Int`s: a build holds hundreds of
+    /// thousands of them (Benchmarks/README.md). PokeAPI's largest are far below 65,536: move 10018, version group 32,
+    /// learn method 12, level 100.
     package struct Entry: Sendable, Equatable, Hashable, Comparable {
         private let storedVersionGroup: UInt16
         private let storedMethod: UInt16
@@ -86,7 +86,7 @@ package struct Learnset: Sendable, Equatable, Hashable {
     package var compact: String {
         // Written through a pointer into room for the longest form (four numbers of at most five digits and four
         // separators an entry): every build writes 1,300 learnset scripts from this and digests as many, and a
-        // byte at a time through `append` was 3 % of a rebuild.
+        // byte at a time through `append` showed in a rebuild's profile (Benchmarks/README.md).
         String(unsafeUninitializedCapacity: max(1, entries.count * 24)) { buffer in
             var count = 0
             func write(_ byte: UInt8) {

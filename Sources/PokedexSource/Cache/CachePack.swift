@@ -4,8 +4,8 @@ import NIOConcurrencyHelpers
 import PokedexSupport
 
 /// The cache's compact store: the JSON entries a build read or wrote, decoded once and kept in one file in
-/// `CompactCoder`'s form, so that a warm build reads one file and no JSON. A warm build decoded 6,800 JSON
-/// entries in 0.7 s of CPU; see `Benchmarks/README.md` for the same entries from here.
+/// `CompactCoder`'s form, so that a warm build reads one file and no JSON, which took it far more CPU to decode
+/// (see `Benchmarks/README.md`: this form against the JSON, SQLite and Foundation's binary property list).
 ///
 /// The JSON files stay the source of truth. Each slot holds the stamp (size, modification time, inode) of the
 /// file it was made from, and is used only while that file still has that stamp: a file replaced by any build,
@@ -47,8 +47,9 @@ package final class CachePack: Sendable {
     }
 
     /// The open file and its index: released by `close()`, after the source stage. Bodies are read as they are
-    /// asked for (`pread`), neither held nor mapped: the whole pack mapped kept 20 MB of its pages resident at a warm
-    /// build's peak, and a file cut short under a mapping stops the process (SIGBUS) where a read only comes short.
+    /// asked for (`pread`), neither held nor mapped: the whole pack mapped kept its pages resident at a warm build's
+    /// peak (Benchmarks/README.md), and a file cut short under a mapping stops the process (SIGBUS) where a read only
+    /// comes short.
     final class Contents: Sendable {
         /// -1 when there is no file.
         let descriptor: Int32

@@ -17,8 +17,9 @@ package struct DataSetLoader: Sendable {
     /// Requests in flight (twice this for the many small resources).
     package var concurrency: Int
     /// The languages whose Pokédex entries each species keeps (`SpeciesRecord.entryLanguages(shownIn:)`); nil keeps
-    /// every language. The real data holds 64,666 entries (11 MB) in a dozen languages, of which a one-language
-    /// site shows the English ones: dropped as each species is decoded, they never add to the build's memory.
+    /// every language. The real data holds its entries in a dozen languages, of which a one-language site shows
+    /// the English ones: dropped as each species is decoded, they never add to the build's memory (what they
+    /// weigh: Benchmarks/README.md).
     package var entryLanguages: Set<String>?
     let loader: ResourceLoader
     let progress: any BuildProgress
