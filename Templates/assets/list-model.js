@@ -1,8 +1,9 @@
-/* Pokédex: what the index's and favorites' lists decide, without the page: the stats and regional Pokédexes'
-   scripts decoded, a favorites file read, a query ranked, the address's state read and written, the list filtered
-   and sorted. Functions of their arguments alone, on `window.PokedexSite.listModel` (node's tests call them:
-   Tests/scripts/list-model.test.mjs); list.js, loaded after this file, puts them to work on the page. It builds on
-   find.js (folding, ranking, the hash's parts). */
+/* Pokédex: what the index's and favorites' lists decide, without the page: the stats, regional Pokédexes' and names
+   scripts decoded, a favorites file read and written, a query ranked, the results found and said, the filters
+   counted and labelled, the address's state read and written, the list filtered and sorted. Functions of their
+   arguments alone, on `window.PokedexSite.listModel` (node's tests call them: Tests/scripts/list-model.test.mjs);
+   list.js, loaded after this file, puts them to work on the page. It builds on find.js (folding, ranking, the hash's
+   parts). */
 (function () {
   'use strict';
 
@@ -33,6 +34,16 @@
       if (!Array.isArray(dex) || !Array.isArray(dex[1])) return;
       out.set(dex[0], new Map(dex[1].filter(Array.isArray).map(function (pair) { return [pair[0], pair[1]]; })));
     });
+    return out;
+  }
+
+  // POKEDEX_NAMES, version 2 (find.js's decodeNames): id → [{name, langs, own}].
+  function decodeNames(raw) { return site.decodeNames(raw, 2); }
+
+  // National dex number → its default Pokémon's name: what a sort by name orders species by.
+  function speciesNames(pokemon) {
+    var out = new Map();
+    pokemon.forEach(function (p) { if (!p.form && !out.has(p.num)) out.set(p.num, p.name); });
     return out;
   }
 
@@ -83,6 +94,30 @@
     }
     if (!ids.length && unknown.length) return { error: tr('import_none_known', 'none of its names is a Pokémon of this site') };
     return { ids: ids, unknown: unknown };
+  }
+
+  // The file export writes, for `list` (the favorites this site lists) and `ids` (all of them): what the CLI reads,
+  // a JSON array of API names, or ids where the slug is not one (the build names a nameless form `<name>-<id>`);
+  // the ids this site does not list are kept, as the import keeps them.
+  function favoritesFile(list, ids, known) {
+    var entries = list.map(function (p) {
+      return /-\d+$/.test(p.slug) && p.slug.slice(-String(p.id).length - 1) === '-' + p.id ? p.id : p.slug;
+    });
+    ids.forEach(function (id) { if (!known.byId.has(id)) entries.push(id); });
+    return JSON.stringify(entries, null, 2) + '\n';
+  }
+
+  // What an import says once done: how many it added, how many there are now, and at most five names it did not
+  // know.
+  function importReport(name, added, total, unknown, tr) {
+    var text = added === 0 ? tr('import_nothing_new', 'Imported {name}: its favorites were all here already.', { name: name })
+      : added === 1 ? tr('import_one', 'Imported {name}: 1 favorite added, {total} in all.', { name: name, total: total })
+      : tr('import_many', 'Imported {name}: {n} favorites added, {total} in all.', { name: name, n: added, total: total });
+    if (!unknown.length) return text;
+    var names = unknown.slice(0, 5).join(', ');
+    return text + ' ' + (unknown.length > 5
+      ? tr('import_unknown_more', 'Not on this site: {names} and {n} more.', { names: names, n: unknown.length - 5 })
+      : tr('import_unknown', 'Not on this site: {names}.', { names: names }));
   }
 
   // What a query is matched against, for the names script decoded as `names` (find.js's decodeNames): the display
@@ -141,6 +176,28 @@
     }
     scored.sort(function (a, b) { return a[0] - b[0] || a[1].index - b[1].index; });
     return scored.map(function (s) { return [s[1], s[2]]; });
+  }
+
+  // The filters on, as the Filters button counts them: each type, the generation, the Pokédex and a sort other
+  // than the default. The search box is not one of them, but it too shows the results view (`filtersActive`).
+  function activeFilters(filters) {
+    return filters.types.length + (filters.gen ? 1 : 0) + (filters.dex ? 1 : 0) + (filters.sort !== 'number' || filters.dir !== 'asc' ? 1 : 0);
+  }
+  function filtersActive(filters) { return !!filters.q || activeFilters(filters) > 0; }
+
+  // The generations the site's Pokémon are of, in order: the generation filter's options, and what the address may
+  // name.
+  function generations(pokemon) {
+    var gens = [];
+    pokemon.forEach(function (p) { if (p.gen && gens.indexOf(p.gen) < 0) gens.push(p.gen); });
+    return gens.sort(function (a, b) { return a - b; });
+  }
+
+  // "Generation IV", "第4世代": the numerals the language writes generations in.
+  function generationLabel(n, tr) {
+    var romans = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
+    var roman = tr('generation_numerals', 'roman') === 'roman';
+    return tr('generation', 'Generation {n}', { n: roman && romans[n] || String(n) });
   }
 
   // The list's state in the address: `#favorites&type=fire,flying&gen=1&dex=kanto&sort=speed-desc&q=pika&forms=all`.
@@ -237,10 +294,32 @@
     };
   }
 
+  // The results of `pool` for the query and the filters: a search keeps its best matches first unless a sort is
+  // chosen (`sort`: a sorter's).
+  function results(pool, query, filters, dexes, candidatesOf, sort) {
+    var kept = filtered(pool, filters, dexes);
+    var found = query ? search(query, kept, candidatesOf) : kept.map(function (p) { return [p, null]; });
+    return query && filters.sort === 'number' && filters.dir === 'asc' ? found : sort(found, filters, dexes);
+  }
+
+  // What the results view says of them: a search's count (among favorites or not), or the filters' alone.
+  function statusLine(query, count, among, tr) {
+    var q = { n: count, query: query };
+    if (query) {
+      return count === 0 ? (among ? tr('search_none_favorites', 'No Pokémon match “{query}” among favorites.', q) : tr('search_none', 'No Pokémon match “{query}”.', q))
+        : count === 1 ? (among ? tr('search_one_favorites', '1 Pokémon matches “{query}” among favorites.', q) : tr('search_one', '1 Pokémon matches “{query}”.', q))
+        : (among ? tr('search_many_favorites', '{n} Pokémon match “{query}” among favorites.', q) : tr('search_many', '{n} Pokémon match “{query}”.', q));
+    }
+    return count === 0 ? (among ? tr('filter_none_favorites', 'No Pokémon among favorites match these filters.') : tr('filter_none', 'No Pokémon match these filters.'))
+      : (among ? tr('filter_many_favorites', '{n} Pokémon among favorites.', q) : tr('filter_many', '{n} Pokémon.', q));
+  }
+
   site.listModel = {
-    SORT_KEYS: SORT_KEYS, decodeStats: decodeStats, decodeDexes: decodeDexes, normalise: normalise,
-    favoritesCatalog: favoritesCatalog, parseFavoritesFile: parseFavoritesFile,
-    candidates: candidates, search: search, parseHash: parseHash, formatHash: formatHash, filtered: filtered,
-    sorter: sorter
+    SORT_KEYS: SORT_KEYS, decodeStats: decodeStats, decodeDexes: decodeDexes, decodeNames: decodeNames,
+    speciesNames: speciesNames, normalise: normalise, favoritesCatalog: favoritesCatalog,
+    parseFavoritesFile: parseFavoritesFile, favoritesFile: favoritesFile, importReport: importReport,
+    candidates: candidates, search: search, results: results, statusLine: statusLine, activeFilters: activeFilters,
+    filtersActive: filtersActive, generations: generations, generationLabel: generationLabel, parseHash: parseHash,
+    formatHash: formatHash, filtered: filtered, sorter: sorter
   };
 })();

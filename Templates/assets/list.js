@@ -23,16 +23,9 @@
   var SEARCH_LIMIT = 120;
   var MORE_RESULTS = 48;   // a batch of results added by "Show more" or by scrolling
 
-  // POKEDEX_NAMES, version 2 (find.js's decodeNames): id → [{name, langs, own}].
-  function decodeNames(raw) { return site.decodeNames(raw, 2); }
-
   // The Pokémon by what a favorites file may call them, and by id.
   var favoritesCatalog = model.favoritesCatalog(DATA.pokemon);
   var byId = favoritesCatalog.byId;
-  var speciesName = new Map();   // national dex number → its default Pokémon's name (sort by name)
-  DATA.pokemon.forEach(function (p) {
-    if (!p.form && !speciesName.has(p.num)) speciesName.set(p.num, p.name);
-  });
 
   function favoriteList() {
     return DATA.pokemon.filter(function (p) { return favorites.has(p.id); });
@@ -40,9 +33,6 @@
   // The static index pages' list, which infinite scroll continues: no form that only looks different ("Show every
   // form" brings them back; a search finds them).
   var listedRows = DATA.pokemon.filter(function (p) { return !p.looks; });
-
-  // For node's test runner (Tests/scripts): the decoders of the scripts this file loads.
-  site.list = { decodeStats: model.decodeStats, decodeNames: decodeNames };
 
   // A star changed: the favorites views follow. Un-starred among favorites, the cell leaves, and with a search or
   // filters on, every result is redrawn: keyboard focus stays nearby, by id (redrawn cells are new elements): the
@@ -113,13 +103,9 @@
     });
   }
 
-  // The CLI reads a JSON array of API names or ids: names for clean slugs (the API name), ids otherwise.
+  // The file `pokedex build --favorites` reads (list-model.js's favoritesFile), downloaded.
   function exportFavorites() {
-    var entries = favoriteList().map(function (p) {
-      return /-\d+$/.test(p.slug) && p.slug.slice(-String(p.id).length - 1) === '-' + p.id ? p.id : p.slug;
-    });
-    favorites.forEach(function (id) { if (!byId.has(id)) entries.push(id); });
-    var blob = new Blob([JSON.stringify(entries, null, 2) + '\n'], { type: 'application/json' });
+    var blob = new Blob([model.favoritesFile(favoriteList(), favorites, favoritesCatalog)], { type: 'application/json' });
     var link = el('a');
     link.href = URL.createObjectURL(blob);
     link.download = 'favorites.json';
@@ -156,15 +142,7 @@
       writeStored();
       paintStars();
       refreshFavorites();
-      var text = added === 0 ? tr('import_nothing_new', 'Imported {name}: its favorites were all here already.', { name: name })
-        : added === 1 ? tr('import_one', 'Imported {name}: 1 favorite added, {total} in all.', { name: name, total: favorites.size })
-        : tr('import_many', 'Imported {name}: {n} favorites added, {total} in all.', { name: name, n: added, total: favorites.size });
-      if (parsed.unknown.length) {
-        text += ' ' + (parsed.unknown.length > 5
-          ? tr('import_unknown_more', 'Not on this site: {names} and {n} more.', { names: parsed.unknown.slice(0, 5).join(', '), n: parsed.unknown.length - 5 })
-          : tr('import_unknown', 'Not on this site: {names}.', { names: parsed.unknown.slice(0, 5).join(', ') }));
-      }
-      importNote(view, text, false);
+      importNote(view, model.importReport(name, added, favorites.size, parsed.unknown, tr), false);
     };
     reader.onerror = function () { input.value = ''; refuse(tr('import_unreadable', 'it could not be read')); };
     reader.readAsText(file);
@@ -274,11 +252,11 @@
   var loadDexes = dexesScript.load;
 
   // Loaded on first use of the search box. Failing, said with a Retry; the names shown are searched meanwhile.
-  var NAMES = decodeNames(null);
+  var NAMES = model.decodeNames(null);
   var namesScript = site.onDemand({
     urls: function () { return [DATA.names ? siteRoot + DATA.names : '']; },
     loaded: function () {
-      NAMES = decodeNames(window.POKEDEX_NAMES);
+      NAMES = model.decodeNames(window.POKEDEX_NAMES);
       candidatesOf = model.candidates(NAMES);
       if (resultsActive() && filters.q) runSearch();
     },
@@ -308,26 +286,15 @@
       return;
     }
     if (sortsByStats()) loadStats();
-    var pool = model.filtered(view === 'favorites' ? favoriteList() : query || everyForm ? DATA.pokemon : listedRows, filters, DEXES);
-    var found = query ? model.search(query, pool, candidatesOf) : pool.map(function (p) { return [p, null]; });
-    // A search keeps its best matches first unless a sort is chosen.
-    results = query && filters.sort === 'number' && filters.dir === 'asc' ? found : sortResults(found, filters, DEXES);
+    var pool = view === 'favorites' ? favoriteList() : query || everyForm ? DATA.pokemon : listedRows;
+    results = model.results(pool, query, filters, DEXES, candidatesOf, sortResults);
     var grid = $('.search-grid', viewSearch);
     grid.textContent = '';
     if (resultsLoader) resultsLoader.reset();
     var before = shownResults;
     shownResults = 0;
     showMoreResults(keep ? Math.max(SEARCH_LIMIT, before) : SEARCH_LIMIT);
-    var among = view === 'favorites';
-    var status;
-    if (query) {
-      status = results.length === 0 ? (among ? tr('search_none_favorites', 'No Pokémon match “{query}” among favorites.', { query: query }) : tr('search_none', 'No Pokémon match “{query}”.', { query: query }))
-        : results.length === 1 ? (among ? tr('search_one_favorites', '1 Pokémon matches “{query}” among favorites.', { query: query }) : tr('search_one', '1 Pokémon matches “{query}”.', { query: query }))
-        : (among ? tr('search_many_favorites', '{n} Pokémon match “{query}” among favorites.', { n: results.length, query: query }) : tr('search_many', '{n} Pokémon match “{query}”.', { n: results.length, query: query }));
-    } else {
-      status = results.length === 0 ? (among ? tr('filter_none_favorites', 'No Pokémon among favorites match these filters.') : tr('filter_none', 'No Pokémon match these filters.'))
-        : (among ? tr('filter_many_favorites', '{n} Pokémon among favorites.', { n: results.length }) : tr('filter_many', '{n} Pokémon.', { n: results.length }));
-    }
+    var status = model.statusLine(query, results.length, view === 'favorites', tr);
     var shown = $('.search-status', viewSearch);
     shown.textContent = status;
     // Every form and nothing else: titled as the whole list.
@@ -335,7 +302,7 @@
     var allTitle = $('#all-title');
     if (title && allTitle) {
       if (!resultsTitle) resultsTitle = title.textContent;
-      title.textContent = filtersActive() ? resultsTitle : allTitle.firstChild.textContent.trim();
+      title.textContent = model.filtersActive(filters) ? resultsTitle : allTitle.firstChild.textContent.trim();
     }
     var appearing = viewSearch.hidden;
     viewAll.hidden = true;
@@ -390,16 +357,13 @@
   var formsSwitch = null;
   var resultsTitle = '';
 
-  function filtersActive() {
-    return !!(filters.q || filters.types.length || filters.gen || filters.dex || filters.sort !== 'number' || filters.dir !== 'asc');
-  }
   // The list in the "All" view with every form is the results view's: the static pages' cells are the default list.
   function resultsActive() {
-    return filtersActive() || (everyForm && view === 'all');
+    return model.filtersActive(filters) || (everyForm && view === 'all');
   }
 
   // What the address may name: this site's types, generations and the regional Pokédexes the filter offers.
-  var GENS = DATA.pokemon.reduce(function (gens, p) { if (gens.indexOf(p.gen) < 0) gens.push(p.gen); return gens; }, []);
+  var GENS = model.generations(DATA.pokemon);
   function offered() {
     var dexes = dexSelect ? Array.from(dexSelect.options).map(function (o) { return o.value; }).filter(Boolean) : [];
     return { types: DATA.types, gens: GENS, dexes: dexes };
@@ -428,7 +392,7 @@
   }
 
   // Results in the order the filters say (list-model.js's sorter), species' names for sorting by name.
-  var sortResults = model.sorter(speciesName);
+  var sortResults = model.sorter(model.speciesNames(DATA.pokemon));
 
   function showMoreResults(count, more) {
     var grid = $('.search-grid', viewSearch);
@@ -457,13 +421,6 @@
     }, { rootMargin: '0px 0px 600px 0px' }).observe(moreButton);
   }
 
-  // "Generation IV", "第4世代": the numerals the language writes generations in.
-  function generationLabel(n) {
-    var romans = ['', 'I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII'];
-    var roman = tr('generation_numerals', 'roman') === 'roman';
-    return tr('generation', 'Generation {n}', { n: roman && romans[n] || String(n) });
-  }
-
   function fillSelects() {
     // The data script lists the types in the games' order.
     var typeNames = DATA.types;
@@ -477,12 +434,10 @@
       });
     });
     if (genSelect) {
-      var gens = Array.from(new Set(DATA.pokemon.map(function (p) { return p.gen; }))).filter(Boolean)
-        .sort(function (a, b) { return a - b; });
-      gens.forEach(function (g) {
+      GENS.forEach(function (g) {
         var option = el('option');
         option.value = String(g);
-        option.textContent = generationLabel(g);
+        option.textContent = model.generationLabel(g, tr);
         genSelect.appendChild(option);
       });
     }
@@ -503,7 +458,7 @@
   }
   // Clear filters, and the Filters button's count: each type, the generation and a sort other than the default.
   function paintReset() {
-    var active = filters.types.length + (filters.gen ? 1 : 0) + (filters.dex ? 1 : 0) + (filters.sort !== 'number' || filters.dir !== 'asc' ? 1 : 0);
+    var active = model.activeFilters(filters);
     if (resetButton) resetButton.disabled = active === 0;
     var count = filtersToggle ? $('.filters-count', filtersToggle) : null;
     if (count) {

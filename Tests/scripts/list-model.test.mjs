@@ -107,3 +107,92 @@ test('filters keep what each asks; sorts keep a species\' forms after it and tie
   // By a stat before the stats are in: Pokédex order.
   assert.deepEqual(plain(slugs(sort(pairs(data.pokemon), filters({ sort: 'speed' }), none))), plain(slugs(data.pokemon)));
 });
+
+test('export writes API names, ids for nameless forms and the ids the site does not list; the import reads it back', () => {
+  const { model, data } = listPage();
+  const catalog = model.favoritesCatalog(data.pokemon);
+  const by = Object.fromEntries(data.pokemon.map((p) => [p.slug, p]));
+  const text = model.favoritesFile([by.pikachu, by['raichu-alola']], new Set([25, 10100, 99999]), catalog);
+  assert.equal(text, '[\n  "pikachu",\n  "raichu-alola",\n  99999\n]\n');
+  assert.deepEqual(plain(model.parseFavoritesFile(text, catalog, english)), { ids: [25, 10100, 99999], unknown: [] });
+  // A slug that is a name and its own id (the build's for a form without a name of its own) is written as the id;
+  // digits that are not its id leave it a name.
+  const nameless = { id: 10080, slug: 'pikachu-10080', name: 'Pikachu' };
+  const numbered = { id: 10181, slug: 'zygarde-10', name: 'Zygarde 10%' };
+  const both = model.favoritesCatalog([nameless, numbered]);
+  const written = model.favoritesFile([nameless, numbered], [10080, 10181], both);
+  assert.deepEqual(JSON.parse(written), [10080, 'zygarde-10']);
+  assert.deepEqual(plain(model.parseFavoritesFile(written, both, english)), { ids: [10080, 10181], unknown: [] });
+});
+
+test('the import says what it added, the total, and at most five names it did not know, in the page\'s language', () => {
+  const { model } = listPage();
+  assert.equal(model.importReport('a.json', 0, 3, [], english), 'Imported a.json: its favorites were all here already.');
+  assert.equal(model.importReport('a.json', 1, 4, ['x'], english), 'Imported a.json: 1 favorite added, 4 in all. Not on this site: x.');
+  const seven = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+  assert.equal(model.importReport('a.json', 2, 9, seven, english),
+    'Imported a.json: 2 favorites added, 9 in all. Not on this site: a, b, c, d, e and 2 more.');
+  const fr = listPage('fr');
+  assert.equal(fr.model.importReport('a.json', 1, 4, seven, fr.site.tr),
+    'a.json importé : 1 favori ajouté, 4 au total. Absents de ce site : a, b, c, d, e et 2 autres.');
+});
+
+test('the results view\'s line: a search\'s count, among favorites or not, or the filters\' alone', () => {
+  const { model } = listPage();
+  assert.equal(model.statusLine('pika', 0, false, english), 'No Pokémon match “pika”.');
+  assert.equal(model.statusLine('pika', 1, true, english), '1 Pokémon matches “pika” among favorites.');
+  assert.equal(model.statusLine('pika', 12, false, english), '12 Pokémon match “pika”.');
+  assert.equal(model.statusLine('', 0, true, english), 'No Pokémon among favorites match these filters.');
+  assert.equal(model.statusLine('', 1, false, english), '1 Pokémon.');
+  const ja = listPage('ja');
+  assert.equal(ja.model.statusLine('ピカ', 3, true, ja.site.tr), 'お気に入りに「ピカ」に一致するポケモンが3匹います。');
+  assert.equal(ja.model.statusLine('', 3, false, ja.site.tr), 'ポケモン3匹。');
+});
+
+test('the filters counted (the search box aside) and the generations offered, in the language\'s numerals', () => {
+  const { model, data } = listPage();
+  const filters = (more) => ({ types: [], gen: 0, dex: '', sort: 'number', dir: 'asc', q: '', ...more });
+  assert.equal(model.activeFilters(filters()), 0);
+  assert.equal(model.filtersActive(filters()), false);
+  // Each type, the generation, the Pokédex, and the sort (key or order: one).
+  assert.equal(model.activeFilters(filters({ types: ['fire', 'flying'], gen: 1, dex: 'kanto', sort: 'speed', dir: 'desc' })), 5);
+  assert.equal(model.activeFilters(filters({ dir: 'desc' })), 1);
+  // A search is no filter, but shows the results view.
+  assert.equal(model.activeFilters(filters({ q: 'pika' })), 0);
+  assert.equal(model.filtersActive(filters({ q: 'pika' })), true);
+  assert.deepEqual(plain(model.generations(data.pokemon)), [1, 6, 7, 9]);
+  assert.equal(model.generationLabel(4, english), 'Generation IV');
+  const fr = listPage('fr');
+  assert.equal(fr.model.generationLabel(9, fr.site.tr), 'Génération IX');
+  const ja = listPage('ja');
+  assert.equal(ja.model.generationLabel(4, ja.site.tr), '第4世代');
+});
+
+test('results: a search keeps its ranking unless a sort is chosen; without one, the filters\' in the sort\'s order', () => {
+  const { window, site, model, data } = listPage();
+  load(window, 'pokedex-names.js');
+  const candidates = model.candidates(model.decodeNames(window.POKEDEX_NAMES));
+  const names = model.speciesNames(data.pokemon);
+  // Each species by its default Pokémon's name: Alolan Raichu's is Raichu.
+  assert.deepEqual([names.get(26), names.get(6), names.size], ['Raichu', 'Charizard', 4]);
+  const sort = model.sorter(names);
+  const filters = (more) => ({ types: [], gen: 0, dex: '', sort: 'number', dir: 'asc', q: '', ...more });
+  const slugs = (list) => plain(list.map(([p]) => p.slug));
+  const none = new Map();
+  // "raichu": Raichu is it, Alolan Raichu has a word that is; "chu" is inside both, and inside Pikachu's names.
+  assert.deepEqual(slugs(model.results(data.pokemon, 'raichu', filters(), none, candidates, sort)), ['raichu', 'raichu-alola']);
+  assert.deepEqual(slugs(model.results(data.pokemon, 'chu', filters(), none, candidates, sort)),
+    ['pikachu', 'pikachu-original-cap', 'raichu', 'raichu-alola']);
+  // A sort chosen: its order, not the ranking's (a species' forms after it, ties in list order).
+  assert.deepEqual(slugs(model.results(data.pokemon, 'chu', filters({ dir: 'desc' }), none, candidates, sort)),
+    ['raichu', 'raichu-alola', 'pikachu', 'pikachu-original-cap']);
+  // The filters first: Alolan Raichu alone is of generation 7.
+  assert.deepEqual(slugs(model.results(data.pokemon, 'rai', filters({ gen: 7 }), none, candidates, sort)), ['raichu-alola']);
+  // No query: every Pokémon of the pool the filters keep, sorted.
+  const pool = data.pokemon.filter((p) => !p.looks);
+  assert.deepEqual(slugs(model.results(pool, '', filters({ types: ['fire'], sort: 'name' }), none, candidates, sort)), ['charizard', 'charizard-mega-x']);
+  // Which name matched travels with each result.
+  const [[, via]] = model.results(data.pokemon, 'glurak', filters(), none, candidates, sort);
+  assert.equal(via.name, 'Glurak');
+  assert.equal(site.listModel, model);
+});

@@ -1,4 +1,4 @@
-// cells.js's and list.js's decoders against data scripts in English, French and Japanese: the index's cells, filters and search
+// cells.js's and list-model.js's decoders against data scripts in English, French and Japanese: the index's cells, filters and search
 // name types in the page's language, and the forms are told apart as the forms build writes them.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,7 +13,7 @@ const RAICHU = { en: 'Alolan Raichu', fr: 'Raichu d’Alola', ja: 'ライチュ�
 
 function indexPage(lang) {
   const window = page({ lang, data: [`pokedex-data.${lang}.js`], scripts: ['cells.js', 'list-model.js', 'list.js'] });
-  const list = { ...window.PokedexSite.cells, ...window.PokedexSite.list };
+  const list = { ...window.PokedexSite.cells, ...window.PokedexSite.listModel };
   return { window, list, data: list.decodeData(window.POKEDEX_DATA) };
 }
 
