@@ -159,9 +159,9 @@ package struct SiteRenderer: Sendable {
     static let workerPath = "sw.js"
 
     /// The scripts' words split by who says them: app.js's (what every page may say on arrival: a picture that
-    /// failed, a star, Retry), and the others' (cells.js, list-model.js, list.js, moves.js, search.js, and pokemon.js, whose pages load the
-    /// others' words for moves.js), found by their `tr('key'` calls in the theme's scripts. A word no script names
-    /// stays with the first, to be safe.
+    /// failed, a star, Retry), and the others' (cells.js, list-model.js, list-search.js, list.js, moves.js, search.js,
+    /// and pokemon.js, whose pages load the others' words for moves.js), found by their `tr('key'` calls in the
+    /// theme's scripts. A word no script names stays with the first, to be safe.
     static func scriptWords(
         _ words: [String: String],
         scripts: [(path: String, data: Data)]
@@ -174,12 +174,9 @@ package struct SiteRenderer: Sendable {
             return Set(text.matches(of: /\btr\(\s*'([a-z0-9_]+)'/).map { String($0.output.1) })
         }
         let everyPage = keys(AssetRole.app.file ?? "")
-        let others = [AssetRole.find, .cells, .listModel, .list, .moves, .search, .pokemonScript].compactMap(\.file)
-            .reduce(
-                into: Set<String>()
-            ) {
-                $0.formUnion(keys($1))
-            }
+        let others = [AssetRole.find, .cells, .listModel, .listSearch, .list, .moves, .search, .pokemonScript]
+            .compactMap(\.file)
+            .reduce(into: Set<String>()) { $0.formUnion(keys($1)) }
         let more = words.filter { others.contains($0.key) && !everyPage.contains($0.key) }
         return (words.filter { more[$0.key] == nil }, more)
     }

@@ -2,8 +2,8 @@
    scripts decoded, a favorites file read and written, a query ranked, the results found and said, the filters
    counted and labelled, the address's state read and written, the list filtered and sorted. Functions of their
    arguments alone, on `window.PokedexSite.listModel` (node's tests call them: Tests/scripts/list-model.test.mjs);
-   list.js, loaded after this file, puts them to work on the page. It builds on find.js (folding, ranking, the hash's
-   parts). */
+   list-search.js and list.js, loaded after this file, put them to work on the page. It builds on find.js (folding,
+   ranking, the hash's parts). */
 (function () {
   'use strict';
 

@@ -78,8 +78,8 @@ def test_site_has_every_page_kind(output, site_data):
         assert (output / "page" / f"{n}.html").is_file(), f"page/{n}.html is missing"
     for p in site_data["every"]:
         assert (output / "pokemon" / f"{p['slug']}.html").is_file(), f"pokemon/{p['slug']}.html is missing"
-    for asset in ("assets/style.css", "assets/app.js", "assets/find.js", "assets/cells.js", "assets/list.js",
-                  "assets/moves.js",
+    for asset in ("assets/style.css", "assets/app.js", "assets/find.js", "assets/cells.js", "assets/list-model.js",
+                  "assets/list-search.js", "assets/list.js", "assets/moves.js",
                   "assets/pokedex-data.js", "assets/pokedex-names.js", "assets/pokedex-moves.js", "assets/pokedex-move-names.js",
                   "assets/pages.css", "assets/search.js", "assets/pokedex-search.js"):
         assert hashed(output, asset).is_file()
@@ -249,7 +249,8 @@ def test_page_weight(output, pages, site_data, page_weight):
     page_weight(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                 f"({kb(len(gzip.compress(names, 9)))} gzip)")
     css = max(hashed(output, f"assets/{name}").stat().st_size for name in ("style.css", "pages.css", "pokemon.css"))
-    scripts = ("app.js", "find.js", "cells.js", "list.js", "moves.js", "search.js", "pokemon.js")
+    scripts = ("app.js", "find.js", "cells.js", "list-model.js", "list-search.js", "list.js", "moves.js", "search.js",
+               "pokemon.js")
     js = {name: hashed(output, f"assets/{name}").stat().st_size for name in scripts}
     # Unminified and commented; what a visitor loads is held by the gzipped budgets of the pages below.
     assert css < 40 * 1024 and all(size < 50 * 1024 for size in js.values()), (css, js)

@@ -12,7 +12,7 @@ const TYPES = {
 const RAICHU = { en: 'Alolan Raichu', fr: 'Raichu d’Alola', ja: 'ライチュウ (アローラのすがた)' };
 
 function indexPage(lang) {
-  const window = page({ lang, data: [`pokedex-data.${lang}.js`], scripts: ['cells.js', 'list-model.js', 'list.js'] });
+  const window = page({ lang, data: [`pokedex-data.${lang}.js`], scripts: ['cells.js', 'list-model.js', 'list-search.js', 'list.js'] });
   const list = { ...window.PokedexSite.cells, ...window.PokedexSite.listModel };
   return { window, list, data: list.decodeData(window.POKEDEX_DATA) };
 }

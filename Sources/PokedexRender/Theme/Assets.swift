@@ -17,9 +17,13 @@ enum AssetRole: String, CaseIterable, Sendable {
     /// The lists' cells, built from the data script, after `app`.
     case cells
     /// What the index's and favorites' lists decide without the page (decoders, the favorites file, the search's
-    /// ranking, the address's state, filters and sort), after `find`, before `list`.
+    /// ranking, the address's state, filters and sort), after `find`, before `listSearch` and `list`.
     case listModel
-    /// The index and favorites pages' script (views, search, filters, infinite scroll), after `cells`.
+    /// The index's results view (its search, filters and sort, the address's hash): index pages alone, after
+    /// `listModel`, before `list`, which starts it.
+    case listSearch
+    /// The index and favorites pages' script (views, favorites' delete all, export and import, infinite scroll),
+    /// after `cells`.
     case list
     /// The moves tables' script (sorting, the game picker, the moves index's filters and search): pages with a
     /// moves table (`usesMovesScript`).
@@ -67,6 +71,7 @@ enum AssetRole: String, CaseIterable, Sendable {
         case .find: "assets/find.js"
         case .cells: "assets/cells.js"
         case .listModel: "assets/list-model.js"
+        case .listSearch: "assets/list-search.js"
         case .list: "assets/list.js"
         case .moves: "assets/moves.js"
         case .search: "assets/search.js"
@@ -102,8 +107,8 @@ enum AssetRole: String, CaseIterable, Sendable {
     /// The theme files a returning visitor may need offline whatever the page (the service worker's shell),
     /// beside the pages and the per-language scripts.
     static let shell: [AssetRole] = [
-        .style, .controls, .listStyle, .app, .data, .favorites, .placeholder, .icon, .find, .cells, .listModel, .list,
-        .moves,
+        .style, .controls, .listStyle, .app, .data, .favorites, .placeholder, .icon, .find, .cells, .listModel,
+        .listSearch, .list, .moves,
     ]
 }
 

@@ -152,6 +152,12 @@ package struct Theme: Sendable {
                 + "before list.js"
         ),
         (
+            "{{assets.listSearch}}", "{{assets.list}}",
+            "loads list.js but not list-search.js, which now has the index's search, filters, sort and address: add "
+                + "{{#isIndex}}<script src=\"{{root}}{{assets.listSearch}}\" defer></script>{{/isIndex}} between "
+                + "list-model.js and list.js"
+        ),
+        (
             "{{assets.pokemonScript}}", "{{assets.app}}",
             "does not load pokemon.js, which runs the Pokémon pages' picture "
                 + "switcher (no longer in app.js): add {{#isPokemon}}<script src=\"{{root}}{{assets.pokemonScript}}\" "

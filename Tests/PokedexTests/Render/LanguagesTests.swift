@@ -279,7 +279,8 @@ import Testing
         let call = try NSRegularExpression(pattern: #"tr\('([a-z_]+)', (?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")"#)
         var asked = Set<String>()
         for file in [
-            "app.js", "find.js", "pokemon.js", "cells.js", "list-model.js", "list.js", "moves.js", "search.js",
+            "app.js", "find.js", "pokemon.js", "cells.js", "list-model.js", "list-search.js", "list.js", "moves.js",
+            "search.js",
         ] {
             let data = try #require(EmbeddedTheme.files()["assets/\(file)"])
             let script = String(decoding: data, as: UTF8.self)

@@ -164,6 +164,7 @@ import Testing
             #"<script src="{{root}}{{assets.app}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.find}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.listModel}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.listSearch}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.list}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
@@ -177,6 +178,7 @@ import Testing
             #"<script src="{{root}}{{assets.app}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.cells}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.listModel}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.listSearch}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.list}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
@@ -190,6 +192,7 @@ import Testing
             #"<script src="{{root}}{{assets.app}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.find}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.cells}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.listSearch}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.list}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
                 + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
@@ -198,6 +201,20 @@ import Testing
         )
         let model = try Theme(overrides: folder).warnings
         #expect(model.count == 1 && model[0].contains("{{assets.listModel}}"), "\(model)")
+        // The head before list-search.js was split out of list.js: the index would have no search, filters or sort.
+        try write(
+            #"<script src="{{root}}{{assets.app}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.find}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.cells}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.listModel}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.list}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.pokemonScript}}" defer></script>"#
+                + #"<script src="{{root}}{{assets.moves}}" defer></script>"# + "\n",
+            "partials/head.mustache",
+            in: folder
+        )
+        let search = try Theme(overrides: folder).warnings
+        #expect(search.count == 1 && search[0].contains("{{assets.listSearch}}"), "\(search)")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/head.mustache"))
         // A header naming search.js for app.js's loader but not find.js, which the search now needs first.
         try write(
