@@ -1,9 +1,8 @@
 /* Pokédex: progressive enhancement for every page. Every page is complete without it; it adds image fallbacks,
    the favorites stars (kept in localStorage), the offline indicator, the service worker and the site-wide search's
-   loader. The index and favorites pages' views, search, filters and infinite scroll are list.js, the moves tables
-   moves.js, and the Pokémon pages' picture switcher pokemon.js: they build on `window.PokedexSite`, which this file
-   sets. API data only ever reaches the
-   DOM through textContent and setAttribute. */
+   loader. What only some pages do is in the scripts they alone load, which build on `window.PokedexSite`, set here:
+   the index and favorites pages' list.js (with list-model.js and list-search.js), the moves tables' moves.js, the
+   Pokémon pages' pokemon.js. API data only ever reaches the DOM through textContent and setAttribute. */
 (function () {
   'use strict';
 
@@ -302,52 +301,34 @@
     var img = event.target;
     if (img && img.tagName === 'IMG' && !img.classList.contains('is-fallback')) settled(img);
   }, true);
-  // Back online, every failed picture tries again (the Pokémon page's own too).
-  window.addEventListener('online', function () {
-    $$('.hero img.is-fallback').forEach(retryPicture);
-    if (!retrying && lostPictures().length) retryPictures();
-  });
+  // Back online, every failed picture tries again (a Pokémon page's own: pokemon.js).
+  window.addEventListener('online', function () { if (!retrying && lostPictures().length) retryPictures(); });
 
   checkImages(doc);
 
   /* ---------- Favorites state: localStorage, seeded from the build's favorites file ---------- */
 
   var storage = null;
-  try {
-    storage = window.localStorage;
-    storage.getItem(STORE_KEY);
-  } catch (e) {
-    storage = null;
-  }
+  try { storage = window.localStorage; storage.getItem(STORE_KEY); } catch (e) { storage = null; }
 
   function readStored() {
     if (!storage) return null;
     var raw;
     try { raw = storage.getItem(STORE_KEY); } catch (e) { return null; }
     if (raw === null) return null;
-    try {
-      var list = JSON.parse(raw);
-      return Array.isArray(list) ? list.filter(function (id) { return Number.isInteger(id) && id > 0; }) : [];
-    } catch (e) {
-      return [];
-    }
+    var list;
+    try { list = JSON.parse(raw); } catch (e) { return []; }
+    return Array.isArray(list) ? list.filter(function (id) { return Number.isInteger(id) && id > 0; }) : [];
   }
   function writeStored() {
     if (!storage) return;
     try { storage.setItem(STORE_KEY, JSON.stringify(Array.from(favorites))); } catch (e) { /* full or denied */ }
   }
 
-  var favorites = new Set();
-  (function load() {
-    var stored = readStored();
-    if (stored === null) {
-      // Seeded once from the favorites file the site was built with (a small script every page loads).
-      (window.POKEDEX_FAVORITES || (window.POKEDEX_DATA && window.POKEDEX_DATA.favorites) || []).forEach(function (id) { favorites.add(id); });
-      writeStored();
-    } else {
-      stored.forEach(function (id) { favorites.add(id); });
-    }
-  })();
+  // Seeded once from the favorites file the site was built with (a small script every page loads).
+  var stored = readStored();
+  var favorites = new Set(stored || window.POKEDEX_FAVORITES || (window.POKEDEX_DATA && window.POKEDEX_DATA.favorites) || []);
+  if (!stored) writeStored();
 
   /* ---------- Stars ---------- */
 
@@ -381,14 +362,9 @@
     var stored = readStored();
     if (!stored && !cleared) return;
     favorites.clear();
-    stored = stored || [];
-    stored.forEach(function (id) { favorites.add(id); });
+    (stored || []).forEach(function (id) { favorites.add(id); });
     paintStars();
     changed(null);
-  }
-
-  function replaceAddress(url) {
-    try { history.replaceState(history.state, '', url); return true; } catch (e) { return false; }   // some file:// setups refuse
   }
 
   /* ---------- Offline indicator and service worker ---------- */
@@ -412,7 +388,6 @@
       navigator.serviceWorker.register(new URL('sw.js', new URL(siteRoot || './', doc.baseURI)).href).catch(function () { /* optional */ });
     });
   }
-
 
   /* ---------- The top bar's menus (<details>: they work without this) ---------- */
 
@@ -460,7 +435,7 @@
   paintStars();
 
   window.PokedexSite = {
-    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, putName: putName, namePieces: namePieces, replaceAddress: replaceAddress,
+    root: root, siteRoot: siteRoot, kind: kind, tr: tr, $: $, $$: $$, el: el, putName: putName, namePieces: namePieces,
     loadScript: loadScript, loadScripts: loadScripts, forgetScript: forgetScript, onDemand: onDemand,
     retryButton: retryButton, retryReady: retryReady, failureNote: failureNote, retryPicture: retryPicture,
     lostPicture: function (img) { return lost.get(img) || null; },

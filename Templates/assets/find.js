@@ -1,8 +1,9 @@
 /* Pokédex: finding things by name, shared by the scripts that search (list.js, moves.js, search.js): the folding
    of a query, the one ranking of every search, the names scripts' decoder, the line that says which name matched
-   and in what language, and the address's hash that keeps a list's search and filters. The index, favorites and
-   moves index load it after app.js; elsewhere app.js loads it with search.js, on first use of the search box. It
-   adds to `window.PokedexSite`. API data only ever reaches the DOM through textContent and setAttribute. */
+   and in what language, and the address: its hash that keeps a list's search and filters, replaced in place. The
+   index, favorites and moves index load it after app.js; elsewhere app.js loads it with search.js, on first use of
+   the search box. It adds to `window.PokedexSite`. API data only ever reaches the DOM through textContent and
+   setAttribute. */
 (function () {
   'use strict';
 
@@ -10,7 +11,7 @@
   if (!site || site.query) return;   // already here: the page loaded it, then the search loader asked again
   var doc = document;
   var html = doc.documentElement;
-  var tr = site.tr, el = site.el, replaceAddress = site.replaceAddress;
+  var tr = site.tr, el = site.el;
 
   /* ---------- Search folding, shared by list.js and moves.js ---------- */
 
@@ -161,6 +162,11 @@
     });
     return out.length ? '#' + out.join('&') : '';
   }
+  // The address replaced in place: the hash here, the index's page as it scrolls (list.js), search.html's query
+  // (search.js). False where history refuses (some file:// setups).
+  function replaceAddress(url) {
+    try { history.replaceState(history.state, '', url); return true; } catch (e) { return false; }
+  }
   // The address shows `hash` (replaced, not a new history entry: the Back button leaves the page).
   function showHash(hash) {
     if (location.hash === hash || (!hash && !location.hash)) return;
@@ -178,4 +184,5 @@
   site.readHash = readHash;
   site.formatHash = formatHash;
   site.showHash = showHash;
+  site.replaceAddress = replaceAddress;
 })();

@@ -40,6 +40,8 @@
   }
   // The document's capture listener (first script) has swapped in the placeholder by then.
   img.addEventListener('error', failed);
+  // Back online, it tries again by itself, as app.js has the page's other pictures do.
+  window.addEventListener('online', function () { if (img.classList.contains('is-fallback')) site.retryPicture(img); });
   img.addEventListener('load', function () {
     if (img.classList.contains('is-fallback')) return;
     say('');

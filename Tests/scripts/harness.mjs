@@ -183,8 +183,9 @@ export function strings(code) {
 
 /** A page in `lang` (data-kind `kind`), which loads, as a built page does: the theme's words in its language
  *  (not English: each call carries its English), the data scripts `data` (files in fixtures/), app.js and find.js,
- *  then `scripts` (files in Templates/assets). Returns its window. */
-export function page({ lang = 'en', kind = '', data = [], scripts = [] } = {}) {
+ *  then `scripts` (files in Templates/assets). `globals`: what the browser has besides (localStorage…). Returns its
+ *  window. */
+export function page({ lang = 'en', kind = '', data = [], scripts = [], globals = {} } = {}) {
   const document = new Document({ lang, 'data-root': '', 'data-kind': kind });
   const window = vm.createContext({
     document, console, setTimeout, clearTimeout, URL, URLSearchParams,
@@ -193,6 +194,7 @@ export function page({ lang = 'en', kind = '', data = [], scripts = [] } = {}) {
     addEventListener() {}, removeEventListener() {}, requestAnimationFrame: (f) => setTimeout(f, 0), Element
   });
   window.window = window;
+  Object.assign(window, globals);
   if (lang !== 'en') window.POKEDEX_STRINGS = strings(lang);
   const run = (folder, file) => vm.runInContext(readFileSync(folder + file, 'utf8'), window, { filename: file });
   data.forEach((file) => run(FIXTURES, file));

@@ -28,6 +28,43 @@ test('the hash is written in the order given, flags alone, empty values left out
   assert.deepEqual(plain(site.readHash(written)), [{ key: 'q', value: 'a=b&c,d' }, { key: 'sort', value: 'attack-desc' }]);
 });
 
+test('the hash is shown by replacing the address, not by a new history entry; where history refuses, that is said', () => {
+  const window = page();
+  const site = window.PokedexSite;
+  const replaced = [];
+  window.history.replaceState = (state, title, url) => { replaced.push(url); };
+  site.showHash('#q=pika');
+  assert.deepEqual(replaced, ['/site/index.html#q=pika']);
+  // Shown already: the address is left alone.
+  window.location.hash = '#q=pika';
+  site.showHash('#q=pika');
+  assert.equal(replaced.length, 1);
+  assert.equal(site.replaceAddress('page/2.html'), true);
+  // Some file:// setups refuse: infinite scroll then stops moving the address.
+  window.history.replaceState = () => { throw new Error('SecurityError'); };
+  assert.equal(site.replaceAddress('page/3.html'), false);
+});
+
+test('the favorites: seeded once from the build\'s file, then what this device stored; stored junk reads as none', () => {
+  const store = new Map();
+  const localStorage = {
+    getItem: (key) => (store.has(key) ? store.get(key) : null), setItem: (key, value) => store.set(key, String(value))
+  };
+  const favorites = (globals) => [...page({ globals: { localStorage, ...globals } }).PokedexSite.favorites];
+  assert.deepEqual(favorites({ POKEDEX_FAVORITES: [25, 6] }), [25, 6]);
+  assert.equal(store.get('pokedex.favorites'), '[25,6]');
+  // Stored once, the build's file no longer counts: every star taken off stays off.
+  store.set('pokedex.favorites', '[]');
+  assert.deepEqual(favorites({ POKEDEX_FAVORITES: [25, 6] }), []);
+  store.set('pokedex.favorites', '[150, "x", -1, 2.5, 151]');
+  assert.deepEqual(favorites({}), [150, 151]);
+  store.set('pokedex.favorites', '{not json');
+  assert.deepEqual(favorites({ POKEDEX_FAVORITES: [25] }), []);
+  // Storage denied (some privacy modes): the build's file, for the page's life.
+  const denied = { getItem() { throw new Error('SecurityError'); }, setItem() { throw new Error('SecurityError'); } };
+  assert.deepEqual([...page({ globals: { localStorage: denied, POKEDEX_FAVORITES: [25] } }).PokedexSite.favorites], [25]);
+});
+
 test('one ranking: the name itself, then its start, a word of it, inside it, every word in any order', () => {
   const site = page().PokedexSite;
   const rank = (query, name) => site.query(query).rank(site.fold(name));
