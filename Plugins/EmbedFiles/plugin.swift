@@ -4,7 +4,8 @@ import PackagePlugin
 /// Compiles files the repository keeps as files into the target that needs them, at build time, so that the
 /// binary alone builds a site and no generated Swift lives in git (as swift-openapi-generator's plugin does):
 /// `Templates/` into `PokedexRender` (the default theme), `Snapshot/bundled.pokedex-snapshot` into `PokedexSource`
-/// (the bundled data). Files are listed at every build, so a theme file added or removed is picked up.
+/// (the bundled data). Files are listed when SwiftPM plans the build: an edited file is picked up by the next build,
+/// but a file added to or removed from Templates/ only once the package is planned again (`touch Package.swift`).
 @main
 struct EmbedFiles: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: any Target) async throws -> [Command] {
