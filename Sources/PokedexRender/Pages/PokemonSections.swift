@@ -242,7 +242,7 @@ extension SiteRenderer {
         return context
     }
 
-    /// The placeholder in a box of the tree whose Pokémon has no page; below the fold, lazily loaded.
+    /// The placeholder for a Pokémon with no page (a box of the tree, a form), below the fold: lazily loaded.
     func placeholderPicture(alt: String) -> ImageContext {
         let placeholder = "../" + siteUp + Self.placeholderImage
         return ImageContext(
@@ -300,7 +300,6 @@ extension SiteRenderer {
     /// The species' other Pokémon with their thumbnails, each called by its own name.
     func forms(_ entry: PokemonEntry, related: RelatedPokemon) -> [FormContext] {
         guard let species = entry.species else { return [] }
-        let placeholder = "../" + siteUp + Self.placeholderImage
         return species.varieties.filter { $0.id != entry.id }.map { variety in
             if let other = related.byID[variety.id] {
                 var form = FormContext(
@@ -328,19 +327,7 @@ extension SiteRenderer {
                 href: "",
                 isLinked: false,
                 isDefault: variety.isDefault,
-                image: ImageContext(
-                    src: placeholder,
-                    width: 475,
-                    height: 475,
-                    alt: name,
-                    fallback: placeholder,
-                    thumbnail: placeholder,
-                    srcset: nil,
-                    isLocal: false,
-                    isRemote: false,
-                    isPlaceholder: true,
-                    lazy: true
-                )
+                image: placeholderPicture(alt: name)
             )
         }
     }
