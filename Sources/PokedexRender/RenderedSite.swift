@@ -12,6 +12,49 @@ package struct RenderedSite: Sendable {
     package var contextsBuilt = 0
     /// What the template engine did for the pages rendered.
     package var engine = EngineWork()
+    /// The render's steps in order, with their wall time (`pokedex build -v`).
+    package var steps: [RenderStep] = []
+    /// What each template's pages cost, by template, over every language (`pokedex build -v`).
+    package var templates: [String: TemplateWork] = [:]
+    /// What the next render may start from after an edit of templates alone, when it was asked for.
+    package var prepared: SiteRenderer.PreparedSite? = nil
+}
+
+/// One step of the render and its wall time.
+package struct RenderStep: Sendable {
+    package var name: String
+    package var seconds: Double
+}
+
+/// A template's pages: how many, how many it rendered, and the time their contexts and the engine took on one
+/// core (pages kept by their fingerprint cost a lookup).
+package struct TemplateWork: Sendable {
+    package var pages = 0
+    package var rendered = 0
+    package var time: Duration = .zero
+
+    package var seconds: Double { Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18 }
+}
+
+/// Laps of the render's steps.
+struct StepClock {
+    private let clock = ContinuousClock()
+    private var last: ContinuousClock.Instant
+    private(set) var steps: [RenderStep] = []
+
+    init() { last = clock.now }
+
+    mutating func lap(_ name: String) {
+        let now = clock.now
+        let elapsed = now - last
+        last = now
+        steps.append(
+            RenderStep(
+                name: name,
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            )
+        )
+    }
 }
 
 /// The template engine's output and time, summed over the pages (each page on one core): its throughput per core.

@@ -19,10 +19,20 @@ extension SiteRenderer {
         contentHashes: [String: String] = [:],
         ledger: (any SiteLedger)? = nil,
         knownInputsDigest: String? = nil,
+        prepared: PreparedSite? = nil,
+        keepsPrepared: Bool = false,
         into stream: SiteFileStream
     ) async throws -> RenderedSite {
+        var clock = StepClock()
+        let showsNotFound = self.theme.hasTemplate(Self.notFoundTemplate)
+        let reused = prepared.flatMap {
+            $0.showsNotFound == showsNotFound && $0.copies.count == languages.count ? $0 : nil
+        }
         // Scripts and styles first: their names, which carry their hashes, go into every page.
-        let theme = hashedThemeFiles()
+        let theme =
+            reused.map { (files: $0.themeFiles, assets: $0.assets, legacyWorker: $0.legacyWorker) }
+            ?? hashedThemeFiles()
+        clock.lap(reused == nil ? "theme files hashed" : "theme files as the last render prepared them")
         // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
         // rebuild would otherwise spend one core on.
         var renderInputs = RenderInputs(
@@ -37,34 +47,58 @@ extension SiteRenderer {
         // A digest the caller vouches for (the last build's, made from the same inputs) spares encoding the model.
         async let inputsDigest =
             knownInputsDigest == nil ? renderInputs.digest(parallelism: parallelism) : knownInputsDigest
-        let scripts = try SharedScripts(pokedex)
+        let scripts = try reused?.scripts ?? SharedScripts(pokedex)
+        clock.lap("scripts every language shares")
         // Only a ledger that remembers its contexts' inputs can spare a page its context: otherwise (a first build,
         // an empty folder) the pages start at once and the digest, for the manifest, is made beside them.
         var inputs: String? = nil
         if ledger?.remembersContexts == true {
             do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
+            clock.lap("render inputs' digest")
         }
         var run = RenderRun(
             sent: SentFiles(stream: stream, ledger: ledger),
             workerShell: scripts.paths,
             counts: PageCounts([.index: Self.pageCount(pokemon: pokedex.listed.count, perPage: perPage)]),
             themeAssets: theme.assets,
-            assets: theme.assets
+            assets: theme.assets,
+            clock: clock
+        )
+        if keepsPrepared, reused == nil { run.sent.recorded = [] }
+        var next = PreparedSite(
+            themeFiles: theme.files,
+            assets: theme.assets,
+            legacyWorker: theme.legacyWorker,
+            scripts: scripts,
+            showsNotFound: showsNotFound
         )
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
         for index in languages.indices {
             let copy = LanguageCopy(index: index, inputs: inputs, knownInputs: knownInputsDigest != nil)
-            try await renderCopy(copy, of: pokedex, scripts: scripts, stream: stream, run: &run)
+            let made = try await renderCopy(
+                copy,
+                of: pokedex,
+                scripts: scripts,
+                prepared: reused?.copies[index],
+                stream: stream,
+                run: &run
+            )
+            if keepsPrepared { next.copies.append(made) }
         }
+        run.sent.recorded = nil
         try await finish(&run, files: theme.files, legacyWorker: theme.legacyWorker, images: images, contentHashes)
+        run.clock.lap("sitemap, theme files, pictures and service worker")
         do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
         return RenderedSite(
             pagesRendered: run.work.rendered,
             pages: run.counts,
             inputs: inputs,
             contextsBuilt: run.work.contextsBuilt,
-            engine: EngineWork(htmlBytes: run.work.htmlBytes, time: run.work.engineTime)
+            engine: EngineWork(htmlBytes: run.work.htmlBytes, time: run.work.engineTime),
+            steps: run.clock.steps,
+            templates: run.work.templates,
+            prepared: keepsPrepared ? next : nil
         )
     }
 
@@ -82,6 +116,7 @@ extension SiteRenderer {
         let themeAssets: AssetsContext
         /// The first language's assets: the service worker's.
         var assets: AssetsContext
+        var clock: StepClock
     }
 
     /// Which copy of the site is being made, and what its pages may be spared by.
@@ -129,30 +164,62 @@ extension SiteRenderer {
         var paths: [String] { [namesPath, statsPath] + (dexes == nil ? [] : [dexesPath]) }
     }
 
-    /// One language's copy: its scripts, then its pages, rendered and sent.
+    /// What a render made of its inputs that no template reads: the theme's hashed files, the shared scripts, and
+    /// each language's scripts, page jobs, sitemap entries and offline shell. `pokedex serve` keeps it between
+    /// rebuilds: after an edit of templates alone, the next render starts at the pages. Valid for the same render
+    /// inputs (model, settings, the theme's words and static files), which the caller vouches for.
+    package struct PreparedSite: Sendable {
+        let themeFiles: [(path: String, data: Data)]
+        let assets: AssetsContext
+        let legacyWorker: Bool
+        let scripts: SharedScripts
+        /// Whether the theme had a not-found template: the only template whose presence decides a page job.
+        let showsNotFound: Bool
+        var copies: [PreparedCopy] = []
+    }
+
+    /// A script a copy sent, with its fingerprint.
+    struct PreparedScript: Sendable {
+        var path: String
+        var data: Data
+        var fingerprint: String
+    }
+
+    /// One language's copy before its pages are rendered.
+    struct PreparedCopy: Sendable {
+        /// The scripts it sent, in order (the first copy's include the shared ones).
+        var scripts: [PreparedScript]
+        var assets: AssetsContext
+        var jobs: [PageJob]
+        var sitemap: [Sitemap.Entry]
+        var workerShell: [String]
+        var pageCounts: [PageCounts.Kind: Int]
+    }
+
+    /// One language's copy, as `prepared` has it or made now: its scripts, then its pages, rendered and sent.
     func renderCopy(
         _ copy: LanguageCopy,
         of pokedex: Pokedex,
         scripts: SharedScripts,
+        prepared: PreparedCopy?,
         stream: SiteFileStream,
         run: inout RenderRun
-    ) async throws {
+    ) async throws -> PreparedCopy {
         let renderer = forLanguage(at: copy.index)
-        let localized = pokedex.localized(renderer.language.code, words: renderer.themeWords)
-        if run.shared == nil { run.shared = try await Catalogs.Shared.make(localized, atOnce: copy.knownInputs) }
-        var catalogs = try Catalogs(localized, strings: renderer.strings, shared: run.shared)
-        let assets = try await renderer.sendScripts(
-            localized,
-            catalogs: &catalogs,
-            isFirst: copy.index == 0,
-            scripts: scripts,
-            run: &run
-        )
-        let jobs = renderer.pages(localized, assets: assets.up(renderer.siteUp), catalogs: catalogs)
-            .map { $0.prefixed(renderer.pathPrefix) }
-        run.sitemap += sitemapEntries(jobs)
+        let code = renderer.language.code
+        let made: PreparedCopy
+        if let prepared {
+            for script in prepared.scripts {
+                try await run.sent.add(script.path, script.data, fingerprint: script.fingerprint)
+            }
+            made = prepared
+            run.clock.lap("\(code): scripts as the last render prepared them")
+        } else {
+            made = try await renderer.prepareCopy(copy, of: pokedex, scripts: scripts, run: &run)
+        }
+        run.sitemap += made.sitemap
         var pages = try await renderPages(
-            jobs,
+            made.jobs,
             words: renderer.words,
             ledger: run.sent.ledger,
             inputs: copy.inputs,
@@ -162,16 +229,46 @@ extension SiteRenderer {
         // Held once, by `sent`: a twelve-language site has tens of thousands of pages.
         pages.fingerprints = []
         run.work.merge(pages)
-        run.workerShell += renderer.offlineShell(
-            localized,
-            catalogs: catalogs,
-            assets: assets,
-            isFirst: copy.index == 0
-        )
+        run.clock.lap("\(code): pages")
+        run.workerShell += made.workerShell
         if copy.index == 0 {
-            run.assets = assets
-            for (kind, count) in catalogs.pageCounts { run.counts[kind] = count }
+            run.assets = made.assets
+            for (kind, count) in made.pageCounts { run.counts[kind] = count }
         }
+        return made
+    }
+
+    /// Makes one language's copy up to its pages: the model in its language, the catalogs, its scripts (sent),
+    /// its page jobs. The scripts' bytes are kept in what it returns only when `run` records them.
+    func prepareCopy(
+        _ copy: LanguageCopy,
+        of pokedex: Pokedex,
+        scripts: SharedScripts,
+        run: inout RenderRun
+    ) async throws -> PreparedCopy {
+        let localized = pokedex.localized(language.code, words: themeWords)
+        if run.shared == nil { run.shared = try await Catalogs.Shared.make(localized, atOnce: copy.knownInputs) }
+        var catalogs = try Catalogs(localized, strings: strings, shared: run.shared)
+        run.clock.lap("\(language.code): model in the language and catalogs")
+        if run.sent.recorded != nil { run.sent.recorded = [] }
+        let assets = try await sendScripts(
+            localized,
+            catalogs: &catalogs,
+            isFirst: copy.index == 0,
+            scripts: scripts,
+            run: &run
+        )
+        let jobs = pages(localized, assets: assets.up(siteUp), catalogs: catalogs).map { $0.prefixed(pathPrefix) }
+        let made = PreparedCopy(
+            scripts: run.sent.recorded ?? [],
+            assets: assets,
+            jobs: jobs,
+            sitemap: sitemapEntries(jobs),
+            workerShell: offlineShell(localized, catalogs: catalogs, assets: assets, isFirst: copy.index == 0),
+            pageCounts: copy.index == 0 ? catalogs.pageCounts : [:]
+        )
+        run.clock.lap("\(language.code): scripts and page jobs")
+        return made
     }
 
     /// Sends the language's scripts (data, abilities, words, moves, search) and the shared ones with the first

@@ -117,12 +117,18 @@ package struct SiteRenderer: Sendable {
         let stream: SiteFileStream
         let ledger: (any SiteLedger)?
         var fingerprints: [String: String] = [:]
+        /// Every file added while not nil, in order (a render that keeps what it prepared).
+        var recorded: [PreparedScript]?
 
         /// Sends a generated file, once: languages share the scripts whose bytes are alike (a hashed name is
-        /// its content).
-        mutating func add(_ path: String, _ data: Data) async throws {
-            guard fingerprints[path] == nil else { return }
-            let fingerprint = Fingerprint.of(data)
+        /// its content). `known`: its fingerprint, when a last render made it.
+        mutating func add(_ path: String, _ data: Data, fingerprint known: String? = nil) async throws {
+            guard fingerprints[path] == nil else {
+                recorded?.append(PreparedScript(path: path, data: data, fingerprint: fingerprints[path] ?? ""))
+                return
+            }
+            let fingerprint = known ?? Fingerprint.of(data)
+            recorded?.append(PreparedScript(path: path, data: data, fingerprint: fingerprint))
             let kept = ledger?.holds(path, fingerprint: fingerprint) ?? false
             try await send(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
         }
@@ -246,11 +252,15 @@ package struct SiteRenderer: Sendable {
         var htmlBytes = 0
         var engineTime: Duration = .zero
         var fingerprints: [(String, String)] = []
+        var templates: [String: TemplateWork] = [:]
 
-        mutating func add(_ page: RenderedPage) {
+        mutating func add(_ page: RenderedPage, template: String, time: Duration) {
+            templates[template, default: TemplateWork()].pages += 1
+            templates[template, default: TemplateWork()].time += time
             if case .bytes(let data) = page.file.content {
                 rendered += 1
                 htmlBytes += data.count
+                templates[template, default: TemplateWork()].rendered += 1
             }
             if page.builtContext { contextsBuilt += 1 }
             engineTime += page.engineTime
@@ -263,6 +273,13 @@ package struct SiteRenderer: Sendable {
             htmlBytes += other.htmlBytes
             engineTime += other.engineTime
             fingerprints += other.fingerprints
+            templates.merge(other.templates) { mine, theirs in
+                TemplateWork(
+                    pages: mine.pages + theirs.pages,
+                    rendered: mine.rendered + theirs.rendered,
+                    time: mine.time + theirs.time
+                )
+            }
         }
     }
 
@@ -297,9 +314,11 @@ package struct SiteRenderer: Sendable {
                 group.addTask {
                     var work = PagesWork()
                     var batch: [SiteFile] = []
+                    let clock = ContinuousClock()
                     for job in chunk {
+                        let started = clock.now
                         let page = try Self.render(job, theme: theme, words: words, ledger: ledger, inputs: inputs)
-                        work.add(page)
+                        work.add(page, template: job.template, time: clock.now - started)
                         batch.append(page.file)
                         if batch.count == SiteFileStream.batchSize {
                             try await stream.send(batch)

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import PokedexOutput
 package import PokedexPipeline
 package import PokedexSupport
@@ -27,6 +28,9 @@ struct ServeBuilds: Sendable {
     let broadcaster: ReloadBroadcaster
     let logger: Logger
     let report: @Sendable (ServeEvent) -> Void
+    /// The last good build's model, in memory: a rebuild after a theme edit renders from it (`KeptModel`). Only
+    /// the watcher builds, one build at a time.
+    let kept = NIOLockedValueBox<KeptModel?>(nil)
 
     /// The options for the next build, or nil (reported) when the settings cannot be read.
     func options() async -> BuildOptions? {
@@ -53,10 +57,13 @@ struct ServeBuilds: Sendable {
     }
 
     /// Runs one build. A failed build leaves the site as it was: only the output stage writes, after every page
-    /// has been rendered.
+    /// has been rendered; the model kept is the last good build's.
     func build(_ options: BuildOptions, progress: any BuildProgress) async {
         do {
-            let summary = try await SiteBuilder(options: options, logger: logger, progress: progress).run()
+            let builder = SiteBuilder(options: options, logger: logger, progress: progress)
+            let built = try await builder.run(reusing: kept.withLockedValue { $0 })
+            kept.withLockedValue { $0 = built.model }
+            let summary = built.summary
             report(.built(summary))
             await broadcaster.buildSucceeded(changedSite: summary.filesWritten > 0 || summary.filesRemoved > 0)
         } catch {

@@ -18,7 +18,8 @@ package final class SiteServer: Sendable {
         package var port: Int
         /// The config file, watched whether or not it exists yet (nil: none to watch).
         package var configFile: String?
-        /// How often the watched files are compared.
+        /// How often the watched files are compared: a save is seen within it (a poll stats the theme folder's
+        /// few dozen files, well under a millisecond of one core).
         package var pollInterval: Duration
         /// The longest a rebuild waits for files that keep changing.
         var maxRebuildDelay: Duration
@@ -29,7 +30,7 @@ package final class SiteServer: Sendable {
             host: String = "127.0.0.1",
             port: Int = 8000,
             configFile: String? = nil,
-            pollInterval: Duration = .milliseconds(300),
+            pollInterval: Duration = .milliseconds(60),
             maxRebuildDelay: Duration = .seconds(2),
             heartbeat: Duration = .seconds(15)
         ) {

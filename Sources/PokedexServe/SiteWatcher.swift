@@ -57,8 +57,10 @@ struct WatchList: Equatable, Sendable {
 
 /// When to rebuild: once the watched files changed and then stayed as they were for one poll (an editor's save
 /// can be several writes, a `git checkout` many), or after `maxDelay` of changes that do not stop. The watcher
-/// polls sooner while a change is pending, so the quiet poll costs 100 ms rather than a whole interval.
+/// polls sooner while a change is pending, so the quiet poll costs `quietPoll` rather than a whole interval.
 struct RebuildSchedule {
+    /// How long a change must stay as it is before it is built: an editor's writes of one save come closer.
+    static let quietPoll = Duration.milliseconds(30)
     let maxDelay: Duration
     private var pendingSince: ContinuousClock.Instant?
 
@@ -109,7 +111,7 @@ struct SiteWatcher: Service {
         let clock = ContinuousClock()
         while true {
             // A save is one write or a few in quick succession: once one is seen, look again sooner.
-            try await Task.sleep(for: schedule.isPending ? min(interval, .milliseconds(100)) : interval)
+            try await Task.sleep(for: schedule.isPending ? min(interval, RebuildSchedule.quietPoll) : interval)
             let current = watched.snapshot()
             let changed = current.changes(since: last)
             last = current

@@ -60,6 +60,12 @@ struct BuildMemo: Codable, Equatable, Sendable {
     var inputsKey: String?
     var inputsDigest: String?
 
+    /// How much of the theme a key covers: all of it (the build's), its words and static files (what the pages'
+    /// contexts are made from), or none (what the model is made from: `KeptModel`).
+    enum ThemePart {
+        case all, withoutTemplates, none
+    }
+
     /// The identity of what the pages' contexts are made from: the build's key without the templates (which only
     /// read contexts), with how old the data is (which the network decides, not the cache: the offline banner).
     static func inputsKey(
@@ -75,21 +81,21 @@ struct BuildMemo: Codable, Equatable, Sendable {
                 theme: theme,
                 favorites: favorites,
                 cacheStamps: cacheStamps,
-                templates: false
+                themePart: .withoutTemplates
             )
         else { return nil }
         return Fingerprint.of([Data(key.utf8), Data((dataAge.map { "\($0)" } ?? "(fresh data)").utf8)])
     }
 
     /// The identity of a build's inputs (see the type's comment), from the cache folder's `stamps` (nil: no cache
-    /// folder yet). Nil when a stamp cannot be had: no memo then. `templates: false` leaves the templates out.
+    /// folder yet). Nil when a stamp cannot be had: no memo then. `themePart` says how much of the theme counts.
     /// The theme counts by its files' bytes (the built-in ones are the executable's), so that none need be parsed.
     static func key(
         options: BuildOptions,
         theme: ThemeFiles.Digests,
         favorites: Data?,
         cacheStamps: [UInt8]?,
-        templates: Bool = true
+        themePart: ThemePart = .all
     ) throws -> String? {
         let builder = RenderInputs.currentBuilder
         guard !builder.isEmpty else { return nil }
@@ -100,7 +106,11 @@ struct BuildMemo: Codable, Equatable, Sendable {
             "\(options.snapshot)", options.baseURL ?? "", options.languages.joined(separator: ","),
         ]
         parts += shape.map { Data($0.utf8) }
-        parts.append(Data((templates ? theme.all : theme.withoutTemplates).utf8))
+        switch themePart {
+        case .all: parts.append(Data(theme.all.utf8))
+        case .withoutTemplates: parts.append(Data(theme.withoutTemplates.utf8))
+        case .none: parts.append(Data("(any theme)".utf8))
+        }
         parts.append(favorites ?? Data("(no favorites file)".utf8))
         // A snapshot file read by an offline build: its stamp, as the cache's (the bundled one is the executable's).
         if case .file(let path) = options.snapshot {

@@ -1,11 +1,11 @@
-package import Foundation
-package import Logging
+import Foundation
+import Logging
 import PokedexModel
 import PokedexOutput
 import PokedexRender
 import PokedexSite
 import PokedexSource
-package import PokedexSupport
+import PokedexSupport
 import PokedexThumbnails
 
 /// The stages of a full build, in the order they run: source and cache, model, then render and output at once.
@@ -30,7 +30,7 @@ extension SiteBuilder {
         loader: ResourceLoader,
         snapshot: SnapshotProvider,
         thumbnailThreads: BlockingWork
-    ) async throws -> BuildSummary {
+    ) async throws -> KeptBuild {
         var timer = StageTimer(logger: logger)
         let (data, pictures) = try await sourceStage(
             inputs,
@@ -47,7 +47,6 @@ extension SiteBuilder {
         // The memo's keys (this build's, and what the contexts are made from), on the same idle core: at most one
         // stat per cache file.
         let dataAge = Self.dataAge(await loader.counts, snapshot: snapshot)
-        let options = inputs.options
         async let memoKeys = self.memoKeys(inputs, loader: loader, thumbnails: pictures.thumbnails, dataAge: dataAge)
         // The data set is let go once the model is made: what the pages show, the model holds.
         let model = await modelStage(consume data, pictures: pictures, inputs: inputs, dataAge: dataAge)
@@ -63,24 +62,119 @@ extension SiteBuilder {
         let knownDigest =
             keys.inputs != nil && keys.inputs == inputs.lastMemo?.inputsKey ? inputs.lastMemo?.inputsDigest : nil
         if knownDigest != nil { logger.debug("render inputs unchanged since the last build's memo: its digest stands") }
-        let (site, written) = try await renderAndOutputStage(
+        let counts = await loader.counts
+        let output = try await renderAndOutputStage(
             pokedex,
             pictures: pictures,
             model: model,
             inputs: inputs,
-            loader: loader,
+            counts: counts,
             published: published,
             knownInputsDigest: knownDigest,
+            prepared: nil,
             memoKeys: keys
         )
-        timer.lap(
-            "render and output",
-            "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
-                + "\(written.written) files written; template engine: \(site.engine.summary)"
+        timer.lap("render and output", output.detail)
+        logRenderWork(output)
+        let summary = self.summary(
+            output,
+            model: model,
+            pictures: pictures,
+            inputs: inputs,
+            loads: counts,
+            network: await loader.networkCounts,
+            timer: timer
         )
+        guard inputs.keepsModel else { return KeptBuild(summary: summary, model: nil) }
+        return KeptBuild(
+            summary: summary,
+            model: output.memoFreshUntil.flatMap { freshUntil in
+                keys.model.map { key in
+                    KeptModel(
+                        key: key,
+                        freshUntil: freshUntil,
+                        pokedex: pokedex,
+                        pictures: pictures,
+                        nameFallbacks: model.nameFallbacks,
+                        loads: counts,
+                        dataAge: dataAge,
+                        inputsKey: keys.inputs,
+                        inputsDigest: output.site.inputs,
+                        prepared: output.site.prepared,
+                        theme: inputs.theme
+                    )
+                }
+            }
+        )
+    }
 
-        let counts = await loader.counts
-        let network = await loader.networkCounts
+    /// A rebuild from the model `kept`, the cache unread (`pokedex serve` after an edit of its theme): the render
+    /// and output stages alone, the pages the edit does not reach kept as the manifest has them.
+    func renderKept(_ kept: KeptModel, setup: Setup, memo: MemoCheck, started: Date) async throws -> KeptBuild {
+        var timer = StageTimer(logger: logger)
+        let inputs = Inputs(
+            options: setup.options,
+            store: setup.store,
+            output: setup.output,
+            theme: try parsedTheme(setup),
+            favoritesFile: setup.favoritesFile,
+            favoritesBytes: memo.favoritesBytes,
+            started: started,
+            lastMemo: memo.lastMemo,
+            cacheAtStart: memo.cacheAtStart,
+            keepsModel: true
+        )
+        let stamps = try memo.cacheAtStart?.bytes ?? BuildMemo.stamps(below: setup.store.folder)
+        let keys = try Self.memoKeys(inputs, stamps: stamps, dataAge: kept.dataAge)
+        let published = try setup.output.published()
+        let model = ModelOutput(pokedex: kept.pokedex, nameFallbacks: kept.nameFallbacks)
+        timer.lap("model kept from the last build")
+        // The same render inputs (no word nor static file of the theme changed): their digest, and what the last
+        // render prepared of them, stand.
+        let sameInputs = keys.inputs != nil && keys.inputs == kept.inputsKey
+        let output = try await renderAndOutputStage(
+            kept.pokedex,
+            pictures: kept.pictures,
+            model: model,
+            inputs: inputs,
+            counts: kept.loads,
+            published: published,
+            knownInputsDigest: sameInputs ? kept.inputsDigest : nil,
+            prepared: sameInputs ? kept.prepared : nil,
+            memoKeys: keys
+        )
+        timer.lap("render and output", output.detail)
+        logRenderWork(output)
+        var summary = self.summary(
+            output,
+            model: model,
+            pictures: kept.pictures,
+            inputs: inputs,
+            loads: kept.loads,
+            network: FetchCounts(),
+            timer: timer
+        )
+        summary.languages = setup.options.languages
+        var next = kept
+        next.inputsKey = keys.inputs
+        next.inputsDigest = output.site.inputs
+        next.prepared = output.site.prepared
+        next.theme = inputs.theme
+        // A build whose memo was not written is not kept from: the next one reads the cache.
+        return KeptBuild(summary: summary, model: output.memoFreshUntil == nil ? nil : next)
+    }
+
+    /// The summary of a build that rendered `output` from `model`.
+    func summary(
+        _ output: RenderAndOutput,
+        model: ModelOutput,
+        pictures: Pictures,
+        inputs: Inputs,
+        loads counts: LoadCounts,
+        network: FetchCounts,
+        timer: StageTimer
+    ) -> BuildSummary {
+        let (pokedex, site, written, options) = (model.pokedex, output.site, output.written, inputs.options)
         let (images, thumbnails) = (pictures.images, pictures.thumbnails)
         return BuildSummary(
             pokemon: pokedex.entries.count,
@@ -106,6 +200,35 @@ extension SiteBuilder {
             stages: timer.stages,
             seconds: Date().timeIntervalSince(inputs.started)
         )
+    }
+
+    /// Where the render's time went (`-v`): each step's wall time, then each template's pages and their time on
+    /// one core, the costliest first.
+    func logRenderWork(_ output: RenderAndOutput) {
+        for step in output.site.steps {
+            logger.debug("render: \(step.name): \(String(format: "%.0f", step.seconds * 1000)) ms")
+        }
+        logger.debug("output: manifest and memo written: \(String(format: "%.0f", output.finishSeconds * 1000)) ms")
+        for (template, work) in output.site.templates.sorted(by: { $0.value.time > $1.value.time }) {
+            logger.debug(
+                "render: \(template): \(work.pages) pages, \(work.rendered) rendered, \(String(format: "%.0f", work.seconds * 1000)) ms of one core"
+            )
+        }
+    }
+
+    /// What the render and output stages made: the site, what was written, and until when the memo written
+    /// after them holds (nil: none was written).
+    struct RenderAndOutput {
+        var site: RenderedSite
+        var written: PublishCounts
+        var memoFreshUntil: Double?
+        /// The wall time from the last file written to the memo written (the manifest's share, mostly).
+        var finishSeconds = 0.0
+
+        var detail: String {
+            "\(site.pagesRendered) pages rendered, \(site.contextsBuilt) contexts built, "
+                + "\(written.written) files written; template engine: \(site.engine.summary)"
+        }
     }
 
     /// Closes `store`'s compact store, writing it again when it learned entries: what it served and learned. A
@@ -261,11 +384,12 @@ extension SiteBuilder {
         pictures: Pictures,
         model: ModelOutput,
         inputs: Inputs,
-        loader: ResourceLoader,
+        counts: LoadCounts,
         published: PublishedSite,
         knownInputsDigest: String?,
+        prepared: SiteRenderer.PreparedSite?,
         memoKeys: MemoKeys
-    ) async throws -> (RenderedSite, PublishCounts) {
+    ) async throws -> RenderAndOutput {
         let (options, output, store) = (inputs.options, inputs.output, inputs.store)
         let renderer = SiteRenderer(
             theme: inputs.theme,
@@ -287,13 +411,16 @@ extension SiteBuilder {
                 contentHashes: pictures.thumbnails.contentHashes.merging(pictures.items.contentHashes) { $1 },
                 ledger: published,
                 knownInputsDigest: knownInputsDigest,
+                prepared: prepared,
+                keepsPrepared: inputs.keepsModel,
                 into: stream
             )
         }
         let placement = try await output.place(stream, over: published)
         let site = try await rendering
+        let finishing = ContinuousClock.now
         let written = try output.complete(placement, over: published, inputs: site.inputs)
-        let counts = await loader.counts
+        var made = RenderAndOutput(site: site, written: written)
         let (images, thumbnails) = (pictures.images, pictures.thumbnails)
         // No memo for a build that warned about a picture (the next one must say so again), nor for one that asked
         // for the data hash. An offline build asks nothing whatever the cache's age: its memo holds until something
@@ -328,8 +455,11 @@ extension SiteBuilder {
                 inputsDigest: site.inputs
             )
             try memo.write(to: memoURL)
+            made.memoFreshUntil = freshUntil
         }
-        return (site, written)
+        let finished = ContinuousClock.now - finishing
+        made.finishSeconds = Double(finished.components.seconds) + Double(finished.components.attoseconds) / 1e18
+        return made
     }
 
     /// How old the data is when the network could not confirm some of it: the snapshot's date when it served any,

@@ -32,8 +32,22 @@ package struct SiteBuilder: Sendable {
     }
 
     package func run() async throws -> BuildSummary {
+        try await run(reusing: nil, keeps: false).summary
+    }
+
+    /// A build that renders from `kept` (the last build's model, which `pokedex serve` keeps) when nothing but the
+    /// theme changed since it was made; with the model to keep for the next one.
+    package func run(reusing kept: KeptModel?) async throws -> KeptBuild {
+        try await run(reusing: kept, keeps: true)
+    }
+
+    private func run(reusing kept: KeptModel?, keeps: Bool) async throws -> KeptBuild {
         let started = Date()
-        let setup = try prepare()
+        var setup = try prepare(earlierTheme: kept?.theme)
+        setup.keepsModel = keeps
+        logger.debug(
+            "settings, theme and favorites read: \(String(format: "%.0f", Date().timeIntervalSince(started) * 1000)) ms"
+        )
         // Cache first, then output, in every build: two builds sharing either take turns, never deadlock.
         let cacheLock = try await BuildLock.acquire(
             setup.store.root,
@@ -49,8 +63,25 @@ package struct SiteBuilder: Sendable {
         )
         defer { withExtendedLifetime((cacheLock, outputLock)) {} }
         let memo = try await checkMemo(setup, started: started)
-        if let summary = memo.summary { return summary }
+        if let summary = memo.summary { return KeptBuild(summary: summary, model: kept) }
+        logger.debug("inputs checked: \(String(format: "%.0f", Date().timeIntervalSince(started) * 1000)) ms")
+        if let kept, kept.holds(forKey: try modelKey(setup, memo: memo), at: now()) {
+            return try await renderKept(kept, setup: setup, memo: memo, started: started)
+        }
         return try await fullBuild(setup, memo: memo, started: started)
+    }
+
+    /// The key of what the model is made from (`KeptModel`), from the cache's stamps taken by the memo's check
+    /// when it took them.
+    private func modelKey(_ setup: Setup, memo: MemoCheck) throws -> String? {
+        let stamps = try memo.cacheAtStart?.bytes ?? BuildMemo.stamps(below: setup.store.folder)
+        return try BuildMemo.key(
+            options: setup.options,
+            theme: setup.themeFiles.digests,
+            favorites: memo.favoritesBytes,
+            cacheStamps: stamps,
+            themePart: .none
+        )
     }
 
     /// What a build knows before it locks anything: everything that can fail without the network fails here.
@@ -64,9 +95,14 @@ package struct SiteBuilder: Sendable {
         /// The theme folder's templates, parsed (and their warnings said) when the last memo did not vouch for
         /// its bytes.
         var themeFolder: Theme?
+        /// The theme the kept model was last rendered with: its words stand when no strings file changed.
+        var earlierTheme: Theme?
+        /// Whether the build hands back its model and what its render prepared (`pokedex serve`): a one-shot
+        /// build lets them go as soon as it can.
+        var keepsModel = false
     }
 
-    private func prepare() throws -> Setup {
+    private func prepare(earlierTheme: Theme?) throws -> Setup {
         let options = try self.options.validated()
         let output = try OutputFolder(
             path: options.output,
@@ -86,7 +122,7 @@ package struct SiteBuilder: Sendable {
             ? try BuildMemo.read(at: memoURL)?.themeDigest == themeFiles.digests.all : false
         var themeFolder: Theme?
         if options.templates != nil, !themeParsedBefore {
-            themeFolder = try Theme(files: themeFiles)
+            themeFolder = try Theme(files: themeFiles, earlier: earlierTheme)
             for warning in themeFolder?.warnings ?? [] { logger.warning("\(warning)") }
         }
         return Setup(
@@ -96,7 +132,8 @@ package struct SiteBuilder: Sendable {
             favoritesFile: favoritesFile,
             store: store,
             memoURL: memoURL,
-            themeFolder: themeFolder
+            themeFolder: themeFolder,
+            earlierTheme: earlierTheme
         )
     }
 
@@ -123,6 +160,7 @@ package struct SiteBuilder: Sendable {
         if swept > 0 { logger.info("removed \(swept) temporary file(s) left by an interrupted run") }
         let favoritesBytes = try Self.bytes(of: options.resolve(options.favorites), stage: .favorites)
         let lastMemo = try await memoRead
+        logger.debug("folders swept, memo read: \(String(format: "%.0f", Date().timeIntervalSince(started) * 1000)) ms")
         let freshMemo = lastMemo.flatMap { now().timeIntervalSince1970 < $0.freshUntil ? $0 : nil }
         // The site's files are checked while the cache is still being stamped: a stat each, on the other core.
         async let intact = freshMemo?.siteIsIntact(in: setup.output) ?? false
@@ -136,6 +174,7 @@ package struct SiteBuilder: Sendable {
             favorites: favoritesBytes,
             cacheStamps: cacheAtStart?.bytes
         )
+        logger.debug("cache stamped: \(String(format: "%.0f", Date().timeIntervalSince(started) * 1000)) ms")
         guard key == memo.key, await intact, try await serverStillAway(memo, options: options) else { return check }
         for warning in memo.themeWarnings { logger.warning("\(warning)") }
         for unknown in memo.unknownFavorites { logUnknownFavorite(unknown) }
@@ -152,15 +191,9 @@ package struct SiteBuilder: Sendable {
 
     /// The build through every stage, with its network, its cache store and its threads, which it shuts down
     /// whether it succeeds or fails.
-    private func fullBuild(_ setup: Setup, memo: MemoCheck, started: Date) async throws -> BuildSummary {
+    private func fullBuild(_ setup: Setup, memo: MemoCheck, started: Date) async throws -> KeptBuild {
         let options = setup.options
-        let theme: Theme
-        if let themeFolder = setup.themeFolder {
-            theme = themeFolder
-        } else {
-            theme = try Theme(files: setup.themeFiles)
-            for warning in options.templates == nil ? [] : theme.warnings { logger.warning("\(warning)") }
-        }
+        let theme = try parsedTheme(setup)
         // A build that reads the cache reads it through its compact store.
         let packedStore = try setup.store.withPack()
         let fetcher =
@@ -183,7 +216,7 @@ package struct SiteBuilder: Sendable {
             now: now,
             blocking: blocking
         )
-        var summary: BuildSummary
+        var built: KeptBuild
         do {
             let inputs = Inputs(
                 options: options,
@@ -194,10 +227,11 @@ package struct SiteBuilder: Sendable {
                 favoritesBytes: memo.favoritesBytes,
                 started: started,
                 lastMemo: memo.lastMemo,
-                cacheAtStart: memo.cacheAtStart
+                cacheAtStart: memo.cacheAtStart,
+                keepsModel: setup.keepsModel
             )
-            summary = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
-            summary.languages = options.languages
+            built = try await build(inputs, loader: loader, snapshot: snapshot, thumbnailThreads: thumbnailThreads)
+            built.summary.languages = options.languages
         } catch {
             do {
                 try await blocking.shutdown()
@@ -215,7 +249,15 @@ package struct SiteBuilder: Sendable {
         try await blocking.shutdown()
         try await thumbnailThreads.shutdown()
         try await fetcher?.shutdown()
-        return summary
+        return built
+    }
+
+    /// The theme the build renders with: the theme folder's, parsed by `prepare`, or parsed now (its warnings said).
+    func parsedTheme(_ setup: Setup) throws -> Theme {
+        if let themeFolder = setup.themeFolder { return themeFolder }
+        let theme = try Theme(files: setup.themeFiles, earlier: setup.earlierTheme)
+        for warning in setup.options.templates == nil ? [] : theme.warnings { logger.warning("\(warning)") }
+        return theme
     }
 
     /// Whether a memo stands on the server's side: always, unless it was written when the server could not be
@@ -279,6 +321,7 @@ package struct SiteBuilder: Sendable {
         var lastMemo: BuildMemo?
         /// The cache's stamps before the build, when there was a memo.
         var cacheAtStart: CacheStamps?
+        var keepsModel = false
     }
 
     /// `BuildMemo.stamps` of the cache folder: nil bytes when there was no cache folder.
@@ -286,10 +329,11 @@ package struct SiteBuilder: Sendable {
         var bytes: [UInt8]?
     }
 
-    /// The memo's keys: the build's, and what the pages' contexts are made from.
+    /// The memo's keys: the build's, what the pages' contexts are made from, and what the model is made from.
     struct MemoKeys {
         var build: String?
         var inputs: String?
+        var model: String?
     }
 
     /// The memo's keys, from the cache as the source stage left it (the render and the output never write the
@@ -307,6 +351,10 @@ package struct SiteBuilder: Sendable {
         } else {
             stamps = try BuildMemo.stamps(below: inputs.store.folder)
         }
+        return try Self.memoKeys(inputs, stamps: stamps, dataAge: dataAge)
+    }
+
+    static func memoKeys(_ inputs: Inputs, stamps: [UInt8]?, dataAge: DataAge?) throws -> MemoKeys {
         let (options, theme, favorites) = (inputs.options, inputs.theme, inputs.favoritesBytes)
         return MemoKeys(
             build: try BuildMemo.key(options: options, theme: theme.digests, favorites: favorites, cacheStamps: stamps),
@@ -316,6 +364,13 @@ package struct SiteBuilder: Sendable {
                 favorites: favorites,
                 cacheStamps: stamps,
                 dataAge: dataAge
+            ),
+            model: try BuildMemo.key(
+                options: options,
+                theme: theme.digests,
+                favorites: favorites,
+                cacheStamps: stamps,
+                themePart: .none
             )
         )
     }

@@ -33,15 +33,19 @@ package struct Theme: Sendable {
         try self.init(files: ThemeFiles(overrides: directory))
     }
 
-    /// The theme those files make, every template and strings file parsed.
-    package init(files theme: ThemeFiles) throws {
+    /// The theme those files make, every template and strings file parsed; the strings files as `earlier` parsed
+    /// them when no file but templates changed since (`pokedex serve` after a template edit: parsing a dozen
+    /// languages' words was most of the time it took to read the theme again).
+    package init(files theme: ThemeFiles, earlier: Theme? = nil) throws {
         let (files, origins, builtInStrings) = (theme.files, theme.origins, theme.builtInStrings)
+        let earlierWords = earlier.flatMap { $0.digests.withoutTemplates == theme.digests.withoutTemplates ? $0 : nil }
         var texts: [String: String] = [:]
         var staticFiles: [(path: String, data: Data)] = []
-        var strings: [String: ThemeStrings] = [:]
+        var strings: [String: ThemeStrings] = earlierWords?.strings ?? [:]
         for (relative, data) in files.sorted(by: { $0.key < $1.key }) where Self.isPartOfTheme(relative) {
             // The words of each language: read, never published.
             if relative.hasPrefix(Self.stringsFolder), relative.hasSuffix(".toml") {
+                if earlierWords != nil { continue }
                 let origin = origins[relative] ?? relative
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw PokedexError(.render, origin, .template("not UTF-8 text"))
@@ -85,12 +89,19 @@ package struct Theme: Sendable {
         self.digests = theme.digests
         self.warnings =
             Self.warnings(texts, origins: origins)
-            + Self.incompleteStrings(strings).map { code, missing in
-                let origin = origins["\(Self.stringsFolder)\(code).toml"] ?? "\(Self.stringsFolder)\(code).toml"
-                let listed = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
-                return
-                    "\(origin) lacks \(missing.count) of the English file's keys (\(listed)): pages in that language say them in English"
-            }
+            + (earlierWords?.wordWarnings ?? Self.wordWarnings(strings, origins: origins))
+    }
+
+    /// What the theme's strings files lack, as warnings.
+    var wordWarnings: [String] { Self.wordWarnings(strings, origins: origins) }
+
+    static func wordWarnings(_ strings: [String: ThemeStrings], origins: [String: String]) -> [String] {
+        Self.incompleteStrings(strings).map { code, missing in
+            let origin = origins["\(Self.stringsFolder)\(code).toml"] ?? "\(Self.stringsFolder)\(code).toml"
+            let listed = missing.prefix(5).joined(separator: ", ") + (missing.count > 5 ? ", …" : "")
+            return
+                "\(origin) lacks \(missing.count) of the English file's keys (\(listed)): pages in that language say them in English"
+        }
     }
 
     /// Overridden templates written for an older pokedex: linking the stylesheet or the script by the theme's

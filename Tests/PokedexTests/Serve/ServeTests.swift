@@ -4,6 +4,8 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
+import PokedexOutput
+import PokedexSource
 import Testing
 
 @testable import PokedexPipeline
@@ -210,6 +212,74 @@ import Testing
                 try await Task.sleep(for: .milliseconds(200))
                 #expect(fresh.names == ["build"])
                 #expect(try await serve.get("/index.html").body == good)
+            }
+        }
+    }
+
+    /// A template edit renders from the model `serve` kept (no cache read, no request), a style edit from the
+    /// same model with its render inputs made again, and either way the site is byte for byte what a fresh build
+    /// with that theme makes.
+    @Test func aThemeEditRendersFromTheKeptModelAsAFreshBuildWould() async throws {
+        try await withEnvironment { env in
+            try await withServe(env) { serve in
+                let events = try await serve.events()
+                try await events.wait(for: "build")
+                let template = env.testTheme.appendingPathComponent("index.mustache")
+                try Data(TestTheme.index.replacingOccurrences(of: "<ul>", with: "<ul class=\"edited\">").utf8).write(
+                    to: template
+                )
+                try await events.wait(for: "reload")
+                let templateEdit = try #require(serve.summaries.last)
+                #expect(templateEdit.stages.first?.name == "model kept from the last build")
+                #expect(templateEdit.network.requests == 0)
+                #expect(templateEdit.pagesRendered < templateEdit.pokemon)
+                try await expectSameAsFreshBuild(env, "after a template edit")
+
+                let style = env.testTheme.appendingPathComponent("assets/style.css")
+                try FileManager.default.createDirectory(
+                    at: style.deletingLastPathComponent(),
+                    withIntermediateDirectories: true
+                )
+                try Data("body { color: rebeccapurple }\n".utf8).write(to: style)
+                try await events.wait(for: "reload", count: 2)
+                let styleEdit = try #require(serve.summaries.last)
+                #expect(styleEdit.stages.first?.name == "model kept from the last build")
+                try await expectSameAsFreshBuild(env, "after a style edit")
+            }
+        }
+    }
+
+    /// A config or favorites change is not a theme edit: the rebuild reads the cache and makes the model again,
+    /// and the site is byte for byte what a fresh build with those settings makes.
+    @Test func aConfigOrFavoritesChangeRebuildsAsAFreshBuildWould() async throws {
+        try await withEnvironment { env in
+            let config = env.root.appendingPathComponent(SiteConfig.fileName)
+            try Data("per-page = 5\n".utf8).write(to: config)
+            let options = env.options()
+            let remake: @Sendable () throws -> BuildOptions = {
+                var remade = options
+                let file = try SiteConfig.load(explicit: config.path, currentDirectory: env.root.path)
+                remade.perPage = file.values.perPage ?? remade.perPage
+                return remade
+            }
+            try await withServe(env, options: options, remake: remake, configFile: config.path) { serve in
+                let events = try await serve.events()
+                try await events.wait(for: "build")
+                try Data(TestTheme.index.replacingOccurrences(of: "<ul>", with: "<ul class=\"edited\">").utf8).write(
+                    to: env.testTheme.appendingPathComponent("index.mustache")
+                )
+                try await events.wait(for: "reload")
+                #expect(serve.summaries.last?.stages.first?.name == "model kept from the last build")
+
+                try Data("per-page = 3\n".utf8).write(to: config)
+                try await events.wait(for: "reload", count: 2)
+                #expect(serve.summaries.last?.stages.first?.name != "model kept from the last build")
+                try await expectSameAsFreshBuild(env, "after a config change", perPage: 3)
+
+                try env.writeFavorites(#"["pikachu", "eevee"]"#)
+                try await events.wait(for: "reload", count: 3)
+                #expect(serve.summaries.last?.stages.first?.name != "model kept from the last build")
+                try await expectSameAsFreshBuild(env, "after a favorites change", perPage: 3)
             }
         }
     }
@@ -650,4 +720,23 @@ private func blockingRequest(port: Int, target: String) throws -> (status: Int, 
     let head = parts[0]
     let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
     return (status, head, parts.dropFirst().joined(separator: "\r\n\r\n"))
+}
+
+/// Expects the served site to be, file for file and byte for byte (the manifest aside), what a fresh build with
+/// the same settings makes into a folder of its own.
+func expectSameAsFreshBuild(
+    _ env: TestEnvironment,
+    _ when: String,
+    perPage: Int = 5,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    let fresh = env.root.appendingPathComponent("fresh-\(UUID().uuidString.prefix(8))")
+    var options = env.options(perPage: perPage)
+    options.output = fresh.path
+    _ = try await SiteBuilder(options: options, logger: quietLogger).run()
+    let served = try snapshot(env.output).filter { $0.key != OutputFolder.manifestName }
+    let built = try snapshot(fresh).filter { $0.key != OutputFolder.manifestName }
+    let differing = Set(served.keys).union(built.keys).filter { served[$0] != built[$0] }.sorted()
+    #expect(differing.isEmpty, "\(when): \(differing.prefix(10)) differ", sourceLocation: sourceLocation)
+    #expect(served.count == built.count, "\(when)", sourceLocation: sourceLocation)
 }
