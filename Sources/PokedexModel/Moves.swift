@@ -82,6 +82,9 @@ package struct MoveBook: Sendable, Equatable {
     package private(set) var moves: [Int: MoveRecord]
     /// Machine item by move id, then version group id: "tm24".
     private var machineItems: [Int: [Int: String]]
+    /// What each machine teaches: by item API name ("tm24"), the moves with the version groups it teaches each in
+    /// (a TM's number teaches different moves in different games).
+    package private(set) var machineMoves: [String: [MachineMove]]
     /// The kinds of machine ("tm", "hm", "tr") each version group has, by its id.
     private var machineKinds: [Int: Set<String>]
     /// What the pages' language calls each machine, by item API name ("tm01" → "CT01"); an item not here is its
@@ -118,6 +121,7 @@ package struct MoveBook: Sendable, Equatable {
                 items[machine.move]?[machine.versionGroup] ?? machine.item
         }
         machineItems = items
+        machineMoves = Self.machineMoves(items)
         var kinds: [Int: Set<String>] = [:]
         for machine in machines.values {
             kinds[machine.versionGroup, default: []].insert(Self.machinePrefix(machine.item))
@@ -271,15 +275,20 @@ package struct MoveBook: Sendable, Equatable {
         machineItems[move]?[versionGroup]
     }
 
-    /// What each machine teaches: by item API name ("tm24"), the moves with the version groups it teaches each in
-    /// (a TM's number teaches different moves in different games).
-    package var machineMoves: [String: [(move: Int, versionGroups: [Int])]] {
+    /// A move a machine teaches, with the version groups it teaches it in.
+    package struct MachineMove: Sendable, Equatable {
+        package var move: Int
+        package var versionGroups: [Int]
+    }
+
+    /// What each machine teaches, by item API name ("tm24"), made once from `machineItems` (every item page asks).
+    static func machineMoves(_ machineItems: [Int: [Int: String]]) -> [String: [MachineMove]] {
         var byItem: [String: [Int: [Int]]] = [:]
         for (move, groups) in machineItems {
             for (group, item) in groups { byItem[item, default: [:]][move, default: []].append(group) }
         }
         return byItem.mapValues { moves in
-            moves.sorted { $0.key < $1.key }.map { (move: $0.key, versionGroups: $0.value.sorted()) }
+            moves.sorted { $0.key < $1.key }.map { MachineMove(move: $0.key, versionGroups: $0.value.sorted()) }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PokedexSupport
 
 /// What the render stage says of its work once every file is sent to the output stage.
 package struct RenderedSite: Sendable {
@@ -24,6 +25,8 @@ package struct RenderedSite: Sendable {
 package struct RenderStep: Sendable {
     package var name: String
     package var seconds: Double
+    /// The process's peak memory so far at its end, in MiB.
+    package var peakMiB: Int
 }
 
 /// A template's pages: how many, how many it rendered, and the time their contexts and the engine took on one
@@ -51,7 +54,8 @@ struct StepClock {
         steps.append(
             RenderStep(
                 name: name,
-                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                peakMiB: Int(Platform.peakResidentBytes() >> 20)
             )
         )
     }

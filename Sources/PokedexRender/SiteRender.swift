@@ -33,8 +33,6 @@ extension SiteRenderer {
             reused.map { (files: $0.themeFiles, assets: $0.assets, legacyWorker: $0.legacyWorker) }
             ?? hashedThemeFiles()
         clock.lap(reused == nil ? "theme files hashed" : "theme files as the last render prepared them")
-        // The render inputs' digest and the shared scripts are made at once: independent work that a no-op
-        // rebuild would otherwise spend one core on.
         var renderInputs = RenderInputs(
             pokedex,
             perPage: perPage,
@@ -44,17 +42,23 @@ extension SiteRenderer {
             languages: languages.map(\.code)
         )
         renderInputs.strings = languages.map { self.theme.strings(for: $0.code) }
-        // A digest the caller vouches for (the last build's, made from the same inputs) spares encoding the model.
-        async let inputsDigest =
-            knownInputsDigest == nil ? renderInputs.digest(parallelism: parallelism) : knownInputsDigest
         let scripts = try reused?.scripts ?? SharedScripts(pokedex)
         clock.lap("scripts every language shares")
-        // Only a ledger that remembers its contexts' inputs can spare a page its context: otherwise (a first build,
-        // an empty folder) the pages start at once and the digest, for the manifest, is made beside them.
+        // A digest the caller vouches for (the last build's, made from the same inputs) spares encoding the model.
+        // Only a ledger that remembers its contexts' inputs can spare a page its context, and needs the digest
+        // first; otherwise (a first build, an empty folder) the digest, for the manifest, is made beside the first
+        // copy's pages, once the work before them (catalogs, scripts: one core's work each) had both cores.
         var inputs: String? = nil
-        if ledger?.remembersContexts == true {
-            do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
+        var digestLater: RenderInputs? = nil
+        if let knownInputsDigest {
+            inputs = knownInputsDigest
+        } else if ledger?.remembersContexts == true {
+            do { inputs = try await renderInputs.digest(parallelism: parallelism) } catch {
+                throw Self.inputsDigestFailed(error)
+            }
             clock.lap("render inputs' digest")
+        } else {
+            digestLater = renderInputs
         }
         var run = RenderRun(
             sent: SentFiles(stream: stream, ledger: ledger),
@@ -62,7 +66,8 @@ extension SiteRenderer {
             counts: PageCounts([.index: Self.pageCount(pokemon: pokedex.listed.count, perPage: perPage)]),
             themeAssets: theme.assets,
             assets: theme.assets,
-            clock: clock
+            clock: clock,
+            digestLater: digestLater
         )
         if keepsPrepared, reused == nil { run.sent.recorded = [] }
         var next = PreparedSite(
@@ -75,7 +80,7 @@ extension SiteRenderer {
         // One copy of the site per language, from one model: the Pokédex asked in each language, its pages under
         // its folder, its own data and search scripts; theme files, pictures and the names script are shared.
         for index in languages.indices {
-            let copy = LanguageCopy(index: index, inputs: inputs, knownInputs: knownInputsDigest != nil)
+            let copy = LanguageCopy(index: index, inputs: digestLater == nil ? inputs : nil)
             let made = try await renderCopy(
                 copy,
                 of: pokedex,
@@ -89,7 +94,9 @@ extension SiteRenderer {
         run.sent.recorded = nil
         try await finish(&run, files: theme.files, legacyWorker: theme.legacyWorker, images: images, contentHashes)
         run.clock.lap("sitemap, theme files, pictures and service worker")
-        do { inputs = try await inputsDigest } catch { throw Self.inputsDigestFailed(error) }
+        if let digesting = run.digesting {
+            do { inputs = try await digesting.value } catch { throw Self.inputsDigestFailed(error) }
+        }
         return RenderedSite(
             pagesRendered: run.work.rendered,
             pages: run.counts,
@@ -117,6 +124,9 @@ extension SiteRenderer {
         /// The first language's assets: the service worker's.
         var assets: AssetsContext
         var clock: StepClock
+        /// The render inputs whose digest is made beside the first copy's pages, and the task making it.
+        var digestLater: RenderInputs?
+        var digesting: Task<String?, any Error>? = nil
     }
 
     /// Which copy of the site is being made, and what its pages may be spared by.
@@ -124,8 +134,6 @@ extension SiteRenderer {
         var index: Int
         /// The render inputs' digest, when the ledger remembers contexts.
         var inputs: String?
-        /// Whether the caller vouched for the inputs' digest (a rebuild): the shared catalogs are then made at once.
-        var knownInputs: Bool
     }
 
     /// The theme's files, its scripts and styles compacted and under hashed names, and where each role's file is.
@@ -218,6 +226,11 @@ extension SiteRenderer {
             made = try await renderer.prepareCopy(copy, of: pokedex, scripts: scripts, run: &run)
         }
         run.sitemap += made.sitemap
+        if let later = run.digestLater {
+            let parallelism = self.parallelism
+            run.digesting = Task { try await later.digest(parallelism: parallelism) }
+            run.digestLater = nil
+        }
         var pages = try await renderPages(
             made.jobs,
             words: renderer.words,
@@ -247,7 +260,8 @@ extension SiteRenderer {
         run: inout RenderRun
     ) async throws -> PreparedCopy {
         let localized = pokedex.localized(language.code, words: themeWords)
-        if run.shared == nil { run.shared = try await Catalogs.Shared.make(localized, atOnce: copy.knownInputs) }
+        // Nothing else runs yet: the shared catalogs' two halves are made at once, on both cores.
+        if run.shared == nil { run.shared = try await Catalogs.Shared.make(localized, atOnce: true) }
         var catalogs = try Catalogs(localized, strings: strings, shared: run.shared)
         run.clock.lap("\(language.code): model in the language and catalogs")
         if run.sent.recorded != nil { run.sent.recorded = [] }
@@ -282,6 +296,9 @@ extension SiteRenderer {
         run: inout RenderRun
     ) async throws -> AssetsContext {
         var assets = run.themeAssets
+        // The search's data on the other core while the data script is made: nothing else runs yet.
+        let madeCatalogs = catalogs
+        async let madeSearchData = SearchScript.make(localized, catalogs: madeCatalogs)
         // Type names for the cells and filters the scripts build: English ones are the API names made readable.
         let dataScript = try DataScript.make(
             localized,
@@ -292,7 +309,7 @@ extension SiteRenderer {
             typeLabels: language.code == "en" ? nil : typeNames(in: localized)
         )
         assets[.data] = Self.hashedName(Self.dataScript, dataScript)
-        let searchData = try SearchScript.make(localized, catalogs: catalogs)
+        let searchData = try await madeSearchData
         assets[.searchData] = Self.hashedName(SearchScript.path, searchData)
         let abilitiesScript = try DataScript.abilities(localized, catalog: catalogs.abilities)
         assets[.abilities] = Self.hashedName(Self.abilitiesScript, abilitiesScript)

@@ -206,7 +206,9 @@ extension SiteBuilder {
     /// one core, the costliest first.
     func logRenderWork(_ output: RenderAndOutput) {
         for step in output.site.steps {
-            logger.debug("render: \(step.name): \(String(format: "%.0f", step.seconds * 1000)) ms")
+            logger.debug(
+                "render: \(step.name): \(String(format: "%.0f", step.seconds * 1000)) ms, peak memory so far \(step.peakMiB) MiB"
+            )
         }
         logger.debug("output: manifest and memo written: \(String(format: "%.0f", output.finishSeconds * 1000)) ms")
         for (template, work) in output.site.templates.sorted(by: { $0.value.time > $1.value.time }) {
