@@ -12,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Builds as `pokedex build` does (same flags), then serves the output folder at http://127.0.0.1:8000/. \
             The theme folder (--templates, or templates in pokedex.toml), the favorites file and pokedex.toml are \
-            watched: a change rebuilds the site through the cache, and open pages reload themselves; a failed \
+            watched: a theme edit renders again, from the data kept in memory, only the pages it reaches; any \
+            other change rebuilds the site through the cache; open pages reload themselves; a failed \
             build is printed and shown over the page while the last good build stays served. The live-reload \
             script is added to the pages as they are served, never to the files. Only GET and HEAD, and only files \
             inside the output folder, are served. Ctrl-C stops it. Exit status: 0 when stopped; 1 when the address \
