@@ -249,9 +249,9 @@ import Testing
         }
     }
 
-    /// A config or favorites change is not a theme edit: the rebuild reads the cache and makes the model again,
-    /// and the site is byte for byte what a fresh build with those settings makes.
-    @Test func aConfigOrFavoritesChangeRebuildsAsAFreshBuildWould() async throws {
+    /// A config, favorites or cache change is not a theme edit: the rebuild reads the cache and makes the model
+    /// again, and the site is byte for byte what a fresh build with those settings makes.
+    @Test func aConfigFavoritesOrCacheChangeRebuildsAsAFreshBuildWould() async throws {
         try await withEnvironment { env in
             let config = env.root.appendingPathComponent(SiteConfig.fileName)
             try Data("per-page = 5\n".utf8).write(to: config)
@@ -280,6 +280,19 @@ import Testing
                 try await events.wait(for: "reload", count: 3)
                 #expect(serve.summaries.last?.stages.first?.name != "model kept from the last build")
                 try await expectSameAsFreshBuild(env, "after a favorites change", perPage: 3)
+
+                // The cache changed under serve (another build wrote it, say): the next theme edit builds in full.
+                let entry = try #require(pathsBelow(env.cache).first { $0.hasSuffix(".json") && $0.contains("pokemon") })
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date(timeIntervalSinceNow: -60)],
+                    ofItemAtPath: env.cache.appendingPathComponent(entry).path
+                )
+                try Data(TestTheme.index.replacingOccurrences(of: "<ul>", with: "<ul class=\"again\">").utf8).write(
+                    to: env.testTheme.appendingPathComponent("index.mustache")
+                )
+                try await events.wait(for: "reload", count: 4)
+                #expect(serve.summaries.last?.stages.first?.name != "model kept from the last build")
+                try await expectSameAsFreshBuild(env, "after the cache changed", perPage: 3)
             }
         }
     }
