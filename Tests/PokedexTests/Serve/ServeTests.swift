@@ -282,7 +282,9 @@ import Testing
                 try await expectSameAsFreshBuild(env, "after a favorites change", perPage: 3)
 
                 // The cache changed under serve (another build wrote it, say): the next theme edit builds in full.
-                let entry = try #require(pathsBelow(env.cache).first { $0.hasSuffix(".json") && $0.contains("pokemon") })
+                let entry = try #require(
+                    pathsBelow(env.cache).first { $0.hasSuffix(".json") && $0.contains("pokemon") }
+                )
                 try FileManager.default.setAttributes(
                     [.modificationDate: Date(timeIntervalSinceNow: -60)],
                     ofItemAtPath: env.cache.appendingPathComponent(entry).path
