@@ -97,27 +97,7 @@ hyperfine -N --style none --warmup 2 --runs 10 --export-json "$WORK/noop-offline
 # 5. serve, its first build from the warm cache, then the saves.
 mkdir -p "$WORK/serve"; cd "$WORK/serve"; cp -r "$WORK/theme" theme
 start_serve "$POKEDEX" serve --api "$API" --cache "$WORK/cache" --no-snapshot --images remote --templates theme --port 0
-python3 - theme/partials/cell.mustache Output/index.html "$EDITS" "$WORK/serve-edit.json" <<'PY'
-import json, statistics, sys, time
-cell, index, edits, out = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-original = open(cell).read()
-times = []
-try:
-    for i in range(edits):
-        mark = "<!-- edit %d %.6f -->" % (i, time.time())
-        with open(cell, "w") as f:
-            f.write(original + mark + "\n")
-        start = time.monotonic()
-        while mark not in open(index).read():
-            if time.monotonic() - start > 60:
-                sys.exit("index.html never got the edit")
-            time.sleep(0.002)
-        times.append(time.monotonic() - start)
-        time.sleep(1)
-finally:
-    open(cell, "w").write(original)
-json.dump({"results": [{"median": statistics.median(times), "times": times}]}, open(out, "w"))
-PY
+python3 "$ROOT/Benchmarks/save_to_disk.py" theme/partials/cell.mustache Output/index.html "$EDITS" "$WORK/serve-edit.json"
 kill -INT "$SERVE_PID"; wait "$SERVE_PID" || true; SERVE_PID=""; cd "$WORK"
 # 6. Cold against curl over the URLs the warm cache holds.
 python3 - "$WORK/cache" > "$WORK/curl.conf" <<'PY'

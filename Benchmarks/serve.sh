@@ -85,28 +85,7 @@ PY
 # Issue 60's figure: save partials/cell.mustache EDITS times (5 by default), each time until Output/index.html on
 # disk holds the new bytes (what a theme author's browser gets on reload), median against the 0.30 s target. The
 # saves come after the rebuilds above, so serve already keeps its model, as it does after its first build.
-python3 - theme/partials/cell.mustache Output/index.html "${EDITS:-5}" <<'PY'
-import statistics, sys, time
-cell, index, edits = sys.argv[1], sys.argv[2], int(sys.argv[3])
-original = open(cell).read()
-times = []
-try:
-    for i in range(edits):
-        mark = "<!-- edit %d %.6f -->" % (i, time.time())
-        with open(cell, "w") as f:
-            f.write(original + mark + "\n")
-        start = time.monotonic()
-        while mark not in open(index).read():
-            if time.monotonic() - start > 60:
-                sys.exit("index.html never got the edit")
-            time.sleep(0.002)
-        times.append(time.monotonic() - start)
-        time.sleep(1)
-finally:
-    open(cell, "w").write(original)
-print("\nsave partials/cell.mustache to its new bytes in Output/index.html, %d saves: %s s; median %.3f s (target <= 0.30 s)"
-      % (edits, ", ".join("%.3f" % t for t in times), statistics.median(times)))
-PY
+python3 "$ROOT/Benchmarks/save_to_disk.py" theme/partials/cell.mustache Output/index.html "${EDITS:-5}"
 echo
 tail -n 2 serve.out | sed 's/^/last rebuild: /' | tail -n 1
 kill -INT "$SERVE_PID"; RC=0; wait "$SERVE_PID" || RC=$?; SERVE_PID=""

@@ -253,15 +253,7 @@ import Testing
     /// again, and the site is byte for byte what a fresh build with those settings makes.
     @Test func aConfigFavoritesOrCacheChangeRebuildsAsAFreshBuildWould() async throws {
         try await withEnvironment { env in
-            let config = env.root.appendingPathComponent(SiteConfig.fileName)
-            try Data("per-page = 5\n".utf8).write(to: config)
-            let options = env.options()
-            let remake: @Sendable () throws -> BuildOptions = {
-                var remade = options
-                let file = try SiteConfig.load(explicit: config.path, currentDirectory: env.root.path)
-                remade.perPage = file.values.perPage ?? remade.perPage
-                return remade
-            }
+            let (config, options, remake) = try perPageConfig(env)
             try await withServe(env, options: options, remake: remake, configFile: config.path) { serve in
                 let events = try await serve.events()
                 try await events.wait(for: "build")
@@ -318,16 +310,7 @@ import Testing
 
     @Test func aConfigEditRebuildsWithItsSettingsAndAMalformedOneIsShown() async throws {
         try await withEnvironment { env in
-            let config = env.root.appendingPathComponent(SiteConfig.fileName)
-            try Data("per-page = 5\n".utf8).write(to: config)
-            let options = env.options()
-            // The settings as `pokedex serve` reads them again: here, only per-page comes from the file.
-            let remake: @Sendable () throws -> BuildOptions = {
-                var remade = options
-                let file = try SiteConfig.load(explicit: config.path, currentDirectory: env.root.path)
-                remade.perPage = file.values.perPage ?? remade.perPage
-                return remade
-            }
+            let (config, options, remake) = try perPageConfig(env)
             try await withServe(env, options: options, remake: remake, configFile: config.path) { serve in
                 let events = try await serve.events()
                 try await events.wait(for: "build")
@@ -754,4 +737,21 @@ func expectSameAsFreshBuild(
     let differing = Set(served.keys).union(built.keys).filter { served[$0] != built[$0] }.sorted()
     #expect(differing.isEmpty, "\(when): \(differing.prefix(10)) differ", sourceLocation: sourceLocation)
     #expect(served.count == built.count, "\(when)", sourceLocation: sourceLocation)
+}
+
+/// A config file saying `per-page = 5`, the options of `env`, and the settings as `pokedex serve` reads them again at
+/// each rebuild: here, only per-page comes from the file.
+func perPageConfig(
+    _ env: TestEnvironment
+) throws -> (config: URL, options: BuildOptions, remake: @Sendable () throws -> BuildOptions) {
+    let config = env.root.appendingPathComponent(SiteConfig.fileName)
+    try Data("per-page = 5\n".utf8).write(to: config)
+    let options = env.options()
+    let remake: @Sendable () throws -> BuildOptions = {
+        var remade = options
+        let file = try SiteConfig.load(explicit: config.path, currentDirectory: env.root.path)
+        remade.perPage = file.values.perPage ?? remade.perPage
+        return remade
+    }
+    return (config, options, remake)
 }
