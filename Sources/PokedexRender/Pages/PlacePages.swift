@@ -53,10 +53,26 @@ struct PlaceLines: Sendable {
     let found: [Int: [GamesAlike<EncounterLine>]]
 
     init(_ pokedex: Pokedex) {
+        self.init(visitors: Self.visitors(pokedex), found: Self.found(pokedex))
+    }
+
+    init(visitors: [Int: [GamesAlike<EncounterLine>]], found: [Int: [GamesAlike<EncounterLine>]]) {
+        self.visitors = visitors
+        self.found = found
+    }
+
+    /// Who is found in each place, by place id.
+    static func visitors(_ pokedex: Pokedex) -> [Int: [GamesAlike<EncounterLine>]] {
+        pokedex.places.visitors(pokedex.entries.map(\.id))
+    }
+
+    /// Where each Pokémon is found, by Pokémon id.
+    static func found(_ pokedex: Pokedex) -> [Int: [GamesAlike<EncounterLine>]] {
         let places = pokedex.places
-        let ids = pokedex.entries.map(\.id)
-        visitors = places.visitors(ids)
-        found = Dictionary(ids.map { ($0, places.whereToFind($0)) }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            pokedex.entries.map { ($0.id, places.whereToFind($0.id)) },
+            uniquingKeysWith: { first, _ in first }
+        )
     }
 }
 
