@@ -23,47 +23,125 @@ package enum TemplateValue: Sendable, Equatable {
     /// An unambiguous serialisation for digests: a tag per kind, lengths and numbers as 8 big-endian bytes, so
     /// that no two different trees give the same bytes (`[["a"], "b"]` and `[["a", "b"]]`, absent and null).
     package func writeDigestBytes(into bytes: inout [UInt8]) {
+        let gathered = GatheredBytes()
+        var writer = DigestWriter(sink: gathered)
+        writeDigestBytes(into: &writer)
+        writer.finish()
+        bytes.append(contentsOf: gathered.bytes)
+    }
+
+    /// The same bytes, through `writer`'s fixed buffer: a page's tree is a few hundred kilobytes of them, which
+    /// gathered in a growing array cost more than the hashing (Benchmarks/README.md).
+    package func writeDigestBytes(into writer: inout DigestWriter) {
         switch self {
         case .null:
-            bytes.append(0x6E)
+            writer.append(0x6E)
         case .bool(let value):
-            bytes.append(0x62)
-            bytes.append(value ? 1 : 0)
+            writer.append(0x62)
+            writer.append(value ? 1 : 0)
         case .int(let value):
-            bytes.append(0x69)
-            Self.append(UInt64(bitPattern: Int64(value)), to: &bytes)
+            writer.append(0x69)
+            writer.append(number: UInt64(bitPattern: Int64(value)))
         case .double(let value):
-            bytes.append(0x64)
-            Self.append(value.bitPattern, to: &bytes)
+            writer.append(0x64)
+            writer.append(number: value.bitPattern)
         case .string(let value):
-            bytes.append(0x73)
-            Self.append(value, to: &bytes)
+            writer.append(0x73)
+            writer.append(text: value)
         case .list(let items):
-            bytes.append(0x5B)
-            Self.append(UInt64(items.count), to: &bytes)
-            for item in items { item.writeDigestBytes(into: &bytes) }
+            writer.append(0x5B)
+            writer.append(number: UInt64(items.count))
+            for item in items { item.writeDigestBytes(into: &writer) }
         case .object(let object):
-            bytes.append(0x7B)
-            Self.append(UInt64(object.count), to: &bytes)
+            writer.append(0x7B)
+            writer.append(number: UInt64(object.count))
             for index in 0..<object.count {
-                Self.append(object.keys[index], to: &bytes)
-                object.values[index].writeDigestBytes(into: &bytes)
+                writer.append(text: object.keys[index])
+                object.values[index].writeDigestBytes(into: &writer)
             }
         }
     }
+}
 
-    private static func append(_ number: UInt64, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: number.bigEndian) { bytes.append(contentsOf: $0) }
+/// What a `DigestWriter` hands its bytes to, a buffer at a time (a hash, in order).
+package protocol DigestSink: AnyObject {
+    func update(_ bytes: UnsafeRawBufferPointer)
+}
+
+/// Gathers the bytes whole: for tests and small values.
+package final class GatheredBytes: DigestSink {
+    package private(set) var bytes: [UInt8] = []
+
+    package init() {}
+
+    package func update(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes.append(contentsOf: bytes)
+    }
+}
+
+/// A fixed buffer in front of a `DigestSink`: bytes are copied in and handed on whenever it is full, and by
+/// `finish`.
+package struct DigestWriter: ~Copyable {
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var count = 0
+    private let sink: any DigestSink
+
+    package init(capacity: Int = 1 << 16, sink: any DigestSink) {
+        buffer = .allocate(byteCount: max(capacity, 16), alignment: 8)
+        self.sink = sink
     }
 
-    /// Through `withUTF8`, one copy of contiguous bytes: appending a `String.UTF8View` goes through the generic
-    /// sequence path, and was most of a page fingerprint's time.
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Hands on what is left. Bytes written after it are handed on by the next full buffer or `finish`.
+    package mutating func finish() {
+        flush()
+    }
+
+    @inline(__always)
+    package mutating func append(_ byte: UInt8) {
+        if count == buffer.count { flush() }
+        buffer[count] = byte
+        count += 1
+    }
+
+    /// Eight big-endian bytes.
+    @inline(__always)
+    package mutating func append(number: UInt64) {
+        if buffer.count - count < 8 { flush() }
+        buffer.storeBytes(of: number.bigEndian, toByteOffset: count, as: UInt64.self)
+        count += 8
+    }
+
+    /// Its UTF-8 length, then its UTF-8 bytes.
+    package mutating func append(text: String) {
         var text = text
         text.withUTF8 { utf8 in
-            append(UInt64(utf8.count), to: &bytes)
-            bytes.append(contentsOf: utf8)
+            append(number: UInt64(utf8.count))
+            append(bytes: UnsafeRawBufferPointer(utf8))
         }
+    }
+
+    package mutating func append(bytes: UnsafeRawBufferPointer) {
+        guard !bytes.isEmpty else { return }
+        if buffer.count - count < bytes.count {
+            flush()
+            // Larger than the whole buffer: handed on as it is.
+            if bytes.count > buffer.count {
+                sink.update(bytes)
+                return
+            }
+        }
+        UnsafeMutableRawBufferPointer(rebasing: buffer[count..<(count + bytes.count)]).copyMemory(from: bytes)
+        count += bytes.count
+    }
+
+    private mutating func flush() {
+        guard count > 0 else { return }
+        sink.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        count = 0
     }
 }
 

@@ -6,12 +6,21 @@ import PokedexSupport
 extension Fingerprint {
     /// Of a page's value tree (see `TemplateValue.writeDigestBytes`), after `salt`.
     static func of(_ tree: TemplateValue, salt: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(8192)
-        withUnsafeBytes(of: UInt64(salt.utf8.count).bigEndian) { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: salt.utf8)
-        tree.writeDigestBytes(into: &bytes)
-        return hex(SHA256.hash(data: bytes))
+        let hash = HashSink()
+        var writer = DigestWriter(sink: hash)
+        writer.append(text: salt)
+        tree.writeDigestBytes(into: &writer)
+        writer.finish()
+        return hex(hash.hasher.finalize())
+    }
+}
+
+/// SHA-256 over the bytes a `DigestWriter` hands on: over pieces, the same digest as over their concatenation.
+private final class HashSink: DigestSink {
+    var hasher = SHA256()
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        hasher.update(bufferPointer: bytes)
     }
 }
 
@@ -21,7 +30,7 @@ extension Fingerprint {
 /// Synthesized `Encodable` conformances list every stored property, so no field can be forgotten.
 struct FingerprintEncoder {
     static func fingerprint(_ value: some Encodable, salt: String) throws -> String {
-        let sink = DigestSink()
+        let sink = EncodedDigest()
         sink.add(tag: 0x53, salt)
         try value.encode(to: DigestEncoder(sink: sink, codingPath: []))
         return sink.finish()
@@ -32,7 +41,7 @@ struct FingerprintEncoder {
 /// Bytes are gathered in a buffer and hashed 64 KiB at a time: a call per field costs far more, and the whole
 /// model's bytes gathered at once (the render inputs' digest) were a large part of a full build's peak memory
 /// (Benchmarks/README.md).
-private final class DigestSink {
+private final class EncodedDigest {
     private static let pieceSize = 1 << 16
     private var hasher = SHA256()
     private var bytes: [UInt8] = []
@@ -75,7 +84,7 @@ private final class DigestSink {
 }
 
 private struct DigestEncoder: Encoder {
-    let sink: DigestSink
+    let sink: EncodedDigest
     /// Always empty: a digest cannot fail, so a path would only cost an allocation per key.
     var codingPath: [any CodingKey]
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -95,7 +104,7 @@ private struct DigestEncoder: Encoder {
     }
 
     /// Values other containers hand over: strings, numbers and booleans by tag, anything else by its own encoding.
-    static func encode<T: Encodable>(_ value: T, sink: DigestSink, codingPath: [any CodingKey]) throws {
+    static func encode<T: Encodable>(_ value: T, sink: EncodedDigest, codingPath: [any CodingKey]) throws {
         // Type identity first: a failed `as?` cast costs a runtime conformance search, and nested contexts would
         // fail four of them each.
         if T.self == String.self {
@@ -112,7 +121,7 @@ private struct DigestEncoder: Encoder {
     }
 
     struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-        let sink: DigestSink
+        let sink: EncodedDigest
         var codingPath: [any CodingKey]
 
         mutating func encodeNil(forKey key: Key) throws {
@@ -149,7 +158,7 @@ private struct DigestEncoder: Encoder {
     }
 
     struct Unkeyed: UnkeyedEncodingContainer {
-        let sink: DigestSink
+        let sink: EncodedDigest
         var codingPath: [any CodingKey]
         var count = 0
 
@@ -180,7 +189,7 @@ private struct DigestEncoder: Encoder {
     }
 
     struct Single: SingleValueEncodingContainer {
-        let sink: DigestSink
+        let sink: EncodedDigest
         var codingPath: [any CodingKey]
 
         mutating func encodeNil() throws { sink.add(tag: 0x6E, "") }

@@ -232,6 +232,27 @@ import Testing
         #expect(bytes(.string("é")) == [0x73, 0, 0, 0, 0, 0, 0, 0, 2, 0xC3, 0xA9])
     }
 
+    /// A writer hands on the same bytes whatever its buffer's size: values cut across buffers, strings longer than
+    /// the whole buffer.
+    @Test func digestBytesAreTheSameThroughAnyBuffer() {
+        let long = String(repeating: "ピカチュウ", count: 40)
+        let tree = object(
+            ("name", .string(long)),
+            ("list", .list([.int(-1), .double(0.5), .bool(true), .null, object(("k", .string("v")))])),
+            ("empty", .string(""))
+        )
+        var whole: [UInt8] = []
+        tree.writeDigestBytes(into: &whole)
+        for capacity in [16, 17, 23, 100, 1 << 16] {
+            let gathered = GatheredBytes()
+            var writer = DigestWriter(capacity: capacity, sink: gathered)
+            tree.writeDigestBytes(into: &writer)
+            writer.finish()
+            #expect(gathered.bytes == whole, "capacity \(capacity)")
+        }
+        #expect(whole.count > 600)
+    }
+
     @Test func partialsReachableFromATemplate() throws {
         let library = try TemplateLibrary(templates: [
             "a": "{{> b}}{{<c}}{{/c}}", "b": "{{> b}}", "c": "", "d": "{{>*x}}",
