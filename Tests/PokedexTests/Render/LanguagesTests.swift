@@ -65,6 +65,12 @@ import Testing
     @Test func placeholdersAreFilledInOnePass() {
         #expect(ThemeStrings.fill("{name} · {page}", ["name": "{page}", "page": "2"]) == "{page} · 2")
         #expect(ThemeStrings.fill("{a} {unknown} {", ["a": "x"]) == "x {unknown} {")
+        // Words around and in the values in any script; braces nested or never closed are kept.
+        #expect(ThemeStrings.fill("Nv. {n}–{max} 🎉", ["n": "5", "max": "ピカ"]) == "Nv. 5–ピカ 🎉")
+        #expect(ThemeStrings.fill("{{n}} {n", ["n": "é"]) == "{é} {n")
+        #expect(ThemeStrings.fill("{}{n}", ["n": "1", "": "empty"]) == "empty1")
+        #expect(ThemeStrings.fill("Plain", ["n": "1"]) == "Plain")
+        #expect(ThemeStrings.fill("{n}", [:]) == "{n}")
         #expect(EvolutionWords(phrases: ["x": "{item}/{n}"]).say("x", ["item": "{n}", "n": "3"]) == "{n}/3")
     }
 
