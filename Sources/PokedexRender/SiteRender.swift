@@ -69,6 +69,8 @@ extension SiteRenderer {
             clock: clock,
             digestLater: digestLater
         )
+        // A failed render leaves no sends under way.
+        defer { for sending in run.sendingLater { sending.cancel() } }
         if keepsPrepared, reused == nil { run.sent.recorded = [] }
         var next = PreparedSite(
             themeFiles: theme.files,
@@ -127,6 +129,29 @@ extension SiteRenderer {
         /// The render inputs whose digest is made beside the first copy's pages, and the task making it.
         var digestLater: RenderInputs?
         var digesting: Task<String?, any Error>? = nil
+        /// Files sent beside the pages, awaited before the service worker.
+        var sendingLater: [Task<Void, any Error>] = []
+
+        /// Sends `files` while the pages are rendered, which need only their names: sent one by one before the
+        /// pages, each waiting for a writer to take it, the learnset scripts alone (a file per Pokémon) held the
+        /// first page back by their writing time. Batches hold one folder's files, as the stream's lanes expect.
+        mutating func sendBesidePages(_ files: [(path: String, data: Data)]) {
+            func folder(_ file: SiteFile) -> Substring {
+                file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? ""
+            }
+            var batches: [[SiteFile]] = []
+            for file in files.compactMap({ sent.prepare($0.path, $0.data) }) {
+                if let batch = batches.last, let last = batch.last, folder(last) == folder(file),
+                    batch.count < SiteFileStream.batchSize
+                {
+                    batches[batches.count - 1].append(file)
+                } else {
+                    batches.append([file])
+                }
+            }
+            let stream = sent.stream
+            sendingLater.append(Task { for batch in batches { try await stream.send(batch) } })
+        }
     }
 
     /// Which copy of the site is being made, and what its pages may be spared by.
@@ -313,33 +338,31 @@ extension SiteRenderer {
         assets[.searchData] = Self.hashedName(SearchScript.path, searchData)
         let abilitiesScript = try DataScript.abilities(localized, catalog: catalogs.abilities)
         assets[.abilities] = Self.hashedName(Self.abilitiesScript, abilitiesScript)
-        try await run.sent.add(assets[.data], dataScript)
-        try await run.sent.add(assets[.abilities], abilitiesScript)
+        var files = [(assets[.data], dataScript), (assets[.abilities], abilitiesScript)]
         if isFirst {
-            try await run.sent.add(scripts.namesPath, scripts.names)
-            try await run.sent.add(scripts.statsPath, scripts.stats)
-            if let dexes = scripts.dexes { try await run.sent.add(scripts.dexesPath, dexes) }
-            try await run.sent.add(assets[.favorites], DataScript.favorites(localized.favorites.ids))
+            files += [(scripts.namesPath, scripts.names), (scripts.statsPath, scripts.stats)]
+            if let dexes = scripts.dexes { files.append((scripts.dexesPath, dexes)) }
+            files.append((assets[.favorites], try DataScript.favorites(localized.favorites.ids)))
         }
-        if language.code != "en" { try await sendScriptWords(&assets, run: &run) }
-        for script in catalogs.moveScripts.files { try await run.sent.add(script.path, script.data) }
+        if language.code != "en" { files += try scriptWords(&assets) }
+        files += catalogs.moveScripts.files.map { ($0.path, $0.data) }
         catalogs.moveScripts.files = []
+        files.append((assets[.searchData], searchData))
+        run.sendBesidePages(files)
         run.shared = run.shared?.sent()
-        try await run.sent.add(assets[.searchData], searchData)
         return assets
     }
 
     /// The scripts' words in the language: every page loads what app.js and pokemon.js say; the other scripts'
     /// words only where they run.
-    func sendScriptWords(_ assets: inout AssetsContext, run: inout RenderRun) async throws {
+    func scriptWords(_ assets: inout AssetsContext) throws -> [(path: String, data: Data)] {
         let code = language.code
         let (own, more) = Self.scriptWords(strings.table("js"), scripts: theme.staticFiles)
         let words = try DataScript.script("POKEDEX_STRINGS", own, path: "assets/strings-\(code).js")
         assets[.strings] = Self.hashedName("assets/strings-\(code).js", words)
-        try await run.sent.add(assets[.strings], words)
         let moreWords = try DataScript.script("POKEDEX_MORE_STRINGS", more, path: "assets/strings-\(code)-more.js")
         assets[.moreStrings] = Self.hashedName("assets/strings-\(code)-more.js", moreWords)
-        try await run.sent.add(assets[.moreStrings], moreWords)
+        return [(assets[.strings], words), (assets[.moreStrings], moreWords)]
     }
 
     /// Every page a visitor may land on (not the 404 pages), with its copies in the other languages; none without
@@ -397,6 +420,8 @@ extension SiteRenderer {
         images: [String: CachedImage],
         _ contentHashes: [String: String]
     ) async throws {
+        for sending in run.sendingLater { try await sending.value }
+        run.sendingLater = []
         if let baseURL {
             try await run.sent.add(Sitemap.path, try Sitemap.make(entries: run.sitemap))
             try await run.sent.add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))

@@ -123,14 +123,21 @@ package struct SiteRenderer: Sendable {
         /// Sends a generated file, once: languages share the scripts whose bytes are alike (a hashed name is
         /// its content). `known`: its fingerprint, when a last render made it.
         mutating func add(_ path: String, _ data: Data, fingerprint known: String? = nil) async throws {
+            guard let file = prepare(path, data, fingerprint: known) else { return }
+            try await stream.send([file])
+        }
+
+        /// What `add` sends, counted as sent: nil when it was already. The caller sends it.
+        mutating func prepare(_ path: String, _ data: Data, fingerprint known: String? = nil) -> SiteFile? {
             guard fingerprints[path] == nil else {
                 recorded?.append(PreparedScript(path: path, data: data, fingerprint: fingerprints[path] ?? ""))
-                return
+                return nil
             }
             let fingerprint = known ?? Fingerprint.of(data)
             recorded?.append(PreparedScript(path: path, data: data, fingerprint: fingerprint))
+            fingerprints[path] = fingerprint
             let kept = ledger?.holds(path, fingerprint: fingerprint) ?? false
-            try await send(SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data)))
+            return SiteFile(path: path, fingerprint: fingerprint, content: kept ? .kept : .bytes(data))
         }
 
         mutating func send(_ file: SiteFile) async throws {
