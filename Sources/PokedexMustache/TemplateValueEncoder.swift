@@ -8,8 +8,9 @@ package struct TemplateValueEncoder: Sendable {
         try Self.value(of: value)
     }
 
-    /// Scalars by type identity (no protocol cast); anything else through its own `encode(to:)`.
-    static func value<T: Encodable>(of value: T) throws -> TemplateValue {
+    /// Scalars by type identity (no protocol cast); anything else through its own `encode(to:)`, or its own tree
+    /// where it makes one and `usesTrees`.
+    static func value<T: Encodable>(of value: T, usesTrees: Bool = true) throws -> TemplateValue {
         if T.self == String.self { return .string(value as! String) }
         if T.self == Int.self { return .int(value as! Int) }
         if T.self == Bool.self { return .bool(value as! Bool) }
@@ -25,14 +26,15 @@ package struct TemplateValueEncoder: Sendable {
         if T.self == UInt16.self { return .int(Int(value as! UInt16)) }
         if T.self == UInt8.self { return .int(Int(value as! UInt8)) }
         if T.self == Float.self { return .double(Double(value as! Float)) }
-        if let convertible = value as? any TemplateValueConvertible { return convertible.templateValue }
-        return try throughEncoder(value)
+        if usesTrees, let convertible = value as? any TemplateValueConvertible { return convertible.templateValue }
+        return try throughEncoder(value, everyLevel: !usesTrees)
     }
 
     /// `value`'s tree as its `encode(to:)` writes it, whether or not it makes its own: what a
-    /// `TemplateValueConvertible`'s tree must equal (its tests compare the two).
-    package static func throughEncoder<T: Encodable>(_ value: T) throws -> TemplateValue {
-        let node = EncodingNode()
+    /// `TemplateValueConvertible`'s tree must equal (its tests compare the two). `everyLevel`: the values inside
+    /// it too, else those that make their own tree give it.
+    package static func throughEncoder<T: Encodable>(_ value: T, everyLevel: Bool = false) throws -> TemplateValue {
+        let node = EncodingNode(usesTrees: !everyLevel)
         try value.encode(to: NodeEncoder(node: node))
         return node.finish()
     }
@@ -47,6 +49,13 @@ package protocol TemplateValueConvertible: Encodable {
 
 /// What one value's encoding has written so far: shared by the containers of that value (they are structs).
 private final class EncodingNode {
+    /// Whether values that make their own tree give it (else they are encoded too), in this node and its children.
+    let usesTrees: Bool
+
+    init(usesTrees: Bool) {
+        self.usesTrees = usesTrees
+    }
+
     /// A value, or a container whose contents are still being written (nested containers).
     enum Slot {
         case value(TemplateValue)
@@ -137,7 +146,7 @@ private struct NodeEncoder: Encoder {
         mutating func encodeNil(forKey key: Key) throws { node.add(key.stringValue, .value(.null)) }
 
         mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-            node.add(key.stringValue, .value(try TemplateValueEncoder.value(of: value)))
+            node.add(key.stringValue, .value(try TemplateValueEncoder.value(of: value, usesTrees: node.usesTrees)))
         }
 
         // An absent optional is a key whose value is null, not a missing key: Mustache looks a missing key up in
@@ -171,13 +180,13 @@ private struct NodeEncoder: Encoder {
             keyedBy keyType: NestedKey.Type,
             forKey key: Key
         ) -> KeyedEncodingContainer<NestedKey> {
-            let child = EncodingNode()
+            let child = EncodingNode(usesTrees: node.usesTrees)
             node.add(key.stringValue, .node(child))
             return NodeEncoder(node: child).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-            let child = EncodingNode()
+            let child = EncodingNode(usesTrees: node.usesTrees)
             node.add(key.stringValue, .node(child))
             return NodeEncoder(node: child).unkeyedContainer()
         }
@@ -185,7 +194,7 @@ private struct NodeEncoder: Encoder {
         mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
 
         mutating func superEncoder(forKey key: Key) -> any Encoder {
-            let child = EncodingNode()
+            let child = EncodingNode(usesTrees: node.usesTrees)
             node.add(key.stringValue, .node(child))
             return NodeEncoder(node: child)
         }
@@ -199,25 +208,25 @@ private struct NodeEncoder: Encoder {
         mutating func encodeNil() throws { node.add(.value(.null)) }
 
         mutating func encode<T: Encodable>(_ value: T) throws {
-            node.add(.value(try TemplateValueEncoder.value(of: value)))
+            node.add(.value(try TemplateValueEncoder.value(of: value, usesTrees: node.usesTrees)))
         }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
             keyedBy keyType: NestedKey.Type
         ) -> KeyedEncodingContainer<NestedKey> {
-            let child = EncodingNode()
+            let child = EncodingNode(usesTrees: node.usesTrees)
             node.add(.node(child))
             return NodeEncoder(node: child).container(keyedBy: keyType)
         }
 
         mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-            let child = EncodingNode()
+            let child = EncodingNode(usesTrees: node.usesTrees)
             node.add(.node(child))
             return NodeEncoder(node: child).unkeyedContainer()
         }
 
         mutating func superEncoder() -> any Encoder {
-            let child = EncodingNode()
+            let child = EncodingNode(usesTrees: node.usesTrees)
             node.add(.node(child))
             return NodeEncoder(node: child)
         }
@@ -229,7 +238,7 @@ private struct NodeEncoder: Encoder {
 
         mutating func encodeNil() throws { node.contents = .single(.null) }
         mutating func encode<T: Encodable>(_ value: T) throws {
-            node.contents = .single(try TemplateValueEncoder.value(of: value))
+            node.contents = .single(try TemplateValueEncoder.value(of: value, usesTrees: node.usesTrees))
         }
     }
 }

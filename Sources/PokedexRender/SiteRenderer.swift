@@ -369,12 +369,7 @@ package struct SiteRenderer: Sendable {
             }
         }
         // One encoding pass: the value tree feeds both the fingerprint and the template engine.
-        let context: TemplateValue
-        do {
-            context = try job.makeContext().templateValue()
-        } catch {
-            throw PokedexError(.render, job.path, .other("cannot encode the page's context: \(error)"))
-        }
+        let context = job.makeContext().flaggedTree
         let contextDigest = Fingerprint.of(context, salt: "context")
         let fingerprint = Fingerprint.of(salt, contextDigest)
         if ledger?.holds(job.path, fingerprint: fingerprint) == true {

@@ -165,7 +165,7 @@ struct MoveContext: Sendable, Encodable, TemplateTree {
 }
 
 /// `moves/index.html`: every move with a page, as one table.
-struct MovesIndexContext: Sendable, Encodable {
+struct MovesIndexContext: Sendable, Encodable, TemplateTree {
     var count: Int
     /// "833 moves", in the page's language.
     var countLabel: String = ""

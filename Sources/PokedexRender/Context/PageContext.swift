@@ -11,7 +11,7 @@ import PokedexMustache
 // key up in the enclosing contexts (a place's visitor without areas would show the place's own).
 
 /// Shared by every page.
-struct SiteContext: Sendable, Encodable {
+struct SiteContext: Sendable, Encodable, TemplateTree {
     /// "Pokédex".
     var title: String
     /// Some move has a page: the top bar links the moves index.
@@ -46,7 +46,7 @@ struct SiteContext: Sendable, Encodable {
 }
 
 /// One of a page's copies in the site's languages: for `hreflang` alternates and the language switcher.
-struct AlternateContext: Sendable, Encodable {
+struct AlternateContext: Sendable, Encodable, TemplateTree {
     /// BCP 47: "fr", "zh-Hant"; "x-default" for the default language's copy among `alternates`.
     var hreflang: String
     var href: String
@@ -56,7 +56,7 @@ struct AlternateContext: Sendable, Encodable {
 }
 
 /// `sw.js`: what the service worker caches, under a cache name that changes with every change to the site.
-struct WorkerContext: Sendable, Encodable {
+struct WorkerContext: Sendable, Encodable, TemplateTree {
     /// The cache's name: "pokedex-" and a digest of every file of the site.
     var cache: String
     /// The files cached on install, relative to the root: pokedex's own names, none of them needing escapes.
@@ -68,7 +68,7 @@ struct WorkerContext: Sendable, Encodable {
 /// The service worker's offline page in one language. The words are the insides of JavaScript string literals
 /// with every character HTML escaping would change written `\uXXXX`, so that `'{{title}}'` is one, escaped or
 /// not.
-struct OfflinePageContext: Sendable, Encodable {
+struct OfflinePageContext: Sendable, Encodable, TemplateTree {
     /// "" for the root's language, "fr/" for another.
     var folder: String
     var lang: String
@@ -79,7 +79,7 @@ struct OfflinePageContext: Sendable, Encodable {
 }
 
 /// A picture for social cards: absolute URL and size.
-struct SocialImageContext: Sendable, Encodable {
+struct SocialImageContext: Sendable, Encodable, TemplateTree {
     var url: String
     /// Absent for a picture referenced by URL, whose size pokedex does not know.
     var width: Int?
@@ -88,7 +88,7 @@ struct SocialImageContext: Sendable, Encodable {
 }
 
 /// Open Graph and Twitter card values of a page. `url` and `image` need a base URL (they must be absolute).
-struct SocialContext: Sendable, Encodable {
+struct SocialContext: Sendable, Encodable, TemplateTree {
     /// "Pikachu", "Pokédex".
     var title: String
     /// "Mouse Pokémon. When several of these Pokémon gather, …", at most about 200 characters.
@@ -105,7 +105,7 @@ struct LinkContext: Sendable, Encodable, TemplateTree {
     var label: String
 }
 
-struct PageNumberContext: Sendable, Encodable {
+struct PageNumberContext: Sendable, Encodable, TemplateTree {
     var number: Int
     var href: String
     var isCurrent: Bool
@@ -113,7 +113,7 @@ struct PageNumberContext: Sendable, Encodable {
     var isGap: Bool
 }
 
-struct PaginationContext: Sendable, Encodable {
+struct PaginationContext: Sendable, Encodable, TemplateTree {
     var current: Int
     var total: Int
     var previous: LinkContext?
@@ -125,13 +125,13 @@ struct PaginationContext: Sendable, Encodable {
     var pageOf: String = ""
 }
 
-struct UnknownFavoriteContext: Sendable, Encodable {
+struct UnknownFavoriteContext: Sendable, Encodable, TemplateTree {
     var entry: String
     var suggestion: String?
 }
 
 /// The context of every template: `site` and `root` always, then what the page kind needs.
-struct PageContext: Sendable, Encodable {
+struct PageContext: Sendable, Encodable, TemplateTree {
     var site: SiteContext
     /// Prefix from this page to the site root: "" or "../".
     var root: String
@@ -207,7 +207,7 @@ struct PageContext: Sendable, Encodable {
     var ogLocaleAlternates: [String] = []
 
     /// The tree templates read: the context's, with its kind's flags.
-    func templateValue() throws -> TemplateValue {
-        kind.flagged(try TemplateValueEncoder().encode(self))
+    var flaggedTree: TemplateValue {
+        kind.flagged(templateValue)
     }
 }

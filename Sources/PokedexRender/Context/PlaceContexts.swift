@@ -61,7 +61,7 @@ struct HeldItemContext: Sendable, Encodable, TemplateTree {
 }
 
 /// `locations/<slug>.html`.
-struct PlacePageContext: Sendable, Encodable {
+struct PlacePageContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var slug: String
     var name: String
@@ -85,7 +85,7 @@ struct PlacePageContext: Sendable, Encodable {
 }
 
 /// Who is found in a place in some games alike.
-struct PlaceGamesContext: Sendable, Encodable {
+struct PlaceGamesContext: Sendable, Encodable, TemplateTree {
     var games: String
     var count: Int
     var visitors: [PlaceVisitorContext]
@@ -93,7 +93,7 @@ struct PlaceGamesContext: Sendable, Encodable {
 
 /// A Pokémon's cell and how it is met there: "Walking in tall grass or a cave · Lv. 3–5 · 5% · (B1F) · During the
 /// day", each part in its own language.
-struct PlaceVisitorContext: Sendable, Encodable {
+struct PlaceVisitorContext: Sendable, Encodable, TemplateTree {
     var cell: PokemonMiniCell
     var how: String
     var howLang: String?
@@ -106,13 +106,13 @@ struct PlaceVisitorContext: Sendable, Encodable {
 }
 
 /// `locations/index.html`.
-struct PlacesIndexContext: Sendable, Encodable {
+struct PlacesIndexContext: Sendable, Encodable, TemplateTree {
     var count: Int
     var note: String
     var regions: [PlaceRegionContext]
 }
 
-struct PlaceRegionContext: Sendable, Encodable {
+struct PlaceRegionContext: Sendable, Encodable, TemplateTree {
     /// The region's API name, "other" for places of none: the heading's id.
     var key: String
     var label: String
@@ -120,7 +120,7 @@ struct PlaceRegionContext: Sendable, Encodable {
     var places: [PlaceRowContext]
 }
 
-struct PlaceRowContext: Sendable, Encodable {
+struct PlaceRowContext: Sendable, Encodable, TemplateTree {
     var href: String
     var name: String
     var nameLang: String?
@@ -140,7 +140,7 @@ struct LocalNumberContext: Sendable, Encodable, TemplateTree {
 }
 
 /// `pokedexes/<slug>.html`.
-struct DexPageContext: Sendable, Encodable {
+struct DexPageContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var slug: String
     var name: String
@@ -159,20 +159,20 @@ struct DexPageContext: Sendable, Encodable {
 }
 
 /// A regional Pokédex in the index's filter: its API name (the address's `dex=`) and its name.
-struct DexOptionContext: Sendable, Encodable {
+struct DexOptionContext: Sendable, Encodable, TemplateTree {
     var value: String
     var label: String
     var labelLang: String?
 }
 
 /// `pokedexes/index.html`.
-struct DexesIndexContext: Sendable, Encodable {
+struct DexesIndexContext: Sendable, Encodable, TemplateTree {
     var count: Int
     var note: String
     var rows: [DexRowContext]
 }
 
-struct DexRowContext: Sendable, Encodable {
+struct DexRowContext: Sendable, Encodable, TemplateTree {
     var href: String
     var name: String
     var nameLang: String?

@@ -132,7 +132,7 @@ struct EntryContext: Sendable, Encodable, TemplateTree {
 typealias PokemonMiniCell = LearnerCellContext
 
 /// A group of mini cells under a heading: "As an ability 37", "As a hidden ability 3".
-struct MiniGroupContext: Sendable, Encodable {
+struct MiniGroupContext: Sendable, Encodable, TemplateTree {
     var key: String
     var label: String
     var count: Int

@@ -4,7 +4,7 @@ import Foundation
 // what every context promises).
 
 /// `abilities/<slug>.html`.
-struct AbilityPageContext: Sendable, Encodable {
+struct AbilityPageContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var slug: String
     var name: String
@@ -29,7 +29,7 @@ struct AbilityPageContext: Sendable, Encodable {
 }
 
 /// One row of `abilities/index.html`.
-struct AbilityRowContext: Sendable, Encodable {
+struct AbilityRowContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var href: String
     var name: String
@@ -45,7 +45,7 @@ struct AbilityRowContext: Sendable, Encodable {
     var nameLang: String? = nil
 }
 
-struct AbilitiesIndexContext: Sendable, Encodable {
+struct AbilitiesIndexContext: Sendable, Encodable, TemplateTree {
     var count: Int
     var rows: [AbilityRowContext]
     /// "312 abilities of the Pokémon in this Pokédex…", in the page's language.
@@ -53,7 +53,7 @@ struct AbilitiesIndexContext: Sendable, Encodable {
 }
 
 /// One line of a type page's matchups: "Super effective against ×2" and the types.
-struct TypeRelationContext: Sendable, Encodable {
+struct TypeRelationContext: Sendable, Encodable, TemplateTree {
     var key: String
     var label: String
     var multiplier: String
@@ -62,7 +62,7 @@ struct TypeRelationContext: Sendable, Encodable {
 }
 
 /// `types/<name>.html`.
-struct TypePageContext: Sendable, Encodable {
+struct TypePageContext: Sendable, Encodable, TemplateTree {
     var type: TypeContext
     var attack: [TypeRelationContext]
     var defence: [TypeRelationContext]
@@ -76,7 +76,7 @@ struct TypePageContext: Sendable, Encodable {
 }
 
 /// One cell of the type chart: the multiplier as text and as a title (colour is never the only signal).
-struct ChartCellContext: Sendable, Encodable {
+struct ChartCellContext: Sendable, Encodable, TemplateTree {
     /// "2", "½", "0"; "" for normal damage (its `title` says so, and a hidden "1" for screen readers).
     var text: String
     var title: String
@@ -85,19 +85,19 @@ struct ChartCellContext: Sendable, Encodable {
     var isNormal: Bool
 }
 
-struct ChartRowContext: Sendable, Encodable {
+struct ChartRowContext: Sendable, Encodable, TemplateTree {
     var type: TypeContext
     var cells: [ChartCellContext]
 }
 
 /// `types/index.html`.
-struct TypeChartContext: Sendable, Encodable {
+struct TypeChartContext: Sendable, Encodable, TemplateTree {
     var types: [TypeContext]
     var rows: [ChartRowContext]
 }
 
 /// `types/calculator.html`: the chart and the abilities' rules as the calculator's script reads them.
-struct CalculatorContext: Sendable, Encodable {
+struct CalculatorContext: Sendable, Encodable, TemplateTree {
     /// In the games' order, as the type pickers offer them.
     var types: [TypeContext]
     /// The types' API names, space-separated, in `types`' order.
@@ -112,14 +112,14 @@ struct CalculatorContext: Sendable, Encodable {
 }
 
 /// An item's picture, from the page: its copy, or its sprite's URL.
-struct ItemPictureContext: Sendable, Encodable {
+struct ItemPictureContext: Sendable, Encodable, TemplateTree {
     var src: String
     var width: Int
     var height: Int
 }
 
 /// `items/<slug>.html`.
-struct ItemPageContext: Sendable, Encodable {
+struct ItemPageContext: Sendable, Encodable, TemplateTree {
     var id: Int
     var slug: String
     var name: String
@@ -159,13 +159,13 @@ struct ItemPageContext: Sendable, Encodable {
     var next: LinkContext?
 }
 
-struct ItemHolderContext: Sendable, Encodable {
+struct ItemHolderContext: Sendable, Encodable, TemplateTree {
     var cell: PokemonMiniCell
     /// "5% in Red, Blue; 50% in X, Y".
     var rarities: String
 }
 
-struct ItemMachineContext: Sendable, Encodable {
+struct ItemMachineContext: Sendable, Encodable, TemplateTree {
     var move: String
     var moveLang: String?
     /// The move's page; nil when it has none.
@@ -174,13 +174,13 @@ struct ItemMachineContext: Sendable, Encodable {
 }
 
 /// `items/index.html`: every item with a page, by category.
-struct ItemsIndexContext: Sendable, Encodable {
+struct ItemsIndexContext: Sendable, Encodable, TemplateTree {
     var count: Int
     var note: String
     var categories: [ItemCategoryGroupContext]
 }
 
-struct ItemCategoryGroupContext: Sendable, Encodable {
+struct ItemCategoryGroupContext: Sendable, Encodable, TemplateTree {
     /// The category's API name, for its heading's id and the filter ("evolution").
     var key: String
     var label: String
@@ -189,7 +189,7 @@ struct ItemCategoryGroupContext: Sendable, Encodable {
     var rows: [ItemRowContext]
 }
 
-struct ItemRowContext: Sendable, Encodable {
+struct ItemRowContext: Sendable, Encodable, TemplateTree {
     var id: Int
     /// From the index: "light-ball.html".
     var href: String
@@ -202,12 +202,12 @@ struct ItemRowContext: Sendable, Encodable {
 }
 
 /// `natures.html`: a row per nature, by name in the page's language.
-struct NaturesContext: Sendable, Encodable {
+struct NaturesContext: Sendable, Encodable, TemplateTree {
     var rows: [NatureRowContext]
     var count: Int
 }
 
-struct NatureRowContext: Sendable, Encodable {
+struct NatureRowContext: Sendable, Encodable, TemplateTree {
     /// Its API name, for a link to its row ("adamant"); "" when it is not a clean slug.
     var anchor: String
     var label: String
@@ -224,7 +224,7 @@ struct NatureRowContext: Sendable, Encodable {
 
 /// `compare.html`: what its script needs beyond the data scripts: the chart (as the calculator's), the types' names
 /// and pages, the stats' names, and the levels of the ranges.
-struct CompareContext: Sendable, Encodable {
+struct CompareContext: Sendable, Encodable, TemplateTree {
     var types: [TypeContext]
     var typeNames: String
     var chart: String
@@ -236,14 +236,14 @@ struct CompareContext: Sendable, Encodable {
     var abilitiesScript: String
 }
 
-struct CompareStatContext: Sendable, Encodable {
+struct CompareStatContext: Sendable, Encodable, TemplateTree {
     var name: String
     var label: String
     var short: String
     var isAbbreviated: Bool
 }
 
-struct CompareLevelContext: Sendable, Encodable {
+struct CompareLevelContext: Sendable, Encodable, TemplateTree {
     var level: Int
     var label: String
 }
@@ -264,7 +264,7 @@ struct CalculatorAbilityLinkContext: Sendable, Encodable, TemplateTree {
     var separator: String
 }
 
-struct CalculatorAbilityContext: Sendable, Encodable {
+struct CalculatorAbilityContext: Sendable, Encodable, TemplateTree {
     var name: String
     var label: String
     /// "en" when the label is PokeAPI's English name, the page's language having none.

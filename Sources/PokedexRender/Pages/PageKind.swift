@@ -4,7 +4,7 @@ import PokedexMustache
 /// and script. A page's context holds its kind; its tree gets `kind` (the name), `is<Name>` (`isIndex`, `isItem`…)
 /// on the kind's own pages, and `uses<Role>` for each role below (`usesTables`…), the head's and header's tests. A
 /// new kind of page is a new value here and its template.
-struct PageKind: Sendable, Hashable, Encodable {
+struct PageKind: Sendable, Hashable, Encodable, TemplateField {
     /// What templates read as `kind`: "index", "pokemon", "items" (`items/index.html`), "notFound" (`404.html`)…
     let name: String
     /// What its pages load.
@@ -39,6 +39,9 @@ struct PageKind: Sendable, Hashable, Encodable {
         var container = encoder.singleValueContainer()
         try container.encode(name)
     }
+
+    /// Its name, as `encode(to:)` writes it.
+    var templateField: TemplateValue { .string(name) }
 
     /// `tree` (a page's context) with the kind's flags: `is<Name>` and each `uses<Role>`.
     func flagged(_ tree: TemplateValue) -> TemplateValue {

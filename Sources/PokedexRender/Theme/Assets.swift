@@ -1,3 +1,5 @@
+import PokedexMustache
+
 /// The scripts, styles and pictures a page may load, by what each is for: one table, read by the render (which
 /// names the hashed files), by every page's context (`{{assets.style}}`…) and by the service worker's list.
 enum AssetRole: String, CaseIterable, Sendable {
@@ -113,7 +115,7 @@ enum AssetRole: String, CaseIterable, Sendable {
 }
 
 /// Where each asset is, from a page's root: `{{assets.style}}` and the like.
-struct AssetsContext: Sendable, Encodable {
+struct AssetsContext: Sendable, Encodable, TemplateField {
     private var paths: [AssetRole: String]
 
     /// The theme's files under `names` (their hashed names where they have one), the others at their own paths;
@@ -142,6 +144,15 @@ struct AssetsContext: Sendable, Encodable {
         var moved = self
         for (role, path) in paths where !path.isEmpty { moved.paths[role] = prefix + path }
         return moved
+    }
+
+    /// Each role's path under its name, as `encode(to:)` writes them: an optional one without a path a null.
+    var templateField: TemplateValue {
+        var object = TemplateObject(capacity: AssetRole.allCases.count)
+        for role in AssetRole.allCases {
+            object.append(role.rawValue, role.isOptional ? optional(role).templateField : .string(self[role]))
+        }
+        return .object(object)
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -127,6 +127,19 @@ struct ContextTreeTests {
         Self.expectEveryField(Self.cell)
     }
 
+    /// Every page's context, of every kind, makes the tree its encoder writes, down to its last value: page contexts
+    /// make their trees without the encoder too.
+    @Test func everyPageMakesItsEncodersTreeAtEveryLevel() throws {
+        let theme = try Theme(overrides: nil)
+        for baseURL in [nil, "https://example.com/dex/"] {
+            for job in try EngineOracleTests.everyKindOfPage(theme: theme, baseURL: baseURL) {
+                let context = job.makeContext()
+                let encoded = try TemplateValueEncoder.throughEncoder(context, everyLevel: true)
+                #expect(context.flaggedTree == context.kind.flagged(encoded), "\(job.path)")
+            }
+        }
+    }
+
     @Test func anAbsentOptionalIsANullAsTheEncoderWritesIt() throws {
         var row = Self.row
         (row.detailTitle, row.generationNumber, row.moveNameLang) = (nil, nil, nil)
