@@ -52,8 +52,11 @@ package struct Theme: Sendable {
                 }
                 let code = String(relative.dropFirst(Self.stringsFolder.count).dropLast(".toml".count)).lowercased()
                 var own = try ThemeStrings.parse(text, origin: origin)
-                if origins[relative]?.hasPrefix(EmbeddedTheme.label) == false, let data = builtInStrings[relative],
-                    let builtIn = String(data: data, encoding: .utf8)
+                // A file that is the built-in one (an ejected theme's, untouched) has nothing to lay over: parsing it
+                // twice was most of the time a theme folder took to read.
+                if origins[relative]?.hasPrefix(EmbeddedTheme.label) == false,
+                    let builtInData = builtInStrings[relative],
+                    builtInData != data, let builtIn = String(data: builtInData, encoding: .utf8)
                 {
                     own = try ThemeStrings.parse(builtIn, origin: "\(EmbeddedTheme.label)/\(relative)").overlaid(
                         by: own
