@@ -71,6 +71,9 @@ extension SiteRenderer {
         )
         // A failed render leaves no sends under way.
         defer { for sending in run.sendingLater { sending.cancel() } }
+        // The pictures are copied while the pages render: sent after every page, the copies (4,447 files in one
+        // folder with `--images local`, so one writer's) were the end of the build.
+        run.sendBesidePages(Self.pictureFiles(images, contentHashes: contentHashes, ledger: ledger), everyLane: true)
         if keepsPrepared, reused == nil { run.sent.recorded = [] }
         var next = PreparedSite(
             themeFiles: theme.files,
@@ -94,7 +97,7 @@ extension SiteRenderer {
             if keepsPrepared { next.copies.append(made) }
         }
         run.sent.recorded = nil
-        try await finish(&run, files: theme.files, legacyWorker: theme.legacyWorker, images: images, contentHashes)
+        try await finish(&run, files: theme.files, legacyWorker: theme.legacyWorker)
         run.clock.lap("sitemap, theme files, pictures and service worker")
         if let digesting = run.digesting {
             do { inputs = try await digesting.value } catch { throw Self.inputsDigestFailed(error) }
@@ -136,11 +139,16 @@ extension SiteRenderer {
         /// pages, each waiting for a writer to take it, the learnset scripts alone (a file per Pokémon) held the
         /// first page back by their writing time. Batches hold one folder's files, as the stream's lanes expect.
         mutating func sendBesidePages(_ files: [(path: String, data: Data)]) {
+            sendBesidePages(files.compactMap { sent.prepare($0.path, $0.data) })
+        }
+
+        mutating func sendBesidePages(_ files: [SiteFile], everyLane: Bool = false) {
             func folder(_ file: SiteFile) -> Substring {
                 file.path.lastIndex(of: "/").map { file.path[..<$0] } ?? ""
             }
             var batches: [[SiteFile]] = []
-            for file in files.compactMap({ sent.prepare($0.path, $0.data) }) {
+            for file in files {
+                sent.fingerprints[file.path] = file.fingerprint
                 if let batch = batches.last, let last = batch.last, folder(last) == folder(file),
                     batch.count < SiteFileStream.batchSize
                 {
@@ -150,7 +158,13 @@ extension SiteRenderer {
                 }
             }
             let stream = sent.stream
-            sendingLater.append(Task { for batch in batches { try await stream.send(batch) } })
+            sendingLater.append(
+                Task {
+                    for (index, batch) in batches.enumerated() {
+                        if everyLane { try await stream.send(batch, lane: index) } else { try await stream.send(batch) }
+                    }
+                }
+            )
         }
     }
 
@@ -410,15 +424,14 @@ extension SiteRenderer {
             + pageAssets.map { assets[$0] }
     }
 
-    /// After every copy: the sitemap, the theme's files, the pictures, and last the service worker, whose cache
-    /// is named after everything above, so any change to the site, a picture included, gives returning browsers a
-    /// new worker and a fresh cache. A theme that still ships its own static sw.js keeps it.
+    /// After every copy, once the files sent beside the pages (pictures, scripts) are taken: the sitemap, the
+    /// theme's files, and last the service worker, whose cache is named after everything above, so any change to
+    /// the site, a picture included, gives returning browsers a new worker and a fresh cache. A theme that still
+    /// ships its own static sw.js keeps it.
     func finish(
         _ run: inout RenderRun,
         files: [(path: String, data: Data)],
-        legacyWorker: Bool,
-        images: [String: CachedImage],
-        _ contentHashes: [String: String]
+        legacyWorker: Bool
     ) async throws {
         for sending in run.sendingLater { try await sending.value }
         run.sendingLater = []
@@ -427,9 +440,6 @@ extension SiteRenderer {
             try await run.sent.add(Sitemap.robotsPath, Sitemap.robots(base: baseURL))
         }
         for file in files { try await run.sent.add(file.path, file.data) }
-        for file in Self.pictureFiles(images, contentHashes: contentHashes, ledger: run.sent.ledger) {
-            try await run.sent.send(file)
-        }
         guard !legacyWorker, theme.hasTemplate(Self.workerPath) else { return }
         let job = workerJob(fingerprints: run.sent.fingerprints, assets: run.assets, extraShell: run.workerShell)
         try await run.sent.send(

@@ -72,6 +72,14 @@ package struct SiteFileStream: Sendable {
         try Task.checkCancellation()
     }
 
+    /// Hands `files` to the `index`th lane (modulo their number), whatever their folder: for copies of large files,
+    /// whose bytes take longer than their creation in the folder.
+    package func send(_ files: [SiteFile], lane index: Int) async throws {
+        guard !files.isEmpty else { return }
+        await lanes[index % lanes.count].send(files)
+        try Task.checkCancellation()
+    }
+
     /// The lane of `path`'s folder.
     func lane(of path: String) -> Int {
         guard lanes.count > 1 else { return 0 }
