@@ -124,11 +124,12 @@ extension SiteRenderer {
     func placeLinks(_ conditions: [EvolutionCondition], related: RelatedPokemon) -> [String: String] {
         guard let places = related.places else { return [:] }
         var links: [String: String] = [:]
-        for apiName in Set(conditions.compactMap(\.location)) {
+        for apiName in Self.inOrder(conditions.compactMap(\.location)) {
             guard let location = related.pokedex.places.locations.values.first(where: { $0.name == apiName }),
                 let href = places.href(location.id)
             else { continue }
-            links[related.pokedex.names.name(.location, apiName)] = href
+            let name = related.pokedex.names.name(.location, apiName)
+            if links[name] == nil { links[name] = href }
         }
         return links.merging(itemLinks(conditions.flatMap { [$0.item, $0.heldItem] }, related: related)) { place, _ in
             place
@@ -139,11 +140,20 @@ extension SiteRenderer {
     func itemLinks(_ apiNames: [String?], related: RelatedPokemon) -> [String: String] {
         guard let items = related.items else { return [:] }
         var links: [String: String] = [:]
-        for apiName in Set(apiNames.compactMap { $0 }) {
+        for apiName in Self.inOrder(apiNames.compactMap { $0 }) {
             guard let href = items.href(apiName) else { continue }
-            links[related.pokedex.names.name(.item, apiName)] = href
+            let name = related.pokedex.names.name(.item, apiName)
+            if links[name] == nil { links[name] = href }
         }
         return links
+    }
+
+    /// Each name once, where it first comes. Two things of one name in the page's language (PokeAPI's Japanese
+    /// names Masterpiece Teacup as it names Unremarkable Teacup) link to the first the sentences name: taken from a
+    /// set, which one won changed from run to run, and so did the page.
+    static func inOrder(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
     /// The chain as a tree of boxes (see `EvolutionNode.branches`): a regional form its conditions make is a box of

@@ -258,6 +258,12 @@ import Testing
             french.last?.isForeign == true && french.last?.lang == "en" && french.last?.href == links["Mt. Coronet"]
         )
         #expect(TextRunContext.runs("Level 30", links: links).map(\.hasLink) == [false])
+        // The things a sentence names are taken in its order, each once: of two with one name in the language
+        // (PokeAPI's Japanese Masterpiece and Unremarkable Teacups), the first named gets the link, every run.
+        #expect(
+            SiteRenderer.inOrder(["unremarkable-teacup", "masterpiece-teacup", "unremarkable-teacup", "a"])
+                == ["unremarkable-teacup", "masterpiece-teacup", "a"]
+        )
     }
 
     @Test func aHostilePlaceNameIsEscapedAndItsPageSlugged() async throws {
