@@ -49,7 +49,7 @@ package struct PlaceBook: Sendable, Encodable {
         var container = encoder.unkeyedContainer()
         for (pokemon, rows) in encounters.sorted(by: { $0.key < $1.key }) {
             try container.encode(pokemon)
-            try container.encode(rows)
+            try container.encode(Self.compact(rows))
         }
         for (_, area) in areas.sorted(by: { $0.key < $1.key }) { try container.encode(area) }
         for (_, location) in locations.sorted(by: { $0.key < $1.key }) { try container.encode(location) }
@@ -57,6 +57,44 @@ package struct PlaceBook: Sendable, Encodable {
             try container.encode(kind.rawValue)
             for (id, name) in names.sorted(by: { $0.key < $1.key }) { try container.encode([String(id), name]) }
         }
+    }
+
+    /// A Pokémon's encounter slots as one string, `area.version.method.min.max.chance.condition+condition` apart by
+    /// `;`: for the digest, a slot as seven numbers and a list through the `Encoder` was most of the render inputs'
+    /// digest (Benchmarks/README.md).
+    static func compact(_ rows: [Encounter]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.count * 32)
+        func write(_ number: Int) {
+            if number < 0 { bytes.append(UInt8(ascii: "-")) }
+            var magnitude = number.magnitude
+            let start = bytes.count
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+                magnitude /= 10
+            } while magnitude > 0
+            bytes[start...].reverse()
+        }
+        for (index, row) in rows.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ";")) }
+            write(row.area)
+            bytes.append(UInt8(ascii: "."))
+            write(row.version)
+            bytes.append(UInt8(ascii: "."))
+            write(row.method)
+            bytes.append(UInt8(ascii: "."))
+            write(row.minLevel)
+            bytes.append(UInt8(ascii: "."))
+            write(row.maxLevel)
+            bytes.append(UInt8(ascii: "."))
+            write(row.chance)
+            bytes.append(UInt8(ascii: "."))
+            for (index, condition) in row.conditions.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: "+")) }
+                write(condition)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The API name of `id` of `kind`, as `NameBook` names it.

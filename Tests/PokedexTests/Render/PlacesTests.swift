@@ -245,6 +245,19 @@ import Testing
         }
     }
 
+    /// The render inputs' digest reads a Pokémon's slots as one string: every number and condition in it, slots
+    /// and conditions kept apart.
+    @Test func encounterSlotsDigestAsOneStringThatTellsThemApart() {
+        let day = Encounter(area: 11, version: 1, method: 1, minLevel: 3, maxLevel: 30, chance: 4, conditions: [1, 2])
+        let any = Encounter(area: 120, version: 12, method: 5, minLevel: 0, maxLevel: 9, chance: 100)
+        #expect(PlaceBook.compact([day, any]) == "11.1.1.3.30.4.1+2;120.12.5.0.9.100.")
+        #expect(PlaceBook.compact([]).isEmpty)
+        var twelve = day
+        twelve.conditions = [12]
+        #expect(PlaceBook.compact([twelve]) != PlaceBook.compact([day]))
+        #expect(PlaceBook.compact([any, day]) != PlaceBook.compact([day, any]))
+    }
+
     @Test func placesInEvolutionSentencesLinkTheirPages() {
         let links = ["Mt. Coronet": "../locations/mt-coronet.html", "Route 13": "../locations/unova-route-13.html"]
         let runs = TextRunContext.runs("Level up at Mt. Coronet, Chargestone Cave or Route 13", links: links)
