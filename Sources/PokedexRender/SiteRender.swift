@@ -5,7 +5,8 @@ package import PokedexSource
 import PokedexSupport
 
 /// The render as stages: the theme's hashed files, the scripts every language shares, one copy of the site per
-/// language, then what comes after every page (sitemap, theme files, pictures, the service worker).
+/// language (the pictures copied beside its pages), then what comes after every page (sitemap, theme files, the
+/// service worker).
 extension SiteRenderer {
     /// Every file of the site: pages, data scripts, theme files and pictures (`images`: site path → cached
     /// file), each sent to `stream` as soon as it is made, one language's copy after the other (only one
@@ -98,7 +99,7 @@ extension SiteRenderer {
         }
         run.sent.recorded = nil
         try await finish(&run, files: theme.files, legacyWorker: theme.legacyWorker)
-        run.clock.lap("sitemap, theme files, pictures and service worker")
+        run.clock.lap("pictures and scripts written, sitemap, theme files and service worker")
         if let digesting = run.digesting {
             do { inputs = try await digesting.value } catch { throw Self.inputsDigestFailed(error) }
         }
