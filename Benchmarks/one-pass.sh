@@ -78,7 +78,8 @@ python3 "$ROOT/Benchmarks/alternate.py" "$RUNS" "$WORK" \
   "$(rss hugo-three-over) hugo --quiet -s $WORK/hugo-three -d $WORK/over/hugo-three" \
   pokedex-three-over "$(edit "$HEAD")" \
   "$(rss pokedex-three-over) $POKEDEX ${P[*]} --templates $WORK/theme ${THREE[*]} --output $WORK/over/three"
-# 2. Twelve languages once, into a new folder.
+# 2. Twelve languages once, into a new folder, nothing of the runs before left to write out (as alternate.py does).
+sync
 started=$(date +%s.%N)
 /usr/bin/time -f %M -o "$WORK/pokedex-twelve.rss" "$POKEDEX" "${P[@]}" "${TWELVE[@]}" --output "$WORK/new/twelve" >/dev/null 2>&1
 python3 -c 'import json, sys; t = float(sys.argv[2]) - float(sys.argv[1]); json.dump({"results": [{"median": t, "times": [t]}]}, open(sys.argv[3], "w"))' \
