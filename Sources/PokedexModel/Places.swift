@@ -77,18 +77,10 @@ package struct PlaceBook: Sendable, Encodable {
         }
         for (index, row) in rows.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ";")) }
-            write(row.area)
-            bytes.append(UInt8(ascii: "."))
-            write(row.version)
-            bytes.append(UInt8(ascii: "."))
-            write(row.method)
-            bytes.append(UInt8(ascii: "."))
-            write(row.minLevel)
-            bytes.append(UInt8(ascii: "."))
-            write(row.maxLevel)
-            bytes.append(UInt8(ascii: "."))
-            write(row.chance)
-            bytes.append(UInt8(ascii: "."))
+            for number in [row.area, row.version, row.method, row.minLevel, row.maxLevel, row.chance] {
+                write(number)
+                bytes.append(UInt8(ascii: "."))
+            }
             for (index, condition) in row.conditions.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: "+")) }
                 write(condition)

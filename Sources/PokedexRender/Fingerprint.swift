@@ -38,48 +38,32 @@ struct FingerprintEncoder {
 }
 
 /// The running digest's input, shared by the containers of one encoding (reference type: containers are values).
-/// Bytes are gathered in a buffer and hashed 64 KiB at a time: a call per field costs far more, and the whole
-/// model's bytes gathered at once (the render inputs' digest) were a large part of a full build's peak memory
+/// Bytes go through a `DigestWriter`'s buffer into SHA-256: a call per field costs far more, and the whole model's
+/// bytes gathered at once (the render inputs' digest) were a large part of a full build's peak memory
 /// (Benchmarks/README.md).
 private final class EncodedDigest {
-    private static let pieceSize = 1 << 16
-    private var hasher = SHA256()
-    private var bytes: [UInt8] = []
+    private let hash = HashSink()
+    private var writer: DigestWriter
 
     init() {
-        bytes.reserveCapacity(4096)
+        writer = DigestWriter(sink: hash)
     }
 
     /// Tag, length and bytes: no two different sequences of fields feed the same bytes.
     func add(tag: UInt8, _ text: String) {
-        var text = text
-        text.withUTF8 { utf8 in
-            header(tag, UInt64(utf8.count))
-            bytes.append(contentsOf: utf8)
-        }
-        if bytes.count >= Self.pieceSize { hashPiece() }
+        writer.append(tag)
+        writer.append(text: text)
     }
 
+    /// Tag and eight big-endian bytes.
     func add(tag: UInt8, _ number: Int64) {
-        header(tag, UInt64(bitPattern: number))
-        if bytes.count >= Self.pieceSize { hashPiece() }
-    }
-
-    /// A tag byte and eight big-endian bytes, in two appends (a byte at a time was eight exclusivity checks).
-    private func header(_ tag: UInt8, _ value: UInt64) {
-        bytes.append(tag)
-        withUnsafeBytes(of: value.bigEndian) { bytes.append(contentsOf: $0) }
-    }
-
-    /// Hashes what is gathered (SHA-256 over pieces is SHA-256 over their concatenation: the digests stay the same).
-    private func hashPiece() {
-        hasher.update(data: bytes)
-        bytes.removeAll(keepingCapacity: true)
+        writer.append(tag)
+        writer.append(number: UInt64(bitPattern: number))
     }
 
     func finish() -> String {
-        hashPiece()
-        return Fingerprint.hex(hasher.finalize())
+        writer.finish()
+        return Fingerprint.hex(hash.hasher.finalize())
     }
 }
 
