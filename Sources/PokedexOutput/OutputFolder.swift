@@ -338,10 +338,11 @@ package struct OutputFolder: Sendable {
                 throw PokedexError.file(.output, folder.path, error)
             }
         }
-        // A path the last build's manifest does not list is written in place: no probe, no temporary file,
-        // no rename (on ext4 these tripled the cost of a page). A kill mid-write can tear it, but the manifest
-        // lists a file only once it is complete, so the next build writes it again rather than keep it. A
-        // listed file is replaced whole (temporary file and rename): the old manifest still vouches for it.
+        // Pages are written in place: a path the last build's manifest does not list is created (no probe,
+        // no temporary file, no rename: on ext4 these tripled the cost of a page), a listed one overwritten (its
+        // inode kept: a new one per page and the old freed cost ten times as much). A kill mid-write can tear
+        // either, but the journal named it before the write, so the next build writes it again rather than keep
+        // it. Pictures a manifest lists are replaced whole (they rarely change, and may be large).
         let listed = previous.files[file.path] != nil
         let size: Int
         do {
@@ -356,7 +357,7 @@ package struct OutputFolder: Sendable {
                 if !listed {
                     try AtomicFile.writeUnlisted(data, to: url)
                     counts.written += 1
-                } else if try AtomicFile.writeIfChanged(data, to: url, durable: false, folderExists: true) {
+                } else if try AtomicFile.overwrite(data, at: url) {
                     counts.written += 1
                 } else {
                     counts.unchanged += 1

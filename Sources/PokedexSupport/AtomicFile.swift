@@ -86,6 +86,71 @@ package enum AtomicFile {
         return true
     }
 
+    /// Writes `data` over the file at `url` in place: the same inode and its blocks, no temporary file, no rename
+    /// (on ext4 a new inode per page and the old one freed cost ten times the writes: 0.7 s against 0.07 s for
+    /// 3,816 pages of 26 kB). Only for a site file whose path the build's journal names before the write: a kill
+    /// can tear it, and the next build, reading the journal, writes it again. A file with other hard links (a
+    /// copy made with `cp -l` must not change with it), a symbolic link or no file at all is replaced whole as
+    /// `writeIfChanged` does. Unchanged bytes are not written, so the modification time stays; a failed write
+    /// removes the file rather than leave part of it. Returns whether the file was written.
+    package static func overwrite(_ data: Data, at url: URL) throws -> Bool {
+        let path = url.path
+        let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else {
+            guard errno == ENOENT || errno == ELOOP else { throw posixError("cannot open \(path)") }
+            return try writeIfChanged(data, to: url, durable: false, folderExists: true)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            let error = posixError("cannot stat \(path)")
+            close(fd)  // only read so far
+            throw error
+        }
+        guard info.st_mode & S_IFMT == S_IFREG, info.st_nlink == 1 else {
+            close(fd)  // only read so far
+            return try writeIfChanged(data, to: url, durable: false, folderExists: true)
+        }
+        do {
+            if Int(info.st_size) == data.count, try holds(fd, exactly: data, path: path) {
+                close(fd)  // only read
+                return false
+            }
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw posixError("cannot seek \(path)") }
+            try data.withUnsafeBytes { try writeAll($0, to: fd, path: path) }
+            if Int(info.st_size) > data.count, ftruncate(fd, off_t(data.count)) != 0 {
+                throw posixError("cannot truncate \(path)")
+            }
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let error = posixError("cannot close \(path)")
+            unlink(path)
+            throw error
+        }
+        return true
+    }
+
+    /// Whether the file open at `fd` (read from its start, as many bytes as `data` has) holds `data`.
+    private static func holds(_ fd: Int32, exactly data: Data, path: String) throws -> Bool {
+        var buffer = [UInt8](repeating: 0, count: data.count)
+        var filled = 0
+        try buffer.withUnsafeMutableBytes { buffer in
+            while filled < buffer.count {
+                let got = Platform.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    throw posixError("cannot read \(path)")
+                }
+                if got == 0 { break }
+                filled += got
+            }
+        }
+        return filled == data.count && buffer.withUnsafeBytes { $0.elementsEqual(data) }
+    }
+
     /// Writes `data` straight into `url`, created or truncated: one `openat`, no temporary file, no rename. Only
     /// for a file that nothing vouches for yet (a site file the manifest does not list): a kill can tear it, and
     /// the next build, finding it unlisted, writes it again.

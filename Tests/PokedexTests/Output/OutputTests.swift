@@ -296,4 +296,45 @@ import Testing
         #expect(try String(contentsOf: file, encoding: .utf8) == "two")
         #expect(pathsBelow(scratch) == ["a", "a/b.html"])
     }
+
+    @Test func aListedPageIsOverwrittenInPlaceButNeverThroughALinkOrAnotherName() throws {
+        let scratch = try TestEnvironment.makeScratchFolder()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let page = scratch.appendingPathComponent("page.html")
+        func inode(_ url: URL) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? Int
+        }
+        try Data("a longer first page".utf8).write(to: page)
+        let first = try inode(page)
+        // Shorter bytes: the same inode, the old tail cut off.
+        #expect(try AtomicFile.overwrite(Data("short".utf8), at: page))
+        #expect(try String(contentsOf: page, encoding: .utf8) == "short")
+        #expect(try inode(page) == first)
+        // The same bytes: not written, so the modification time stays.
+        let stamped = Date(timeIntervalSince1970: 1_000_000)
+        try FileManager.default.setAttributes([.modificationDate: stamped], ofItemAtPath: page.path)
+        #expect(try AtomicFile.overwrite(Data("short".utf8), at: page) == false)
+        #expect(try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as? Date == stamped)
+        // The same size, other bytes: written.
+        #expect(try AtomicFile.overwrite(Data("SHORT".utf8), at: page))
+        #expect(try String(contentsOf: page, encoding: .utf8) == "SHORT")
+        // A second name for the page (a copy made with `cp -l`) keeps its bytes: the page is replaced whole.
+        let linked = scratch.appendingPathComponent("published-copy.html")
+        try FileManager.default.linkItem(at: page, to: linked)
+        #expect(try AtomicFile.overwrite(Data("longer than before".utf8), at: page))
+        #expect(try String(contentsOf: page, encoding: .utf8) == "longer than before")
+        #expect(try String(contentsOf: linked, encoding: .utf8) == "SHORT")
+        // A symbolic link is replaced, never written through; a missing file is made.
+        let outside = scratch.appendingPathComponent("outside.txt")
+        try Data("untouched".utf8).write(to: outside)
+        let pointing = scratch.appendingPathComponent("link.html")
+        try FileManager.default.createSymbolicLink(at: pointing, withDestinationURL: outside)
+        #expect(try AtomicFile.overwrite(Data("page".utf8), at: pointing))
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "untouched")
+        #expect(try FileManager.default.attributesOfItem(atPath: pointing.path)[.type] as? FileAttributeType == .typeRegular)
+        let missing = scratch.appendingPathComponent("new.html")
+        #expect(try AtomicFile.overwrite(Data("new".utf8), at: missing))
+        #expect(try String(contentsOf: missing, encoding: .utf8) == "new")
+        #expect(!pathsBelow(scratch).contains { $0.contains(AtomicFile.temporaryMarker) })
+    }
 }
