@@ -331,7 +331,9 @@ import Testing
         try FileManager.default.createSymbolicLink(at: pointing, withDestinationURL: outside)
         #expect(try AtomicFile.overwrite(Data("page".utf8), at: pointing))
         #expect(try String(contentsOf: outside, encoding: .utf8) == "untouched")
-        #expect(try FileManager.default.attributesOfItem(atPath: pointing.path)[.type] as? FileAttributeType == .typeRegular)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: pointing.path)[.type] as? FileAttributeType == .typeRegular
+        )
         let missing = scratch.appendingPathComponent("new.html")
         #expect(try AtomicFile.overwrite(Data("new".utf8), at: missing))
         #expect(try String(contentsOf: missing, encoding: .utf8) == "new")
