@@ -100,7 +100,52 @@
 
   // → [[key, value]…] for find.js's formatHash.
   function stateParts(state) {
-    return [['def', state.defending.join(',')], ['ability', state.ability], ['team', (state.team || []).join(',')]];
+    return [
+      ['def', state.defending.join(',')], ['ability', state.ability], ['team', (state.team || []).join(',')],
+      ['atk', (state.attacking || []).join(',')], ['gen', state.generation ? String(state.generation) : '']
+    ];
+  }
+
+  /* ---------- Eras and the offence view (pure too) ---------- */
+
+  // The address's generation: a whole number from 1 to `latest`, else 0 (today's chart).
+  function readGeneration(parts, latest) {
+    var asked = parts.filter(function (part) { return part.key === 'gen'; }).map(function (part) { return part.value; })[0];
+    var number = /^[0-9]{1,2}$/.test(asked || '') ? Number(asked) : 0;
+    return number >= 1 && number <= latest ? number : 0;
+  }
+
+  // The older eras the page offers ([{first, last, types, chart}], each chart as readChart reads it): the one that
+  // holds `generation`, else null (today's chart).
+  function eraOf(eras, generation) {
+    return eras.filter(function (era) { return generation >= era.first && generation <= era.last; })[0] || null;
+  }
+
+  // The address's attacking types: up to four the chart has, each once.
+  function readAttacking(parts, types) {
+    var asked = parts.filter(function (part) { return part.key === 'atk'; }).map(function (part) { return part.value; })[0];
+    return String(asked || '').split(',').filter(function (type, index, all) {
+      return types.indexOf(type) >= 0 && all.indexOf(type) === index;
+    }).slice(0, 4);
+  }
+
+  // What `attacking` (a moveset's types) does to every type and every pair of types of the chart: for each, the
+  // best multiplier any of them has, as [{types: [one or two], factor}] in the chart's order. Empty without any.
+  function coverage(chart, attacking) {
+    var attackers = attacking.filter(function (type) { return chart.types.indexOf(type) >= 0; });
+    if (!attackers.length) return [];
+    var combinations = [];
+    chart.types.forEach(function (first, index) {
+      combinations.push([first]);
+      chart.types.slice(index + 1).forEach(function (second) { combinations.push([first, second]); });
+    });
+    return combinations.map(function (defending) {
+      var best = attackers.reduce(function (most, attacker) {
+        var factor = defending.reduce(function (product, defender) { return product * chart.factor(attacker, defender); }, 1);
+        return Math.max(most, factor);
+      }, 0);
+      return { types: defending, factor: best };
+    });
   }
 
   /* ---------- The team (pure too) ---------- */
@@ -160,7 +205,8 @@
   var api = {
     readChart: readChart, readRule: readRule, multipliers: multipliers, groups: groups,
     formatFactor: formatFactor, readState: readState, stateParts: stateParts,
-    teamRows: teamRows, findPokemon: findPokemon, missKey: missKey, teamTable: teamTable
+    teamRows: teamRows, findPokemon: findPokemon, missKey: missKey, teamTable: teamTable,
+    readGeneration: readGeneration, eraOf: eraOf, readAttacking: readAttacking, coverage: coverage
   };
   window.PokedexCalculator = api;
 
@@ -172,7 +218,21 @@
   var out = doc.querySelector('#calc-groups');
   if (!site || !site.readHash || !form || !out) return;
   var lang = doc.documentElement.getAttribute('lang') || 'en';
-  var chart = readChart(form.getAttribute('data-types'), form.getAttribute('data-chart'));
+  var todayChart = readChart(form.getAttribute('data-types'), form.getAttribute('data-chart'));
+  var chart = todayChart;
+  // The older eras' charts, each on its option of the generation picker.
+  var era = doc.querySelector('#calc-gen');
+  var latest = Number(form.getAttribute('data-latest')) || 0;
+  var eras = era ? Array.prototype.filter.call(era.options, function (option) { return option.value; }).map(function (option) {
+    return {
+      first: Number(option.getAttribute('data-first')), last: Number(option.getAttribute('data-last')), option: option,
+      chart: readChart(option.getAttribute('data-types'), option.getAttribute('data-chart'))
+    };
+  }) : [];
+  var generation = 0;  // the address's (0: today's chart)
+  var attacking = [];  // the offence view's types
+  var attackers = Array.prototype.slice.call(doc.querySelectorAll('.calc-attacker'));
+  var offence = doc.querySelector('#calc-offence-groups');
   var first = doc.querySelector('#calc-type1');
   var second = doc.querySelector('#calc-type2');
   var ability = doc.querySelector('#calc-ability');
@@ -203,8 +263,50 @@
   function writeHash() {
     site.showHash(site.formatHash(stateParts({
       defending: defChosen ? [first.value, second.value].filter(Boolean) : [], ability: ability.value,
-      team: team.length ? team.map(function (row) { return row.slug; }) : wanted
+      team: team.length ? team.map(function (row) { return row.slug; }) : wanted,
+      attacking: attacking, generation: generation
     })));
+  }
+
+  // The chart of `generation`'s era (today's for 0): the picker says it, and the type lists offer only the types
+  // it had (Fairy came in Generation VI; Dark and Steel in II).
+  function useGeneration(number) {
+    var chosen = eraOf(eras, number);
+    generation = chosen ? number : 0;
+    chart = chosen ? chosen.chart : todayChart;
+    if (era) era.value = chosen ? chosen.option.value : '';
+    [first, second].concat(attackers).forEach(function (select) {
+      Array.prototype.forEach.call(select.options, function (option) {
+        var absent = option.value !== '' && chart.types.indexOf(option.value) < 0;
+        option.hidden = absent;
+        option.disabled = absent;
+      });
+      if (select.value && chart.types.indexOf(select.value) < 0) select.value = select === first ? chart.types[0] : '';
+    });
+  }
+
+  // What the offence view's types hit: each multiplier's types and pairs, highest first.
+  function showOffence() {
+    if (!offence) return;
+    var list = doc.createDocumentFragment();
+    var byFactor = [];
+    coverage(chart, attacking).forEach(function (item) {
+      var group = byFactor.filter(function (g) { return g.factor === item.factor; })[0];
+      if (!group) byFactor.push(group = { factor: item.factor, items: [] });
+      group.items.push(item.types);
+    });
+    byFactor.sort(function (a, b) { return b.factor - a.factor; }).forEach(function (group) {
+      var dt = list.appendChild(site.el('dt', 'calc-factor'));
+      dt.textContent = formatFactor(group.factor, lang) + ' ';
+      dt.appendChild(site.el('span', 'count')).textContent = String(group.items.length);
+      var dd = list.appendChild(site.el('dd'));
+      var ul = dd.appendChild(site.el('ul', 'types calc-pairs'));
+      group.items.forEach(function (types) {
+        var li = ul.appendChild(site.el('li', 'calc-pair'));
+        types.forEach(function (type) { li.appendChild(badge(type, 'span')); });
+      });
+    });
+    offence.replaceChildren(list);
   }
 
   function show(write) {
@@ -391,7 +493,11 @@
   }
 
   function restore() {
-    var state = readState(site.readHash(location.hash), chart.types, abilityNames);
+    var parts = site.readHash(location.hash);
+    useGeneration(readGeneration(parts, latest));
+    attacking = readAttacking(parts, chart.types);
+    attackers.forEach(function (select, index) { select.value = attacking[index] || ''; });
+    var state = readState(parts, chart.types, abilityNames);
     defChosen = state.defending.length > 0;
     first.value = defChosen ? state.defending[0] : first.options[0].value;
     second.value = state.defending[1] || '';
@@ -420,8 +526,30 @@
   }
 
   restore();
-  form.addEventListener('change', function () { defChosen = true; show(true); });
+  form.addEventListener('change', function (event) {
+    if (event.target === era) {
+      useGeneration(Number(era.value) || 0);
+      drawTeam();
+      showOffence();
+    } else {
+      defChosen = true;
+    }
+    show(true);
+  });
   form.addEventListener('submit', function (event) { event.preventDefault(); });
-  window.addEventListener('hashchange', function () { restore(); show(); });
+  var offenceForm = doc.querySelector('#calc-offence-form');
+  if (offenceForm) {
+    offenceForm.hidden = false;
+    offenceForm.addEventListener('change', function () {
+      attacking = attackers.map(function (select) { return select.value; }).filter(function (type, index, all) {
+        return type && all.indexOf(type) === index;
+      });
+      showOffence();
+      writeHash();
+    });
+    offenceForm.addEventListener('submit', function (event) { event.preventDefault(); });
+  }
+  window.addEventListener('hashchange', function () { restore(); show(); showOffence(); });
   show();
+  showOffence();
 })();

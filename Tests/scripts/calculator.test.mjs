@@ -57,7 +57,7 @@ test('the address keeps the state; what it does not know is ignored', () => {
   assert.deepEqual(read('#def=water,ground&ability=levitate'), { defending: ['water', 'ground'], ability: 'levitate', team: [] });
   assert.deepEqual(read('#def=water,shadow,water,grass,fire&ability=pressure'), { defending: ['water', 'grass'], ability: '', team: [] });
   assert.deepEqual(read(''), { defending: [], ability: '', team: [] });
-  assert.deepEqual(plain(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), [['def', 'water,ground'], ['ability', ''], ['team', '']]);
+  assert.deepEqual(plain(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), [['def', 'water,ground'], ['ability', ''], ['team', ''], ['atk', ''], ['gen', '']]);
   assert.equal(window.PokedexSite.formatHash(calc.stateParts({ defending: ['water', 'ground'], ability: '' })), '#def=water,ground');
 });
 
@@ -100,4 +100,66 @@ test('the address keeps the team by slug, six at most, each once', () => {
   assert.deepEqual(read('#team=pikachu,charizard,pikachu,<b>,a,b,c,d,e'), ['pikachu', 'charizard', 'a', 'b', 'c', 'd']);
   assert.equal(window.PokedexSite.formatHash(calc.stateParts({ defending: ['fire'], ability: '', team: ['pikachu', 'charizard'] })),
     '#def=fire&team=pikachu,charizard');
+});
+
+// The older charts as the page writes them, over the types each era had (PokeAPI's past damage relations).
+// Generation I: no Dark or Steel; Ghost does nothing to Psychic. Generations II–V: Steel resists Ghost and Dark.
+const ERA_TYPES = 'normal fighting psychic ghost dark steel';
+// A row per attacking type in that order; today Steel no longer resists Ghost and Dark.
+const TODAY = ['11101h', '21h022', '12h10h', '0122h1', '1h22h1', '11111h'].join(' ');
+const GEN5 = ['11101h', '21h022', '12h10h', '0122hh', '1h22hh', '11111h'].join(' ');
+const GEN1_TYPES = 'normal fighting psychic ghost';
+const GEN1 = ['1110', '21h0', '12h1', '0102'].join(' ');
+
+test('the address picks an era by any of its generations; the chart of that era answers', () => {
+  const { window, calc } = calculator();
+  const parts = (hash) => window.PokedexSite.readHash(hash);
+  assert.equal(calc.readGeneration(parts('#def=psychic&gen=1'), 9), 1);
+  assert.equal(calc.readGeneration(parts('#gen=5'), 9), 5);
+  assert.equal(calc.readGeneration(parts('#gen=10'), 9), 0);
+  assert.equal(calc.readGeneration(parts('#gen=x'), 9), 0);
+  assert.equal(calc.readGeneration(parts('#def=water'), 9), 0);
+  const eras = [
+    { first: 2, last: 5, chart: calc.readChart(ERA_TYPES, GEN5) },
+    { first: 1, last: 1, chart: calc.readChart(GEN1_TYPES, GEN1) }
+  ];
+  assert.equal(calc.eraOf(eras, 1).first, 1);
+  assert.equal(calc.eraOf(eras, 3).first, 2);
+  assert.equal(calc.eraOf(eras, 5).first, 2);
+  assert.equal(calc.eraOf(eras, 6), null);
+  assert.equal(calc.eraOf(eras, 0), null);
+  // #def=psychic&gen=1: Ghost ×0, Generation I's famous gap (today's chart: ×2).
+  const first = factors(calc.multipliers(calc.eraOf(eras, 1).chart, ['psychic'], null));
+  assert.equal(first.ghost, 0);
+  assert.equal(factors(calc.multipliers(calc.readChart(ERA_TYPES, TODAY), ['psychic'], null)).ghost, 2);
+  // #def=steel&gen=5: Ghost and Dark ×½; today's chart unchanged: ×1.
+  const fifth = factors(calc.multipliers(calc.eraOf(eras, 5).chart, ['steel'], null));
+  assert.equal(fifth.ghost, 0.5);
+  assert.equal(fifth.dark, 0.5);
+  const today = factors(calc.multipliers(calc.readChart(ERA_TYPES, TODAY), ['steel'], null));
+  assert.equal(today.ghost, 1);
+  assert.equal(today.dark, 1);
+  // A type of a later era is not one of Generation I's: Steel cannot defend there.
+  assert.deepEqual(plain(calc.readState(parts('#def=steel,psychic&gen=1'), calc.eraOf(eras, 1).chart.types, [])).defending, ['psychic']);
+  assert.equal(window.PokedexSite.formatHash(calc.stateParts({ defending: ['psychic'], ability: '', generation: 1 })), '#def=psychic&gen=1');
+});
+
+test('the offence view: what up to four attacking types hit, type by type and pair by pair', () => {
+  const { window, calc } = calculator();
+  const chart = calc.readChart(ERA_TYPES, TODAY);
+  assert.deepEqual(plain(calc.readAttacking(window.PokedexSite.readHash('#atk=fighting,ghost,fighting,shadow,dark,normal,steel'), chart.types)),
+    ['fighting', 'ghost', 'dark', 'normal']);
+  assert.deepEqual(plain(calc.coverage(chart, [])), []);
+  const hits = Object.fromEntries(plain(calc.coverage(chart, ['normal', 'fighting'])).map((item) => [item.types.join('/'), item.factor]));
+  // Six types and fifteen pairs.
+  assert.equal(Object.keys(hits).length, 21);
+  // Normal and Fighting: nothing touches Ghost; Fighting hits Steel and Dark hard, Normal/Dark ×4.
+  assert.equal(hits.ghost, 0);
+  assert.equal(hits.steel, 2);
+  assert.equal(hits['normal/dark'], 4);
+  assert.equal(hits['psychic/ghost'], 0);
+  // The best of the moveset counts: adding Ghost hits Psychic/Ghost ×4.
+  const more = Object.fromEntries(plain(calc.coverage(chart, ['normal', 'fighting', 'ghost'])).map((item) => [item.types.join('/'), item.factor]));
+  assert.equal(more['psychic/ghost'], 4);
+  assert.equal(more.ghost, 2);
 });

@@ -162,6 +162,32 @@ struct MoveContext: Sendable, Encodable, TemplateTree {
     /// The BCP 47 tags of `name` and `target` when they are not in the page's language.
     var nameLang: String? = nil
     var targetLang: String? = nil
+    /// Its values era by era, when some changed (Thunderbolt's power 95 before X and Y); nil when none did.
+    var history: MoveHistoryContext? = nil
+}
+
+/// A move's history: a row per run of games that had the same values, today's last.
+struct MoveHistoryContext: Sendable, Encodable, TemplateTree {
+    var rows: [MoveEraContext]
+    /// Whether its effect chance changed (the column is shown only then).
+    var showsEffectChance: Bool
+}
+
+/// A run of games and the move's values in them; each value `…Changed` where it is not today's.
+struct MoveEraContext: Sendable, Encodable, TemplateTree {
+    /// "Generations I–V", or the games where a change came mid-generation.
+    var games: String
+    var type: TypeContext
+    var typeChanged: Bool
+    var power: String
+    var powerChanged: Bool
+    var accuracy: String
+    var accuracyChanged: Bool
+    var pp: String
+    var ppChanged: Bool
+    var effectChance: String
+    var effectChanceChanged: Bool
+    var isToday: Bool
 }
 
 /// `moves/index.html`: every move with a page, as one table.

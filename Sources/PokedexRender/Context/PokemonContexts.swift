@@ -222,6 +222,39 @@ struct DetailContext: Sendable, Encodable, TemplateTree {
     var hasLocalNumbers = false
     /// The type calculator with this Pokémon's types, and with each of its abilities that changes them.
     var calculator: CalculatorLinksContext? = nil
+    /// What differed in older games (types, base stats, abilities); nil when nothing did.
+    var history: HistoryContext? = nil
+}
+
+/// A Pokémon's "In older games" section.
+struct HistoryContext: Sendable, Encodable, TemplateTree {
+    /// "Normal type in Generations I–V", "Magic Guard since Generation IV".
+    var lines: [String]
+    var hasLines: Bool
+    /// Its base stats era by era, when they changed.
+    var statEras: HistoryStatsContext?
+}
+
+/// Base stats by era: a column per run of generations that had the same, today's last.
+struct HistoryStatsContext: Sendable, Encodable, TemplateTree {
+    /// "Gen. I", "Gen. II–V", "Gen. VI–IX".
+    var eras: [String]
+    var rows: [HistoryStatRowContext]
+    var totals: [String]
+}
+
+/// A stat's values, era by era; Generation I's Special is a row of its own.
+struct HistoryStatRowContext: Sendable, Encodable, TemplateTree {
+    var label: String
+    var short: String
+    var isAbbreviated: Bool
+    var cells: [HistoryCellContext]
+}
+
+/// A value in an era: "30", or "—" where the stat did not exist; `isChanged` where it is not today's.
+struct HistoryCellContext: Sendable, Encodable, TemplateTree {
+    var value: String
+    var isChanged: Bool
 }
 
 /// A species' evolution chain, from its first stage.

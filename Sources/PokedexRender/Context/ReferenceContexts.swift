@@ -94,6 +94,36 @@ struct ChartRowContext: Sendable, Encodable, TemplateTree {
 struct TypeChartContext: Sendable, Encodable, TemplateTree {
     var types: [TypeContext]
     var rows: [ChartRowContext]
+    /// The older eras' charts, newest first, each as what differs from today's.
+    var olderEras: [ChartEraContext] = []
+    var hasOlderEras = false
+}
+
+/// An older era's chart, as what differs from today's (Generation I: Ghost does nothing to Psychic).
+struct ChartEraContext: Sendable, Encodable, TemplateTree {
+    /// "Generations II–V".
+    var label: String
+    /// The calculator with this era's chart.
+    var calculatorHref: String
+    var changes: [ChartChangeContext]
+}
+
+/// One pair of types whose multiplier an era had otherwise.
+struct ChartChangeContext: Sendable, Encodable, TemplateTree {
+    var attacker: TypeContext
+    var defender: TypeContext
+    /// "×0", "×2": then, and today.
+    var then: String
+    var now: String
+}
+
+/// An older era's chart in the calculator: its generations, types and chart as `CalculatorContext` writes them.
+struct CalculatorEraContext: Sendable, Encodable, TemplateTree {
+    var first: Int
+    var last: Int
+    var label: String
+    var typeNames: String
+    var chart: String
 }
 
 /// `types/calculator.html`: the chart and the abilities' rules as the calculator's script reads them.
@@ -109,6 +139,13 @@ struct CalculatorContext: Sendable, Encodable, TemplateTree {
     /// The index's data script (every Pokémon's name, slug and types), which the team loads on first use; "" when
     /// the site has none.
     var dataScript = ""
+    /// The newest generation (the address's `gen` goes up to it), today's chart's generations ("Generations
+    /// VI–IX"), and the older eras' charts, newest first: the calculator page's alone.
+    var latest = 0
+    var todayLabel = ""
+    var eras: [CalculatorEraContext] = []
+    /// The offence view's four attacking types, numbered.
+    var attackerSlots = [1, 2, 3, 4]
 }
 
 /// An item's picture, from the page: its copy, or its sprite's URL.

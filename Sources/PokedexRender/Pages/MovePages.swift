@@ -280,7 +280,8 @@ extension SiteRenderer {
             effectLang: fallbackTag(chosen?.language),
             flavorLang: fallbackTag(flavor?.language),
             nameLang: row.moveNameLang,
-            targetLang: move.target.flatMap { catalog.names.text(.moveTarget, $0).lang }
+            targetLang: move.target.flatMap { catalog.names.text(.moveTarget, $0).lang },
+            history: moveHistory(move, catalog: catalog)
         )
     }
 

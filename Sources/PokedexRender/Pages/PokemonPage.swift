@@ -93,7 +93,8 @@ extension SiteRenderer {
             genusLang: fallbackTag(entry.species?.genus(in: language.code)?.language),
             flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
             entriesLang: fallbackTag(shownEntries.first?.language),
-            habitatLang: entry.species?.habitat.flatMap { book.text(.habitat, $0).lang }
+            habitatLang: entry.species?.habitat.flatMap { book.text(.habitat, $0).lang },
+            history: history(entry, names: book, latest: related.pokedex.latestGeneration)
         )
     }
 
@@ -274,7 +275,9 @@ extension SiteRenderer {
     }
 
     static func statLabels(_ strings: ThemeStrings) -> [String: (String, String)] {
-        let stats = ["hp", "attack", "defense", "special-attack", "special-defense", "speed", "accuracy", "evasion"]
+        let stats = [
+            "hp", "attack", "defense", "special-attack", "special-defense", "speed", "accuracy", "evasion", "special",
+        ]
         return Dictionary(uniqueKeysWithValues: stats.map { ($0, statLabel($0, strings: strings)) })
     }
 

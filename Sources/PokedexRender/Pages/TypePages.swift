@@ -115,7 +115,13 @@ extension SiteRenderer {
             }
             return ChartRowContext(type: Self.typeContext(attacker, names: names, pages: linked), cells: cells)
         }
-        return TypeChartContext(types: types.map { Self.typeContext($0, names: names, pages: linked) }, rows: rows)
+        let older = olderCharts(catalog, pokedex: pokedex)
+        return TypeChartContext(
+            types: types.map { Self.typeContext($0, names: names, pages: linked) },
+            rows: rows,
+            olderEras: older,
+            hasOlderEras: !older.isEmpty
+        )
     }
 
     /// The type calculator's data: the chart as characters, and the abilities that change it which some exported
@@ -129,18 +135,7 @@ extension SiteRenderer {
             : catalog.ordered
         // The script splits the names at spaces: clean API names only.
         let types = candidates.filter { pokedex.typeChart[$0] != nil && Slug.isClean($0) }
-        let chart = types.map { attacker in
-            String(
-                types.map { defender -> Character in
-                    switch TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) {
-                    case 0: "0"
-                    case 0.5: "h"
-                    case 2: "2"
-                    default: "1"
-                    }
-                }
-            )
-        }
+        let chart = Self.encodedChart(types, chart: pokedex.typeChart)
         let held = Set(pokedex.abilities.values.map(\.name))
         let offered = DamageRule.all.enumerated().filter { held.contains($0.element.ability) }
         let byName = PageNaming.byName(
@@ -160,9 +155,85 @@ extension SiteRenderer {
         return CalculatorContext(
             types: types.map { Self.typeContext($0, names: names, pages: catalog.linked) },
             typeNames: types.joined(separator: " "),
-            chart: chart.joined(separator: " "),
+            chart: chart,
             abilities: abilities
         )
+    }
+
+    /// `chart` over `types` as the calculator reads it: a row per attacking type, space-separated, a character per
+    /// defending type ("0" no effect, "h" half, "1" normal, "2" double).
+    static func encodedChart(_ types: [String], chart: [String: TypeRecord]) -> String {
+        types.map { attacker in
+            String(
+                types.map { defender -> Character in
+                    switch TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: chart) {
+                    case 0: "0"
+                    case 0.5: "h"
+                    case 2: "2"
+                    default: "1"
+                    }
+                }
+            )
+        }
+        .joined(separator: " ")
+    }
+
+    /// The calculator's eras: the older charts (Generation I; Generations II–V on PokeAPI's data), newest first.
+    func calculatorEras(_ catalog: TypeCatalog, pokedex: Pokedex, into context: inout CalculatorContext) {
+        let latest = pokedex.latestGeneration
+        let spans = TypeChartEras.eras(pokedex.typeChart, latest: latest)
+        context.latest = latest
+        guard let today = spans.last else { return }
+        context.todayLabel = generations(today.first, today.last)
+        context.eras = spans.dropLast().reversed().map { span in
+            let types = catalog.ordered.filter { span.value[$0] != nil && Slug.isClean($0) }
+            return CalculatorEraContext(
+                first: span.first,
+                last: span.last,
+                label: generations(span.first, span.last),
+                typeNames: types.joined(separator: " "),
+                chart: Self.encodedChart(types, chart: span.value)
+            )
+        }
+    }
+
+    /// The older eras on the chart page: each pair of types whose multiplier differed from today's.
+    func olderCharts(_ catalog: TypeCatalog, pokedex: Pokedex) -> [ChartEraContext] {
+        let spans = TypeChartEras.eras(pokedex.typeChart, latest: pokedex.latestGeneration)
+        let names = pokedex.names
+        func said(_ factor: Double) -> String {
+            switch factor {
+            case 0.5: "×½"
+            case 0.25: "×¼"
+            default: "×" + String(Int(factor))
+            }
+        }
+        return spans.dropLast().reversed().compactMap { span in
+            let types = catalog.ordered.filter { span.value[$0] != nil }
+            var changes: [ChartChangeContext] = []
+            for attacker in types {
+                for defender in types {
+                    let then = TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: span.value) ?? 1
+                    let now =
+                        TypeMatchups.multiplier(attacking: attacker, defending: defender, chart: pokedex.typeChart) ?? 1
+                    guard then != now else { continue }
+                    changes.append(
+                        ChartChangeContext(
+                            attacker: Self.typeContext(attacker, names: names, pages: catalog.linked),
+                            defender: Self.typeContext(defender, names: names, pages: catalog.linked),
+                            then: said(then),
+                            now: said(now)
+                        )
+                    )
+                }
+            }
+            guard !changes.isEmpty else { return nil }
+            return ChartEraContext(
+                label: generations(span.first, span.last),
+                calculatorHref: "calculator.html#gen=\(span.first)",
+                changes: changes
+            )
+        }
     }
 
     /// The calculator with `entry`'s types, and with each of its abilities that changes what they take; nil
@@ -232,8 +303,10 @@ extension SiteRenderer {
                         description: t("description.calculator"),
                         assets: assets
                     )
-                    context.calculator = calculator(types, pokedex: pokedex)
-                    context.calculator?.dataScript = dataScript
+                    var calculator = calculator(types, pokedex: pokedex)
+                    calculator.dataScript = dataScript
+                    calculatorEras(types, pokedex: pokedex, into: &calculator)
+                    context.calculator = calculator
                     return context
                 }
             )

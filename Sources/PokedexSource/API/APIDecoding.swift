@@ -55,6 +55,7 @@ extension PokemonRecord: APIDecodable {
         struct AbilitySlot: Decodable {
             var ability: NamedReference
             var is_hidden: Bool
+            var slot: Int?
         }
         struct Sprites: Decodable {
             struct Image: Decodable {
@@ -87,6 +88,9 @@ extension PokemonRecord: APIDecodable {
         var forms: [URLReference]?
         var moves: [PokemonMoveSlot]?
         var held_items: [HeldItemSlot]?
+        var past_types: [WirePastTypes]?
+        var past_stats: [WirePastStats]?
+        var past_abilities: [WirePastAbilities]?
         struct HeldItemSlot: Decodable {
             struct VersionDetail: Decodable {
                 var rarity: Int?
@@ -134,7 +138,12 @@ extension PokemonRecord: APIDecodable {
             typeIDs: typeIDs,
             stats: wire.stats.map { Stat(name: $0.stat.name, value: $0.base_stat, effort: max(0, $0.effort ?? 0)) },
             abilities: wire.abilities.map {
-                Ability(name: $0.ability.name, isHidden: $0.is_hidden, id: resourceID(fromURL: $0.ability.url))
+                Ability(
+                    name: $0.ability.name,
+                    isHidden: $0.is_hidden,
+                    id: resourceID(fromURL: $0.ability.url),
+                    slot: $0.slot
+                )
             },
             sprites: Sprites(
                 officialArtwork: wire.sprites.other?.officialArtwork?.front_default,
@@ -151,7 +160,8 @@ extension PokemonRecord: APIDecodable {
                     resourceID(fromURL: detail.version.url).map { [$0, min(100, max(0, detail.rarity ?? 0))] }
                 }
                 return HeldItem(item: item, name: slot.item.name, versions: versions)
-            }
+            },
+            past: PokemonPast(types: wire.past_types, stats: wire.past_stats, abilities: wire.past_abilities)
         )
     }
 }
@@ -256,6 +266,8 @@ extension TypeRecord: APIDecodable {
         var name: String
         var names: [Name]?
         var damage_relations: Relations
+        var generation: URLReference?
+        var past_damage_relations: [WirePastRelations]?
     }
 
     package static func decodeAPI(_ data: Data) throws -> TypeRecord {
@@ -267,7 +279,9 @@ extension TypeRecord: APIDecodable {
             names: (wire.names ?? []).map { .init(language: $0.language.name.lowercased(), name: $0.name) },
             doubleDamageFrom: relations.double_damage_from.map(\.name),
             halfDamageFrom: relations.half_damage_from.map(\.name),
-            noDamageFrom: relations.no_damage_from.map(\.name)
+            noDamageFrom: relations.no_damage_from.map(\.name),
+            generation: wire.generation.flatMap { resourceID(fromURL: $0.url) },
+            past: PastDamageRelations.decoded(wire.past_damage_relations)
         )
     }
 }

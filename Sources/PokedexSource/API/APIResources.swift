@@ -37,6 +37,12 @@ package struct PokemonRecord: Codable, Sendable, Equatable {
         package var value: Int
         /// The effort values a defeated Pokémon gives in this stat (its EV yield).
         package var effort: Int = 0
+
+        package init(name: String, value: Int, effort: Int = 0) {
+            self.name = name
+            self.value = value
+            self.effort = effort
+        }
     }
 
     package struct Ability: Codable, Sendable, Equatable {
@@ -44,6 +50,15 @@ package struct PokemonRecord: Codable, Sendable, Equatable {
         package var isHidden: Bool
         /// Where `/ability/{id}/` tells its names; nil when the URL has no id.
         package var id: Int?
+        /// 1 and 2: the abilities, 3: the hidden one (what `past.abilities` refers to).
+        package var slot: Int? = nil
+
+        package init(name: String, isHidden: Bool, id: Int? = nil, slot: Int? = nil) {
+            self.name = name
+            self.isHidden = isHidden
+            self.id = id
+            self.slot = slot
+        }
     }
 
     /// Sprite URLs, in the order the site prefers them.
@@ -90,6 +105,8 @@ package struct PokemonRecord: Codable, Sendable, Equatable {
     package var learnset = Learnset()
     /// What it may hold when met in the wild.
     package var heldItems: [HeldItem] = []
+    /// Its types, base stats and abilities in older generations, where they differed.
+    package var past = PokemonPast()
 }
 
 /// The parts of `/pokemon-species/{id}` the site shows, with its names and texts in every language PokeAPI has.
@@ -297,6 +314,10 @@ package struct TypeRecord: Codable, Sendable, Equatable {
     package var doubleDamageFrom: [String]
     package var halfDamageFrom: [String]
     package var noDamageFrom: [String]
+    /// The generation that brought the type (Dark and Steel: 2, Fairy: 6).
+    package var generation: Int? = nil
+    /// Its relations through older generations, oldest first.
+    package var past: [PastDamageRelations] = []
 }
 
 /// `/meta/`: the hash of the deployed data set.

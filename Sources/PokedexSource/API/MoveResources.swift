@@ -264,6 +264,8 @@ package struct MoveRecord: Codable, Sendable, Equatable {
     /// The newest flavor text in each language, normalised (see `FlavorText`).
     package var flavorTexts: [LocalizedName]
     package var machines: [Machine]
+    /// Its values before version groups changed them, in PokeAPI's order (see `MoveHistory`).
+    package var past: [PastMoveValues] = []
 
     /// Power and accuracy as the games show them: PokeAPI writes 0 for "none" in a few records (Dragon Cheer),
     /// where the games show a dash; no move has a power or an accuracy of 0.
@@ -297,7 +299,8 @@ package struct MoveRecord: Codable, Sendable, Equatable {
         flavorText: String? = nil,
         machines: [Machine] = [],
         effects: [LocalizedEffect] = [],
-        flavorTexts: [LocalizedName] = []
+        flavorTexts: [LocalizedName] = [],
+        past: [PastMoveValues] = []
     ) {
         self.id = id
         self.name = name
@@ -319,6 +322,7 @@ package struct MoveRecord: Codable, Sendable, Equatable {
                 ? [LocalizedEffect(language: "en", shortEffect: shortEffect, effect: effect)] : []) + effects
         self.flavorTexts = (flavorText.map { [LocalizedName(language: "en", name: $0)] } ?? []) + flavorTexts
         self.machines = machines
+        self.past = past
     }
 }
 
@@ -366,6 +370,7 @@ extension MoveRecord: APIDecodable {
         var effect_entries: [WireEffect]?
         var flavor_text_entries: [Flavor]?
         var machines: [MachineSlot]?
+        var past_values: [WirePastMoveValues]?
     }
 
     package static func decodeAPI(_ data: Data) throws -> MoveRecord {
@@ -398,7 +403,8 @@ extension MoveRecord: APIDecodable {
             ),
             flavorTexts: LocalizedTexts.newestFlavor(
                 (wire.flavor_text_entries ?? []).map { ($0.language.name, $0.flavor_text) }
-            )
+            ),
+            past: PastMoveValues.decoded(wire.past_values)
         )
     }
 }

@@ -44,8 +44,8 @@ import Testing
         #expect(bulbasaur.stats.map(\.value) == [45, 49, 49, 65, 65, 45])
         #expect(
             bulbasaur.abilities == [
-                .init(name: "overgrow", isHidden: false, id: Fixtures.referenceID("overgrow")),
-                .init(name: "chlorophyll", isHidden: true, id: Fixtures.referenceID("chlorophyll")),
+                .init(name: "overgrow", isHidden: false, id: Fixtures.referenceID("overgrow"), slot: 1),
+                .init(name: "chlorophyll", isHidden: true, id: Fixtures.referenceID("chlorophyll"), slot: 3),
             ]
         )
         #expect(bulbasaur.formID == 1)

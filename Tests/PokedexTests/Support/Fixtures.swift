@@ -397,7 +397,8 @@ enum Fixtures {
             "abilities": p.abilities.enumerated().map { index, ability in
                 [
                     "ability": ref(ability.0, "\(api)/ability/\(referenceID(ability.0))/"), "is_hidden": ability.1,
-                    "slot": index + 1,
+                    // As PokeAPI numbers them: the hidden ability is slot 3 whatever the others.
+                    "slot": ability.1 ? 3 : index + 1,
                 ] as [String: Any]
             },
             "sprites": [
