@@ -87,3 +87,33 @@
     if (img.classList.contains('is-fallback')) failed();
   }
 })();
+
+/* ---------- Cries ----------
+   A button per cry (today's, and the older games' where PokeAPI has one), hidden without this script. A cry plays
+   from its file (copied beside the pages, or by its URL); one that cannot play hides its button, and the row goes
+   when none is left. */
+(function () {
+  'use strict';
+  var row = document.querySelector('.cries');
+  if (!row || typeof window.Audio !== 'function') return;
+  var playing = null;
+  Array.prototype.forEach.call(row.querySelectorAll('.cry'), function (button) {
+    button.addEventListener('click', function () {
+      if (playing) playing.pause();
+      var audio = new window.Audio(button.getAttribute('data-src'));
+      playing = audio;
+      button.setAttribute('aria-pressed', 'true');
+      function done() { button.removeAttribute('aria-pressed'); }
+      audio.addEventListener('ended', done);
+      audio.addEventListener('pause', done);
+      audio.addEventListener('error', function () {
+        done();
+        button.hidden = true;
+        if (!row.querySelector('.cry:not([hidden])')) row.hidden = true;
+      });
+      var started = audio.play();
+      if (started && typeof started.catch === 'function') started.catch(function () { /* the error event says it */ });
+    });
+  });
+  row.hidden = false;
+})();

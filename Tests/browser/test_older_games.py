@@ -128,3 +128,24 @@ def test_the_offence_view_works_from_its_address(driver, server, output):
     open_page(driver, server + "types/calculator.html#atk=fighting&gen=1")
     wait(driver, lambda d: offence_groups(d), message="no offence view in Gen. I")
     assert not any("steel" in item for items in offence_groups(driver).values() for item in items)
+
+
+def test_the_cries_buttons_are_named_and_one_that_cannot_play_goes(driver, server, output):
+    need(output, "pokemon/pikachu.html", "ja/pokemon/pikachu.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "pokemon/pikachu.html")
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, ".cries").is_displayed(), message=f"no cries from {base}")
+        buttons = driver.find_elements(By.CSS_SELECTOR, ".cries .cry")
+        # Today's cry and the older games' one, each a button a screen reader names.
+        assert [b.get_attribute("aria-label") for b in buttons] == [
+            "Play Pikachu’s cry", "Play Pikachu’s cry from the older games"], [b.get_attribute("aria-label") for b in buttons]
+        assert all(b.tag_name == "button" for b in buttons)
+        # A cry that cannot be had hides its button; with none left, the row goes.
+        js(driver, "document.querySelectorAll('.cry').forEach(b => b.setAttribute('data-src', 'missing-cry.ogg'))")
+        for button in buttons:
+            button.click()
+            wait(driver, lambda d: not button.is_displayed(), message="a cry that cannot play kept its button")
+        assert not driver.find_element(By.CSS_SELECTOR, ".cries").is_displayed()
+    # In Japanese, the words are the language's.
+    open_page(driver, server + "ja/pokemon/pikachu.html")
+    assert driver.find_element(By.CSS_SELECTOR, ".cries .cry").get_attribute("aria-label") == "ピカチュウの鳴き声を再生"

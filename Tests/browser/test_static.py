@@ -235,7 +235,9 @@ def test_page_weight(output, pages, site_data, page_weight):
             f"{label}: {kb(total)} ({kb(zipped)} gzip) incl. pokedex-data.js; "
             f"{kb(without)} ({kb(without_zipped)} gzip) without it — "
             + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
-        # The theme's own share stays lean: page + CSS + scripts (no frameworks). 145 KB since the top bar's menus
+        # The theme's own share stays lean: page + CSS + scripts (no frameworks). 150 KB since older games came:
+        # Pikachu's base stats by era and its hidden ability's line (1.3 KB raw), and the styles of the history, the
+        # calculator's offence view and the older charts in pages.css (1.6 KB): Japanese Pikachu 145.1 KB. 145 KB since the top bar's menus
         # (every other kind of page and every language: 1.4 KB raw on a page) and the one notice for failed pictures
         # (app.js) came, in six copies (Japanese Pikachu: 142.1 KB). 140 KB since the type calculator's
         # and the comparison's styles joined pages.css and the page has its stat ranges and its Compare and natures
@@ -244,7 +246,7 @@ def test_page_weight(output, pages, site_data, page_weight):
         # entries, and every move row's type badge links its type (Pikachu: 120.5 KB raw before its places).
         # The scripts' words in another language (strings-<code>.js) are left out: English's are in the scripts.
         words = sum(size for name, size in parts.items() if name.startswith("strings-"))
-        assert without - words < 145 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
+        assert without - words < 150 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
     names = hashed(output, "assets/pokedex-names.js").read_bytes()
     page_weight(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                 f"({kb(len(gzip.compress(names, 9)))} gzip)")

@@ -224,6 +224,19 @@ struct DetailContext: Sendable, Encodable, TemplateTree {
     var calculator: CalculatorLinksContext? = nil
     /// What differed in older games (types, base stats, abilities); nil when nothing did.
     var history: HistoryContext? = nil
+    /// Its cries, today's first, each a button the page's script shows (and hides again when it cannot play).
+    var cries: [CryContext] = []
+    var hasCries = false
+}
+
+/// A cry's button: what it plays, what it says and what a screen reader hears.
+struct CryContext: Sendable, Encodable, TemplateTree {
+    var src: String
+    /// "Cry", "Older games' cry".
+    var text: String
+    /// "Play Pikachu's cry".
+    var label: String
+    var isLegacy: Bool
 }
 
 /// A Pokémon's "In older games" section.

@@ -94,8 +94,35 @@ extension SiteRenderer {
             flavorLang: fallbackTag(entry.species?.flavorText(in: language.code)?.language),
             entriesLang: fallbackTag(shownEntries.first?.language),
             habitatLang: entry.species?.habitat.flatMap { book.text(.habitat, $0).lang },
-            history: history(entry, names: book, latest: related.pokedex.latestGeneration)
+            history: history(entry, names: book, latest: related.pokedex.latestGeneration),
+            cries: cries(entry),
+            hasCries: entry.record.cries.latest != nil || entry.record.cries.legacy != nil
         )
+    }
+
+    /// Its cries by URL: today's, and the older games' where PokeAPI has one.
+    func cries(_ entry: PokemonEntry) -> [CryContext] {
+        let cries = entry.record.cries
+        let name = entry.displayName
+        return [
+            cries.latest.map {
+                CryContext(
+                    src: $0,
+                    text: t("pokemon.cry"),
+                    label: t("pokemon.play_cry", ["name": name]),
+                    isLegacy: false
+                )
+            },
+            cries.legacy.map {
+                CryContext(
+                    src: $0,
+                    text: t("pokemon.legacy_cry"),
+                    label: t("pokemon.play_legacy_cry", ["name": name]),
+                    isLegacy: true
+                )
+            },
+        ]
+        .compactMap { $0 }
     }
 
     func statContexts(_ record: PokemonRecord) -> [StatContext] {

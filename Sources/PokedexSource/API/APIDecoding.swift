@@ -91,6 +91,11 @@ extension PokemonRecord: APIDecodable {
         var past_types: [WirePastTypes]?
         var past_stats: [WirePastStats]?
         var past_abilities: [WirePastAbilities]?
+        var cries: Cries?
+        struct Cries: Decodable {
+            var latest: String?
+            var legacy: String?
+        }
         struct HeldItemSlot: Decodable {
             struct VersionDetail: Decodable {
                 var rarity: Int?
@@ -161,7 +166,8 @@ extension PokemonRecord: APIDecodable {
                 }
                 return HeldItem(item: item, name: slot.item.name, versions: versions)
             },
-            past: PokemonPast(types: wire.past_types, stats: wire.past_stats, abilities: wire.past_abilities)
+            past: PokemonPast(types: wire.past_types, stats: wire.past_stats, abilities: wire.past_abilities),
+            cries: Cries(latest: wire.cries?.latest, legacy: wire.cries?.legacy)
         )
     }
 }

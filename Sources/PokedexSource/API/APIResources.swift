@@ -107,6 +107,19 @@ package struct PokemonRecord: Codable, Sendable, Equatable {
     package var heldItems: [HeldItem] = []
     /// Its types, base stats and abilities in older generations, where they differed.
     package var past = PokemonPast()
+    /// Its cries (Ogg Vorbis): today's, and the one of the older games where PokeAPI has it (649 Pokémon).
+    package var cries = Cries()
+
+    /// The URLs of its cries, http(s) only (a URL from the API lands in an attribute).
+    package struct Cries: Codable, Sendable, Equatable {
+        package var latest: String?
+        package var legacy: String?
+
+        package init(latest: String? = nil, legacy: String? = nil) {
+            self.latest = latest.flatMap { Sprites.isUsable($0) ? $0 : nil }
+            self.legacy = legacy.flatMap { Sprites.isUsable($0) ? $0 : nil }
+        }
+    }
 }
 
 /// The parts of `/pokemon-species/{id}` the site shows, with its names and texts in every language PokeAPI has.

@@ -38,7 +38,7 @@ package struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
 /// per API base URL so that two servers never mix. Every write is atomic.
 package struct CacheStore: Sendable {
     /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
-    static let formatVersion = "v10"
+    static let formatVersion = "v11"
 
     package let root: URL
     package let folder: URL

@@ -39,7 +39,8 @@ import Testing
                         {"generation": \(generation(5)), "stats": [\(stat("defense", 3, 30)),
                                                                    \(stat("special-defense", 5, 40))]}],
          "past_abilities": [{"generation": \(generation(4)),
-                             "abilities": [{"ability": null, "is_hidden": true, "slot": 3}]}]}
+                             "abilities": [{"ability": null, "is_hidden": true, "slot": 3}]}],
+         "cries": {"latest": "https://example.org/cries/latest/25.ogg", "legacy": "javascript:alert(1)"}}
         """.utf8
     )
 
@@ -118,6 +119,15 @@ import Testing
         #expect(pikachu.abilities.map(\.slot) == [1, 3])
         let clefairy = try PokemonRecord.decodeAPI(Self.clefairy)
         #expect(clefairy.past.types == [.init(through: 5, types: ["normal"])])
+    }
+
+    @Test func aPokemonsCriesAreKeptAsWebAddressesOnly() throws {
+        let pikachu = try PokemonRecord.decodeAPI(Self.pikachu)
+        #expect(pikachu.cries.latest == "https://example.org/cries/latest/25.ogg")
+        // Not a web address: never lands in an attribute.
+        #expect(pikachu.cries.legacy == nil)
+        // A record without cries (older PokeAPI data) has none.
+        #expect(try PokemonRecord.decodeAPI(Self.clefairy).cries == PokemonRecord.Cries())
     }
 
     @Test func clefairyWasNormalThroughGenerationVAndGainedItsAbilitiesLater() throws {
