@@ -32,6 +32,17 @@ package struct TypeMatchups: Sendable, Equatable {
         }
     }
 
+    /// These matchups with only the attacking types of `types` (an older era's).
+    package func attackers(in types: Set<String>) -> TypeMatchups {
+        var kept = self
+        kept.quadruple.removeAll { !types.contains($0) }
+        kept.double.removeAll { !types.contains($0) }
+        kept.half.removeAll { !types.contains($0) }
+        kept.quarter.removeAll { !types.contains($0) }
+        kept.immune.removeAll { !types.contains($0) }
+        return kept
+    }
+
     /// The order the games list types in; any other name after them, alphabetically.
     static let order = [
         "normal", "fire", "water", "electric", "grass", "ice", "fighting", "poison", "ground", "flying",

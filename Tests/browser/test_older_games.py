@@ -43,6 +43,11 @@ def test_a_pokemon_and_a_move_say_what_they_were_in_older_games_without_javascri
     assert "Friend Guard (hidden ability) since Generation V" in lines, lines
     html = (output / "pokemon" / "clefairy.html").read_text()
     assert "Normal type in Generations I–V" in html
+    # Its matchups then: the calculator with Normal, in each older era's chart.
+    eras = js(driver, "return Array.from(document.querySelectorAll('a[href*=\"calculator.html#def=normal&gen=\"]'))"
+                      ".map(a => [a.textContent, a.getAttribute('href')])")
+    assert eras == [["Generation I", "../types/calculator.html#def=normal&gen=1"],
+                    ["Generations II–V", "../types/calculator.html#def=normal&gen=2"]], eras
     # Pikachu: Defense 30 and Sp. Def 40 before Generation VI, Special 50 in Generation I.
     open_page(driver, server + "pokemon/pikachu.html")
     table = stat_table(driver)

@@ -289,8 +289,19 @@ struct CompareLevelContext: Sendable, Encodable, TemplateTree {
 /// `abilities` with one of its abilities too ("…&ability=lightning-rod").
 struct CalculatorLinksContext: Sendable, Encodable, TemplateTree {
     var href: String
+    /// The older games in which its matchups differed, each the calculator with its types then and that era's chart.
+    var olderEras: [CalculatorEraLinkContext] = []
+    var hasOlderEras = false
     var abilities: [CalculatorAbilityLinkContext]
     var hasAbilities: Bool
+}
+
+/// "Generations II–V": the calculator in an older era with the Pokémon's types then.
+struct CalculatorEraLinkContext: Sendable, Encodable, TemplateTree {
+    var href: String
+    var label: String
+    /// ", " between links, "" after the last.
+    var separator: String
 }
 
 struct CalculatorAbilityLinkContext: Sendable, Encodable, TemplateTree {

@@ -10,6 +10,8 @@ struct TypeCatalog: Sendable {
     let pokemon: [String: [Int]]
     /// The moves of each type that have a page, in the moves index's order.
     let moves: [String: [MoveRecord]]
+    /// The chart of each era, oldest first, today's last (made once: every Pokémon page asks it).
+    let eras: [GenerationSpan<[String: TypeRecord]>]
 
     static let folder = "types"
     static let indexPath = "types/index.html"
@@ -29,6 +31,7 @@ struct TypeCatalog: Sendable {
         self.pokemon = pokemon
         self.moves = moves
         ordered = catalog.typePages.sorted(by: TypeMatchups.gameOrder)
+        eras = TypeChartEras.eras(pokedex.typeChart, latest: pokedex.latestGeneration)
     }
 
     var linked: Set<String> { Set(ordered) }
@@ -197,6 +200,37 @@ extension SiteRenderer {
         }
     }
 
+    /// The older games in which `entry`'s matchups were not today's (its types then, under that era's chart), each
+    /// a link to the calculator with them: Clefairy's Normal in Generation I and in Generations II–V.
+    func olderMatchups(
+        _ entry: PokemonEntry,
+        pokedex: Pokedex,
+        types catalog: TypeCatalog
+    ) -> [CalculatorEraLinkContext] {
+        guard catalog.eras.count > 1 || !entry.record.past.types.isEmpty else { return [] }
+        let today = TypeMatchups(types: entry.record.types, chart: pokedex.typeChart)
+        let first = entry.generation ?? 1
+        var runs: [GenerationSpan<[String]>] = []
+        for era in catalog.eras.dropLast() where era.last >= first {
+            // Within an era, a run per set of types it had (Clefairy: Normal through V).
+            for run in GenerationSpan.runs(max(era.first, first)...era.last, { entry.record.types(inGeneration: $0) }) {
+                let types = run.value.filter { era.value[$0] != nil && Slug.isClean($0) }
+                // Only what the era's attacking types did: no Fairy move in Generations II–V is no difference.
+                guard !types.isEmpty,
+                    TypeMatchups(types: types, chart: era.value) != today.attackers(in: Set(era.value.keys))
+                else { continue }
+                runs.append(GenerationSpan(first: run.first, last: run.last, value: types))
+            }
+        }
+        return runs.enumerated().map { index, run in
+            CalculatorEraLinkContext(
+                href: "../\(TypeCatalog.calculatorPath)#def=\(run.value.joined(separator: ","))&gen=\(run.first)",
+                label: generations(run.first, run.last),
+                separator: index + 1 < runs.count ? pokedex.names.words.listSeparator : ""
+            )
+        }
+    }
+
     /// The older eras on the chart page: each pair of types whose multiplier differed from today's.
     func olderCharts(_ catalog: TypeCatalog, pokedex: Pokedex) -> [ChartEraContext] {
         let spans = TypeChartEras.eras(pokedex.typeChart, latest: pokedex.latestGeneration)
@@ -249,8 +283,11 @@ extension SiteRenderer {
             ruled.contains($0) && seen.insert($0).inserted
         }
         let names = pokedex.names
+        let olderEras = olderMatchups(entry, pokedex: pokedex, types: catalog)
         return CalculatorLinksContext(
             href: href,
+            olderEras: olderEras,
+            hasOlderEras: !olderEras.isEmpty,
             abilities: abilities.enumerated().map { index, ability in
                 CalculatorAbilityLinkContext(
                     href: "\(href)&ability=\(ability)",
