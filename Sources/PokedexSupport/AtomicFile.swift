@@ -90,14 +90,15 @@ package enum AtomicFile {
     /// (on ext4 a new inode per page and the old one freed cost ten times the writes: 0.7 s against 0.07 s for
     /// 3,816 pages of 26 kB). Only for a site file whose path the build's journal names before the write: a kill
     /// can tear it, and the next build, reading the journal, writes it again. A file with other hard links (a
-    /// copy made with `cp -l` must not change with it), a symbolic link or no file at all is replaced whole as
-    /// `writeIfChanged` does. Unchanged bytes are not written, so the modification time stays; a failed write
+    /// copy made with `cp -l` must not change with it), a symbolic link, a read-only file or no file at all is
+    /// replaced whole as `writeIfChanged` does. Unchanged bytes are not written, so the modification time stays; a failed write
     /// removes the file rather than leave part of it. Returns whether the file was written.
     package static func overwrite(_ data: Data, at url: URL) throws -> Bool {
         let path = url.path
         let fd = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else {
-            guard errno == ENOENT || errno == ELOOP else { throw posixError("cannot open \(path)") }
+            // No file, a symbolic link, or a file the user made read-only (which a rename still replaces, as before).
+            guard [ENOENT, ELOOP, EACCES, EPERM].contains(errno) else { throw posixError("cannot open \(path)") }
             return try writeIfChanged(data, to: url, durable: false, folderExists: true)
         }
         var info = stat()

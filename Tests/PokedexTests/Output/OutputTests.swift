@@ -334,6 +334,12 @@ import Testing
         #expect(
             try FileManager.default.attributesOfItem(atPath: pointing.path)[.type] as? FileAttributeType == .typeRegular
         )
+        // A page the user made read-only is replaced, as a rename always did.
+        let locked = scratch.appendingPathComponent("locked.html")
+        try Data("old".utf8).write(to: locked)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: locked.path)
+        #expect(try AtomicFile.overwrite(Data("new page".utf8), at: locked))
+        #expect(try String(contentsOf: locked, encoding: .utf8) == "new page")
         let missing = scratch.appendingPathComponent("new.html")
         #expect(try AtomicFile.overwrite(Data("new".utf8), at: missing))
         #expect(try String(contentsOf: missing, encoding: .utf8) == "new")
