@@ -220,11 +220,6 @@ package struct Pokedex: Sendable {
             ?? entries.compactMap(\.generation).max() ?? typeChart.values.compactMap(\.generation).max() ?? 1
     }
 
-    /// What differed for `entry` in the generations it was in (from the one that brought it).
-    package func history(of entry: PokemonEntry) -> PokemonHistory {
-        PokemonHistory(entry.record, first: entry.generation ?? 1, latest: latestGeneration)
-    }
-
     /// Weaknesses, resistances and immunities of `entry`'s type combination.
     package func matchups(of entry: PokemonEntry) -> TypeMatchups {
         TypeMatchups(types: entry.record.types, chart: typeChart)

@@ -19,11 +19,10 @@ extension SiteRenderer {
             )
         }
         lines += abilityLines(history, names: names)
-        return HistoryContext(
-            lines: lines,
-            hasLines: !lines.isEmpty,
-            statEras: history.stats.count > 1 ? statEras(history.stats) : nil
-        )
+        let stats = history.stats.count > 1 ? statEras(history.stats) : nil
+        // An ability that changed only its slot or id says nothing to a fan: no section for it alone.
+        guard !lines.isEmpty || stats != nil else { return nil }
+        return HistoryContext(lines: lines, hasLines: !lines.isEmpty, statEras: stats)
     }
 
     /// "Generation IV", "Generations I–V".

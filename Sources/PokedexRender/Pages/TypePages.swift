@@ -183,9 +183,8 @@ extension SiteRenderer {
 
     /// The calculator's eras: the older charts (Generation I; Generations II–V on PokeAPI's data), newest first.
     func calculatorEras(_ catalog: TypeCatalog, pokedex: Pokedex, into context: inout CalculatorContext) {
-        let latest = pokedex.latestGeneration
-        let spans = TypeChartEras.eras(pokedex.typeChart, latest: latest)
-        context.latest = latest
+        let spans = catalog.eras
+        context.latest = spans.last?.last ?? 0
         guard let today = spans.last else { return }
         context.todayLabel = generations(today.first, today.last)
         context.eras = spans.dropLast().reversed().map { span in
@@ -233,7 +232,7 @@ extension SiteRenderer {
 
     /// The older eras on the chart page: each pair of types whose multiplier differed from today's.
     func olderCharts(_ catalog: TypeCatalog, pokedex: Pokedex) -> [ChartEraContext] {
-        let spans = TypeChartEras.eras(pokedex.typeChart, latest: pokedex.latestGeneration)
+        let spans = catalog.eras
         let names = pokedex.names
         func said(_ factor: Double) -> String {
             switch factor {

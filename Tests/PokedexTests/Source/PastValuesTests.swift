@@ -250,10 +250,7 @@ import Testing
         none: [String],
         past: String = "[]"
     ) -> Data {
-        func list(_ names: [String]) -> String {
-            "[" + names.map { reference("type", $0, 1) }.joined(separator: ", ") + "]"
-        }
-        return Data(
+        Data(
             """
             {"id": \(id), "name": "\(name)", "generation": \(generation(number)),
              "damage_relations": {"double_damage_from": \(list(double)), "half_damage_from": \(list(half)),
@@ -263,15 +260,17 @@ import Testing
         )
     }
 
+    /// Types as a damage relation lists them.
+    static func list(_ names: [String]) -> String {
+        "[" + names.map { reference("type", $0, 1) }.joined(separator: ", ") + "]"
+    }
+
     static func pastRelations(_ number: Int, double: [String], half: [String], none: [String]) -> String {
-        func list(_ names: [String]) -> String {
-            "[" + names.map { reference("type", $0, 1) }.joined(separator: ", ") + "]"
-        }
-        return """
-            {"generation": \(generation(number)), "damage_relations": {"double_damage_from": \(list(double)),
-             "half_damage_from": \(list(half)), "no_damage_from": \(list(none)), "double_damage_to": [],
-             "half_damage_to": [], "no_damage_to": []}}
-            """
+        """
+        {"generation": \(generation(number)), "damage_relations": {"double_damage_from": \(list(double)),
+         "half_damage_from": \(list(half)), "no_damage_from": \(list(none)), "double_damage_to": [],
+         "half_damage_to": [], "no_damage_to": []}}
+        """
     }
 
     /// Psychic, Ghost, Steel, Dark and Fairy as PokeAPI gives them (Normal and Fighting too, as attackers).
