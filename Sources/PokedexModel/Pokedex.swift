@@ -50,6 +50,8 @@ package struct PokemonEntry: Sendable, Equatable, Encodable {
     package var onlyLooksDifferent = false
     /// What makes a Mega Evolution: its Mega Stone, or the move Rayquaza knows; nil for any other Pokémon.
     package var megaTrigger: MegaTrigger? = nil
+    /// Where its sprites of every game and its cries are.
+    package var media = PokemonMedia()
 
     /// The generation that introduced this Pokémon: a form's own, else its species'.
     package var generation: Int? { formGeneration ?? species?.generation }
@@ -236,7 +238,8 @@ package struct Pokedex: Sendable {
         thumbnails: [String: [Thumbnail]] = [:],
         forms: [Int: FormRecord] = [:],
         names: NameBook = NameBook(),
-        itemCategories: [String: ItemCategoryRecord] = [:]
+        itemCategories: [String: ItemCategoryRecord] = [:],
+        media: [Int: PokemonMedia] = [:]
     ) -> [PokemonEntry] {
         let defaults = Dictionary(
             records.values.filter(\.isDefault).map { ($0.speciesID, $0) },
@@ -280,6 +283,7 @@ package struct Pokedex: Sendable {
             } else if let move = MegaTrigger.byMove[record.name] {
                 entry.megaTrigger = .move(move)
             }
+            entry.media = media[record.id] ?? .web(record)
             entries.append(entry)
         }
         disambiguate(&entries)

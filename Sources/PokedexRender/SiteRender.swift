@@ -419,7 +419,7 @@ extension SiteRenderer {
                 + moveShell + referenceShell + compareShell + [assets[.searchData]]
         }
         let pageAssets: [AssetRole] = [
-            .pages, .pokemon, .tables, .pokemonScript, .calculator, .compare, .items, .itemsStyle,
+            .pages, .pokemon, .tables, .pokemonScript, .pokemonGames, .calculator, .compare, .items, .itemsStyle,
         ]
         return moveShell + referenceShell + compareShell + [assets[.search], assets[.searchData]]
             + pageAssets.map { assets[$0] }

@@ -171,6 +171,8 @@
     var link = th.appendChild(site.el('a', 'cmp-name'));
     link.setAttribute('href', site.root + 'pokemon/' + p.slug + '.html');
     site.putName(link, p.name);
+    var cry = cryButton(p);
+    if (cry) th.appendChild(cry);
     var remove = th.appendChild(site.el('button', 'calc-remove'));
     remove.type = 'button';
     remove.textContent = '×';
@@ -187,6 +189,32 @@
       (buttons[Math.min(at, buttons.length - 1)] || input).focus();
     });
     return th;
+  }
+
+  // Its cry, from the page's pattern (the site's copy with --images local, else PokeAPI's): one plays at a time, and
+  // a cry that cannot play takes its button away.
+  var playing = null;
+  function cryButton(p) {
+    var pattern = section.getAttribute('data-cry');
+    if (!pattern || typeof window.Audio !== 'function' || !/^[0-9]+$/.test(String(p.id))) return null;
+    var button = site.el('button', 'cry cmp-cry');
+    button.type = 'button';
+    var mark = button.appendChild(site.el('span'));
+    mark.setAttribute('aria-hidden', 'true');
+    mark.textContent = '▶ ';
+    button.appendChild(document.createTextNode(words('cry-text')));
+    button.setAttribute('aria-label', words('play-cry', { name: p.name }));
+    var src = pattern.split('{id}').join(String(p.id));
+    if (!/^(https?:)/i.test(src)) src = site.siteRoot + src;
+    button.addEventListener('click', function () {
+      if (playing) playing.pause();
+      var audio = new window.Audio(src);
+      playing = audio;
+      audio.addEventListener('error', function () { button.hidden = true; });
+      var started = audio.play();
+      if (started && typeof started.catch === 'function') started.catch(function () { /* the error event says it */ });
+    });
+    return button;
   }
 
   function abilityList(list) {

@@ -129,6 +129,15 @@
     return (rank < 0 ? 3 : rank) * 1e6 + Number(m[2]);
   }
 
+  // A move's row as `game` had it: the era listing the game ([[game…], type, power, accuracy, pp]), else today's.
+  function asInGame(row, eras, game) {
+    var era = (eras || []).filter(function (e) {
+      return Array.isArray(e) && Array.isArray(e[0]) && e[0].map(String).indexOf(String(game)) >= 0;
+    })[0];
+    if (!era) return row;
+    return [row[0], row[1], era[1], row[3], era[2], era[3], era[4]];
+  }
+
   /* The moves data (POKEDEX_MOVES, version 1, in the page's language) and a Pokémon's learnset (POKEDEX_LEARNSET)
      → the picked game's groups, in the page's order: [{kind, method, label, moves: [{slug, name, level, machine,
      type: [API name, label, page?], category: [API name, label], numbers: [power, accuracy, pp]}]}], or null when
@@ -149,6 +158,7 @@
       g[1].forEach(function (item) {
         var row = (data.moves || {})[item[0]];
         if (!Array.isArray(row)) return;   // a move the moves script does not know: left out, not guessed
+        row = asInGame(row, (data.eras || {})[item[0]], game);
         moves.push({
           slug: row[0], name: row[1], level: item[1], machine: ((data.machines || {})[item[0]] || {})[game],
           type: (data.types || [])[row[2]] || null, category: (data.categories || [])[row[3]] || null,

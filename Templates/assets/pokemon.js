@@ -117,3 +117,42 @@
   });
   row.hidden = false;
 })();
+
+/* ---------- The gallery's button and the game picked: pokemon-games.js, loaded on first use (data-games) ---------- */
+(function () {
+  'use strict';
+  var site = window.PokedexSite;
+  var article = document.querySelector('article.detail');
+  if (!site || !article) return;
+  function games(then) {
+    site.loadScript(article.getAttribute('data-games')).then(function () {
+      if (window.PokedexGames) then(window.PokedexGames);
+    }, function () { /* offline and never loaded: the page stays as it is */ });
+  }
+  var gallery = document.querySelector('#sprites');
+  if (gallery) {
+    // A picture that cannot load (by URL, offline) is hidden.
+    gallery.addEventListener('error', function (event) {
+      if (event.target && event.target.tagName === 'IMG') event.target.hidden = true;
+    }, true);
+    var toggle = gallery.querySelector('.gallery-toggle');
+    var button = toggle && toggle.querySelector('button');
+    if (button) {
+      var made = false;
+      button.addEventListener('click', function () {
+        var open = button.getAttribute('aria-expanded') !== 'true';
+        button.setAttribute('aria-expanded', String(open));
+        gallery.classList.toggle('gallery-open', open);
+        if (open && !made) {
+          made = true;
+          games(function (api) { api.addSprites(gallery); });
+        }
+      });
+      toggle.hidden = false;
+    }
+  }
+  var picker = document.querySelector('#game-picker');
+  if (picker && document.querySelector('.game-note')) {
+    picker.addEventListener('change', function () { games(function (api) { if (api.pickGame) api.pickGame(); }); });
+  }
+})();

@@ -154,3 +154,139 @@ def test_the_cries_buttons_are_named_and_one_that_cannot_play_goes(driver, serve
     # In Japanese, the words are the language's.
     open_page(driver, server + "ja/pokemon/pikachu.html")
     assert driver.find_element(By.CSS_SELECTOR, ".cries .cry").get_attribute("aria-label") == "ピカチュウの鳴き声を再生"
+
+
+def gallery(driver):
+    """[[caption, [img alt…], [img loaded…]]] of the gallery's games, and its generations' headings."""
+    return js(driver, """
+        const section = document.getElementById('sprites');
+        if (!section) return null;
+        return {
+          generations: Array.from(section.querySelectorAll('h3')).map(h => h.textContent),
+          games: Array.from(section.querySelectorAll('.gallery-games > li')).map(li => [
+            li.querySelector('span').textContent,
+            Array.from(li.querySelectorAll('img')).filter(i => !i.hidden && getComputedStyle(i).display !== 'none')
+              .map(i => i.alt)])
+        };
+    """)
+
+
+def loaded_pictures(driver):
+    """How many of the gallery's shown pictures have loaded, and how many have not (scrolled into view first)."""
+    js(driver, "document.getElementById('sprites').scrollIntoView()")
+    return js(driver, """
+        const shown = Array.from(document.querySelectorAll('#sprites img'))
+          .filter(i => getComputedStyle(i).display !== 'none');
+        shown.forEach(i => { i.loading = 'eager'; });
+        return [shown.filter(i => i.complete && i.naturalWidth > 0).length, shown.length];
+    """)
+
+
+def test_a_pokemons_page_has_a_sprite_of_every_game_named_by_its_game(driver, server, output):
+    need(output, "pokemon/pikachu.html", "fr/pokemon/pikachu.html", "ja/pokemon/pikachu.html")
+    local = (output / "images" / "games").is_dir()
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "pokemon/pikachu.html")
+        shown = gallery(driver)
+        assert shown["generations"][0] == "Generation I" and shown["generations"][-1] == "Generation IX", shown
+        captions = [game[0] for game in shown["games"]]
+        assert captions[:2] == ["Red & Blue", "Yellow"], captions
+        assert "Omega Ruby & Alpha Sapphire" in captions and "Black & White" in captions, captions
+        red_blue = shown["games"][0][1]
+        assert red_blue == ["Pikachu in Red & Blue"], red_blue
+        black_white = next(game for game in shown["games"] if game[0] == "Black & White")[1]
+        assert black_white == ["Pikachu in Black & White", "Shiny Pikachu in Black & White"], black_white
+        # Animated where the game was.
+        srcs = js(driver, "return Array.from(document.querySelectorAll('#sprites img')).map(i => i.getAttribute('src'))")
+        assert any(src.endswith("black-white/animated/25.gif") for src in srcs), srcs
+        if local:
+            assert all(src.startswith("../images/games/") for src in srcs), srcs
+            wait(driver, lambda d: loaded_pictures(d)[0] == loaded_pictures(d)[1], message=f"pictures not loaded from {base}")
+        # Back, gray and transparent sprites a toggle away, named by their game and what they show.
+        before = len(srcs)
+        button = driver.find_element(By.CSS_SELECTOR, ".gallery-toggle button")
+        assert button.get_attribute("aria-expanded") == "false"
+        button.click()
+        assert button.get_attribute("aria-expanded") == "true"
+        alts = js(driver, "return Array.from(document.querySelectorAll('#sprites img.gallery-more')).map(i => i.alt)")
+        # Pikachu has 94 sprites of games (the menu icons aside): 30 shown, the rest here.
+        assert len(alts) > 50 and before + len(alts) >= 94, (before, len(alts))
+        assert "Pikachu in Red & Blue — back, gray" in alts, alts[:12]
+        if local:
+            wait(driver, lambda d: loaded_pictures(d)[0] == loaded_pictures(d)[1], message=f"toggled pictures not loaded from {base}")
+        button.click()
+        assert not driver.find_element(By.CSS_SELECTOR, "#sprites img.gallery-more").is_displayed()
+    # In French and Japanese, the game's and the page's words.
+    open_page(driver, server + "fr/pokemon/pikachu.html")
+    assert gallery(driver)["games"][0][1] == ["Pikachu dans Rouge et Bleu"], gallery(driver)["games"][0]
+    open_page(driver, server + "ja/pokemon/pikachu.html")
+    assert gallery(driver)["generations"][0] == "第1世代", gallery(driver)["generations"]
+
+
+def test_with_local_pictures_the_cry_plays_from_file_urls_and_the_comparison_plays_it_too(driver, server, output):
+    need(output, "pokemon/pikachu.html", "compare.html")
+    if not (output / "sounds" / "cries").is_dir():
+        import pytest
+        pytest.skip("the site was built without --images local: its cries are PokeAPI's")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "pokemon/pikachu.html")
+        src = driver.find_element(By.CSS_SELECTOR, ".cries .cry").get_attribute("data-src")
+        assert src == "../sounds/cries/latest/25.ogg", src
+        # The copy decodes: Chromium reads its length, as it would before playing it.
+        duration = driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const audio = new Audio(document.querySelector('.cries .cry').getAttribute('data-src'));
+            audio.addEventListener('loadedmetadata', () => done(audio.duration));
+            audio.addEventListener('error', () => done(-1));
+            audio.load();
+        """)
+        assert duration > 0, f"the cry does not load from {base}"
+        # The comparison: a cry button per Pokémon, named for screen readers, playing the same copy.
+        open_page(driver, base + "compare.html#pikachu,raichu")
+        wait(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, ".cmp-cry")) == 2, message=f"no cries on the comparison from {base}")
+        labels = [b.get_attribute("aria-label") for b in driver.find_elements(By.CSS_SELECTOR, ".cmp-cry")]
+        assert labels == ["Play Pikachu’s cry", "Play Raichu’s cry"], labels
+
+
+def test_picking_an_older_game_shows_its_types_stats_and_abilities(driver, server, output):
+    need(output, "pokemon/pikachu.html", "pokemon/clefairy.html")
+    for base in (server, output.as_uri() + "/"):
+        open_page(driver, base + "pokemon/clefairy.html")
+
+        def pick(label):
+            js(driver, """
+                const picker = document.getElementById('game-picker');
+                const option = Array.from(picker.options).find(o => o.textContent === arguments[0]);
+                picker.value = option.value;
+                picker.dispatchEvent(new Event('change', {bubbles: true}));
+            """, label)
+
+        def types():
+            return js(driver, "return Array.from(document.querySelectorAll('.detail > ul.types li')).map(li => li.textContent)")
+
+        def abilities():
+            return js(driver, "return Array.from(document.querySelectorAll('ul.abilities > li')).filter(li => !li.hidden)"
+                              ".map(li => li.querySelector('.ability-name').textContent)")
+
+        assert types() == ["Fairy"]
+        pick("Diamond & Pearl")
+        wait(driver, lambda d: types() == ["Normal"], message=f"Clefairy is not Normal in Diamond & Pearl from {base}")
+        # Magic Guard since Generation IV, Friend Guard since V.
+        names = abilities()
+        assert any("Magic Guard" in name for name in names) and not any("Friend Guard" in name for name in names), names
+        note = driver.find_element(By.CSS_SELECTOR, ".game-note")
+        assert note.is_displayed() and "Diamond & Pearl" in note.text, note.text
+        pick("Scarlet & Violet")
+        wait(driver, lambda d: types() == ["Fairy"], message="today's types are not back")
+        assert not driver.find_element(By.CSS_SELECTOR, ".game-note").is_displayed()
+        # Pikachu in Red & Blue: Special 50, Defense 30, no abilities, and that game's ranges.
+        open_page(driver, base + "pokemon/pikachu.html")
+        pick("Red & Blue")
+        rows = lambda: js(driver, "return Array.from(document.querySelectorAll('table.stats tbody tr')).filter(tr => !tr.hidden)"
+                                  ".map(tr => [tr.cells[0].textContent, tr.cells[1].textContent, tr.cells[3].textContent])")
+        wait(driver, lambda d: any(row[0] == "Special" for row in rows()), message="no Special in Red & Blue")
+        shown = {row[0]: row[1:] for row in rows()}
+        assert shown["Special"][0] == "50" and shown["Defense"][0] == "30", shown
+        assert shown["HP"][1] == "95–142", shown
+        assert abilities() == [], abilities()
+        assert "Generation III" in driver.find_element(By.CSS_SELECTOR, ".game-note").text

@@ -235,7 +235,9 @@ def test_page_weight(output, pages, site_data, page_weight):
             f"{label}: {kb(total)} ({kb(zipped)} gzip) incl. pokedex-data.js; "
             f"{kb(without)} ({kb(without_zipped)} gzip) without it — "
             + ", ".join(f"{name} {kb(size)}" for name, size in parts.items()))
-        # The theme's own share stays lean: page + CSS + scripts (no frameworks). 150 KB since older games came:
+        # The theme's own share stays lean: page + CSS + scripts (no frameworks). 160 KB since the sprites of every
+        # game came (Japanese Pikachu's 30 shown sprites, each named by its game in its alt, with the gallery's styles,
+        # the game picker's eras and the scripts that use them: 11.1 KB raw; Japanese Pikachu 156.2 KB). 150 KB since older games came:
         # Pikachu's base stats by era and its hidden ability's line (1.3 KB raw), and the styles of the history, the
         # calculator's offence view and the older charts in pages.css (1.6 KB): Japanese Pikachu 145.1 KB. 145 KB since the top bar's menus
         # (every other kind of page and every language: 1.4 KB raw on a page) and the one notice for failed pictures
@@ -246,7 +248,7 @@ def test_page_weight(output, pages, site_data, page_weight):
         # entries, and every move row's type badge links its type (Pikachu: 120.5 KB raw before its places).
         # The scripts' words in another language (strings-<code>.js) are left out: English's are in the scripts.
         words = sum(size for name, size in parts.items() if name.startswith("strings-"))
-        assert without - words < 150 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
+        assert without - words < 160 * 1024, f"{label} weighs {kb(without - words)} without the data script and words"
     names = hashed(output, "assets/pokedex-names.js").read_bytes()
     page_weight(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                 f"({kb(len(gzip.compress(names, 9)))} gzip)")
@@ -308,7 +310,7 @@ def test_index_page_stays_within_its_budgets(output, pages, page_weight):
 def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_weight):
     """Every Pokémon page, every move, ability, type, place, regional Pokédex and item page, the moves index, the
     type chart, the natures, the abilities, places, Pokédexes and items indexes, with the CSS and JS each loads on
-    arrival, gzipped: at most 40, 32 (a move's), 30 (each of the other pages), 80, 30, 30, 80, 30, 30 and 80 KB. The learnset, moves, names and search
+    arrival, gzipped: at most 42, 32 (a move's), 30 (each of the other pages), 80, 30, 30, 80, 30, 30 and 80 KB. The learnset, moves, names and search
     scripts load on demand and are not part of it."""
     zipped_sizes = {}
 
@@ -331,7 +333,9 @@ def test_pokemon_and_move_pages_stay_within_their_budgets(output, pages, page_we
         # Move pages 32 KB since the top bar's menus (0.4 KB gzipped on a page), the failed pictures' notice and the
         # menus' script and style (about 0.9 KB gzipped) came: Protect, learned by nearly every Pokémon, is the
         # heaviest (31.1 KB in Korean, 30.7 KB in Japanese).
-        for folder, budget in (("pokemon", 40), ("moves", 32), ("abilities", 30), ("types", 30), ("locations", 30),
+        # Pokémon pages 42 KB since the sprites of every game came: the gallery costs 1.0 KB gzipped on the heaviest
+        # page (Japanese Magikarp: 40.2 KB before it, 41.1 KB with it and the game picker's eras).
+        for folder, budget in (("pokemon", 42), ("moves", 32), ("abilities", 30), ("types", 30), ("locations", 30),
                                ("pokedexes", 30), ("items", 30)):
             weights = sorted((sum(zipped(f) for f in load(page)), page) for page in pages
                              if page.parent == output / lang / folder and page.name != "index.html")

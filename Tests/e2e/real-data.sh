@@ -204,6 +204,14 @@ assert table["adamant"] == ("Adamant", "Attack", "Special Attack", "Spicy", "Dry
 assert sum(1 for row in rows if row[2] == "None (neutral)") == 5
 PY
 grep -q 'href="../compare.html#pikachu"' Output/pokemon/pikachu.html || fail "Pikachu's page does not link the comparison"
+# Issue 61: a sprite of every game (the menu icons aside) and the cries, copied once for the site; Pikachu's gallery
+# names each by its game, and its cry plays from the site's copy.
+expect_eq "sprites of every game copied" "$(find Output/images/games -type f | wc -l)" 32475
+expect_eq "cries copied (today's for 1,351 Pokémon, the older games' for 649)" "$(find Output/sounds/cries -name '*.ogg' | wc -l)" 2000
+grep -q '<img src="../images/games/generation-i/red-blue/25.png" alt="Pikachu in Red &amp; Blue"' Output/pokemon/pikachu.html \
+  || fail "Pikachu's gallery does not show its Red & Blue sprite, named by its game"
+grep -q 'data-src="../sounds/cries/latest/25.ogg"' Output/pokemon/pikachu.html || fail "Pikachu's cry is not the site's copy"
+[ "$(head -c 4 Output/sounds/cries/latest/25.ogg)" = OggS ] || fail "Pikachu's cry is not an Ogg file"
 # Issue 37: an item page for every item the pages name, its sprite copied; the Light Ball with its picture, effect
 # and Pikachu among its holders; the index links every item page; Pikachu's "Use a Thunder Stone" links the stone.
 expect_eq "item pages" "$(find Output/items -name '*.html' ! -name index.html | wc -l)" 579

@@ -73,3 +73,24 @@ test('the move names script: every language of a move, folded for search', () =>
   assert.ok(shock.includes('デンキショック'), shock);        // kana folded: でんきショック as katakana, its voicing kept
   assert.equal(moves.decodeMoveNames({ version: 2, entries: [] }).size, 0);
 });
+
+test("an older game's learnset shows each move as that game had it", () => {
+  const { window, moves } = pokemonPage('en');
+  const data = window.POKEDEX_MOVES;
+  // As pokedex writes a changed move's older eras: [[version group ids], type index, power, accuracy, pp]. Say
+  // Thunder Shock was Normal with 35 power, 95 accuracy and 35 PP in Red, Blue and Yellow (version group 1).
+  const normal = data.types.findIndex((t) => t[0] === 'normal');
+  data.eras = { 84: [[[1, 2], normal, 35, 95, 35]] };
+  const shockIn = (game) => moves.decodeGame(data, window.POKEDEX_LEARNSET.learnset, game)
+    .flatMap((g) => g.moves).find((m) => m.slug === 'thunder-shock');
+  const yellow = shockIn('1');
+  assert.deepEqual(plain(yellow.numbers), [35, 95, 35]);
+  assert.equal(yellow.type[0], 'normal');
+  // Today's game keeps today's values.
+  const today = shockIn('20');
+  assert.deepEqual(plain(today.numbers), [40, 100, 30]);
+  assert.equal(today.type[0], 'electric');
+  // Malformed eras are ignored, not guessed from.
+  data.eras = { 84: [['1', normal, 1, 1, 1], null] };
+  assert.deepEqual(plain(shockIn('1').numbers), [40, 100, 30]);
+});

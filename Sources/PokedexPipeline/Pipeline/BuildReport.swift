@@ -47,6 +47,19 @@ package struct BuildReport: Sendable, Codable, Equatable {
         package var unreadable: Int
     }
 
+    /// With `--images local`: the sprites of every game and the cries the build copied into the site (shared by its
+    /// languages), their bytes, those the server had not (404), and those left on the web (a failed download).
+    package struct Media: Sendable, Codable, Equatable {
+        package struct Copies: Sendable, Codable, Equatable {
+            package var copied: Int
+            package var bytes: Int
+            package var absent: Int
+            package var byURL: Int
+        }
+        package var gameSprites: Copies
+        package var cries: Copies
+    }
+
     /// `--check`: what the check of the written site found.
     package struct Check: Sendable, Codable, Equatable {
         package var pages: Int
@@ -70,6 +83,7 @@ package struct BuildReport: Sendable, Codable, Equatable {
     package var requests: Requests?
     package var resources: Resources?
     package var images: Images?
+    package var media: Media?
     /// URLs served from a stale cache entry (the network failed them), sorted.
     package var stale: [String]
     /// What could be had neither from the network nor from the cache (exit 3), as the error names them.
@@ -118,6 +132,12 @@ package struct BuildReport: Sendable, Codable, Equatable {
             thumbnailsMade: summary.thumbnailsMade,
             unreadable: summary.picturesUndecodable
         )
+        func copies(_ tally: MediaCopies.Tally) -> Media.Copies {
+            Media.Copies(copied: tally.copied, bytes: tally.bytes, absent: tally.absent, byURL: tally.remote)
+        }
+        // Nothing resolved (`--images remote`, or a rebuild the memo skipped): no figures rather than zeros.
+        let resolved = summary.gallery != MediaCopies.Tally() || summary.cries != MediaCopies.Tally()
+        media = resolved ? Media(gameSprites: copies(summary.gallery), cries: copies(summary.cries)) : nil
         stale = loads.staleURLs.sorted()
         missing = []
         stages = summary.stages

@@ -16,6 +16,7 @@ extension SiteBuilder {
         var images: ImageResolver.Resolution
         var thumbnails: Thumbnailer.Thumbnails
         var items = ItemPictures()
+        var media = MediaCopies()
     }
 
     /// What the model stage hands to the render: the Pokédex, and the names it had to make up (for the report).
@@ -192,6 +193,8 @@ extension SiteBuilder {
             picturesDecoded: thumbnails.decoded,
             thumbnailsMade: thumbnails.made,
             picturesUndecodable: thumbnails.undecodable,
+            gallery: pictures.media.gallery,
+            cries: pictures.media.cries,
             unknownFavorites: pokedex.favorites.unknown,
             nameFallbacks: model.nameFallbacks,
             offline: network.requests == 0 || counts.stale > 0 || counts.snapshot > 0,
@@ -305,6 +308,14 @@ extension SiteBuilder {
             limit: options.concurrency * 2
         )
         timer.lap("source and cache: item pictures", "\(items.files.count) copied")
+        let media = await resolver.resolveMedia(
+            data.records.keys.sorted().compactMap { data.records[$0] },
+            limit: options.concurrency * 2
+        )
+        timer.lap(
+            "source and cache: sprites of every game and cries",
+            "\(media.gallery.copied) sprites and \(media.cries.copied) cries copied"
+        )
 
         if !data.naturesMissing.isEmpty {
             logger.warning(
@@ -319,7 +330,7 @@ extension SiteBuilder {
                 hint: "what could be fetched is cached; run the build again when the server answers, or check --api"
             )
         }
-        return (data, Pictures(images: images, thumbnails: thumbnails, items: items))
+        return (data, Pictures(images: images, thumbnails: thumbnails, items: items, media: media))
     }
 
     /// Model: the Pokédex the pages show, with the favorites resolved against it.
@@ -338,7 +349,8 @@ extension SiteBuilder {
             thumbnails: pictures.thumbnails.thumbnails,
             forms: data.forms,
             names: names,
-            itemCategories: data.itemCategories
+            itemCategories: data.itemCategories,
+            media: pictures.media.media
         )
         let favorites = FavoritesResolution.resolve(inputs.favoritesFile, against: entries)
         for unknown in favorites.unknown { logUnknownFavorite(unknown) }
@@ -402,6 +414,7 @@ extension SiteBuilder {
         )
         let pictureFiles = pictures.images.files.merging(pictures.thumbnails.files) { artwork, _ in artwork }
             .merging(pictures.items.files) { artwork, _ in artwork }
+            .merging(pictures.media.files) { artwork, _ in artwork }
         // The memo goes first: while files change it must not vouch for them.
         let memoURL = BuildMemo.url(cacheRoot: store.root, output: output)
         try BuildMemo.remove(at: memoURL)
@@ -410,7 +423,8 @@ extension SiteBuilder {
             try await renderer.render(
                 pokedex,
                 images: pictureFiles,
-                contentHashes: pictures.thumbnails.contentHashes.merging(pictures.items.contentHashes) { $1 },
+                contentHashes: pictures.thumbnails.contentHashes.merging(pictures.items.contentHashes) { $1 }
+                    .merging(pictures.media.contentHashes) { $1 },
                 ledger: published,
                 knownInputsDigest: knownInputsDigest,
                 prepared: prepared,

@@ -36,6 +36,9 @@ package struct BuildSummary: Sendable {
     var thumbnailsMade: Int = 0
     /// Local pictures shown without thumbnails because they could not be read.
     var picturesUndecodable: Int = 0
+    /// The sprites of every game and the cries copied (`--images local`).
+    var gallery = MediaCopies.Tally()
+    var cries = MediaCopies.Tally()
     package var unknownFavorites: [FavoritesResolution.Unknown]
     /// Names shown as API names made readable because PokeAPI had no English one (see `Pokedex.nameFallbacks`).
     package var nameFallbacks: [String] = []
@@ -49,6 +52,9 @@ package struct BuildSummary: Sendable {
     /// How long each stage took, in order.
     package var stages: [StageDuration] = []
     package var seconds: Double
+
+    /// "12.3 MB".
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_000_000) }
 
     /// One line for logs and CI: what was fetched, what came from the cache, what was written, how long it took.
     package var line: String {
@@ -70,6 +76,11 @@ package struct BuildSummary: Sendable {
         if imagesPlaceholder > 0 { parts.append("placeholders \(imagesPlaceholder)") }
         if thumbnailsMade > 0 { parts.append("thumbnails made \(thumbnailsMade)") }
         if picturesUndecodable > 0 { parts.append("unreadable pictures \(picturesUndecodable)") }
+        if gallery.copied > 0 {
+            parts.append("game sprites copied \(gallery.copied) (\(Self.megabytes(gallery.bytes)))")
+        }
+        if gallery.remote > 0 { parts.append("game sprites by URL \(gallery.remote)") }
+        if cries.copied > 0 { parts.append("cries copied \(cries.copied) (\(Self.megabytes(cries.bytes)))") }
         if baseURL == nil { parts.append("no base URL: no sitemap, canonical links or social images") }
         parts.append(String(format: "%.1f s", seconds))
         var text = parts.joined(separator: ", ")

@@ -256,3 +256,149 @@ actor ImageProgress {
         self.advance = advance
     }
 }
+
+/// The sprites of every game and the cries: with `--images local` each one copied into the site, shared by every
+/// language (`images/games/…`, `sounds/cries/…`); else their URLs. A Pokémon's gallery is copied whole or
+/// referenced whole, so that the page can make the toggled pictures' addresses from one folder: a download that
+/// fails for another reason than a 404 leaves its Pokémon's gallery on the web, as the artwork's would.
+struct MediaCopies: Sendable {
+    var media: [Int: PokemonMedia] = [:]
+    /// Site path → the cached file to publish there.
+    var files: [String: CachedImage] = [:]
+    /// A digest of each copy's bytes, by site path, as the items' have: the same data makes the same site (and the
+    /// same service worker) from any cache folder.
+    var contentHashes: [String: String] = [:]
+    /// What `--report` and the summary say: the copies, their bytes, and what stayed on the web.
+    var gallery = Tally()
+    var cries = Tally()
+
+    struct Tally: Sendable, Equatable {
+        var copied = 0
+        var bytes = 0
+        var absent = 0
+        var remote = 0
+    }
+}
+
+extension ImageResolver {
+    /// One file to copy: whose, from where, to where.
+    private struct MediaJob: Sendable {
+        var pokemon: Int
+        var url: String
+        var sitePath: String
+        var format: MediaFormat
+        /// The gallery's path below its folder; nil for a cry.
+        var galleryPath: String?
+        var isLegacyCry = false
+    }
+
+    func resolveMedia(_ records: [PokemonRecord], limit: Int) async -> MediaCopies {
+        var copies = MediaCopies()
+        guard mode == .local else { return copies }
+        var jobs: [MediaJob] = []
+        for record in records {
+            let sprites = record.gameSprites
+            if let root = sprites.root {
+                for path in sprites.paths {
+                    guard let format = MediaFormat.of(url: path) else { continue }
+                    jobs.append(
+                        MediaJob(
+                            pokemon: record.id,
+                            url: root + path,
+                            sitePath: PokemonMedia.galleryFolder + path,
+                            format: format,
+                            galleryPath: path
+                        )
+                    )
+                }
+            }
+            for (url, legacy) in [(record.cries.latest, false), (record.cries.legacy, true)] {
+                guard let url else { continue }
+                jobs.append(
+                    MediaJob(
+                        pokemon: record.id,
+                        url: url,
+                        sitePath: PokemonMedia.cryPath(id: record.id, legacy: legacy),
+                        format: .ogg,
+                        galleryPath: nil,
+                        isLegacyCry: legacy
+                    )
+                )
+            }
+        }
+        var galleryFailed = Set<Int>()
+        var absent: [Int: Set<String>] = [:]
+        /// By Pokémon, then legacy or not: the copy's path, or nil when the server had none (404).
+        var cries: [Int: [Bool: String?]] = [:]
+        await withTaskGroup(of: (MediaJob, Result<(CachedImage, String), any Error>).self) { group in
+            var pending = jobs[...]
+            func start() {
+                guard let job = pending.popFirst() else { return }
+                let loader = self.loader
+                group.addTask {
+                    let key = String(job.sitePath.dropLast(job.format.fileExtension.count + 1))
+                    do {
+                        let file = try await loader.image(url: job.url, key: key, format: job.format).value
+                        return (job, .success((file, Fingerprint.of(try Data(contentsOf: file.file)))))
+                    } catch {
+                        return (job, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<max(1, limit) { start() }
+            for await (job, result) in group {
+                let isGallery = job.galleryPath != nil
+                switch result {
+                case .success(let (file, hash)):
+                    copies.files[job.sitePath] = file
+                    copies.contentHashes[job.sitePath] = hash
+                    if isGallery {
+                        copies.gallery.copied += 1
+                        copies.gallery.bytes += file.byteCount
+                    } else {
+                        copies.cries.copied += 1
+                        copies.cries.bytes += file.byteCount
+                        cries[job.pokemon, default: [:]][job.isLegacyCry] = .some(job.sitePath)
+                    }
+                case .failure(let error as PokedexError) where error.stage != .cache && Self.isMissing(error):
+                    if let path = job.galleryPath {
+                        absent[job.pokemon, default: []].insert(path)
+                        copies.gallery.absent += 1
+                    } else {
+                        cries[job.pokemon, default: [:]][job.isLegacyCry] = .some(nil)
+                        copies.cries.absent += 1
+                    }
+                case .failure(let error):
+                    logger.info("media download failed", metadata: ["url": "\(job.url)", "error": "\(error)"])
+                    if isGallery { galleryFailed.insert(job.pokemon) } else { copies.cries.remote += 1 }
+                }
+                start()
+            }
+        }
+        for record in records {
+            var media = PokemonMedia.web(record)
+            if media.gallery != nil, !galleryFailed.contains(record.id) {
+                media.gallery = .site(PokemonMedia.galleryFolder)
+                media.absent = absent[record.id] ?? []
+            } else if media.gallery != nil {
+                copies.gallery.remote += record.gameSprites.paths.count
+                // Referenced whole: the copies made of its gallery are not published.
+                for path in record.gameSprites.paths {
+                    copies.files[PokemonMedia.galleryFolder + path] = nil
+                    copies.contentHashes[PokemonMedia.galleryFolder + path] = nil
+                }
+            }
+            // A copy plays from the site; a cry the server has not (404) has no button; a failed download plays
+            // from the web.
+            if let latest = cries[record.id]?[false] { media.latestCry = latest.map(MediaPlace.site) }
+            if let legacy = cries[record.id]?[true] { media.legacyCry = legacy.map(MediaPlace.site) }
+            copies.media[record.id] = media
+        }
+        return copies
+    }
+
+    private static func isMissing(_ error: PokedexError) -> Bool {
+        if case .httpStatus(404) = error.reason { return true }
+        return false
+    }
+}

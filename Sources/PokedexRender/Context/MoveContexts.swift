@@ -65,6 +65,8 @@ struct GameOptionContext: Sendable, Encodable, TemplateTree {
     /// "Scarlet & Violet".
     var label: String
     var isSelected: Bool
+    /// Its generation, for the page's types, stats and abilities in that game.
+    var generation: Int? = nil
 }
 
 /// The Moves section of a Pokémon's page.

@@ -91,6 +91,8 @@ struct AbilityContext: Sendable, Encodable, TemplateTree {
     var effectLang: String? = nil
     /// The BCP 47 tag of `label` when it is not in the page's language.
     var labelLang: String? = nil
+    /// The generation since which it has it, when that is after abilities came to the games and to it.
+    var since: Int? = nil
 }
 
 /// A detail page's Training section: what defeating, catching and raising it gives.
@@ -227,6 +229,48 @@ struct DetailContext: Sendable, Encodable, TemplateTree {
     /// Its cries, today's first, each a button the page's script shows (and hides again when it cannot play).
     var cries: [CryContext] = []
     var hasCries = false
+    /// Its sprite in every game; nil when PokeAPI has none.
+    var gallery: GalleryContext? = nil
+    /// Its older types and stats for the moves' game picker; nil when they never changed.
+    var eras: GameErasContext? = nil
+}
+
+/// A Pokémon's sprites of every game, by generation.
+struct GalleryContext: Sendable, Encodable, TemplateTree {
+    /// The folder every game's folder is in, from the page: "../images/games/" or PokeAPI's.
+    var root: String
+    /// The files' stem: the Pokémon's id.
+    var stem: Int
+    /// The words the script names a toggled picture with (see `SiteRenderer.variantWords`).
+    var words: String
+    var hasMore: Bool
+    var generations: [GalleryGenerationContext]
+    /// Pictures in all, toggled ones included.
+    var count: Int
+}
+
+struct GalleryGenerationContext: Sendable, Encodable, TemplateTree {
+    /// "Generation I".
+    var label: String
+    var shelves: [GalleryShelfContext]
+}
+
+/// One game's front and shiny sprite.
+struct GalleryShelfContext: Sendable, Encodable, TemplateTree {
+    /// "Red and Blue".
+    var game: String
+    /// "generation-i/red-blue": where its toggled pictures are, below the gallery's root.
+    var path: String
+    /// The toggled variants it has: their indices in `GameSprites.Variant.all`, space-separated.
+    var more: String
+    var front: GalleryPictureContext?
+    var shiny: GalleryPictureContext?
+}
+
+struct GalleryPictureContext: Sendable, Encodable, TemplateTree {
+    var src: String
+    /// "Pikachu in Red and Blue".
+    var alt: String
 }
 
 /// A cry's button: what it plays, what it says and what a screen reader hears.

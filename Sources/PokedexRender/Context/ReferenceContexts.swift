@@ -271,6 +271,8 @@ struct CompareContext: Sendable, Encodable, TemplateTree {
     /// The abilities script, from the page (`../assets/…` in a language's folder); the stats script is the one the
     /// data script names.
     var abilitiesScript: String
+    /// Every cry's address with `{id}` for the Pokémon's (see `SiteRenderer.cryPattern`); nil for none.
+    var cries: String?
 }
 
 struct CompareStatContext: Sendable, Encodable, TemplateTree {

@@ -158,3 +158,52 @@ extension SiteRenderer {
         return MoveHistoryContext(rows: rows, showsEffectChance: Set(eras.map(\.effectChance)).count > 1)
     }
 }
+
+/// What the moves' game picker needs to show an older game's types, base stats and abilities on a Pokémon's page.
+struct GameErasContext: Sendable, Encodable, TemplateTree {
+    /// "1-5:normal=Normal": each older run of generations with other types, today's left out; nil when none.
+    var types: String?
+    /// "1-1:hp=35,attack=55,defense=30,speed=90,special=50;2-5:…": the older runs' base stats; nil when none.
+    var stats: String?
+    /// The generation that brought it, from which the picker's games count.
+    var first: Int
+    /// What the stats table calls Generation I's Special.
+    var special: String
+}
+
+extension SiteRenderer {
+    /// The older eras of a Pokémon's types and stats for the game picker, and since when each of today's abilities
+    /// is its own (by API name, only those it gained after abilities came to the games); nil when nothing changed.
+    func gameEras(_ entry: PokemonEntry, names: NameBook, latest: Int) -> (GameErasContext, [String: Int])? {
+        let first = entry.generation ?? 1
+        let history = PokemonHistory(entry.record, first: first, latest: latest)
+        // Before Generation III no Pokémon had an ability: a Pokémon of those games says so in them.
+        guard !history.isEmpty || first < firstGenerationWithAbilities else { return nil }
+        func span<Value>(_ span: GenerationSpan<Value>) -> String { "\(span.first)-\(span.last)" }
+        let types = history.types.dropLast().map { era in
+            span(era) + ":" + era.value.map { "\($0)=\(names.type($0))" }.joined(separator: ",")
+        }
+        let stats = history.stats.dropLast().map { era in
+            span(era) + ":" + era.value.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
+        }
+        var since: [String: Int] = [:]
+        for ability in entry.record.abilities {
+            // The first generation of the last run of eras that all had it.
+            var start: Int?
+            for era in history.abilities.reversed() {
+                guard era.value.contains(where: { $0.name == ability.name }) else { break }
+                start = era.first
+            }
+            if let start, start > max(first, firstGenerationWithAbilities) { since[ability.name] = start }
+        }
+        return (
+            GameErasContext(
+                types: types.isEmpty ? nil : types.joined(separator: ";"),
+                stats: stats.isEmpty ? nil : stats.joined(separator: ";"),
+                first: first,
+                special: statLabel("special").1
+            ),
+            since
+        )
+    }
+}

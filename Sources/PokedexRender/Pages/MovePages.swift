@@ -23,6 +23,9 @@ struct MoveCatalog: Sendable {
     /// The types with a page (`types/<name>.html`): every type an exported Pokémon or a move with a page has. A
     /// type's name becomes a file name: only clean slugs ("index" is the chart's).
     let typePages: Set<String>
+    /// The older games' values of the moves whose values changed (today's era left out), by move id: a learnset
+    /// of an older game shows the move as that game had it.
+    let eras: [Int: [MoveEra]]
 
     /// `learners`: who learns what, when already made for another language (no language changes it).
     init(_ pokedex: Pokedex, learners: MoveLearners? = nil) {
@@ -41,6 +44,24 @@ struct MoveCatalog: Sendable {
             language: names.language
         )
         slugs = PageNaming.slugs(withPages.map { ($0.id, $0.name) }, fallback: "move")
+        let games = Array(pokedex.moves.games.values)
+        eras = Dictionary(
+            uniqueKeysWithValues: withPages.filter { !$0.past.isEmpty }.compactMap { move in
+                let older = move.history(games: games).dropLast()
+                return older.isEmpty ? nil : (move.id, Array(older))
+            }
+        )
+    }
+
+    /// `row` as `game` had the move: its type, power, accuracy and PP then.
+    func asInGame(_ row: MoveRowContext, move: Int, game: Int) -> MoveRowContext {
+        guard let era = eras[move]?.first(where: { $0.groups.contains(game) }) else { return row }
+        var row = row
+        row.type = SiteRenderer.typeContext(era.type, names: names, pages: typePages)
+        row.power = Self.figure(era.power == 0 ? nil : era.power)
+        row.accuracy = Self.figure(era.accuracy == 0 ? nil : era.accuracy)
+        row.pp = Self.figure(era.pp)
+        return row
     }
 
     /// `moves/index.html` is the moves index: no move may take its name (`PageNaming.slugs` reserves it).
@@ -120,11 +141,13 @@ struct MoveCatalog: Sendable {
             var place = 0
             let rows = group.moves.map { learned -> MoveRowContext in
                 place += 1
+                let row: MoveRowContext
                 switch group.kind {
-                case .levelUp: return pokemonRow(learned.move, detail: levelDetail(learned.level))
-                case .machine: return pokemonRow(learned.move, detail: (learned.machine ?? "—", nil, place))
-                default: return pokemonRow(learned.move)
+                case .levelUp: row = pokemonRow(learned.move, detail: levelDetail(learned.level))
+                case .machine: row = pokemonRow(learned.move, detail: (learned.machine ?? "—", nil, place))
+                default: row = pokemonRow(learned.move)
                 }
+                return asInGame(row, move: learned.move.id, game: game)
             }
             return LearnGroupContext(
                 key: group.kind.key,
@@ -200,7 +223,9 @@ extension SiteRenderer {
         return MovesSectionContext(
             game: game.label,
             gameID: game.id,
-            games: games.map { GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id) },
+            games: games.map {
+                GameOptionContext(id: $0.id, label: $0.label, isSelected: $0.id == game.id, generation: $0.generation)
+            },
             hasGameChoice: games.count > 1,
             learnsetScript: "../" + siteUp + (scripts.learnsets[source.id] ?? ""),
             movesScript: "../" + siteUp + scripts.moves,

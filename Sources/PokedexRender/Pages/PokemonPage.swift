@@ -33,6 +33,9 @@ extension SiteRenderer {
         let entries = entryTexts(shownEntries, related: related)
         let generation = generationLine(entry, names: book)
         // PokeAPI writes habitats in lower case ("water's edge").
+        let eras = gameEras(entry, names: book, latest: related.pokedex.latestGeneration)
+        var abilities = abilityContexts(record, related: related)
+        for index in abilities.indices { abilities[index].since = eras?.1[abilities[index].name] }
         let habitat = entry.species?.habitat.map { book.name(.habitat, $0) }
             .map { $0.prefix(1).uppercased() + $0.dropFirst() }
         return DetailContext(
@@ -55,7 +58,7 @@ extension SiteRenderer {
             stats: stats,
             statTotal: record.stats.reduce(0) { $0 + $1.value },
             rangeLevels: StatRange.levels.map { t("pokemon.at_level", ["n": String($0)]) },
-            abilities: abilityContexts(record, related: related),
+            abilities: abilities,
             genus: entry.species?.genus(in: language.code)?.name,
             // A form that plays differently is not described by its species' entry (Alolan Raichu's would be
             // Raichu's): its entries section says whose they are.
@@ -95,34 +98,11 @@ extension SiteRenderer {
             entriesLang: fallbackTag(shownEntries.first?.language),
             habitatLang: entry.species?.habitat.flatMap { book.text(.habitat, $0).lang },
             history: history(entry, names: book, latest: related.pokedex.latestGeneration),
-            cries: cries(entry),
-            hasCries: entry.record.cries.latest != nil || entry.record.cries.legacy != nil
+            cries: cries(entry, root: "../"),
+            hasCries: entry.media.latestCry != nil || entry.media.legacyCry != nil,
+            gallery: gallery(entry, moves: related.pokedex.moves, names: book),
+            eras: eras?.0
         )
-    }
-
-    /// Its cries by URL: today's, and the older games' where PokeAPI has one.
-    func cries(_ entry: PokemonEntry) -> [CryContext] {
-        let cries = entry.record.cries
-        let name = entry.displayName
-        return [
-            cries.latest.map {
-                CryContext(
-                    src: $0,
-                    text: t("pokemon.cry"),
-                    label: t("pokemon.play_cry", ["name": name]),
-                    isLegacy: false
-                )
-            },
-            cries.legacy.map {
-                CryContext(
-                    src: $0,
-                    text: t("pokemon.legacy_cry"),
-                    label: t("pokemon.play_legacy_cry", ["name": name]),
-                    isLegacy: true
-                )
-            },
-        ]
-        .compactMap { $0 }
     }
 
     func statContexts(_ record: PokemonRecord) -> [StatContext] {

@@ -57,6 +57,8 @@ struct MoveScripts: Sendable {
     ///   {version group id: "TM / HM"} (the machine group's label in that game)
     ///   machineKinds: what the pages' language calls TMs, HMs and TRs, in that order (["CT", "CS", "DT"]): machines
     ///   are ordered by kind, then number
+    ///   eras: {move id: [[[version group id…], type index, power, accuracy, pp]…]}: the values of a move whose
+    ///   values changed, in the older games (today's are its row), so that an older game's learnset shows them
     struct MovesPayload: Encodable {
         var version = 1
         var types: [[String]]
@@ -66,6 +68,25 @@ struct MoveScripts: Sendable {
         var methods: [String: [String]]
         var machineLabels: [String: String]
         var machineKinds: [String]
+        var eras: [String: [EraRow]]
+    }
+
+    /// A move's values in some older games: `[[version group id…], type index, power, accuracy, pp]`.
+    struct EraRow: Encodable {
+        var games: [Int]
+        var type: Int
+        var power: Int?
+        var accuracy: Int?
+        var pp: Int?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(games)
+            try container.encode(type)
+            try container.encode(power)
+            try container.encode(accuracy)
+            try container.encode(pp)
+        }
     }
 
     struct MoveRow: Encodable {
@@ -95,6 +116,7 @@ struct MoveScripts: Sendable {
         var rows: [String: MoveRow] = [:]
         var machines: [String: [String: String]] = [:]
         let games = catalog.book.games.keys.sorted()
+        var eras: [String: [EraRow]] = [:]
         for move in catalog.ordered {
             // The type page's path from the site root, "" without one.
             let type = SiteRenderer.typeContext(move.type, names: catalog.names, pages: catalog.typePages, root: "")
@@ -110,6 +132,19 @@ struct MoveScripts: Sendable {
                 accuracy: move.shownAccuracy,
                 pp: move.pp
             )
+            if let older = catalog.eras[move.id] {
+                eras[String(move.id)] = older.map { era in
+                    let type = SiteRenderer.typeContext(era.type, names: catalog.names, pages: catalog.typePages, root: "")
+                    if !types.contains(where: { $0.name == type.name }) { types.append(type) }
+                    return EraRow(
+                        games: era.groups,
+                        type: types.firstIndex { $0.name == type.name }!,
+                        power: era.power == 0 ? nil : era.power,
+                        accuracy: era.accuracy == 0 ? nil : era.accuracy,
+                        pp: era.pp
+                    )
+                }
+            }
             for game in games {
                 if let machine = catalog.book.machine(move: move.id, versionGroup: game) {
                     machines[String(move.id), default: [:]][String(game)] = machine
@@ -139,7 +174,8 @@ struct MoveScripts: Sendable {
             machines: machines,
             methods: methods,
             machineLabels: machineLabels,
-            machineKinds: catalog.book.machineKindLabels
+            machineKinds: catalog.book.machineKindLabels,
+            eras: eras
         )
         return try DataScript.script("POKEDEX_MOVES", payload, path: movesScript)
     }

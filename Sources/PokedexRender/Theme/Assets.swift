@@ -47,6 +47,9 @@ enum AssetRole: String, CaseIterable, Sendable {
     case controls
     /// What Pokémon pages alone do (the picture switcher), after `app`.
     case pokemonScript
+    /// What a Pokémon page does on request only (the gallery's toggled sprites, the Pokémon in the game picked),
+    /// loaded by `pokemonScript` on first use.
+    case pokemonGames
     /// The type calculator's, after `find`.
     case calculator
     /// The comparison's, after `calculator`, whose chart readers it uses; its abilities script per language.
@@ -83,6 +86,7 @@ enum AssetRole: String, CaseIterable, Sendable {
         case .listStyle: "assets/list.css"
         case .controls: "assets/controls.css"
         case .pokemonScript: "assets/pokemon.js"
+        case .pokemonGames: "assets/pokemon-games.js"
         case .calculator: "assets/calculator.js"
         case .compare: "assets/compare.js"
         case .items: "assets/items.js"

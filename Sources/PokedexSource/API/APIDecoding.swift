@@ -73,6 +73,7 @@ extension PokemonRecord: APIDecodable {
             var front_default: String?
             var front_shiny: String?
             var other: Other?
+            var versions: [String: [String: GameSprites.WireNode]]?
         }
         var id: Int
         var name: String
@@ -167,7 +168,8 @@ extension PokemonRecord: APIDecodable {
                 return HeldItem(item: item, name: slot.item.name, versions: versions)
             },
             past: PokemonPast(types: wire.past_types, stats: wire.past_stats, abilities: wire.past_abilities),
-            cries: Cries(latest: wire.cries?.latest, legacy: wire.cries?.legacy)
+            cries: Cries(latest: wire.cries?.latest, legacy: wire.cries?.legacy),
+            gameSprites: GameSprites(versions: wire.sprites.versions, id: wire.id)
         )
     }
 }

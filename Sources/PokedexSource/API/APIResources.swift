@@ -109,6 +109,8 @@ package struct PokemonRecord: Codable, Sendable, Equatable {
     package var past = PokemonPast()
     /// Its cries (Ogg Vorbis): today's, and the one of the older games where PokeAPI has it (649 Pokémon).
     package var cries = Cries()
+    /// Its sprite in every game, front and back, shiny, female, gray, transparent and animated.
+    package var gameSprites = GameSprites()
 
     /// The URLs of its cries, http(s) only (a URL from the API lands in an attribute).
     package struct Cries: Codable, Sendable, Equatable {

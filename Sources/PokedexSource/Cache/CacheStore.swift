@@ -38,7 +38,7 @@ package struct CacheEntry<Body: Codable & Sendable>: Codable, Sendable {
 /// per API base URL so that two servers never mix. Every write is atomic.
 package struct CacheStore: Sendable {
     /// Bumped whenever a projection changes shape, so an older cache is refetched rather than misread.
-    static let formatVersion = "v11"
+    static let formatVersion = "v12"
 
     package let root: URL
     package let folder: URL
@@ -144,12 +144,12 @@ package struct CacheStore: Sendable {
 
     /// A cached image: the PNG's bytes are in their own file beside the metadata, and stay there (the publish
     /// step copies the file), so a warm build reads only the PNG's header and trailer.
-    func readImage(_ key: String) throws -> (metadata: CacheMetadata, image: CachedImage)? {
+    func readImage(_ key: String, format: MediaFormat = .png) throws -> (metadata: CacheMetadata, image: CachedImage)? {
         guard let entry = try read(key, as: ImageInfo.self) else { return nil }
-        let file = imageFile(key)
+        let file = imageFile(key, format: format)
         let shape: PNGImage.FileShape?
         do {
-            shape = try PNGImage.inspect(file: file)
+            shape = try format.inspect(file: file)
         } catch {
             throw PokedexError.file(.cache, file.path, error)
         }
@@ -158,8 +158,8 @@ package struct CacheStore: Sendable {
         return (entry.metadata, CachedImage(file: file, shape: shape))
     }
 
-    func writeImage(_ png: Data, metadata: CacheMetadata, key: String) throws {
-        let file = imageFile(key)
+    func writeImage(_ png: Data, metadata: CacheMetadata, key: String, format: MediaFormat = .png) throws {
+        let file = imageFile(key, format: format)
         do {
             try AtomicFile.write(png, to: file)
         } catch {
@@ -173,8 +173,8 @@ package struct CacheStore: Sendable {
         try write(CacheEntry(metadata: metadata, body: ImageInfo(byteCount: image.byteCount)), key: key)
     }
 
-    func imageFile(_ key: String) -> URL {
-        url(for: key + ".png")
+    func imageFile(_ key: String, format: MediaFormat = .png) -> URL {
+        url(for: key + "." + format.fileExtension)
     }
 
     struct ImageInfo: Codable, Sendable {

@@ -231,10 +231,10 @@ package final class ResourceLoader: Sendable {
         )
     }
 
-    /// A PNG image, stored only when complete, and answered by file (see `CachedImage`). A 404 is thrown as
+    /// A picture or a cry (`format`), stored only when complete, and answered by file (see `CachedImage`). A 404 is thrown as
     /// `.httpStatus(404)` so callers can try another sprite, and remembered for a day like any cacheable answer
     /// (RFC 9111 lets a cache keep a 404), so a warm build asks nothing and an offline one decides the same way.
-    package func image(url: String, key: String) async throws -> Loaded<CachedImage> {
+    package func image(url: String, key: String, format: MediaFormat = .png) async throws -> Loaded<CachedImage> {
         let absentKey = key + ".absent"
         let absent = try store.read(absentKey, as: String.self).flatMap { $0.body == url ? $0 : nil }
         if let absent, mode == .offline || (mode == .normal && absent.metadata.isFresh(at: now())) {
@@ -242,7 +242,7 @@ package final class ResourceLoader: Sendable {
             await tally.expires(mode == .offline ? 0 : absent.metadata.storedAt + Double(absent.metadata.maxAge ?? 0))
             throw PokedexError(.source, url, .httpStatus(404))
         }
-        let cached = try store.readImage(key).flatMap { $0.metadata.url == url ? $0 : nil }
+        let cached = try store.readImage(key, format: format).flatMap { $0.metadata.url == url ? $0 : nil }
         let store = self.store
         do {
             let loaded = try await resolve(
@@ -252,18 +252,18 @@ package final class ResourceLoader: Sendable {
                 },
                 useDataHash: false,
                 accept: { result in
-                    guard PNGImage.isComplete(result.body) else {
+                    guard format.isComplete(result.body) else {
                         throw PokedexError(
                             .source,
                             url,
-                            .invalidResponse("not a complete PNG (\(result.body.count) bytes)")
+                            .invalidResponse("not a complete \(format.rawValue.uppercased()) (\(result.body.count) bytes)")
                         )
                     }
                     return ImageBody.downloaded(result.body)
                 },
                 persist: { metadata, body in
                     switch body {
-                    case .downloaded(let png): try store.writeImage(png, metadata: metadata, key: key)
+                    case .downloaded(let bytes): try store.writeImage(bytes, metadata: metadata, key: key, format: format)
                     case .onDisk(let image): try store.renewImage(image, metadata: metadata, key: key)
                     }
                 }
@@ -273,10 +273,10 @@ package final class ResourceLoader: Sendable {
                 return Loaded(value: image, provenance: loaded.provenance)
             case .downloaded:
                 // Just stored; read back by file like any cached image.
-                let file = store.imageFile(key)
+                let file = store.imageFile(key, format: format)
                 let shape: PNGImage.FileShape?
                 do {
-                    shape = try PNGImage.inspect(file: file)
+                    shape = try format.inspect(file: file)
                 } catch {
                     throw PokedexError.file(.cache, file.path, error)
                 }

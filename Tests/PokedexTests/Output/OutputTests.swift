@@ -204,8 +204,9 @@ import Testing
             // script (Pikachu Rock Star's form-change method is gone from it). Every move is still learned. The 11
             // abilities only the 7 had, the 5 types only they had (Dragon, Fairy, Ghost, Ice, Psychic), and the
             // search data, the regional Pokédexes' members and the abilities script under their old names. The pages
-            // of the 5 items only they named: the 4 Mega Stones (no Mega is left) and the Shiny Stone.
-            #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1 + 11 + 5 + 1 + 1 + 1 + 5)
+            // of the 5 items only they named: the 4 Mega Stones (no Mega is left) and the Shiny Stone. And the 7's cries.
+            #expect(summary.filesRemoved == 7 + 6 + 2 + 2 + 5 + 1 + 11 + 5 + 1 + 1 + 1 + 5 + 7)
+            #expect(!env.exists("sounds/cries/latest/10168.ogg") && env.exists("sounds/cries/latest/1.ogg"))
             #expect(!env.exists("items/charizardite-x.html") && env.exists("items/thunder-stone.html"))
             #expect(!env.exists("abilities/disguise.html") && !env.exists("types/ghost.html"))
             let manifest = try JSONDecoder().decode(

@@ -195,7 +195,7 @@ import Testing
             #expect(
                 report.stages.map(\.name) == [
                     "source and cache: JSON", "source and cache: images and thumbnails",
-                    "source and cache: item pictures",
+                    "source and cache: item pictures", "source and cache: sprites of every game and cries",
                     "model", "render and output",
                 ]
             )

@@ -197,7 +197,7 @@ import Testing
             )
             #expect(text.contains("Egg moves 1 Move Type"))
             // Every other game is one choice away, its script named on the picker, never loaded on arrival.
-            #expect(page.contains("<option value=\"20\">Sword &amp; Shield</option>"))
+            #expect(page.contains("<option value=\"20\" data-gen=\"8\">Sword &amp; Shield</option>"))
             let learnset = try #require(
                 page.firstMatch(of: /data-learnset="\.\.\/(learnsets\/pikachu\.[0-9a-f]{8}\.js)"/)?.1
             )
@@ -214,7 +214,7 @@ import Testing
             // Charizard learns only by machine in Scarlet & Violet, by level up in Sword & Shield.
             let page = try env.read("pokemon/charizard.html")
             #expect(page.contains("Moves learned in <strong class=\"game-name\">Sword &amp; Shield</strong>"))
-            #expect(page.contains("<option value=\"25\">Scarlet &amp; Violet</option>"))
+            #expect(page.contains("<option value=\"25\" data-gen=\"9\">Scarlet &amp; Violet</option>"))
             // A Mega that PokeAPI lists no moves for shows its base form's, with its learnset script: no script of
             // its own.
             let mega = try env.read("pokemon/charizard-mega-x.html")

@@ -17,8 +17,8 @@ import Testing
     /// are numbered in and the one more region they name; the natures' list, its 3 natures and their 2 flavours; the 2
     /// categories of the items shown whole and their 2 pockets.
     static let jsonResources = 184
-    /// One per Pokémon with a sprite, and the one item sprite (`spark-pebble`).
-    static let images = 12
+    /// One per Pokémon with a sprite, the one item sprite (`spark-pebble`), and a cry per Pokémon.
+    static let images = 12 + Fixtures.pokemon.count
 
     @Test func secondRunWithinMaxAgeMakesNoRequest() async throws {
         try await withEnvironment { env in

@@ -445,8 +445,21 @@ final class TestServer: Sendable {
             if let sprite = Fixtures.spritePaths(for: p)[path] {
                 return Resource(body: PNGMaker.sprite(id: sprite.id, kind: sprite.kind), contentType: "image/png")
             }
+            // Its cry (`Fixtures` names one per Pokémon): a whole Ogg stream of two pages.
+            if path == "/media/cries/\(p.id).ogg" {
+                return Resource(body: Self.cry(id: p.id), contentType: "audio/ogg")
+            }
         }
         return nil
+    }
+
+    /// A short Ogg stream, different per Pokémon: two pages, the last one marked as ending the stream.
+    static func cry(id: Int) -> Data {
+        func page(_ body: [UInt8], last: Bool) -> [UInt8] {
+            Array("OggS".utf8) + [0, last ? 0x04 : 0x02] + [UInt8](repeating: 0, count: 20) + [1, UInt8(body.count)]
+                + body
+        }
+        return Data(page([UInt8(id % 256), 1, 2], last: false) + page([3, 4], last: true))
     }
 
     static func query(_ uri: String) -> [String: String] {
