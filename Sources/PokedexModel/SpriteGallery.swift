@@ -93,7 +93,10 @@ package struct SpriteGallery: Sendable, Equatable {
     package var isEmpty: Bool { generations.isEmpty }
     package var pictureCount: Int {
         generations.reduce(0) { sum, generation in
-            sum + generation.shelves.reduce(0) { $0 + ($1.front == nil ? 0 : 1) + ($1.shiny == nil ? 0 : 1) + $1.more.count }
+            sum
+                + generation.shelves.reduce(0) {
+                    $0 + ($1.front == nil ? 0 : 1) + ($1.shiny == nil ? 0 : 1) + $1.more.count
+                }
         }
     }
 

@@ -20,7 +20,8 @@ extension SiteRenderer {
             GalleryGenerationContext(
                 label: t("common.generation", ["n": numeral(generation.generation)]),
                 shelves: generation.shelves.map { shelf in
-                    let game = labels[SpriteGallery.versionGroup(ofFolder: shelf.game)] ?? names.name(.version, shelf.game)
+                    let game =
+                        labels[SpriteGallery.versionGroup(ofFolder: shelf.game)] ?? names.name(.version, shelf.game)
                     let indices = shelf.more.compactMap { GameSprites.Variant.all.firstIndex(of: $0.variant) }
                     used.formUnion(indices)
                     func picture(_ picture: SpriteGallery.Picture?, key: String) -> GalleryPictureContext? {

@@ -134,7 +134,12 @@ struct MoveScripts: Sendable {
             )
             if let older = catalog.eras[move.id] {
                 eras[String(move.id)] = older.map { era in
-                    let type = SiteRenderer.typeContext(era.type, names: catalog.names, pages: catalog.typePages, root: "")
+                    let type = SiteRenderer.typeContext(
+                        era.type,
+                        names: catalog.names,
+                        pages: catalog.typePages,
+                        root: ""
+                    )
                     if !types.contains(where: { $0.name == type.name }) { types.append(type) }
                     return EraRow(
                         games: era.groups,

@@ -125,7 +125,8 @@ package struct GameSprites: Codable, Sendable, Equatable {
         stem = id
         guard let versions else { return }
         var games: [Game] = []
-        for generation in versions.keys.sorted(by: { (GenerationNumber.of($0) ?? 99) < (GenerationNumber.of($1) ?? 99) }) {
+        for generation in versions.keys.sorted(by: { (GenerationNumber.of($0) ?? 99) < (GenerationNumber.of($1) ?? 99) }
+        ) {
             guard let byGame = versions[generation] else { continue }
             for game in byGame.keys.sorted() where game != "icons" {
                 guard let node = byGame[game] else { continue }

@@ -256,14 +256,17 @@ package final class ResourceLoader: Sendable {
                         throw PokedexError(
                             .source,
                             url,
-                            .invalidResponse("not a complete \(format.rawValue.uppercased()) (\(result.body.count) bytes)")
+                            .invalidResponse(
+                                "not a complete \(format.rawValue.uppercased()) (\(result.body.count) bytes)"
+                            )
                         )
                     }
                     return ImageBody.downloaded(result.body)
                 },
                 persist: { metadata, body in
                     switch body {
-                    case .downloaded(let bytes): try store.writeImage(bytes, metadata: metadata, key: key, format: format)
+                    case .downloaded(let bytes):
+                        try store.writeImage(bytes, metadata: metadata, key: key, format: format)
                     case .onDisk(let image): try store.renewImage(image, metadata: metadata, key: key)
                     }
                 }

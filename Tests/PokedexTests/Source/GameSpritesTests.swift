@@ -65,22 +65,28 @@ import Testing
         #expect(redBlue.game == "red-blue")
         #expect(redBlue.front?.path == "generation-i/red-blue/25.png")
         #expect(redBlue.shiny == nil)
-        #expect(redBlue.more.map(\.path).sorted() == [
-            "generation-i/red-blue/back/25.png", "generation-i/red-blue/gray/25.png",
-            "generation-i/red-blue/transparent/back/25.png",
-        ])
+        #expect(
+            redBlue.more.map(\.path).sorted() == [
+                "generation-i/red-blue/back/25.png", "generation-i/red-blue/gray/25.png",
+                "generation-i/red-blue/transparent/back/25.png",
+            ]
+        )
         let blackWhite = try #require(gallery.generations.last?.shelves.first)
         #expect(blackWhite.front?.path == "generation-v/black-white/animated/25.gif")
         #expect(blackWhite.shiny?.path == "generation-v/black-white/animated/shiny/25.gif")
         // The still frames are a toggle away.
-        #expect(blackWhite.more.map(\.path).sorted() == [
-            "generation-v/black-white/25.png", "generation-v/black-white/shiny/25.png",
-        ])
+        #expect(
+            blackWhite.more.map(\.path).sorted() == [
+                "generation-v/black-white/25.png", "generation-v/black-white/shiny/25.png",
+            ]
+        )
         #expect(gallery.pictureCount == 8)
         // The variants' numbering, which pokemon-games.js makes folders from (pokemon.test.mjs pins the same).
         let folders = GameSprites.Variant.all.map(\.folder)
         #expect(folders[0] == "" && folders[4] == "back/" && folders[7] == "back/shiny/female/")
-        #expect(folders[12] == "animated/back/" && folders[17] == "back/gray/" && folders[21] == "transparent/back/shiny/")
+        #expect(
+            folders[12] == "animated/back/" && folders[17] == "back/gray/" && folders[21] == "transparent/back/shiny/"
+        )
         #expect(GameSprites.Variant.all.count == 22)
         // A sprite the server had not (404) is left out of the gallery.
         let without = SpriteGallery(sprites, absent: ["generation-i/red-blue/25.png"])
