@@ -39,7 +39,9 @@ package struct PokemonMedia: Sendable, Equatable, Encodable {
     /// Everything by URL, as `--images remote` has it.
     package static func web(_ record: PokemonRecord) -> PokemonMedia {
         PokemonMedia(
-            gallery: record.gameSprites.games.isEmpty ? nil : record.gameSprites.root.map(MediaPlace.web),
+            gallery: record.gameSprites.safeGames.isEmpty
+                ? nil
+                : record.gameSprites.root.flatMap { PokemonRecord.Sprites.isUsable($0) ? MediaPlace.web($0) : nil },
             latestCry: record.cries.latest.map(MediaPlace.web),
             legacyCry: record.cries.legacy.map(MediaPlace.web)
         )
@@ -103,7 +105,7 @@ package struct SpriteGallery: Sendable, Equatable {
     /// `absent`: sprites the server had not, left out.
     package init(_ sprites: GameSprites, absent: Set<String> = []) {
         var byGeneration: [Int: [Shelf]] = [:]
-        for game in sprites.games {
+        for game in sprites.safeGames {
             guard let generation = game.generation else { continue }
             let pictures = GameSprites.Variant.all.filter(game.has).map { variant in
                 Picture(path: sprites.path(game, variant), variant: variant)

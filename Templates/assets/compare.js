@@ -197,6 +197,7 @@
   function cryButton(p) {
     var pattern = section.getAttribute('data-cry');
     if (!pattern || typeof window.Audio !== 'function' || !/^[0-9]+$/.test(String(p.id))) return null;
+    if ((' ' + (section.getAttribute('data-cry-none') || '') + ' ').indexOf(' ' + p.id + ' ') >= 0) return null;
     var button = site.el('button', 'cry cmp-cry');
     button.type = 'button';
     var mark = button.appendChild(site.el('span'));

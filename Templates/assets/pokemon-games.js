@@ -125,18 +125,22 @@
     var body = stats.querySelector('tbody');
     body.replaceChildren.apply(body, original.stats.map(function (n) { return n.cloneNode(true); }));
     stats.querySelector('tfoot .stat-value').textContent = original.total;
-    if (!era) return;
     var values = {};
-    era.pairs.forEach(function (pair) { values[pair[0]] = Number(pair[1]); });
+    if (era) {
+      era.pairs.forEach(function (pair) { values[pair[0]] = Number(pair[1]); });
+    } else if (generation && generation < 3) {
+      // Today's base stats, by the older games' formula.
+      Array.prototype.forEach.call(body.rows, function (tr) { values[tr.getAttribute('data-stat')] = Number(tr.cells[1].textContent); });
+    } else {
+      return;
+    }
     var levels = Array.prototype.map.call(stats.querySelectorAll('thead th.stat-range'), function (th) {
       return Number((th.textContent.match(/\d+/) || ['0'])[0]);
     });
-    var rows = Array.prototype.slice.call(body.rows);
-    var names = ['hp', 'attack', 'defense', 'special-attack', 'special-defense', 'speed'];
     // Generation I's Special takes Sp. Atk's row, named as the history table names it; Sp. Def's row goes.
     var total = 0;
-    rows.forEach(function (tr, index) {
-      var name = names[index];
+    Array.prototype.forEach.call(body.rows, function (tr) {
+      var name = tr.getAttribute('data-stat');
       if (values.special !== undefined && name === 'special-attack') {
         name = 'special';
         tr.cells[0].textContent = note.getAttribute('data-special');
@@ -168,7 +172,11 @@
     var generation = Number(option && option.getAttribute('data-gen')) || 0;
     var typeEra = generation ? eraOf(typeEras, generation) : null;
     var statEra = generation ? eraOf(statEras, generation) : null;
-    var isToday = !generation || (!typeEra && !statEra && generation >= 3);
+    // Abilities gained after the game picked make it another game too, its types and stats alike.
+    var later = Array.prototype.some.call(document.querySelectorAll('ul.abilities > li[data-since]'), function (li) {
+      return generation < Number(li.getAttribute('data-since'));
+    });
+    var isToday = !generation || (!typeEra && !statEra && !later && generation >= 3);
     showTypes(typeEra);
     showStats(statEra, generation);
     showAbilities(generation, isToday);

@@ -124,10 +124,10 @@
   var site = window.PokedexSite;
   var article = document.querySelector('article.detail');
   if (!site || !article) return;
-  function games(then) {
+  function games(then, failed) {
     site.loadScript(article.getAttribute('data-games')).then(function () {
       if (window.PokedexGames) then(window.PokedexGames);
-    }, function () { /* offline and never loaded: the page stays as it is */ });
+    }, function () { if (failed) failed(); });  // offline and never loaded: the page stays as it is
   }
   var gallery = document.querySelector('#sprites');
   if (gallery) {
@@ -145,7 +145,12 @@
         gallery.classList.toggle('gallery-open', open);
         if (open && !made) {
           made = true;
-          games(function (api) { api.addSprites(gallery); });
+          games(function (api) { api.addSprites(gallery); }, function () {
+            // Not loaded: closed again, and the next press asks once more.
+            made = false;
+            button.setAttribute('aria-expanded', 'false');
+            gallery.classList.remove('gallery-open');
+          });
         }
       });
       toggle.hidden = false;

@@ -290,3 +290,9 @@ def test_picking_an_older_game_shows_its_types_stats_and_abilities(driver, serve
         assert shown["HP"][1] == "95–142", shown
         assert abilities() == [], abilities()
         assert "Generation III" in driver.find_element(By.CSS_SELECTOR, ".game-note").text
+        # Gengar's types and stats never changed, but Cursed Body came in Generation VII: not in Black & White.
+        open_page(driver, base + "pokemon/gengar.html")
+        assert any("Cursed Body" in name for name in abilities())
+        pick("Black & White")
+        wait(driver, lambda d: not any("Cursed Body" in name for name in abilities()), message="Cursed Body in Black & White")
+        assert driver.find_element(By.CSS_SELECTOR, ".game-note").is_displayed()

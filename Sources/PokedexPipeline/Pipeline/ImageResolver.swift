@@ -330,6 +330,7 @@ extension ImageResolver {
         var absent: [Int: Set<String>] = [:]
         /// By Pokémon, then legacy or not: the copy's path, or nil when the server had none (404).
         var cries: [Int: [Bool: String?]] = [:]
+        var galleryBytes: [Int: Int] = [:]
         await withTaskGroup(of: (MediaJob, Result<(CachedImage, String), any Error>).self) { group in
             var pending = jobs[...]
             func start() {
@@ -353,8 +354,8 @@ extension ImageResolver {
                     copies.files[job.sitePath] = file
                     copies.contentHashes[job.sitePath] = hash
                     if isGallery {
-                        copies.gallery.copied += 1
-                        copies.gallery.bytes += file.byteCount
+                        // Counted once its Pokémon's gallery is known to be published (below).
+                        galleryBytes[job.pokemon, default: 0] += file.byteCount
                     } else {
                         copies.cries.copied += 1
                         copies.cries.bytes += file.byteCount
@@ -363,13 +364,20 @@ extension ImageResolver {
                 case .failure(let error as PokedexError) where error.stage != .cache && Self.isMissing(error):
                     if let path = job.galleryPath {
                         absent[job.pokemon, default: []].insert(path)
-                        copies.gallery.absent += 1
                     } else {
                         cries[job.pokemon, default: [:]][job.isLegacyCry] = .some(nil)
                         copies.cries.absent += 1
                     }
                 case .failure(let error):
-                    logger.info("media download failed", metadata: ["url": "\(job.url)", "error": "\(error)"])
+                    // Offline, a file not cached yet is expected (35,000 of them on a first offline build): said
+                    // once in the summary's counts, not per file. The cache unreadable or unwritable is a warning.
+                    if let error = error as? PokedexError, case .notCached = error.reason {
+                        logger.debug("media not cached", metadata: ["url": "\(job.url)"])
+                    } else if let error = error as? PokedexError, error.stage == .cache {
+                        logger.warning("media not cached", metadata: ["url": "\(job.url)", "error": "\(error)"])
+                    } else {
+                        logger.info("media download failed", metadata: ["url": "\(job.url)", "error": "\(error)"])
+                    }
                     if isGallery { galleryFailed.insert(job.pokemon) } else { copies.cries.remote += 1 }
                 }
                 start()
@@ -380,6 +388,9 @@ extension ImageResolver {
             if media.gallery != nil, !galleryFailed.contains(record.id) {
                 media.gallery = .site(PokemonMedia.galleryFolder)
                 media.absent = absent[record.id] ?? []
+                copies.gallery.absent += media.absent.count
+                copies.gallery.copied += record.gameSprites.paths.count - media.absent.count
+                copies.gallery.bytes += galleryBytes[record.id] ?? 0
             } else if media.gallery != nil {
                 copies.gallery.remote += record.gameSprites.paths.count
                 // Referenced whole: the copies made of its gallery are not published.

@@ -272,7 +272,13 @@ struct CompareContext: Sendable, Encodable, TemplateTree {
     /// data script names.
     var abilitiesScript: String
     /// Every cry's address with `{id}` for the Pokémon's (see `SiteRenderer.cryPattern`); nil for none.
-    var cries: String?
+    var cries: CompareCriesContext?
+}
+
+struct CompareCriesContext: Sendable, Encodable, TemplateTree {
+    var pattern: String
+    /// The ids of the Pokémon with no cry, space-separated.
+    var without: String
 }
 
 struct CompareStatContext: Sendable, Encodable, TemplateTree {

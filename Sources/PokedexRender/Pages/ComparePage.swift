@@ -44,18 +44,20 @@ extension SiteRenderer {
                 CompareLevelContext(level: $0, label: t("pokemon.at_level", ["n": String($0)]))
             },
             abilitiesScript: abilitiesScript,
-            cries: cryPattern(pokedex.entries)
+            cries: cryPattern(pokedex.entries).map { CompareCriesContext(pattern: $0.pattern, without: $0.without) }
         )
     }
 
     /// Where every Pokémon's cry is, from the site root, with `{id}` for its id: "sounds/cries/latest/{id}.ogg"
-    /// with `--images local`, PokeAPI's address otherwise. Nil when the cries follow no one pattern (some copied,
-    /// some on the web): the comparison then has no cry buttons rather than wrong ones.
-    func cryPattern(_ entries: [PokemonEntry]) -> String? {
+    /// with `--images local`, PokeAPI's address otherwise; and the ids of those with none (PokeAPI has none, or
+    /// the server had none), which get no button. Nil when the cries follow no one pattern (some copied, some on
+    /// the web): the comparison then has no cry buttons rather than wrong ones.
+    func cryPattern(_ entries: [PokemonEntry]) -> (pattern: String, without: String)? {
         let cries = entries.compactMap { entry in entry.media.latestCry.map { (entry.id, $0.href(root: "")) } }
         guard let (id, first) = cries.first, first.hasSuffix("/\(id).ogg") else { return nil }
         let pattern = String(first.dropLast("\(id).ogg".count)) + "{id}.ogg"
         let fits = cries.allSatisfy { id, href in href == pattern.replacingOccurrences(of: "{id}", with: String(id)) }
-        return fits ? pattern : nil
+        let without = entries.filter { $0.media.latestCry == nil }.map { String($0.id) }.joined(separator: " ")
+        return fits ? (pattern, without) : nil
     }
 }

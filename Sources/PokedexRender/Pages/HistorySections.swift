@@ -165,8 +165,6 @@ struct GameErasContext: Sendable, Encodable, TemplateTree {
     var types: String?
     /// "1-1:hp=35,attack=55,defense=30,speed=90,special=50;2-5:…": the older runs' base stats; nil when none.
     var stats: String?
-    /// The generation that brought it, from which the picker's games count.
-    var first: Int
     /// What the stats table calls Generation I's Special.
     var special: String
 }
@@ -181,7 +179,10 @@ extension SiteRenderer {
         guard !history.isEmpty || first < firstGenerationWithAbilities else { return nil }
         func span<Value>(_ span: GenerationSpan<Value>) -> String { "\(span.first)-\(span.last)" }
         let types = history.types.dropLast().map { era in
-            span(era) + ":" + era.value.map { "\($0)=\(names.type($0))" }.joined(separator: ",")
+            // The script splits on these: a label never carries one.
+            span(era) + ":"
+                + era.value.map { "\($0)=\(String(names.type($0).map { ",;=:".contains($0) ? " " : $0 }))" }
+                .joined(separator: ",")
         }
         let stats = history.stats.dropLast().map { era in
             span(era) + ":" + era.value.map { "\($0.name)=\($0.value)" }.joined(separator: ",")
@@ -200,7 +201,6 @@ extension SiteRenderer {
             GameErasContext(
                 types: types.isEmpty ? nil : types.joined(separator: ";"),
                 stats: stats.isEmpty ? nil : stats.joined(separator: ";"),
-                first: first,
                 special: statLabel("special").1
             ),
             since

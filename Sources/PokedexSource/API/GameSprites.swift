@@ -88,7 +88,17 @@ package struct GameSprites: Codable, Sendable, Equatable {
         package var generation: Int? { GenerationNumber.of(String(path.split(separator: "/").first ?? "")) }
 
         package func has(_ variant: Variant) -> Bool { variants & variant.bit != 0 }
+
+        /// "generation-i/red-blue" and nothing else: the path becomes folders of the cache and the site, so a game
+        /// read back from a cache or snapshot that someone else wrote is checked again.
+        package var isSafe: Bool {
+            let parts = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 && GenerationNumber.of(parts[0]) != nil && GameSprites.isCleanFolder(parts[1])
+        }
     }
+
+    /// The games whose paths are safe to make folders of (see `Game.isSafe`).
+    package var safeGames: [Game] { games.filter(\.isSafe) }
 
     /// Where every game's folder is: "https://raw.githubusercontent.com/PokeAPI/sprites/master/sprites/pokemon/versions/".
     package var root: String?
@@ -115,7 +125,7 @@ package struct GameSprites: Codable, Sendable, Equatable {
 
     /// Every sprite's path below `root`, for copying.
     package var paths: [String] {
-        games.flatMap { game in Variant.all.filter(game.has).map { path(game, $0) } }
+        safeGames.flatMap { game in Variant.all.filter(game.has).map { path(game, $0) } }
     }
 
     /// Without the games' icons (menu pictures, not a game's sprite) and the variants outside the pattern.
@@ -128,7 +138,9 @@ package struct GameSprites: Codable, Sendable, Equatable {
         for generation in versions.keys.sorted(by: { (GenerationNumber.of($0) ?? 99) < (GenerationNumber.of($1) ?? 99) }
         ) {
             guard let byGame = versions[generation] else { continue }
-            for game in byGame.keys.sorted() where game != "icons" {
+            // Both keys become folders of the site's copy: a generation's name and a clean game name only.
+            guard GenerationNumber.of(generation) != nil else { continue }
+            for game in byGame.keys.sorted() where game != "icons" && Self.isCleanFolder(game) {
                 guard let node = byGame[game] else { continue }
                 var urls: [String: String] = [:]
                 node.flatten(prefix: "", into: &urls)
@@ -156,6 +168,12 @@ package struct GameSprites: Codable, Sendable, Equatable {
             return lo != ro ? lo < ro : lhs.offset < rhs.offset
         }
         .map(\.element)
+    }
+
+    /// "red-blue": lowercase letters, digits and inner hyphens, so that it is never `..` nor a path.
+    static func isCleanFolder(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 64 && !name.hasPrefix("-") && !name.hasSuffix("-")
+            && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
     /// The games of a generation in the order they came out, for the folders PokeAPI has: Gold and Silver before

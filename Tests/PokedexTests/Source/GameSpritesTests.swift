@@ -50,6 +50,20 @@ import Testing
                 "\(Self.root)generation-v/black-white/animated/shiny/25.gif",
             ]
         )
+        // A game or generation that is not a clean folder name never becomes one of the site's folders.
+        let hostile = Data(
+            String(decoding: Self.pikachu, as: UTF8.self)
+                .replacingOccurrences(
+                    of: "\"generation-vii\": {\"icons\"",
+                    with:
+                        "\"..\": {\"x\": {\"front_default\": \"\(Self.root)../x/25.png\"}}, \"generation-vii\": {\"../../x\""
+                )
+                .utf8
+        )
+        #expect(try PokemonRecord.decodeAPI(hostile).gameSprites.games.map(\.path) == sprites.games.map(\.path))
+        #expect(
+            !GameSprites.isCleanFolder("..") && !GameSprites.isCleanFolder("a/b") && GameSprites.isCleanFolder("x-y")
+        )
         // Kyurem's "646-black.gif" under Pikachu's id follows no pattern: left out, not made wrong.
         #expect(!urls.contains { $0.contains("646") })
         // Stored compactly: the record round-trips through the cache's JSON.
