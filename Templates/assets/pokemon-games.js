@@ -83,6 +83,8 @@
         var picture = variant(index, words);
         if (!picture) return;
         var img = site.el('img', 'gallery-more');
+        img.width = 96;
+        img.height = 96;
         img.loading = 'lazy';
         img.alt = name + ' — ' + picture[2];
         img.title = picture[2];
