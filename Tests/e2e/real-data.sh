@@ -208,7 +208,7 @@ grep -q 'href="../compare.html#pikachu"' Output/pokemon/pikachu.html || fail "Pi
 # names each by its game, and its cry plays from the site's copy.
 expect_eq "sprites of every game copied" "$(find Output/images/games -type f | wc -l)" 32475
 expect_eq "cries copied (today's for 1,351 Pokémon, the older games' for 649)" "$(find Output/sounds/cries -name '*.ogg' | wc -l)" 2000
-grep -q '<img src="../images/games/generation-i/red-blue/25.png" alt="Pikachu in Red &amp; Blue"' Output/pokemon/pikachu.html \
+grep -q '<img src="../images/games/generation-i/red-blue/25.png" width="96" height="96" alt="Pikachu in Red &amp; Blue"' Output/pokemon/pikachu.html \
   || fail "Pikachu's gallery does not show its Red & Blue sprite, named by its game"
 grep -q 'data-src="../sounds/cries/latest/25.ogg"' Output/pokemon/pikachu.html || fail "Pikachu's cry is not the site's copy"
 [ "$(head -c 4 Output/sounds/cries/latest/25.ogg)" = OggS ] || fail "Pikachu's cry is not an Ogg file"

@@ -146,12 +146,30 @@ struct BuildMemo: Codable, Equatable, Sendable {
             let folder = dirfd(directory)
             bytes.append(contentsOf: path.utf8)
             bytes.append(0)
+            // The sprites of every game and the cries (69,000 files with their metadata, twice the rest of the
+            // cache): every write there renames a whole file into place, which changes its folder's times, so the
+            // folder's stat and its names say what their files' would, at a tenth of the cost. Files below are
+            // stamped by name; a file edited in place by hand there goes unnoticed (the cache is pokedex's own).
+            let byName = Self.isMediaFolder(path, below: root.path)
+            if byName {
+                var info = stat()
+                guard fstat(folder, &info) == 0 else { throw AtomicFile.posixError("cannot stat \(path)") }
+                append(info.modified.seconds)
+                append(info.modified.nanoseconds)
+                append(UInt64(info.st_ino))
+            }
             while let entry = readdir(directory) {
                 guard let namePointer = UnsafeRawPointer(entry.pointer(to: \.d_name)) else { continue }
                 let name = namePointer.assumingMemoryBound(to: CChar.self)
                 let length = strlen(name)
                 // "." and ".."
                 if name[0] == 0x2E && (length == 1 || (length == 2 && name[1] == 0x2E)) { continue }
+                if byName, entry.pointee.d_type != UInt8(DT_UNKNOWN) {
+                    bytes.append(contentsOf: UnsafeRawBufferPointer(start: name, count: length))
+                    bytes.append(0)
+                    if entry.pointee.d_type == UInt8(DT_DIR) { pending.append(path + "/" + String(cString: name)) }
+                    continue
+                }
                 var info = stat()
                 guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                     throw AtomicFile.posixError("cannot stat \(path)/\(String(cString: name))")
@@ -166,6 +184,14 @@ struct BuildMemo: Codable, Equatable, Sendable {
             }
         }
         return bytes
+    }
+
+    /// A folder of the cache holding the sprites of every game or the cries (`images/games/…`, `sounds/cries/…`).
+    static func isMediaFolder(_ path: String, below root: String) -> Bool {
+        let relative = path.dropFirst(root.count)
+        return relative.contains("/" + PokemonMedia.galleryFolder) || relative.contains("/" + PokemonMedia.criesFolder)
+            || relative.hasSuffix("/" + PokemonMedia.galleryFolder.dropLast())
+            || relative.hasSuffix("/" + PokemonMedia.criesFolder.dropLast())
     }
 
     /// Where the memo of the site in `output` is kept, in the cache folder `cacheRoot`.
