@@ -198,7 +198,8 @@
     var pattern = section.getAttribute('data-cry');
     if (!pattern || typeof window.Audio !== 'function' || !/^[0-9]+$/.test(String(p.id))) return null;
     if ((' ' + (section.getAttribute('data-cry-none') || '') + ' ').indexOf(' ' + p.id + ' ') >= 0) return null;
-    var button = site.el('button', 'cry cmp-cry');
+    // Retry's pill (style.css): the pages' shared stylesheet needs no rule of its own for it.
+    var button = site.el('button', 'retry cmp-cry');
     button.type = 'button';
     var mark = button.appendChild(site.el('span'));
     mark.setAttribute('aria-hidden', 'true');
