@@ -1,7 +1,7 @@
 /* Pokédex: what a Pokémon page does on request only, loaded by pokemon.js on first use (a script element: it works
    from file://). The gallery's toggled sprites (back, female, gray, transparent, still frames), made from the
    gallery's folder, each game's path and each variant's folder, so that the page carries a list of bits instead of
-   80 more pictures; and the Pokémon as the game picked in the moves' game picker had it: its types, base stats
+   64 more pictures; and the Pokémon as the game picked in the moves' game picker had it: its types, base stats
    (Generation I's single Special), the stat ranges by that game's formula, and the abilities it had (none before
    Generation III). The page carries only the older eras (data-eras); today's values are the page's own, put back
    for a newer game. API data reaches the DOM through textContent and setAttribute only. */

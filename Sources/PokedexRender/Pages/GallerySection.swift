@@ -6,7 +6,7 @@ import PokedexSource
 extension SiteRenderer {
     /// The gallery: each game's front and shiny sprite by generation, each named by its game in its `alt`
     /// ("Pikachu in Red and Blue"). The other variants (back, female, gray, transparent, still frames) are only
-    /// listed, as bits, for the page's script to show on request: 80 more pictures for Pikachu would weigh 14 KB of
+    /// listed, as bits, for the page's script to show on request: 64 more pictures for Pikachu would weigh 10 KB of
     /// markup on a page most visitors read for its stats.
     func gallery(_ entry: PokemonEntry, moves: MoveBook, names: NameBook) -> GalleryContext? {
         guard let place = entry.media.gallery else { return nil }
