@@ -1,5 +1,4 @@
 import Foundation
-import PokedexSupport
 
 /// The kinds of file the cache keeps whole beside their metadata: the artwork and sprites (PNG), the animated
 /// sprites of Black and White (GIF), and the cries (Ogg Vorbis). A download is kept only when it is complete, so
@@ -30,36 +29,21 @@ package enum MediaFormat: String, Sendable, CaseIterable {
     /// missing or does not begin and end as this format does. Files are written whole (rename), so a file that
     /// begins and ends right is the one checked block by block when it was downloaded.
     func inspect(file: URL) throws -> PNGImage.FileShape? {
-        if self == .png { return try PNGImage.inspect(file: file) }
-        let fd = open(file.path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return nil }
-            throw AtomicFile.posixError("cannot open \(file.path)")
-        }
-        defer { close(fd) }  // read-only: nothing to lose on close
-        guard let stamp = FileStamp.of(descriptor: fd) else { throw AtomicFile.posixError("cannot stat \(file.path)") }
-        let byteCount = Int(stamp.size)
-        guard byteCount >= 14 else { return nil }
-        func read(_ count: Int, at offset: Int) throws -> [UInt8] {
-            var bytes = [UInt8](repeating: 0, count: count)
-            let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
-            guard got == count else { throw AtomicFile.posixError("cannot read \(file.path)") }
-            return bytes
-        }
-        let head = try read(10, at: 0)
-        let last = try read(1, at: byteCount - 1)
-        let identity = "\(stamp.inode)-\(byteCount)-\(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds)"
         switch self {
-        case .gif:
-            guard GIFStructure.hasSignature(head), last == [GIFStructure.trailer] else { return nil }
-            let width = Int(head[6]) | Int(head[7]) << 8
-            let height = Int(head[8]) | Int(head[9]) << 8
-            return PNGImage.FileShape(byteCount: byteCount, width: width, height: height, identity: identity)
-        case .ogg:
-            guard Array(head[0..<4]) == OggStructure.capture else { return nil }
-            return PNGImage.FileShape(byteCount: byteCount, width: 0, height: 0, identity: identity)
         case .png:
-            return nil
+            return try PNGImage.inspect(file: file)
+        case .gif:
+            return try PNGImage.ends(of: file, minimum: 14, head: 10, tail: 1) { byteCount, identity, head, tail in
+                guard GIFStructure.hasSignature(head), tail == [GIFStructure.trailer] else { return nil }
+                let width = Int(head[6]) | Int(head[7]) << 8
+                let height = Int(head[8]) | Int(head[9]) << 8
+                return PNGImage.FileShape(byteCount: byteCount, width: width, height: height, identity: identity)
+            }
+        case .ogg:
+            return try PNGImage.ends(of: file, minimum: 14, head: 4, tail: 0) { byteCount, identity, head, _ in
+                guard head == OggStructure.capture else { return nil }
+                return PNGImage.FileShape(byteCount: byteCount, width: 0, height: 0, identity: identity)
+            }
         }
     }
 }

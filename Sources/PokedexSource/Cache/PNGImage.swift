@@ -49,6 +49,21 @@ enum PNGImage {
     /// does not start with a PNG header and end with an IEND chunk. Files are written whole (rename), so a file
     /// that begins and ends right is the one that was checked chunk by chunk when it was downloaded.
     static func inspect(file: URL) throws -> FileShape? {
+        try ends(of: file, minimum: 8 + 25 + 12, head: 24, tail: 12) { byteCount, identity, head, tail in
+            guard tail == iendChunk, let size = size(Data(head)) else { return nil }
+            return FileShape(byteCount: byteCount, width: size.width, height: size.height, identity: identity)
+        }
+    }
+
+    /// A cached file's first `head` and last `tail` bytes, its size and identity (inode, size, modification time),
+    /// read without reading the rest: nil when it is missing or shorter than `minimum`.
+    static func ends(
+        of file: URL,
+        minimum: Int,
+        head: Int,
+        tail: Int,
+        _ shape: (_ byteCount: Int, _ identity: String, _ head: [UInt8], _ tail: [UInt8]) -> FileShape?
+    ) throws -> FileShape? {
         let fd = open(file.path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return nil }
@@ -57,17 +72,15 @@ enum PNGImage {
         defer { close(fd) }  // read-only: nothing to lose on close
         guard let stamp = FileStamp.of(descriptor: fd) else { throw AtomicFile.posixError("cannot stat \(file.path)") }
         let byteCount = Int(stamp.size)
-        guard byteCount >= 8 + 25 + 12 else { return nil }
+        guard byteCount >= max(minimum, head, tail) else { return nil }
         func read(_ count: Int, at offset: Int) throws -> [UInt8] {
             var bytes = [UInt8](repeating: 0, count: count)
             let got = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
             guard got == count else { throw AtomicFile.posixError("cannot read \(file.path)") }
             return bytes
         }
-        let head = try read(24, at: 0)
-        guard try read(12, at: byteCount - 12) == iendChunk, let size = size(Data(head)) else { return nil }
         let identity = "\(stamp.inode)-\(byteCount)-\(stamp.modifiedSeconds).\(stamp.modifiedNanoseconds)"
-        return FileShape(byteCount: byteCount, width: size.width, height: size.height, identity: identity)
+        return shape(byteCount, identity, try read(head, at: 0), try read(tail, at: byteCount - tail))
     }
 
     /// An empty IEND chunk: length 0, type, CRC.
