@@ -420,6 +420,7 @@ extension SiteRenderer {
         }
         let pageAssets: [AssetRole] = [
             .pages, .pokemon, .tables, .pokemonScript, .pokemonGames, .calculator, .compare, .items, .itemsStyle,
+            .toolsStyle,
         ]
         return moveShell + referenceShell + compareShell + [assets[.search], assets[.searchData]]
             + pageAssets.map { assets[$0] }

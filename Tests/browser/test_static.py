@@ -252,7 +252,7 @@ def test_page_weight(output, pages, site_data, page_weight):
     names = hashed(output, "assets/pokedex-names.js").read_bytes()
     page_weight(f"pokedex-names.js (loaded on first use of search): {kb(len(names))} "
                 f"({kb(len(gzip.compress(names, 9)))} gzip)")
-    css = max(hashed(output, f"assets/{name}").stat().st_size for name in ("style.css", "pages.css", "pokemon.css"))
+    css = max(hashed(output, f"assets/{name}").stat().st_size for name in ("style.css", "pages.css", "tools.css", "pokemon.css"))
     scripts = ("app.js", "find.js", "cells.js", "list-model.js", "list-search.js", "list.js", "moves.js", "search.js",
                "pokemon.js")
     js = {name: hashed(output, f"assets/{name}").stat().st_size for name in scripts}

@@ -28,6 +28,9 @@ struct PageKind: Sendable, Hashable, Encodable, TemplateField {
         case scriptWords
         /// The items' stylesheet (`assets.itemsStyle`).
         case itemsStyle
+        /// The calculator's and the comparison's stylesheet (`assets.toolsStyle`), between `assets.pages` and
+        /// `assets.tables`.
+        case toolsStyle
     }
 
     init(_ name: String, uses: Set<Use> = []) {
@@ -65,8 +68,8 @@ extension PageKind {
     static let ability = PageKind("ability")
     static let types = PageKind("types", uses: [.tables])
     static let type = PageKind("type", uses: [.tables, .scriptWords])
-    static let calculator = PageKind("calculator", uses: [.tables, .find])
-    static let compare = PageKind("compare", uses: [.data, .tables, .find])
+    static let calculator = PageKind("calculator", uses: [.tables, .find, .toolsStyle])
+    static let compare = PageKind("compare", uses: [.data, .tables, .find, .toolsStyle])
     static let natures = PageKind("natures", uses: [.tables])
     static let items = PageKind("items", uses: [.tables, .find, .controls, .itemsStyle])
     static let item = PageKind("item", uses: [.tables, .itemsStyle])

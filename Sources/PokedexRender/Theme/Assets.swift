@@ -59,6 +59,8 @@ enum AssetRole: String, CaseIterable, Sendable {
     case items
     /// The item pages' and items index's styles, after `pages`.
     case itemsStyle
+    /// The calculator's and the comparison's styles, after `pages`, before `tables`.
+    case toolsStyle
     /// The scripts' words in the pages' language, before `app`; none in English, which the scripts carry.
     /// `strings`: app.js's (`window.POKEDEX_STRINGS`, every page); `moreStrings`: list.js's, moves.js's,
     /// search.js's and pokemon.js's (`window.POKEDEX_MORE_STRINGS`, pages that run them).
@@ -91,6 +93,7 @@ enum AssetRole: String, CaseIterable, Sendable {
         case .compare: "assets/compare.js"
         case .items: "assets/items.js"
         case .itemsStyle: "assets/items.css"
+        case .toolsStyle: "assets/tools.css"
         case .data, .searchData, .abilities, .strings, .moreStrings: nil
         }
     }

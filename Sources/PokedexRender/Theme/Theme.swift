@@ -208,6 +208,12 @@ package struct Theme: Sendable {
                 + "href=\"{{root}}{{assets.tables}}\">{{/usesTables}} after pages.css"
         ),
         (
+            "{{assets.toolsStyle}}", "{{assets.style}}",
+            "does not link tools.css, which now styles the type calculator and the comparison (no longer in "
+                + "pages.css): add {{#usesToolsStyle}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.toolsStyle}}\">"
+                + "{{/usesToolsStyle}} after pages.css"
+        ),
+        (
             "{{assets.pokemon}}", "{{assets.style}}",
             "does not link pokemon.css, which now styles the Pokémon pages' picture "
                 + "switcher, evolution tree and matchups: add {{#isPokemon}}<link rel=\"stylesheet\" "

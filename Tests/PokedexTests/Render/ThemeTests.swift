@@ -228,7 +228,7 @@ import Testing
             "\(header)"
         )
         try FileManager.default.removeItem(at: folder.appendingPathComponent("partials/header.mustache"))
-        // The head before list.css, controls.css, pages.css, tables.css and pokemon.css: its stylesheet alone.
+        // The head before list.css, controls.css, pages.css, tools.css, tables.css and pokemon.css: its stylesheet alone.
         try write(
             #"<link rel="stylesheet" href="{{root}}{{assets.style}}">"# + "\n",
             "partials/head.mustache",
@@ -236,7 +236,8 @@ import Testing
         )
         let styles = try Theme(overrides: folder).warnings
         #expect(
-            styles.count == 5 && styles.contains { $0.contains("{{assets.pages}}") }
+            styles.count == 6 && styles.contains { $0.contains("{{assets.pages}}") }
+                && styles.contains { $0.contains("{{assets.toolsStyle}}") }
                 && styles.contains { $0.contains("{{assets.pokemon}}") }
                 && styles.contains { $0.contains("{{assets.tables}}") }
                 && styles.contains { $0.contains("{{assets.listStyle}}") }
