@@ -99,6 +99,11 @@
   var picker = document.querySelector('#game-picker');
   var note = document.querySelector('.game-note');
   if (!picker || !note) return;
+  // The ranges' note and the natures' link speak of today's formula; the first two generations had DVs, stat
+  // experience and no natures.
+  var rangesNote = document.querySelector('.ranges-note');
+  var rangesToday = rangesNote ? rangesNote.textContent : '';
+  var naturesLink = document.querySelector('.natures-link');
   var stats = document.querySelector('table.stats');
   var types = document.querySelector('.detail > ul.types');
   var typeEras = parseEras(types && types.getAttribute('data-eras'));
@@ -182,6 +187,9 @@
     showTypes(typeEra);
     showStats(statEra, generation);
     showAbilities(generation, isToday);
+    var older = generation > 0 && generation < 3;
+    if (rangesNote) rangesNote.textContent = older ? note.getAttribute('data-old-ranges') : rangesToday;
+    if (naturesLink) naturesLink.hidden = older;
     var words = note.getAttribute('data-as-in').split('{game}').join(option ? option.textContent : '');
     if (generation && generation < 3) words += ' ' + note.getAttribute('data-no-abilities');
     note.textContent = isToday ? '' : words;

@@ -290,6 +290,13 @@ def test_picking_an_older_game_shows_its_types_stats_and_abilities(driver, serve
         assert shown["HP"][1] == "95–142", shown
         assert abilities() == [], abilities()
         assert "Generation III" in driver.find_element(By.CSS_SELECTOR, ".game-note").text
+        # That game's ranges are explained by its own formula, with no natures to link to; today's come back.
+        ranges_note = lambda: driver.find_element(By.CSS_SELECTOR, ".ranges-note").text
+        assert "DVs of 15" in ranges_note() and "31 IVs" not in ranges_note(), ranges_note()
+        assert not driver.find_element(By.CSS_SELECTOR, ".natures-link").is_displayed()
+        pick("Scarlet & Violet")
+        wait(driver, lambda d: "31 IVs" in ranges_note(), message="today's ranges note is not back")
+        assert driver.find_element(By.CSS_SELECTOR, ".natures-link").is_displayed()
         # Gengar's types and stats never changed, but Cursed Body came in Generation VII: not in Black & White.
         open_page(driver, base + "pokemon/gengar.html")
         assert any("Cursed Body" in name for name in abilities())
