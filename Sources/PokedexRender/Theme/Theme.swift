@@ -211,7 +211,7 @@ package struct Theme: Sendable {
             "{{assets.toolsStyle}}", "{{assets.style}}",
             "does not link tools.css, which now styles the type calculator and the comparison (no longer in "
                 + "pages.css): add {{#usesToolsStyle}}<link rel=\"stylesheet\" href=\"{{root}}{{assets.toolsStyle}}\">"
-                + "{{/usesToolsStyle}} after pages.css"
+                + "{{/usesToolsStyle}} after pages.css, before tables.css"
         ),
         (
             "{{assets.pokemon}}", "{{assets.style}}",
