@@ -419,7 +419,8 @@ import Testing
             #expect(rows == ["daring", "dreamy", "steady"])
             // The Pokémon pages' stat ranges and the footer link it.
             let pikachu = try env.read("pokemon/pikachu.html")
-            #expect(pikachu.contains(#"<a href="../natures.html">Natures and the stats they change</a></p>"#))
+            let link = #"<a class="natures-link" href="../natures.html">Natures and the stats they change</a></p>"#
+            #expect(pikachu.contains(link))
             #expect(pikachu.contains(#"<a href="../natures.html">Natures</a>"#))
         }
     }
